@@ -1,0 +1,19 @@
+// One jest run for the whole repository: unit tests beside the code, service tests in each service's
+// test/, cross-service and browser tests in tests/. TypeScript is transformed by swc (type-checking is
+// its own `npm run typecheck` step); ESM-only dependencies are transformed too.
+const esmOnly = ['superjson', 'copy-anything', 'is-what', '@nats-io', 'jose', 'nanoid'].join('|');
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tests'],
+  testMatch: ['**/?(*.)test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/tests/bench/'],
+  transform: {
+    '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,62 @@
+// @fleet/domain: pure rules shared by the services, the gateway and the web app. No I/O.
+
+// Permissions (spec §6)
+export {
+  PERMISSION,
+  PERMISSION_MODELS,
+  PERMISSIONS,
+  type Permission,
+  type PermissionDefinition,
+  type PermissionId,
+  type PermissionModel,
+} from './permissions/catalogue';
+export {
+  allPermissionIds,
+  closePermissions,
+  dependenciesOf,
+  dependentsOf,
+  getPermission,
+  isClosed,
+  isPermissionId,
+  missingDependencies,
+  type PermissionGroup,
+  permissionsByModel,
+  UnknownPermissionError,
+  whyRequired,
+  withoutPermission,
+} from './permissions/closure';
+
+// Validation (spec §5)
+export { EMAIL_MESSAGE, emailSchema, isEmail } from './validation/email';
+export {
+  GSTIN_CHECKSUM_MESSAGE,
+  GSTIN_MESSAGE,
+  GSTIN_STATE_CODES,
+  GSTIN_STATE_MESSAGE,
+  gstinCheckCharacter,
+  gstinPan,
+  gstinProblem,
+  gstinSchema,
+  gstinStateCode,
+  isGstin,
+} from './validation/gstin';
+export { IFSC_MESSAGE, ifscSchema, isIfsc } from './validation/ifsc';
+export {
+  ISO_DATE_MESSAGE,
+  isIsoDate,
+  isoDateProblem,
+  isoDateSchema,
+  NO_SUCH_DATE_MESSAGE,
+} from './validation/iso-date';
+export {
+  isPan,
+  PAN_HOLDER_TYPE_MESSAGE,
+  PAN_HOLDER_TYPES,
+  PAN_MESSAGE,
+  panProblem,
+  panSchema,
+} from './validation/pan';
+export { isPhoneNumber, PHONE_MESSAGE, phoneSchema } from './validation/phone';
+
+// Enumerations (spec §3, §4, §9)
+export * from './vocabulary';

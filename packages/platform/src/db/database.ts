@@ -1,0 +1,128 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { APP_ROLE, SYSTEM_ROLE } from './roles';
+
+/** What a unit of work receives: a drizzle handle inside one transaction. */
+export type Tx = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * One interface over a PostgreSQL pool and an embedded PGlite. Every unit of work is a transaction run
+ * as a role that is not the tables' owner, so row-level security always applies:
+ * - `withTenant` runs as the app role with the operator set for the transaction;
+ * - `asSystem` runs as the system role, for the few cross-operator jobs (sign-in lookup, outbox relay).
+ */
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  asSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** As the connecting (owner) role; migrations only. */
+  asOwner<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  /** Called after every committed transaction (the outbox relay uses it to publish at once). */
+  onCommit(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The PostgreSQL error code (e.g. 23505 unique violation) of a failed query, however it was wrapped. */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The constraint a failed query violated, when PostgreSQL named one. */
+export function pgConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+type AnyDrizzle = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>; execute(q: SQL): Promise<unknown> };
+
+function createDatabase(
+  kind: Database['kind'],
+  drizzleDb: AnyDrizzle,
+  close: () => Promise<void>,
+): Database {
+  const listeners = new Set<() => void>();
+  const committed = () => {
+    for (const listener of listeners) listener();
+  };
+  async function run<T>(setup: SQL[], work: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await drizzleDb.transaction(async (tx) => {
+      for (const statement of setup) await tx.execute(statement);
+      return work(tx);
+    });
+    committed();
+    return result;
+  }
+  return {
+    kind,
+    withTenant(tenantId, work) {
+      return run(
+        [sql.raw(`set local role ${APP_ROLE}`), sql`select set_config('fleet.tenant_id', ${tenantId}, true)`],
+        work,
+      );
+    },
+    asSystem(work) {
+      return run([sql.raw(`set local role ${SYSTEM_ROLE}`)], work);
+    },
+    asOwner(work) {
+      return run([], work);
+    },
+    async ping() {
+      await drizzleDb.execute(sql`select 1`);
+    },
+    onCommit(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close,
+  };
+}
+
+export function createPostgresDatabase(
+  connectionString: string,
+  options: { max?: number; applicationName?: string } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'fleet',
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  let ended: Promise<void> | undefined;
+  return createDatabase('postgres', drizzleNodePg(pool) as unknown as AnyDrizzle, () => {
+    ended ??= pool.end();
+    return ended;
+  });
+}
+
+export function createPgliteDatabase(client: PGlite, options: { closeClient?: boolean } = {}): Database {
+  return createDatabase('pglite', drizzlePglite(client) as unknown as AnyDrizzle, async () => {
+    if (options.closeClient) await client.close();
+  });
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create(dataDir ? { dataDir } : {});
+}

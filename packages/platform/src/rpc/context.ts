@@ -1,0 +1,55 @@
+import { createContextKey, type HandlerContext, type Interceptor } from '@connectrpc/connect';
+import { CALLER_HEADER, type Caller, type CallerCodec, REQUEST_ID_HEADER, requireTenant } from '../caller';
+import { toConnectError, unauthenticated } from '../errors';
+import { type Logger, withRequestId } from '../logger';
+import { rpcDuration } from '../metrics';
+
+const callerKey = createContextKey<Caller | undefined>(undefined, { description: 'verified caller' });
+const loggerKey = createContextKey<Logger | undefined>(undefined, { description: 'request logger' });
+
+/** The verified caller of the current call; UNAUTHENTICATED when the call carried none. */
+export function callerOf(ctx: HandlerContext): Caller {
+  const caller = ctx.values.get(callerKey);
+  if (!caller) throw unauthenticated('This call needs a signed-in caller.');
+  return caller;
+}
+
+/** The caller, who must be a signed-in member of an operator. */
+export function tenantCallerOf(ctx: HandlerContext) {
+  return requireTenant(callerOf(ctx));
+}
+
+export function loggerOf(ctx: HandlerContext, fallback: Logger): Logger {
+  return ctx.values.get(loggerKey) ?? fallback;
+}
+
+/**
+ * Server-side: verifies the caller token, gives the handler a logger carrying the request id, turns any
+ * thrown error into the shared vocabulary, and records the call's duration.
+ */
+export function serverInterceptors(options: { service: string; codec: CallerCodec; logger: Logger }): Interceptor[] {
+  const { codec, logger, service } = options;
+  const interceptor: Interceptor = (next) => async (req) => {
+    const started = process.hrtime.bigint();
+    const method = req.method.name;
+    let code = 'OK';
+    try {
+      const token = req.header.get(CALLER_HEADER);
+      const caller = token ? await codec.verify(token) : undefined;
+      const requestId = caller?.requestId ?? req.header.get(REQUEST_ID_HEADER) ?? undefined;
+      req.contextValues.set(callerKey, caller);
+      req.contextValues.set(loggerKey, withRequestId(logger, requestId).child({ rpc: method }));
+      return await next(req);
+    } catch (error) {
+      const converted = toConnectError(error);
+      code = String(converted.code);
+      if (converted.code === 13 /* Internal */) {
+        logger.error({ err: error, rpc: method }, 'unexpected error in rpc handler');
+      }
+      throw converted;
+    } finally {
+      rpcDuration.observe({ service, method, code }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  };
+  return [interceptor];
+}

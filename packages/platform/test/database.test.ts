@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@fleet/testing';
+import { sql } from 'drizzle-orm';
+import { createPgliteDatabase, type Database, migrate, openPglite, rows, tenantTable } from '../src';
+
+const schema = 'rls_probe';
+const migrations = [
+  {
+    id: '0001_notes',
+    sql: `
+create table ${schema}.notes (id uuid primary key, tenant_id uuid not null, body text not null);
+${tenantTable(`${schema}.notes`)}
+-- a function body with semicolons inside must survive statement splitting
+create function ${schema}.shout(t text) returns text language plpgsql as $$ begin return upper(t); end; $$;
+`,
+  },
+];
+
+const engines: [string, () => Promise<{ db: Database; done(): Promise<void> }>][] = [
+  [
+    'PostgreSQL',
+    async () => {
+      const t: TestDatabase = await createTestDatabase();
+      return { db: t.db, done: () => t.drop() };
+    },
+  ],
+  [
+    'PGlite',
+    async () => {
+      const client = await openPglite(undefined);
+      return { db: createPgliteDatabase(client, { closeClient: true }), done: async () => {} };
+    },
+  ],
+];
+
+describe.each(engines)('row-level security on %s', (_name, open) => {
+  let db: Database;
+  let done: () => Promise<void>;
+  const a = randomUUID();
+  const b = randomUUID();
+
+  beforeAll(async () => {
+    ({ db, done } = await open());
+    expect(await migrate(db, schema, migrations)).toEqual(['0001_notes']);
+    await db.withTenant(a, (tx) => tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${a}, 'from a')`));
+    await db.withTenant(b, (tx) => tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${b}, 'from b')`));
+  });
+  afterAll(async () => {
+    await db.close();
+    await done();
+  });
+
+  it('applies each migration once', async () => {
+    expect(await migrate(db, schema, migrations)).toEqual([]);
+    const [shouted] = await db.asSystem((tx) => rows<{ v: string }>(tx, sql`select rls_probe.shout('x') as v`));
+    expect(shouted?.v).toBe('X');
+  });
+
+  it('shows an operator only its own rows even when the query forgets the tenant filter', async () => {
+    const seen = await db.withTenant(a, (tx) => rows<{ body: string }>(tx, sql`select body from rls_probe.notes`));
+    expect(seen.map((r) => r.body)).toEqual(['from a']);
+  });
+
+  it('refuses to write a row for another operator', async () => {
+    await expect(
+      db.withTenant(a, (tx) => tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${b}, 'sneaky')`)),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
+    const bRows = await db.withTenant(b, (tx) => rows(tx, sql`select 1 from rls_probe.notes`));
+    expect(bRows).toHaveLength(1);
+  });
+
+  it('cannot update or delete another operator’s rows', async () => {
+    await db.withTenant(a, (tx) => tx.execute(sql`update rls_probe.notes set body = 'changed'`));
+    await db.withTenant(a, (tx) => tx.execute(sql`delete from rls_probe.notes where tenant_id = ${b}`));
+    const bRows = await db.withTenant(b, (tx) => rows<{ body: string }>(tx, sql`select body from rls_probe.notes`));
+    expect(bRows.map((r) => r.body)).toEqual(['from b']);
+  });
+
+  it('lets the app role do nothing without an operator set', async () => {
+    const none = await db.asSystem(async () => 0);
+    expect(none).toBe(0);
+    const seen = await db.withTenant('00000000-0000-0000-0000-000000000000', (tx) =>
+      rows(tx, sql`select 1 from rls_probe.notes`),
+    );
+    expect(seen).toHaveLength(0);
+  });
+
+  it('lets the system role see every operator', async () => {
+    const all = await db.asSystem((tx) => rows(tx, sql`select 1 from rls_probe.notes`));
+    expect(all).toHaveLength(2);
+  });
+});

@@ -1,0 +1,3 @@
+export { createTestBus, type TestBus } from './test-bus';
+export { createTestDatabase, type TestDatabase } from './test-database';
+export { quietLogger } from './quiet-logger';
