@@ -11,6 +11,18 @@ export {
   type Tx,
 } from './db/database';
 export { type Migration, migrate } from './db/migrate';
+export {
+  DEFAULT_PAGE_SIZE,
+  decodeCursor,
+  encodeCursor,
+  keyset,
+  MAX_PAGE_SIZE,
+  type Page,
+  type PageRequest,
+  pageSize,
+  type SortDirection,
+  toPage,
+} from './db/paging';
 export { APP_ROLE, SYSTEM_ROLE, systemTable, tenantTable } from './db/roles';
 export {
   conflict,
@@ -42,3 +54,4 @@ export { callerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/co
 export { createHealthReporter, type HealthProbe, type HealthReporter, registerHealth } from './rpc/health';
 export { type RpcServer, startRpcServer } from './rpc/server';
 export type { ServiceModule } from './service-module';
+export { parseOrThrow } from './validation';

@@ -1,0 +1,35 @@
+import { allPermissionIds, closePermissions } from '@fleet/domain';
+
+export interface PermissionHolder {
+  role: string;
+  isOwner: boolean;
+  isActive: boolean;
+}
+
+/**
+ * What a user may do. The operator's owner holds everything; an employee holds their profile's
+ * permissions plus individual grants, always closed under dependencies; drivers hold no back-office
+ * permission (their app has its own procedures).
+ */
+export function effectivePermissions(
+  user: PermissionHolder,
+  profile: { permissions: string[]; isActive: boolean } | undefined,
+  granted: string[],
+): string[] {
+  if (!user.isActive) return [];
+  if (user.isOwner || user.role === 'USER') return [...allPermissionIds()].sort();
+  if (user.role !== 'EMPLOYEE') return [];
+  const fromProfile = profile?.isActive ? profile.permissions : [];
+  return closePermissions([...fromProfile, ...granted].filter(knownPermission));
+}
+
+const known = new Set<string>(allPermissionIds());
+/** Ids dropped from the catalogue in a later release are ignored rather than failing sign-in. */
+export const knownPermission = (id: string) => known.has(id);
+
+/** Masquerading may never widen what someone can do: the target's permissions must be the actor's or fewer. */
+export function mayMasqueradeAs(actorPermissions: string[], targetPermissions: string[], actorIsOwner: boolean): boolean {
+  if (actorIsOwner) return true;
+  const held = new Set(actorPermissions);
+  return targetPermissions.every((p) => held.has(p));
+}

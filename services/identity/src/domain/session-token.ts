@@ -1,0 +1,70 @@
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+
+/** A signing key; the first of the ring signs, every key verifies (rotation keeps old tokens valid). */
+export interface SigningKey {
+  kid: string;
+  secret: string;
+}
+
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+  tenantId: string;
+  /** Present while masquerading: the person really acting. */
+  actorUserId?: string;
+}
+
+const ISSUER = 'fleet-identity';
+const AUDIENCE = 'fleet';
+
+/** `AUTH_JWT_KEYS="2026-11:<secret>,2026-10:<secret>"`; each secret at least 32 characters. */
+export function parseSigningKeys(value: string): SigningKey[] {
+  const keys = value.split(',').map((entry) => {
+    const at = entry.indexOf(':');
+    const kid = entry.slice(0, at).trim();
+    const secret = entry.slice(at + 1).trim();
+    if (at < 1 || !/^[A-Za-z0-9._-]+$/.test(kid)) throw new Error('each key is <key id>:<secret>');
+    if (secret.length < 32) throw new Error(`the secret of key ${kid} must be at least 32 characters`);
+    return { kid, secret };
+  });
+  if (keys.length === 0) throw new Error('at least one key is needed');
+  return keys;
+}
+
+export function createSessionTokens(keys: SigningKey[]) {
+  const [active] = keys;
+  if (!active) throw new Error('No signing key configured');
+  const byKid = new Map(keys.map((k) => [k.kid, new TextEncoder().encode(k.secret)]));
+  return {
+    async sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId, tid: claims.tenantId, ...(claims.actorUserId ? { act: claims.actorUserId } : {}) })
+        .setProtectedHeader({ alg: 'HS256', kid: active.kid })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(byKid.get(active.kid)!);
+    },
+    /** The claims of a valid token, or undefined for anything forged, expired or signed by an unknown key. */
+    async verify(token: string): Promise<SessionClaims | undefined> {
+      try {
+        const { kid } = decodeProtectedHeader(token);
+        const key = kid ? byKid.get(kid) : undefined;
+        if (!key) return undefined;
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        if (typeof payload.sid !== 'string' || typeof payload.tid !== 'string' || !payload.sub) return undefined;
+        return {
+          sessionId: payload.sid,
+          tenantId: payload.tid,
+          userId: payload.sub,
+          actorUserId: typeof payload.act === 'string' ? payload.act : undefined,
+        };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export type SessionTokens = ReturnType<typeof createSessionTokens>;

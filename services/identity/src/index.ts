@@ -1,0 +1,7 @@
+export { type IdentityConfig, identityConfigSchema } from './config';
+export { OTP } from './domain/otp';
+export { IdentityEvents } from './events/published';
+export { createIdentityModule, type IdentityModule, type IdentityModuleDeps } from './module';
+export { createLogSmsProvider, type SmsMessage, type SmsProvider } from './sms/sms-provider';
+export { SCHEMA as IDENTITY_SCHEMA } from './storage/migrations';
+export type { IdentitySettings } from './use-cases';

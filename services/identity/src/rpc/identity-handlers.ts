@@ -1,0 +1,165 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { ConnectRouter } from '@connectrpc/connect';
+import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
+import { ActiveFilter, IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { allPermissionIds, getPermission } from '@fleet/domain';
+import { callerOf } from '@fleet/platform';
+import {
+  accessToProto,
+  employeeFieldsFromProto,
+  employeeToProto,
+  profileToProto,
+  roleToProto,
+  tenantToProto,
+  userFieldsFromProto,
+  userToProto,
+} from '../mappers';
+import type { IdentityUseCases } from '../use-cases';
+
+const ACTIVE = {
+  [ActiveFilter.UNSPECIFIED]: 'active',
+  [ActiveFilter.ACTIVE]: 'active',
+  [ActiveFilter.INACTIVE]: 'inactive',
+  [ActiveFilter.ALL]: 'all',
+} as const;
+const direction = (d: SortDirection | undefined) => (d === SortDirection.DESC ? 'desc' : 'asc');
+const pageInfo = (page: { nextCursor: string; hasMore: boolean }) => ({ nextCursor: page.nextCursor, hasMore: page.hasMore });
+
+/** Thin gRPC handlers: proto in, use case, proto out. */
+export function identityRoutes(useCases: IdentityUseCases) {
+  const { signIn, sessions, me, masquerade, employees, profiles } = useCases;
+  return (router: ConnectRouter) =>
+    router.service(IdentityService, {
+      async requestOtp(req, ctx) {
+        return signIn.requestOtp(callerOf(ctx), { phone: req.phone });
+      },
+      async verifyOtp(req, ctx) {
+        const result = await signIn.verifyOtp(callerOf(ctx), req);
+        return {
+          token: result.token,
+          expiresAt: timestampFromDate(result.expiresAt),
+          signedUp: result.signedUp,
+          user: userToProto(result.user),
+        };
+      },
+      async authenticate(req) {
+        const auth = await sessions.authenticate(req.token);
+        return {
+          sessionId: auth.session.id,
+          tenantId: auth.user.tenantId,
+          userId: auth.user.id,
+          actorUserId: auth.actor.id,
+          role: roleToProto(auth.user.role),
+          accessLevel: accessToProto(auth.user.accessLevel),
+          permissions: auth.permissions,
+          isMasquerade: auth.isMasquerade,
+          expiresAt: timestampFromDate(new Date(auth.session.expiresAt)),
+        };
+      },
+      async logout(_req, ctx) {
+        await sessions.logout(callerOf(ctx));
+        return {};
+      },
+      async getMe(_req, ctx) {
+        const result = await me.get(callerOf(ctx));
+        return {
+          user: userToProto(result.user),
+          tenant: tenantToProto(result.tenant),
+          permissions: result.permissions,
+          isMasquerade: result.isMasquerade,
+          actor: result.actor ? userToProto(result.actor) : undefined,
+        };
+      },
+      async updateMe(req, ctx) {
+        return { user: userToProto(await me.update(callerOf(ctx), userFieldsFromProto(req.fields))) };
+      },
+      async listPermissionCatalogue() {
+        return {
+          permissions: allPermissionIds().map((id) => {
+            const p = getPermission(id)!;
+            return { readableId: p.readableId, model: p.model, name: p.name, description: p.description, requires: [...p.requires] };
+          }),
+        };
+      },
+      async startMasquerade(req, ctx) {
+        const result = await masquerade.start(callerOf(ctx), { userId: req.userId, userAgent: req.userAgent });
+        return { token: result.token, expiresAt: timestampFromDate(result.expiresAt), user: userToProto(result.user) };
+      },
+      async stopMasquerade(req, ctx) {
+        const result = await masquerade.stop(callerOf(ctx), { userAgent: req.userAgent });
+        return { token: result.token, expiresAt: timestampFromDate(result.expiresAt), user: userToProto(result.user) };
+      },
+      async listMasqueradeAudit(req, ctx) {
+        const page = await masquerade.audit(callerOf(ctx), { cursor: req.page?.cursor, limit: req.page?.limit });
+        return {
+          entries: page.items.map((e) => ({
+            id: e.id,
+            action: e.action,
+            actorUserId: e.actorUserId,
+            actorName: e.actorName,
+            targetUserId: e.targetUserId,
+            targetName: e.targetName,
+            ip: e.ip ?? '',
+            userAgent: e.userAgent ?? '',
+            at: timestampFromDate(new Date(e.at)),
+          })),
+          pageInfo: pageInfo(page),
+        };
+      },
+      async listEmployees(req, ctx) {
+        const page = await employees.list(callerOf(ctx), {
+          search: req.search,
+          active: ACTIVE[req.active],
+          permissionProfileIds: req.permissionProfileIds,
+          sortBy: req.page?.sortBy,
+          direction: direction(req.page?.direction),
+          cursor: req.page?.cursor,
+          limit: req.page?.limit,
+        });
+        return { employees: page.items.map(employeeToProto), pageInfo: pageInfo(page) };
+      },
+      async getEmployee(req, ctx) {
+        return { employee: employeeToProto(await employees.get(callerOf(ctx), req.userId)) };
+      },
+      async createEmployee(req, ctx) {
+        const employee = await employees.create(callerOf(ctx), {
+          user: userFieldsFromProto(req.user),
+          fields: employeeFieldsFromProto(req.fields),
+        });
+        return { employee: employeeToProto(employee) };
+      },
+      async updateEmployee(req, ctx) {
+        const employee = await employees.update(callerOf(ctx), req.userId, {
+          user: userFieldsFromProto(req.user),
+          fields: employeeFieldsFromProto(req.fields),
+        });
+        return { employee: employeeToProto(employee) };
+      },
+      async setEmployeeActive(req, ctx) {
+        return { employee: employeeToProto(await employees.setActive(callerOf(ctx), req.userId, req.isActive)) };
+      },
+      async listPermissionProfiles(req, ctx) {
+        const page = await profiles.list(callerOf(ctx), {
+          search: req.search,
+          active: ACTIVE[req.active],
+          sortBy: req.page?.sortBy,
+          direction: direction(req.page?.direction),
+          cursor: req.page?.cursor,
+          limit: req.page?.limit,
+        });
+        return { profiles: page.items.map(profileToProto), pageInfo: pageInfo(page) };
+      },
+      async getPermissionProfile(req, ctx) {
+        return { profile: profileToProto(await profiles.get(callerOf(ctx), req.id)) };
+      },
+      async createPermissionProfile(req, ctx) {
+        return { profile: profileToProto(await profiles.create(callerOf(ctx), req)) };
+      },
+      async updatePermissionProfile(req, ctx) {
+        return { profile: profileToProto(await profiles.update(callerOf(ctx), req.id, req)) };
+      },
+      async setPermissionProfileActive(req, ctx) {
+        return { profile: profileToProto(await profiles.setActive(callerOf(ctx), req.id, req.isActive)) };
+      },
+    });
+}

@@ -1,0 +1,22 @@
+import type { IdentityDeps } from './deps';
+import { createEmployees } from './employees';
+import { createMasquerade } from './masquerade';
+import { createMe } from './me';
+import { createProfiles } from './profiles';
+import { createSessions } from './sessions';
+import { createSignIn } from './sign-in';
+
+export function createIdentityUseCases(deps: IdentityDeps) {
+  const sessions = createSessions(deps);
+  return {
+    sessions,
+    signIn: createSignIn(deps, sessions),
+    me: createMe(deps),
+    masquerade: createMasquerade(deps, sessions),
+    employees: createEmployees(deps),
+    profiles: createProfiles(deps),
+  };
+}
+
+export type IdentityUseCases = ReturnType<typeof createIdentityUseCases>;
+export type { IdentityDeps, IdentitySettings } from './deps';

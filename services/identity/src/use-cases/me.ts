@@ -1,0 +1,47 @@
+import { type Caller, requireTenant, unauthenticated } from '@fleet/platform';
+import { validateUserFields } from '../domain/user-fields';
+import { IdentityEvents, identityOutbox } from '../events/published';
+import { userToProto } from '../mappers';
+import { getTenant, getUser, updateUser } from '../storage/users-store';
+import { withUniqueFields } from './conflicts';
+import type { IdentityDeps } from './deps';
+import { permissionsOf } from './sessions';
+
+/** The signed-in person's own account. */
+export function createMe(deps: IdentityDeps) {
+  const { db } = deps;
+  return {
+    async get(callerInput: Caller) {
+      const caller = requireTenant(callerInput);
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const user = await getUser(tx, caller.userId);
+        const tenant = await getTenant(tx, caller.tenantId);
+        if (!user || !tenant) throw unauthenticated();
+        const actor =
+          caller.isMasquerade && caller.actorUserId ? await getUser(tx, caller.actorUserId) : undefined;
+        return { user, tenant, permissions: await permissionsOf(tx, user), isMasquerade: caller.isMasquerade, actor };
+      });
+    },
+
+    /**
+     * Anyone edits their own name, email and phone; the operator-level settings on the account (access level,
+     * tax numbers, trip OTP and messaging flags) change only for the operator's owner.
+     */
+    async update(callerInput: Caller, input: unknown) {
+      const caller = requireTenant(callerInput);
+      return withUniqueFields(() =>
+        db.withTenant(caller.tenantId, async (tx) => {
+          const current = await getUser(tx, caller.userId);
+          if (!current) throw unauthenticated();
+          const submitted = validateUserFields(input);
+          const fields = current.isOwner
+            ? { ...submitted, accessLevel: current.accessLevel }
+            : { ...current, name: submitted.name, email: submitted.email, phone: submitted.phone };
+          const user = await updateUser(tx, caller.userId, fields);
+          await identityOutbox.enqueue(tx, IdentityEvents.userUpdated, { user: userToProto(user) }, caller);
+          return user;
+        }),
+      );
+    },
+  };
+}

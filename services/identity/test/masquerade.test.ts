@@ -1,0 +1,87 @@
+import { ConnectError } from '@connectrpc/connect';
+import { closePermissions } from '@fleet/domain';
+import { type Caller, callAs, fromConnectError } from '@fleet/platform';
+import { bootIdentity, freshPhone, type IdentityHarness } from './support';
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConnectError);
+    return fromConnectError(error);
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('masquerade', () => {
+  let h: IdentityHarness;
+  let owner: Caller;
+  let ownerToken: string;
+  let clerkId: string;
+  let supportPhone: string;
+
+  beforeAll(async () => {
+    h = await bootIdentity();
+    ({ caller: owner, token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Gamma Cabs' }));
+    const { profile } = await h.client.createPermissionProfile({ name: 'Clerk', permissions: ['view_booking'] }, callAs(owner));
+    const clerk = await h.client.createEmployee(
+      { user: { name: 'Clerk One', phone: freshPhone() }, fields: { permissionProfileId: profile!.id } },
+      callAs(owner),
+    );
+    clerkId = clerk.employee!.user!.id;
+    supportPhone = freshPhone();
+    await h.client.createEmployee(
+      { user: { name: 'Support Lead', phone: supportPhone }, fields: { grantedPermissions: ['auto_login', 'view_booking'] } },
+      callAs(owner),
+    );
+  });
+  afterAll(() => h.close());
+
+  it('acts as another user, records the real actor, and comes back', async () => {
+    const started = await h.client.startMasquerade({ userId: clerkId, userAgent: 'jest' }, callAs(owner));
+    const asClerk = await h.client.authenticate({ token: started.token }, callAs(h.anonymous()));
+    expect(asClerk.userId).toBe(clerkId);
+    expect(asClerk.actorUserId).toBe(owner.userId);
+    expect(asClerk.isMasquerade).toBe(true);
+    expect(asClerk.permissions).toEqual(closePermissions(['view_booking']));
+
+    const masqCaller = await h.callerFor(started.token, '10.8.8.8');
+    const stopped = await h.client.stopMasquerade({ userAgent: 'jest' }, callAs(masqCaller));
+    const back = await h.client.authenticate({ token: stopped.token }, callAs(h.anonymous()));
+    expect(back.userId).toBe(owner.userId);
+    expect(back.isMasquerade).toBe(false);
+    // The masquerade token is dead; the owner's original token still works.
+    expect((await failure(h.client.authenticate({ token: started.token }, callAs(h.anonymous())))).code).toBe('UNAUTHENTICATED');
+    await expect(h.client.authenticate({ token: ownerToken }, callAs(h.anonymous()))).resolves.toBeDefined();
+
+    const audit = await h.client.listMasqueradeAudit({}, callAs(owner));
+    expect(audit.entries.map((e) => [e.action, e.actorName, e.targetName, e.ip])).toEqual([
+      ['STOP', 'Owner', 'Clerk One', '10.8.8.8'],
+      ['START', 'Owner', 'Clerk One', '10.1.1.1'],
+    ]);
+  });
+
+  it('needs auto_login', async () => {
+    const masq = await h.client.startMasquerade({ userId: clerkId }, callAs(owner));
+    const asClerk = await h.callerFor(masq.token);
+    await h.client.stopMasquerade({}, callAs(asClerk));
+    const clerkCaller = { ...asClerk, isMasquerade: false };
+    const error = await failure(h.client.startMasquerade({ userId: owner.userId }, callAs(clerkCaller)));
+    expect(error.code).toBe('PERMISSION_DENIED');
+  });
+
+  it('never lets someone act as a user holding more than they do', async () => {
+    h.advance(31_000);
+    const { caller: support } = await h.signIn(supportPhone, { ip: '10.6.6.6' });
+    const error = await failure(h.client.startMasquerade({ userId: owner.userId }, callAs(support)));
+    expect(error.code).toBe('PERMISSION_DENIED');
+    const ok = await h.client.startMasquerade({ userId: clerkId }, callAs(support));
+    expect(ok.user?.name).toBe('Clerk One');
+  });
+
+  it('cannot reach a user of another operator', async () => {
+    const { caller: stranger } = await h.signIn(freshPhone(), { operatorName: 'Delta Cabs', ip: '10.6.6.7' });
+    const error = await failure(h.client.startMasquerade({ userId: clerkId }, callAs(stranger)));
+    expect(error.code).toBe('NOT_FOUND');
+  });
+});
