@@ -5,3 +5,4 @@ export { createIdentityModule, type IdentityModule, type IdentityModuleDeps } fr
 export { createLogSmsProvider, type SmsMessage, type SmsProvider } from './sms/sms-provider';
 export { SCHEMA as IDENTITY_SCHEMA } from './storage/migrations';
 export type { IdentitySettings } from './use-cases';
+export type { SigningKey } from './domain/session-token';

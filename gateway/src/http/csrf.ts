@@ -1,0 +1,44 @@
+// Cross-site request forgery defences for cookie-authenticated requests: a state-changing request must
+// come from the gateway's own origin (or an allowed one) and must be JSON, which a plain HTML form or a
+// "simple" cross-site fetch cannot send without a CORS preflight.
+import type { RequestHandler } from 'express';
+import { replyWithError } from './reply';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function normaliseOrigin(value: string): string | undefined {
+  try {
+    const origin = new URL(value).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const isJson = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+
+export function csrfProtection(allowedOrigins: readonly string[]): RequestHandler {
+  const allowed = new Set(allowedOrigins.map(normaliseOrigin).filter((o): o is string => !!o));
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get('origin');
+    if (origin !== undefined) {
+      const own = normaliseOrigin(`${req.protocol}://${req.host}`);
+      const given = normaliseOrigin(origin);
+      if (!given || (given !== own && !allowed.has(given))) {
+        replyWithError(req, res, 403, 'FORBIDDEN', `Requests from ${origin} are not allowed.`, {
+          reason: 'ORIGIN_NOT_ALLOWED',
+        });
+        return;
+      }
+    }
+    if (!isJson(req.get('content-type'))) {
+      replyWithError(req, res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.', {
+        reason: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,18 @@
+import { router } from '../trpc';
+import { authRouter } from './auth/_router';
+import { employeeRouter } from './employee/_router';
+import { masqueradeRouter } from './masquerade/_router';
+import { permissionRouter } from './permission/_router';
+import { permissionProfileRouter } from './permission-profile/_router';
+import { userRouter } from './user/_router';
+
+export const appRouter = router({
+  auth: authRouter,
+  user: userRouter,
+  permission: permissionRouter,
+  masquerade: masqueradeRouter,
+  employee: employeeRouter,
+  permissionProfile: permissionProfileRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,28 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { phoneSchema } from '@fleet/domain';
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { publicProcedure } from '../../trpc';
+import { optionalText } from '../inputs';
+import { required, userToJson } from '../mappers';
+import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
+
+export const verifyOtpInput = z.object({
+  phone: phoneSchema,
+  code: z.string().trim().regex(/^\d{4,8}$/, 'Enter the code from the text message we sent you'),
+  /** Used only when this phone signs up a new operator. */
+  operatorName: optionalText(200),
+  userName: optionalText(200),
+});
+
+/** Signs in with the code (signing up a new operator when the phone is new) and sets the session cookie. */
+export const verifyOtp = publicProcedure.input(verifyOtpInput).mutation(async ({ ctx, input }) => {
+  const r = await ctx.services.identity.verifyOtp(
+    { ...input, userAgent: ctx.userAgent },
+    callAs(ctx.anonymous),
+  );
+  const expiresAt = r.expiresAt ? timestampDate(r.expiresAt) : null;
+  setTokenCookie(ctx, r.token, expiresAt);
+  clearMasqueradeCookie(ctx);
+  return { token: r.token, signedUp: r.signedUp, expiresAt, user: userToJson(required(r.user, 'the user')) };
+});

@@ -1,0 +1,33 @@
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { cursorSchema, directionSchema, idSchema, limitSchema } from '../inputs';
+import { activeFilterToProto, employeeToJson, pageFromProto, pageRequest } from '../mappers';
+
+export const listEmployeesInput = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    /** Absent: the service's default. */
+    active: z.enum(['active', 'inactive', 'all']).optional(),
+    permissionProfileIds: z.array(idSchema).max(100).optional(),
+    sortBy: z.enum(['name', 'created_at']).optional(),
+    direction: directionSchema,
+    cursor: cursorSchema,
+    limit: limitSchema,
+  })
+  .prefault({});
+
+export const list = procedureNeeding('view_employee')
+  .input(listEmployeesInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.identity.listEmployees(
+      {
+        search: input.search ?? '',
+        active: activeFilterToProto(input.active),
+        permissionProfileIds: input.permissionProfileIds ?? [],
+        page: pageRequest(input),
+      },
+      callAs(ctx.caller),
+    );
+    return { employees: r.employees.map(employeeToJson), ...pageFromProto(r.pageInfo) };
+  });

@@ -1,0 +1,14 @@
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { idSchema } from '../inputs';
+import { employeeToJson, required } from '../mappers';
+
+export const setEmployeeActiveInput = z.object({ userId: idSchema, isActive: z.boolean() });
+
+export const setActive = procedureNeeding('manage_employee')
+  .input(setEmployeeActiveInput)
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.identity.setEmployeeActive(input, callAs(ctx.caller));
+    return employeeToJson(required(r.employee, 'the employee'));
+  });

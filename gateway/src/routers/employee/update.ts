@@ -1,0 +1,17 @@
+import { callAs } from '@fleet/platform';
+import { procedureNeeding } from '../../trpc';
+import { employeeInput, idSchema } from '../inputs';
+import { employeeFieldsToProto, employeeToJson, required, userFieldsToProto } from '../mappers';
+
+/** All of the employee's fields, as on create; unset optional fields are cleared. */
+export const updateEmployeeInput = employeeInput.extend({ userId: idSchema });
+
+export const update = procedureNeeding('manage_employee')
+  .input(updateEmployeeInput)
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.identity.updateEmployee(
+      { userId: input.userId, user: userFieldsToProto(input), fields: employeeFieldsToProto(input) },
+      callAs(ctx.caller),
+    );
+    return employeeToJson(required(r.employee, 'the employee'));
+  });

@@ -1,0 +1,15 @@
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { cursorSchema, limitSchema } from '../inputs';
+import { masqueradeAuditEntryToJson, pageFromProto, pageRequest } from '../mappers';
+
+export const masqueradeAuditInput = z.object({ cursor: cursorSchema, limit: limitSchema }).prefault({});
+
+/** Who masqueraded as whom, when and from where; newest first. */
+export const audit = procedureNeeding('manage_employee')
+  .input(masqueradeAuditInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.identity.listMasqueradeAudit({ page: pageRequest(input) }, callAs(ctx.caller));
+    return { entries: r.entries.map(masqueradeAuditEntryToJson), ...pageFromProto(r.pageInfo) };
+  });

@@ -1,0 +1,14 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { callAs } from '@fleet/platform';
+import { signedInProcedure } from '../../trpc';
+import { required, userToJson } from '../mappers';
+import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
+
+/** Stops masquerading: the session cookie goes back to the real user's token. */
+export const stop = signedInProcedure.mutation(async ({ ctx }) => {
+  const r = await ctx.services.identity.stopMasquerade({ userAgent: ctx.userAgent }, callAs(ctx.caller));
+  const expiresAt = r.expiresAt ? timestampDate(r.expiresAt) : null;
+  setTokenCookie(ctx, r.token, expiresAt);
+  clearMasqueradeCookie(ctx);
+  return { token: r.token, expiresAt, user: userToJson(required(r.user, 'the user')) };
+});

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { optionalText, permissionIdSchema } from '../inputs';
+
+/** What a permission profile is made of; identity closes the permissions under their dependencies. */
+export const permissionProfileFields = {
+  name: z.string().trim().min(1, 'Enter a name').max(100, 'Keep the name to 100 characters or fewer'),
+  description: optionalText(500),
+  permissions: z.array(permissionIdSchema).max(1000),
+};

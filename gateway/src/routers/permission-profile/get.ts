@@ -1,0 +1,14 @@
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { idSchema } from '../inputs';
+import { permissionProfileToJson, required } from '../mappers';
+
+export const getPermissionProfileInput = z.object({ id: idSchema });
+
+export const get = procedureNeeding('manage_employee')
+  .input(getPermissionProfileInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.identity.getPermissionProfile({ id: input.id }, callAs(ctx.caller));
+    return permissionProfileToJson(required(r.profile, 'the permission profile'));
+  });

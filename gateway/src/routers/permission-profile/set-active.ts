@@ -1,0 +1,14 @@
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { idSchema } from '../inputs';
+import { permissionProfileToJson, required } from '../mappers';
+
+export const setPermissionProfileActiveInput = z.object({ id: idSchema, isActive: z.boolean() });
+
+export const setActive = procedureNeeding('manage_employee')
+  .input(setPermissionProfileActiveInput)
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.identity.setPermissionProfileActive(input, callAs(ctx.caller));
+    return permissionProfileToJson(required(r.profile, 'the permission profile'));
+  });

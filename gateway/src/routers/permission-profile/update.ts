@@ -1,0 +1,15 @@
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { idSchema } from '../inputs';
+import { permissionProfileToJson, required } from '../mappers';
+import { permissionProfileFields } from './fields';
+
+export const updatePermissionProfileInput = z.object({ id: idSchema, ...permissionProfileFields });
+
+export const update = procedureNeeding('manage_employee')
+  .input(updatePermissionProfileInput)
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.identity.updatePermissionProfile(input, callAs(ctx.caller));
+    return permissionProfileToJson(required(r.profile, 'the permission profile'));
+  });

@@ -1,0 +1,4 @@
+import { router } from '../../trpc';
+import { catalogue } from './catalogue';
+
+export const permissionRouter = router({ catalogue });

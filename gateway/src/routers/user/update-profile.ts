@@ -1,0 +1,12 @@
+import { callAs } from '@fleet/platform';
+import { signedInProcedure } from '../../trpc';
+import { userFieldsInput } from '../inputs';
+import { required, userFieldsToProto, userToJson } from '../mappers';
+
+export const updateProfileInput = userFieldsInput;
+
+/** Changes the signed-in user's own details (all fields are sent; unset ones are cleared). */
+export const updateProfile = signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
+  const r = await ctx.services.identity.updateMe({ fields: userFieldsToProto(input) }, callAs(ctx.caller));
+  return userToJson(required(r.user, 'the user'));
+});

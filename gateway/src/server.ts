@@ -1,0 +1,209 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DomainError, httpDuration, type Logger } from '@fleet/platform';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { parseCookie } from 'cookie';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { GatewayConfig } from './config';
+import { createContext, type IdentityClient } from './context';
+import { INTERNAL_MESSAGE, wasLogged } from './errors';
+import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
+import { csrfProtection } from './http/csrf';
+import { rateLimit } from './http/rate-limit';
+import { type ReadinessProbe, readinessHandler } from './http/readiness';
+import { replyWithError, TRPC_PATH } from './http/reply';
+import { requestIdFrom } from './http/request-id';
+import { spaRouter } from './http/spa';
+import { appRouter } from './routers/_app';
+import { TOKEN_COOKIE } from './routers/session-cookies';
+
+export interface GatewayOptions {
+  identity: IdentityClient;
+  config: GatewayConfig;
+  logger: Logger;
+  /** Checks behind GET /readyz, by service name, e.g. `{ identity: () => … }`. */
+  readiness: Record<string, ReadinessProbe>;
+  /** The built web app; served with a history fallback when the folder has an index.html. */
+  webDist?: string;
+}
+
+export interface RunningGateway {
+  port: number;
+  /** Stops accepting, lets requests in flight finish (up to `graceMs`), then closes. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** The session token: the `token` cookie, else an `Authorization: Bearer` header. */
+function tokenOf(req: Request): string | undefined {
+  const cookie = req.headers.cookie ? parseCookie(req.headers.cookie)[TOKEN_COOKIE] : undefined;
+  if (cookie) return cookie;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  return match?.[1];
+}
+
+const routeKind = (req: Request) => {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  if (path.startsWith(TRPC_PATH)) return 'trpc';
+  if (path === '/healthz' || path === '/readyz') return path.slice(1);
+  if (path.startsWith('/api')) return 'api';
+  return 'web';
+};
+
+function buildGateway(options: GatewayOptions) {
+  const { config, identity, logger } = options;
+  const state = { stopping: false };
+  const production = config.NODE_ENV === 'production';
+  const app = express();
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // Request id: kept from x-request-id when sane, else generated; echoed back; carried by every log line.
+  app.use((req, res, next) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.locals.requestId = requestId;
+    res.setHeader('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      httpDuration.observe(
+        { route: routeKind(req), status: String(res.statusCode) },
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    });
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as Response).locals.requestId as string,
+      customProps: (_req, res) => ({ requestId: (res as Response).locals.requestId }),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // Only what is needed to follow a request: no headers (cookies, tokens), no query (inputs).
+      serializers: {
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url?.split('?')[0],
+        }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: production ? [] : null,
+        },
+      },
+      strictTransportSecurity: production,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'no-store').send('ok');
+  });
+  app.get('/readyz', readinessHandler(options.readiness, () => state.stopping));
+
+  app.use('/api', rateLimit(config.RATE_LIMIT_PER_MINUTE), csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
+  app.use(
+    TRPC_PATH,
+    createExpressMiddleware({
+      router: appRouter,
+      allowBatching: true,
+      maxBodySize: MAX_BODY_BYTES,
+      createContext: ({ req, res }) =>
+        createContext({
+          token: tokenOf(req),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+          userAgent: req.get('user-agent') ?? '',
+          requestId: res.locals.requestId as string,
+          setCookie: (name, value, cookieOptions) => res.cookie(name, value, cookieOptions),
+          clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
+          services: { identity },
+          logger: req.log,
+          production,
+        }),
+      responseMeta: ({ errors }) => {
+        const retryAfter = Math.max(
+          0,
+          ...errors.map((e) => (e.cause instanceof DomainError ? e.cause.retryAfterSeconds : 0)),
+        );
+        return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
+      },
+      onError: ({ error, path, req }) => {
+        if (error.code !== 'INTERNAL_SERVER_ERROR' || wasLogged(error) || (error.cause && wasLogged(error.cause))) {
+          return;
+        }
+        req.log.error({ err: error.cause ?? error, path }, 'unexpected error answering a tRPC request');
+      },
+    }),
+  );
+  app.use('/api', (req, res) => {
+    replyWithError(req, res, 404, 'NOT_FOUND', `There is nothing at ${req.originalUrl.split('?')[0]}.`);
+  });
+
+  if (options.webDist) {
+    const spa = spaRouter(options.webDist);
+    if (spa) app.use(spa);
+    else logger.warn({ webDist: options.webDist }, 'the web app folder has no index.html; not serving it');
+  }
+
+  const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+    req.log?.error({ err: error }, 'unexpected error answering a request');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    replyWithError(req, res, 500, 'INTERNAL_SERVER_ERROR', INTERNAL_MESSAGE);
+  };
+  app.use(lastResort);
+
+  return { app, state };
+}
+
+/** The gateway as an express app (no listener): tRPC at /api/trpc, health, and the web app. */
+export function createGatewayApp(options: GatewayOptions): express.Express {
+  return buildGateway(options).app;
+}
+
+/** Listens on `config.PORT` (0 picks a free port). */
+export async function startGateway(options: GatewayOptions & { host?: string }): Promise<RunningGateway> {
+  const { app, state } = buildGateway(options);
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(options.config.PORT, options.host ?? '0.0.0.0', (error?: Error) =>
+      error ? reject(error) : resolve(s),
+    );
+  });
+  const port = (server.address() as AddressInfo).port;
+  options.logger.info({ port }, 'gateway listening');
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    close(graceMs = 10_000) {
+      closing ??= new Promise<void>((resolve) => {
+        state.stopping = true;
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
+import type { Context, Session, SignedInCaller } from './context';
+import { formatError, toClientError } from './errors';
+import { authorise, type ProcedureAccess, type ProcedureMeta } from './guard';
+import { transformer } from './transformer';
+
+export type { ProcedureAccess, ProcedureMeta } from './guard';
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    errorFormatter: ({ error, shape, ctx }) => formatError({ error, shape, ctx }),
+  });
+
+/**
+ * The one guard: enforces the procedure's declared access (before its input is parsed), then maps
+ * whatever the procedure fails with to the error the client should see.
+ */
+const guard = t.middleware(async ({ ctx, meta, path, next }) => {
+  let session: Session | undefined;
+  try {
+    session = await authorise(meta, ctx, path);
+  } catch (error) {
+    throw toClientError(getTRPCErrorFromUnknown(error), ctx.logger, path);
+  }
+  const result = await next({ ctx: { session } });
+  if (!result.ok) throw toClientError(result.error, ctx.logger, path);
+  return result;
+});
+
+// `t.procedure` is never exported: every procedure starts from one of these builders, so every
+// procedure has declared what it needs (test/router.test.ts walks the router to check).
+const guarded = t.procedure.use(guard);
+
+/** Anyone may call it, signed in or not. */
+export const publicProcedure = guarded.meta({ permission: 'public' });
+
+/** A builder for procedures that need a session; the context then carries the signed-in caller. */
+function needingSession(permission: Exclude<ProcedureAccess, 'public'>) {
+  return guarded.meta({ permission }).use(({ ctx, next }) => {
+    // The guard has checked the session; this only narrows the context's types.
+    if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    const session: Session = ctx.session;
+    const caller: SignedInCaller = session.caller;
+    return next({ ctx: { session, caller } });
+  });
+}
+
+/** Needs a valid session, no particular permission. */
+export const signedInProcedure = needingSession('signed-in');
+
+/** Needs a valid session holding `permission`. */
+export function procedureNeeding(permission: Exclude<ProcedureAccess, 'public' | 'signed-in'>) {
+  return needingSession(permission);
+}
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;

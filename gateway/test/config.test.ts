@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig } from '@fleet/platform';
+import { gatewayConfigSchema } from '../src';
+
+describe('gateway configuration', () => {
+  it('has sensible defaults', () => {
+    expect(loadConfig(gatewayConfigSchema, {})).toEqual({
+      PORT: 3000,
+      ALLOWED_ORIGINS: [],
+      TRUST_PROXY: false,
+      RATE_LIMIT_PER_MINUTE: 600,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads a comma list of origins, normalised', () => {
+    const config = loadConfig(gatewayConfigSchema, {
+      ALLOWED_ORIGINS: 'https://ops.example.com/, http://localhost:5173',
+    });
+    expect(config.ALLOWED_ORIGINS).toEqual(['https://ops.example.com', 'http://localhost:5173']);
+  });
+
+  it('names the variable when an origin is not one', () => {
+    expect(() => loadConfig(gatewayConfigSchema, { ALLOWED_ORIGINS: 'ops.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig(gatewayConfigSchema, { ALLOWED_ORIGINS: 'ops.example.com' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig(gatewayConfigSchema, { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses a rate limit that is not a positive whole number', () => {
+    expect(() => loadConfig(gatewayConfigSchema, { RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+  });
+});

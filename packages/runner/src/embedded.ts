@@ -1,0 +1,69 @@
+import { join, resolve } from 'node:path';
+import { gatewayConfigSchema } from '@fleet/gateway';
+import { identityConfigSchema } from '@fleet/identity';
+import {
+  createCallerCodec,
+  createInProcessBus,
+  createLogger,
+  createPgliteDatabase,
+  exitOnConfigError,
+  handleShutdownSignals,
+  loadConfig,
+  openPglite,
+  startMetricsServer,
+} from '@fleet/platform';
+import { DEMO_CODE, DEMO_OWNER_PHONE, DEMO_TEST_OTPS, seedDemoOperator } from './demo';
+import { startEmbeddedProduct } from './product';
+import { runtimeConfigSchema } from './runtime-config';
+import { embeddedSecrets } from './secrets';
+
+/** `npm start`: the whole product in this process on PGlite under DATA_DIR, with in-process events. */
+export async function runEmbedded(): Promise<void> {
+  const started = Date.now();
+  const runtime = exitOnConfigError(() => loadConfig(runtimeConfigSchema));
+  const logger = createLogger({ name: 'fleet', level: runtime.LOG_LEVEL });
+  const demo = runtime.DEMO_DATA && runtime.NODE_ENV !== 'production';
+  const environment = { ...process.env };
+  if (demo && !environment.AUTH_TEST_OTP) environment.AUTH_TEST_OTP = DEMO_TEST_OTPS;
+  const identityConfig = exitOnConfigError(() => loadConfig(identityConfigSchema, environment));
+  const gatewayConfig = exitOnConfigError(() => loadConfig(gatewayConfigSchema));
+
+  const dataDir = resolve(runtime.DATA_DIR);
+  const secrets = embeddedSecrets(dataDir);
+  const pglite = await openPglite(join(dataDir, 'pgdata'));
+  const db = createPgliteDatabase(pglite, { closeClient: true });
+  const bus = createInProcessBus();
+  const product = await startEmbeddedProduct({
+    db,
+    bus,
+    logger,
+    codec: createCallerCodec(runtime.INTERNAL_AUTH_SECRET ?? secrets.internalSecret),
+    gateway: gatewayConfig,
+    identity: {
+      signupEnabled: identityConfig.SIGNUP_ENABLED,
+      sessionTtlHours: identityConfig.SESSION_TTL_HOURS,
+      signingKeys: identityConfig.AUTH_JWT_KEYS ?? secrets.jwtKeys,
+      otpSecret: identityConfig.OTP_HMAC_SECRET ?? secrets.otpSecret,
+      testOtps: identityConfig.AUTH_TEST_OTP ?? new Map(),
+    },
+    webDist: resolve(runtime.WEB_DIST),
+  });
+  const metrics = await startMetricsServer(runtime.METRICS_PORT).catch((error) => {
+    logger.warn({ err: error, port: runtime.METRICS_PORT }, 'metrics port unavailable; continuing without /metrics');
+    return undefined;
+  });
+  handleShutdownSignals(logger, [() => db.close(), () => bus.close(), async () => metrics?.close(), () => product.stop()]);
+
+  if (demo) await seedDemoOperator(product.clients.identity, logger);
+  const url = `http://localhost:${product.port}`;
+  const lines = [
+    '',
+    `  Fleet back-office is running at ${url}  (embedded: PGlite in ${dataDir}, in-process events; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    '',
+    demo ? `  Sign in as the demo operator's owner: phone ${DEMO_OWNER_PHONE}, code ${DEMO_CODE}` : '',
+    '  Or sign in with any other phone to sign up a new operator: its code appears in this console (SMS provider: log).',
+    `  Health: ${url}/healthz   Readiness: ${url}/readyz${metrics ? `   Metrics: http://localhost:${metrics.port}/metrics` : ''}`,
+    '',
+  ];
+  process.stdout.write(`${lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1 || i === 2).join('\n')}\n`);
+}

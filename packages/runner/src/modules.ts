@@ -1,0 +1,24 @@
+/**
+ * The one table of what the product is made of. The runner starts from it (`all` = every module in
+ * one process), and the Helm chart has a component per entry; a test keeps the two in step.
+ */
+export const MODULES = {
+  gateway: {
+    kind: 'edge',
+    description: 'tRPC BFF for the web and driver apps; authenticates, authorises, serves the SPA',
+    needs: ['identity'],
+    port: { env: 'PORT', default: 3000 },
+  },
+  identity: {
+    kind: 'service',
+    description: 'operators, users, phone-OTP sign-in, sessions, permissions, employees, masquerade',
+    needs: [],
+    grpcService: 'fleet.identity.v1.IdentityService',
+    urlEnv: 'IDENTITY_URL',
+    port: { env: 'GRPC_PORT', default: 50051 },
+  },
+} as const;
+
+export type ModuleName = keyof typeof MODULES;
+export const MODULE_NAMES = Object.keys(MODULES) as ModuleName[];
+export const SERVICE_NAMES = MODULE_NAMES.filter((name) => MODULES[name].kind === 'service');

@@ -1,0 +1,76 @@
+import { allPermissionIds } from '@fleet/domain';
+import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
+import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import { trpcClient } from '../support/trpc-client';
+
+/** `npm run start:distributed` runs exactly these: identity and the gateway as separate processes. */
+describe('distributed: gateway and identity as separate processes over gRPC, PostgreSQL and NATS', () => {
+  let database: TestDatabase;
+  let testBus: TestBus;
+  let identity: RunningProcess;
+  let gateway: RunningProcess;
+  let base: string;
+  const phone = '+919822233344';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testBus = await createTestBus();
+    const grpcPort = await freePort();
+    const httpPort = await freePort();
+    base = `http://127.0.0.1:${httpPort}`;
+    const shared = {
+      DATABASE_URL: database.url,
+      NATS_URL: testBus.url,
+      INTERNAL_AUTH_SECRET: 'distributed-test-internal-secret-0123456789',
+    };
+    identity = startModule('identity', {
+      ...shared,
+      GRPC_PORT: String(grpcPort),
+      METRICS_PORT: String(await freePort()),
+      AUTH_JWT_KEYS: 'k1:distributed-test-jwt-secret-0123456789abcdef',
+      OTP_HMAC_SECRET: 'distributed-test-otp-secret-0123456789abcdef',
+      AUTH_TEST_OTP: `${phone}=246810`,
+    });
+    gateway = startModule('gateway', {
+      ...shared,
+      PORT: String(httpPort),
+      METRICS_PORT: String(await freePort()),
+      IDENTITY_URL: `http://127.0.0.1:${grpcPort}`,
+    });
+    await waitForHttp(`${base}/healthz`, gateway);
+    await waitForHttp(`${base}/readyz`, gateway);
+  }, 180_000);
+
+  afterAll(async () => {
+    const codes = [await gateway.stop(), await identity.stop()];
+    await testBus.close();
+    await database.drop();
+    expect(codes).toEqual([0, 0]);
+  });
+
+  it('lists identity as healthy in /readyz', async () => {
+    const res = await fetch(`${base}/readyz`);
+    expect(await res.json()).toEqual({ ready: true, services: { identity: { healthy: true } } });
+  });
+
+  it('signs up through the gateway and returns the owner’s permissions', async () => {
+    const anonymous = trpcClient(base);
+    await anonymous.auth.requestOtp.mutate({ phone });
+    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({ phone, code: '246810' });
+    expect(signedUp).toBe(true);
+    const signedIn = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
+    const { permissions } = await signedIn.user.permissions.query();
+    expect(permissions).toEqual([...allPermissionIds()].sort());
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await fetch(`${base}/api/trpc/user.permissions`)).status).toBe(401);
+  });
+
+  it('reports identity unhealthy once identity stops', async () => {
+    await identity.stop();
+    const res = await fetch(`${base}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ready: false, services: { identity: { healthy: false } } });
+  });
+});

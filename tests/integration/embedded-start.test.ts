@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allPermissionIds } from '@fleet/domain';
+import { TRPCClientError } from '@trpc/client';
+import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import { trpcClient } from '../support/trpc-client';
+
+/** `npm start` runs exactly this: the runner with module `all` (embedded: PGlite, in-process events). */
+describe('npm start (embedded)', () => {
+  let proc: RunningProcess;
+  let base: string;
+  let dataDir: string;
+  const newPhone = '+919811122233';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fleet-embedded-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    proc = startModule('all', {
+      PORT: String(port),
+      METRICS_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      AUTH_TEST_OTP: `${newPhone}=654321,+919800000001=123456`,
+    });
+    await waitForHttp(`${base}/healthz`, proc);
+  }, 180_000);
+
+  afterAll(async () => {
+    const code = await proc.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).toBe(0); // SIGTERM shuts down gracefully
+  });
+
+  it('prints how to sign in', async () => {
+    const deadline = Date.now() + 30_000;
+    while (!proc.output().includes('Sign in as the demo operator') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(proc.output()).toContain('phone +919800000001, code 123456');
+  });
+
+  it('signs up an unknown phone with a test code and returns the owner’s full permission list in a batched call', async () => {
+    const anonymous = trpcClient(base);
+    await anonymous.auth.requestOtp.mutate({ phone: newPhone });
+    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({ phone: newPhone, code: '654321', operatorName: 'Fresh Clone Cabs' });
+    expect(signedUp).toBe(true);
+
+    const signedIn = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
+    // Two queries, one HTTP request: tRPC batches them, superjson carries the Date back as a Date.
+    const [permissions, me] = await Promise.all([signedIn.user.permissions.query(), signedIn.user.me.query()]);
+    expect(permissions.permissions).toEqual([...allPermissionIds()].sort());
+    expect(me.tenant.name).toBe('Fresh Clone Cabs');
+    expect(me.user.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('answers UNAUTHORIZED (401) without a token', async () => {
+    const res = await fetch(`${base}/api/trpc/user.permissions`);
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as { error: { json: { data: { code: string } } } };
+    expect(body.error.json.data.code).toBe('UNAUTHORIZED');
+    await expect(trpcClient(base).user.permissions.query()).rejects.toBeInstanceOf(TRPCClientError);
+  });
+
+  it('has seeded the demo operator, whose owner signs in with the demo code', async () => {
+    const anonymous = trpcClient(base);
+    await anonymous.auth.requestOtp.mutate({ phone: '+919800000001' });
+    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({ phone: '+919800000001', code: '123456' });
+    expect(signedUp).toBe(false);
+    const owner = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
+    const employees = await owner.employee.list.query({});
+    expect(employees.employees.map((e) => e.name)).toEqual(['Arjun Mehta', 'Kavya Rao', 'Priya Nair']);
+  });
+});

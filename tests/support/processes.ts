@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A port nobody is listening on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `node --import tsx packages/runner/src/main.ts <module>` from the repository root. */
+export function startModule(module: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/runner/src/main.ts', module], {
+    cwd: process.cwd(),
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  return {
+    child,
+    output: () => output,
+    stop() {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      return new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15000).unref();
+      });
+    },
+  };
+}
+
+/** Polls a URL until it answers 200 (or the process dies, or time runs out). */
+export async function waitForHttp(url: string, proc: RunningProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`process exited early:\n${proc.output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${proc.output()}`);
+}
