@@ -11,7 +11,10 @@ const shared = {
 };
 const identityPort = process.env.GRPC_PORT ?? '50051';
 const processes = [
-  { name: 'identity', env: { GRPC_PORT: identityPort, METRICS_PORT: process.env.IDENTITY_METRICS_PORT ?? '9465' } },
+  {
+    name: 'identity',
+    env: { GRPC_PORT: identityPort, METRICS_PORT: process.env.IDENTITY_METRICS_PORT ?? '9465' },
+  },
   {
     name: 'gateway',
     env: {
@@ -28,8 +31,8 @@ function stopAll(code) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 15000).unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() =>
-    process.exit(code),
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(
+    () => process.exit(code),
   );
 }
 

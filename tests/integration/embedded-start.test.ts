@@ -43,12 +43,19 @@ describe('npm start (embedded)', () => {
   it('signs up an unknown phone with a test code and returns the owner’s full permission list in a batched call', async () => {
     const anonymous = trpcClient(base);
     await anonymous.auth.requestOtp.mutate({ phone: newPhone });
-    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({ phone: newPhone, code: '654321', operatorName: 'Fresh Clone Cabs' });
+    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({
+      phone: newPhone,
+      code: '654321',
+      operatorName: 'Fresh Clone Cabs',
+    });
     expect(signedUp).toBe(true);
 
     const signedIn = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
     // Two queries, one HTTP request: tRPC batches them, superjson carries the Date back as a Date.
-    const [permissions, me] = await Promise.all([signedIn.user.permissions.query(), signedIn.user.me.query()]);
+    const [permissions, me] = await Promise.all([
+      signedIn.user.permissions.query(),
+      signedIn.user.me.query(),
+    ]);
     expect(permissions.permissions).toEqual([...allPermissionIds()].sort());
     expect(me.tenant.name).toBe('Fresh Clone Cabs');
     expect(me.user.createdAt).toBeInstanceOf(Date);
@@ -65,7 +72,10 @@ describe('npm start (embedded)', () => {
   it('has seeded the demo operator, whose owner signs in with the demo code', async () => {
     const anonymous = trpcClient(base);
     await anonymous.auth.requestOtp.mutate({ phone: '+919800000001' });
-    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({ phone: '+919800000001', code: '123456' });
+    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({
+      phone: '+919800000001',
+      code: '123456',
+    });
     expect(signedUp).toBe(false);
     const owner = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
     const employees = await owner.employee.list.query({});

@@ -16,7 +16,13 @@ export function trpcClient(baseUrl: string, headers: () => Record<string, string
         async fetch(url, options) {
           const res = await fetch(url, options as RequestInit);
           const text = await res.text();
-          return { ok: res.ok, status: res.status, statusText: res.statusText, headers: res.headers, json: async () => JSON.parse(text) } as never;
+          return {
+            ok: res.ok,
+            status: res.status,
+            statusText: res.statusText,
+            headers: res.headers,
+            json: async () => JSON.parse(text),
+          } as never;
         },
       }),
     ],

@@ -3,9 +3,7 @@ import { z } from 'zod';
 /** Thrown when the environment does not satisfy a module's configuration schema. */
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
-    super(
-      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
-    );
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -61,7 +59,11 @@ export const env = {
       .max(65535)
       .default(fallback),
   positiveInt: (fallback: number) =>
-    z.coerce.number({ message: 'expected a number' }).int('expected a whole number').positive().default(fallback),
+    z.coerce
+      .number({ message: 'expected a number' })
+      .int('expected a whole number')
+      .positive()
+      .default(fallback),
   url: (fallback: string) => z.string().url('expected a URL').default(fallback),
   nodeEnv: () => z.enum(['development', 'production', 'test']).default('development'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -47,12 +47,14 @@ export const invalid = (message: string, fieldViolations: FieldViolation[] = [],
   new DomainError('INVALID_ARGUMENT', message, { fieldViolations, reason });
 export const invalidField = (field: string, message: string) => invalid(message, [{ field, message }]);
 export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} was not found.`);
-export const conflict = (message: string, reason?: string) => new DomainError('CONFLICT', message, { reason });
+export const conflict = (message: string, reason?: string) =>
+  new DomainError('CONFLICT', message, { reason });
 export const preconditionFailed = (message: string, reason?: string) =>
   new DomainError('FAILED_PRECONDITION', message, { reason });
 export const permissionDenied = (message = 'You do not have permission to do this.') =>
   new DomainError('PERMISSION_DENIED', message);
-export const unauthenticated = (message = 'Please sign in again.') => new DomainError('UNAUTHENTICATED', message);
+export const unauthenticated = (message = 'Please sign in again.') =>
+  new DomainError('UNAUTHENTICATED', message);
 
 const toGrpc: Record<ErrorCode, Code> = {
   INVALID_ARGUMENT: Code.InvalidArgument,
@@ -87,7 +89,8 @@ export const trpcCodeFor: Record<ErrorCode, string> = {
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
 
-const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
+const INTERNAL_MESSAGE =
+  'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
 
 /** Server side: any thrown value becomes a ConnectError; unexpected ones lose their internals. */
 export function toConnectError(error: unknown): ConnectError {

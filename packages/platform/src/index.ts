@@ -1,4 +1,12 @@
-export { anonymousCaller, CALLER_HEADER, type Caller, type CallerCodec, createCallerCodec, REQUEST_ID_HEADER, requireTenant } from './caller';
+export {
+  anonymousCaller,
+  CALLER_HEADER,
+  type Caller,
+  type CallerCodec,
+  createCallerCodec,
+  REQUEST_ID_HEADER,
+  requireTenant,
+} from './caller';
 export { ConfigError, env, exitOnConfigError, loadConfig } from './config';
 export {
   createPgliteDatabase,
@@ -41,7 +49,13 @@ export {
 } from './errors';
 export type { EventBus, SubscribeOptions, Subscription } from './events/bus';
 export { type EventConsumerOptions, type HandledEvent, startEventConsumer } from './events/consumer';
-export { type BusMessage, defineEvent, EVENT_HEADERS, type EventType, subjectMatches } from './events/event-type';
+export {
+  type BusMessage,
+  defineEvent,
+  EVENT_HEADERS,
+  type EventType,
+  subjectMatches,
+} from './events/event-type';
 export { createInProcessBus } from './events/in-process-bus';
 export { createJetStreamBus, deleteNamespaceStreams, type JetStreamBusOptions } from './events/jetstream-bus';
 export { createOutbox, decodeEvent, type Outbox, platformMigrations } from './events/outbox';
@@ -49,7 +63,13 @@ export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './
 export { handleShutdownSignals } from './lifecycle';
 export { createLogger, type Logger, withRequestId } from './logger';
 export { httpDuration, metricsRegistry, rpcDuration, startMetricsServer } from './metrics';
-export { callAs, createServiceClient, createServiceTransport, DEFAULT_DEADLINE_MS, type ServiceTarget } from './rpc/client';
+export {
+  callAs,
+  createServiceClient,
+  createServiceTransport,
+  DEFAULT_DEADLINE_MS,
+  type ServiceTarget,
+} from './rpc/client';
 export { callerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/context';
 export { createHealthReporter, type HealthProbe, type HealthReporter, registerHealth } from './rpc/health';
 export { type RpcServer, startRpcServer } from './rpc/server';

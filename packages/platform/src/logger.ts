@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -17,7 +17,10 @@ export function createLogger({ name, level = 'info', destination }: LoggerOption
       level,
       base: { service: name },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: ['token', '*.token', 'code', '*.code', 'authorization', '*.authorization'], remove: true },
+      redact: {
+        paths: ['token', '*.token', 'code', '*.code', 'authorization', '*.authorization'],
+        remove: true,
+      },
     },
     destination,
   );

@@ -22,7 +22,10 @@ export const httpDuration = new Histogram({
 });
 
 /** A plain HTTP/1.1 listener for Prometheus (gRPC ports speak HTTP/2 only). */
-export async function startMetricsServer(port: number, host = '0.0.0.0'): Promise<{ port: number; close(): Promise<void> }> {
+export async function startMetricsServer(
+  port: number,
+  host = '0.0.0.0',
+): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer(async (req, res) => {
     if (req.url === '/metrics') {
       res.setHeader('content-type', metricsRegistry.contentType);

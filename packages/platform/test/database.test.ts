@@ -42,8 +42,12 @@ describe.each(engines)('row-level security on %s', (_name, open) => {
   beforeAll(async () => {
     ({ db, done } = await open());
     expect(await migrate(db, schema, migrations)).toEqual(['0001_notes']);
-    await db.withTenant(a, (tx) => tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${a}, 'from a')`));
-    await db.withTenant(b, (tx) => tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${b}, 'from b')`));
+    await db.withTenant(a, (tx) =>
+      tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${a}, 'from a')`),
+    );
+    await db.withTenant(b, (tx) =>
+      tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${b}, 'from b')`),
+    );
   });
   afterAll(async () => {
     await db.close();
@@ -52,18 +56,24 @@ describe.each(engines)('row-level security on %s', (_name, open) => {
 
   it('applies each migration once', async () => {
     expect(await migrate(db, schema, migrations)).toEqual([]);
-    const [shouted] = await db.asSystem((tx) => rows<{ v: string }>(tx, sql`select rls_probe.shout('x') as v`));
+    const [shouted] = await db.asSystem((tx) =>
+      rows<{ v: string }>(tx, sql`select rls_probe.shout('x') as v`),
+    );
     expect(shouted?.v).toBe('X');
   });
 
   it('shows an operator only its own rows even when the query forgets the tenant filter', async () => {
-    const seen = await db.withTenant(a, (tx) => rows<{ body: string }>(tx, sql`select body from rls_probe.notes`));
+    const seen = await db.withTenant(a, (tx) =>
+      rows<{ body: string }>(tx, sql`select body from rls_probe.notes`),
+    );
     expect(seen.map((r) => r.body)).toEqual(['from a']);
   });
 
   it('refuses to write a row for another operator', async () => {
     await expect(
-      db.withTenant(a, (tx) => tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${b}, 'sneaky')`)),
+      db.withTenant(a, (tx) =>
+        tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${b}, 'sneaky')`),
+      ),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
     const bRows = await db.withTenant(b, (tx) => rows(tx, sql`select 1 from rls_probe.notes`));
     expect(bRows).toHaveLength(1);
@@ -72,7 +82,9 @@ describe.each(engines)('row-level security on %s', (_name, open) => {
   it('cannot update or delete another operator’s rows', async () => {
     await db.withTenant(a, (tx) => tx.execute(sql`update rls_probe.notes set body = 'changed'`));
     await db.withTenant(a, (tx) => tx.execute(sql`delete from rls_probe.notes where tenant_id = ${b}`));
-    const bRows = await db.withTenant(b, (tx) => rows<{ body: string }>(tx, sql`select body from rls_probe.notes`));
+    const bRows = await db.withTenant(b, (tx) =>
+      rows<{ body: string }>(tx, sql`select body from rls_probe.notes`),
+    );
     expect(bRows.map((r) => r.body)).toEqual(['from b']);
   });
 

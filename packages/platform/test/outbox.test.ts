@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { FieldViolationSchema } from '@fleet/proto/fleet/common/v1/common_pb';
-import { createTestBus, createTestDatabase, quietLogger, type TestBus, type TestDatabase } from '@fleet/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  quietLogger,
+  type TestBus,
+  type TestDatabase,
+} from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import {
   createInProcessBus,
@@ -81,7 +87,12 @@ describe.each([
     );
   const commitEvent = (field: string) =>
     database.db.withTenant(tenant, (tx) =>
-      outbox.enqueue(tx, thingHappened, { field, description: 'probe' }, { requestId: 'r1', tenantId: tenant }),
+      outbox.enqueue(
+        tx,
+        thingHappened,
+        { field, description: 'probe' },
+        { requestId: 'r1', tenantId: tenant },
+      ),
     );
 
   it('keeps a committed event until a relay publishes it, then delivers it once', async () => {
@@ -92,7 +103,10 @@ describe.each([
 
     const relay = createOutboxRelay({ db: database.db, schema, bus, logger, idleMs: 50 });
     relay.start();
-    const delivered = await waitFor(() => seen('stopped-relay'), (r) => r.length > 0);
+    const delivered = await waitFor(
+      () => seen('stopped-relay'),
+      (r) => r.length > 0,
+    );
     await relay.stop();
     expect(delivered).toEqual([{ event_id: id }]);
   });
@@ -111,7 +125,10 @@ describe.each([
     });
     await expect(crashing.drain()).rejects.toThrow('process killed');
     const [row] = await database.db.asSystem((tx) =>
-      rows<{ published_at: Date | null }>(tx, sql`select published_at from outbox_probe.outbox where id = ${id}`),
+      rows<{ published_at: Date | null }>(
+        tx,
+        sql`select published_at from outbox_probe.outbox where id = ${id}`,
+      ),
     );
     expect(row?.published_at).toBeNull();
 
@@ -141,7 +158,10 @@ describe.each([
     await commitEvent('headers');
     const relay = createOutboxRelay({ db: database.db, schema, bus, logger, idleMs: 50 });
     relay.start();
-    await waitFor(async () => headers.length, (n) => n >= 3);
+    await waitFor(
+      async () => headers.length,
+      (n) => n >= 3,
+    );
     await relay.stop();
     await sub.stop();
     expect(headers.at(-1)).toMatchObject({ 'fleet-tenant-id': tenant, 'x-request-id': 'r1' });

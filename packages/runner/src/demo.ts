@@ -13,16 +13,31 @@ const EMPLOYEES = [
 ];
 
 const PROFILES = [
-  { name: 'Dispatch', description: 'Takes bookings and allots vehicles and drivers', permissions: ['manage_booking', 'allot_vehicle_driver_to_duty', 'view_duty_slip'] },
-  { name: 'Accounts', description: 'Invoices, receipts and notes', permissions: ['manage_invoice', 'manage_receipt', 'manage_credit_debit_note'] },
-  { name: 'Operations', description: 'Runs the day, manages staff and can act as them', permissions: ['manage_booking', 'manage_employee', 'view_employee', 'auto_login'] },
+  {
+    name: 'Dispatch',
+    description: 'Takes bookings and allots vehicles and drivers',
+    permissions: ['manage_booking', 'allot_vehicle_driver_to_duty', 'view_duty_slip'],
+  },
+  {
+    name: 'Accounts',
+    description: 'Invoices, receipts and notes',
+    permissions: ['manage_invoice', 'manage_receipt', 'manage_credit_debit_note'],
+  },
+  {
+    name: 'Operations',
+    description: 'Runs the day, manages staff and can act as them',
+    permissions: ['manage_booking', 'manage_employee', 'view_employee', 'auto_login'],
+  },
 ];
 
 /**
  * Seeds a demo operator through the service's own API, exactly as a person would create one: the owner
  * signs up with the demo phone, then adds profiles and employees. Does nothing if the owner exists.
  */
-export async function seedDemoOperator(identity: Client<typeof IdentityService>, logger: Logger): Promise<boolean> {
+export async function seedDemoOperator(
+  identity: Client<typeof IdentityService>,
+  logger: Logger,
+): Promise<boolean> {
   const anon = anonymousCaller(randomUUID(), '127.0.0.1');
   await identity.requestOtp({ phone: DEMO_OWNER_PHONE }, callAs(anon));
   const verified = await identity.verifyOtp(

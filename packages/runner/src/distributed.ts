@@ -7,8 +7,8 @@ import {
   createPostgresDatabase,
   exitOnConfigError,
   handleShutdownSignals,
-  loadConfig,
   type Logger,
+  loadConfig,
   startMetricsServer,
   startRpcServer,
 } from '@fleet/platform';
@@ -52,14 +52,23 @@ function internalSecret(runtime: RuntimeConfig, logger: Logger): string {
 
 async function runIdentity(runtime: RuntimeConfig, logger: Logger) {
   const config = exitOnConfigError(() => loadConfig(identityConfigSchema));
-  const missing = [!config.AUTH_JWT_KEYS && 'AUTH_JWT_KEYS', !config.OTP_HMAC_SECRET && 'OTP_HMAC_SECRET'].filter(
-    Boolean,
-  ) as string[];
+  const missing = [
+    !config.AUTH_JWT_KEYS && 'AUTH_JWT_KEYS',
+    !config.OTP_HMAC_SECRET && 'OTP_HMAC_SECRET',
+  ].filter(Boolean) as string[];
   const dev = developmentSecrets(logger, missing);
   const codec = createCallerCodec(internalSecret(runtime, logger));
   await ensureDatabase(runtime.DATABASE_URL, logger);
-  const db = createPostgresDatabase(runtime.DATABASE_URL, { max: runtime.DATABASE_POOL_SIZE, applicationName: 'fleet-identity' });
-  const bus = await createJetStreamBus({ url: runtime.NATS_URL, name: 'fleet-identity', logger, replicas: runtime.NATS_STREAM_REPLICAS });
+  const db = createPostgresDatabase(runtime.DATABASE_URL, {
+    max: runtime.DATABASE_POOL_SIZE,
+    applicationName: 'fleet-identity',
+  });
+  const bus = await createJetStreamBus({
+    url: runtime.NATS_URL,
+    name: 'fleet-identity',
+    logger,
+    replicas: runtime.NATS_STREAM_REPLICAS,
+  });
   const module = await createIdentityModule({
     db,
     bus,
@@ -73,16 +82,33 @@ async function runIdentity(runtime: RuntimeConfig, logger: Logger) {
     },
   });
   await module.start();
-  const server = await startRpcServer({ service: 'identity', routes: module.routes, health: module.health, codec, logger, port: runtime.GRPC_PORT });
+  const server = await startRpcServer({
+    service: 'identity',
+    routes: module.routes,
+    health: module.health,
+    codec,
+    logger,
+    port: runtime.GRPC_PORT,
+  });
   const metrics = await startMetricsServer(runtime.METRICS_PORT);
   // Reverse order on SIGTERM: stop taking calls and finish those in flight, stop the relay, close pools.
-  handleShutdownSignals(logger, [() => db.close(), () => bus.close(), () => metrics.close(), () => module.stop(), () => server.close()]);
+  handleShutdownSignals(logger, [
+    () => db.close(),
+    () => bus.close(),
+    () => metrics.close(),
+    () => module.stop(),
+    () => server.close(),
+  ]);
 }
 
 async function runGateway(runtime: RuntimeConfig, logger: Logger) {
   const config = exitOnConfigError(() => loadConfig(gatewayConfigSchema));
   const codec = createCallerCodec(internalSecret(runtime, logger));
-  const identity = connectToService(IdentityService, { kind: 'network', baseUrl: runtime.IDENTITY_URL }, codec);
+  const identity = connectToService(
+    IdentityService,
+    { kind: 'network', baseUrl: runtime.IDENTITY_URL },
+    codec,
+  );
   const gateway = await startGateway({
     identity: identity.client,
     config,

@@ -49,10 +49,18 @@ export async function runEmbedded(): Promise<void> {
     webDist: resolve(runtime.WEB_DIST),
   });
   const metrics = await startMetricsServer(runtime.METRICS_PORT).catch((error) => {
-    logger.warn({ err: error, port: runtime.METRICS_PORT }, 'metrics port unavailable; continuing without /metrics');
+    logger.warn(
+      { err: error, port: runtime.METRICS_PORT },
+      'metrics port unavailable; continuing without /metrics',
+    );
     return undefined;
   });
-  handleShutdownSignals(logger, [() => db.close(), () => bus.close(), async () => metrics?.close(), () => product.stop()]);
+  handleShutdownSignals(logger, [
+    () => db.close(),
+    () => bus.close(),
+    async () => metrics?.close(),
+    () => product.stop(),
+  ]);
 
   if (demo) await seedDemoOperator(product.clients.identity, logger);
   const url = `http://localhost:${product.port}`;
@@ -65,5 +73,7 @@ export async function runEmbedded(): Promise<void> {
     `  Health: ${url}/healthz   Readiness: ${url}/readyz${metrics ? `   Metrics: http://localhost:${metrics.port}/metrics` : ''}`,
     '',
   ];
-  process.stdout.write(`${lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1 || i === 2).join('\n')}\n`);
+  process.stdout.write(
+    `${lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1 || i === 2).join('\n')}\n`,
+  );
 }

@@ -1,7 +1,12 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { type Client, type ConnectRouter, createClient } from '@connectrpc/connect';
 import { type GatewayConfig, type RunningGateway, startGateway } from '@fleet/gateway';
-import { createIdentityModule, type IdentityModule, type IdentitySettings, type SmsProvider } from '@fleet/identity';
+import {
+  createIdentityModule,
+  type IdentityModule,
+  type IdentitySettings,
+  type SmsProvider,
+} from '@fleet/identity';
 import {
   type CallerCodec,
   createServiceTransport,
@@ -19,7 +24,11 @@ export interface ServiceClients {
 }
 
 /** A client for a service and a readiness probe on its standard health check, over one transport. */
-export function connectToService<S extends DescService>(service: S, target: ServiceTarget, codec: CallerCodec) {
+export function connectToService<S extends DescService>(
+  service: S,
+  target: ServiceTarget,
+  codec: CallerCodec,
+) {
   const transport = createServiceTransport(target, codec);
   const health = createClient(Health, transport);
   return {

@@ -16,7 +16,10 @@ export const runtimeConfigSchema = z.object({
   INTERNAL_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   GRPC_PORT: env.port(50051),
   METRICS_PORT: env.port(9464),
-  IDENTITY_URL: z.string().url('expected a URL such as http://identity:50051').default('http://127.0.0.1:50051'),
+  IDENTITY_URL: z
+    .string()
+    .url('expected a URL such as http://identity:50051')
+    .default('http://127.0.0.1:50051'),
   /** Embedded mode: seed a demo operator on first start. */
   DEMO_DATA: env.boolean(true),
   WEB_DIST: z.string().default('web/dist'),

@@ -29,13 +29,25 @@ export const identityConfigSchema = z
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
     if (config.AUTH_TEST_OTP && config.AUTH_TEST_OTP.size > 0) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_TEST_OTP'], message: 'fixed sign-in codes are refused when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_TEST_OTP'],
+        message: 'fixed sign-in codes are refused when NODE_ENV=production',
+      });
     }
     if (!config.AUTH_JWT_KEYS) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_JWT_KEYS'], message: 'required in production (<key id>:<secret>,…)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_JWT_KEYS'],
+        message: 'required in production (<key id>:<secret>,…)',
+      });
     }
     if (!config.OTP_HMAC_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['OTP_HMAC_SECRET'], message: 'required in production (32+ characters)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OTP_HMAC_SECRET'],
+        message: 'required in production (32+ characters)',
+      });
     }
   });
 

@@ -1,8 +1,8 @@
 export { type IdentityConfig, identityConfigSchema } from './config';
 export { OTP } from './domain/otp';
+export type { SigningKey } from './domain/session-token';
 export { IdentityEvents } from './events/published';
 export { createIdentityModule, type IdentityModule, type IdentityModuleDeps } from './module';
 export { createLogSmsProvider, type SmsMessage, type SmsProvider } from './sms/sms-provider';
 export { SCHEMA as IDENTITY_SCHEMA } from './storage/migrations';
 export type { IdentitySettings } from './use-cases';
-export type { SigningKey } from './domain/session-token';

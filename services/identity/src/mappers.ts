@@ -1,10 +1,16 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { EmployeeSchema } from '@fleet/proto/fleet/identity/v1/employee_pb';
 import {
   type Employee,
   type EmployeeFields as EmployeeFieldsMessage,
   Gender,
 } from '@fleet/proto/fleet/identity/v1/employee_pb';
-import type { PermissionProfile } from '@fleet/proto/fleet/identity/v1/permission_pb';
+import type {
+  PermissionProfile,
+  PermissionProfileSchema,
+} from '@fleet/proto/fleet/identity/v1/permission_pb';
+import type { TenantSchema, UserSchema } from '@fleet/proto/fleet/identity/v1/user_pb';
 import {
   AccessLevel,
   GstType,
@@ -13,10 +19,6 @@ import {
   type User,
   type UserFields as UserFieldsMessage,
 } from '@fleet/proto/fleet/identity/v1/user_pb';
-import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { EmployeeSchema } from '@fleet/proto/fleet/identity/v1/employee_pb';
-import type { PermissionProfileSchema } from '@fleet/proto/fleet/identity/v1/permission_pb';
-import type { TenantSchema, UserSchema } from '@fleet/proto/fleet/identity/v1/user_pb';
 import { effectivePermissions } from './domain/permissions';
 import type { EmployeeRecord, ProfileRecord, TenantRecord, UserRecord } from './domain/records';
 import type { EmployeeFields, UserFields } from './domain/user-fields';
@@ -38,7 +40,8 @@ const ACCESS_FROM_PROTO = invert(ACCESS_TO_PROTO);
 const GST_FROM_PROTO = invert(GST_TO_PROTO);
 const GENDER_FROM_PROTO = invert(GENDER_TO_PROTO);
 
-export const roleToProto = (role: string) => ROLE_TO_PROTO[role as keyof typeof ROLE_TO_PROTO] ?? Role.UNSPECIFIED;
+export const roleToProto = (role: string) =>
+  ROLE_TO_PROTO[role as keyof typeof ROLE_TO_PROTO] ?? Role.UNSPECIFIED;
 export const accessToProto = (level: string) =>
   ACCESS_TO_PROTO[level as keyof typeof ACCESS_TO_PROTO] ?? AccessLevel.UNSPECIFIED;
 
@@ -154,7 +157,11 @@ export function employeeToProto(employee: EmployeeRecord): MessageInitShape<type
     user: userToProto(employee.user),
     fields: employeeFieldsToProto(employee.fields),
     permissionProfileName: employee.profileName ?? '',
-    effectivePermissions: effectivePermissions(employee.user, employee.profile, employee.fields.grantedPermissions),
+    effectivePermissions: effectivePermissions(
+      employee.user,
+      employee.profile,
+      employee.fields.grantedPermissions,
+    ),
   };
 }
 

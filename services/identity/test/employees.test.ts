@@ -1,8 +1,8 @@
 import { ConnectError } from '@connectrpc/connect';
 import { closePermissions, isClosed } from '@fleet/domain';
+import { type Caller, callAs, fromConnectError } from '@fleet/platform';
 import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
 import { ActiveFilter } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
-import { type Caller, callAs, fromConnectError } from '@fleet/platform';
 import { bootIdentity, freshPhone, type IdentityHarness } from './support';
 
 async function failure(promise: Promise<unknown>) {
@@ -38,7 +38,9 @@ describe('permission profiles and employees', () => {
       callAs(owner),
     );
     expect(profile?.permissions).toEqual(closePermissions(['cancel_invoice']));
-    expect(profile?.permissions).toEqual(expect.arrayContaining(['manage_invoice', 'create_invoice', 'view_invoice']));
+    expect(profile?.permissions).toEqual(
+      expect.arrayContaining(['manage_invoice', 'create_invoice', 'view_invoice']),
+    );
     expect(isClosed(profile!.permissions)).toBe(true);
   });
 
@@ -47,7 +49,10 @@ describe('permission profiles and employees', () => {
       h.client.createPermissionProfile({ name: 'BILLING DESK', permissions: [] }, callAs(owner)),
     );
     expect(error.code).toBe('CONFLICT');
-    expect(error.fieldViolations[0]).toEqual({ field: 'name', message: 'A permission profile with this name already exists.' });
+    expect(error.fieldViolations[0]).toEqual({
+      field: 'name',
+      message: 'A permission profile with this name already exists.',
+    });
   });
 
   it('gives an employee the profile’s permissions plus individual grants, closed', async () => {
@@ -56,7 +61,10 @@ describe('permission profiles and employees', () => {
       callAs(owner),
     );
     const { employee } = await h.client.createEmployee(
-      newEmployee('Ravi Kumar', freshPhone(), { permissionProfileId: profile!.id, grantedPermissions: ['auto_login'] }),
+      newEmployee('Ravi Kumar', freshPhone(), {
+        permissionProfileId: profile!.id,
+        grantedPermissions: ['auto_login'],
+      }),
       callAs(owner),
     );
     expect(employee?.permissionProfileName).toBe('Dispatch');
@@ -66,8 +74,14 @@ describe('permission profiles and employees', () => {
 
   it('lets an employee sign in with exactly those permissions', async () => {
     const phone = freshPhone();
-    const { profile } = await h.client.createPermissionProfile({ name: 'Viewer', permissions: ['view_booking'] }, callAs(owner));
-    await h.client.createEmployee(newEmployee('Sita Devi', phone, { permissionProfileId: profile!.id }), callAs(owner));
+    const { profile } = await h.client.createPermissionProfile(
+      { name: 'Viewer', permissions: ['view_booking'] },
+      callAs(owner),
+    );
+    await h.client.createEmployee(
+      newEmployee('Sita Devi', phone, { permissionProfileId: profile!.id }),
+      callAs(owner),
+    );
     h.advance(31_000);
     const { token, caller } = await h.signIn(phone, { ip: '10.3.3.3' });
     expect(caller.tenantId).toBe(owner.tenantId);
@@ -87,11 +101,17 @@ describe('permission profiles and employees', () => {
       { name: 'HR', permissions: ['manage_employee', 'view_employee'] },
       callAs(owner),
     );
-    await h.client.createEmployee(newEmployee('Hari Prasad', phone, { permissionProfileId: profile!.id }), callAs(owner));
+    await h.client.createEmployee(
+      newEmployee('Hari Prasad', phone, { permissionProfileId: profile!.id }),
+      callAs(owner),
+    );
     h.advance(31_000);
     const { caller: hr } = await h.signIn(phone, { ip: '10.4.4.4' });
     const error = await failure(
-      h.client.createEmployee(newEmployee('Sneaky', freshPhone(), { grantedPermissions: ['cancel_invoice'] }), callAs(hr)),
+      h.client.createEmployee(
+        newEmployee('Sneaky', freshPhone(), { grantedPermissions: ['cancel_invoice'] }),
+        callAs(hr),
+      ),
     );
     expect(error.code).toBe('PERMISSION_DENIED');
     expect(error.message).toMatch(/only give permissions you hold/);
@@ -100,7 +120,10 @@ describe('permission profiles and employees', () => {
   it('explains every invalid field at once and saves nothing', async () => {
     const error = await failure(
       h.client.createEmployee(
-        { user: { name: '', phone: '12345', email: 'nope', panNo: 'ABCDE1234' }, fields: { bankIfsc: 'XYZ' } },
+        {
+          user: { name: '', phone: '12345', email: 'nope', panNo: 'ABCDE1234' },
+          fields: { bankIfsc: 'XYZ' },
+        },
         callAs(owner),
       ),
     );
@@ -130,7 +153,14 @@ describe('permission profiles and employees', () => {
       names.push(...page.employees.map((e) => e.user!.name));
       cursor = page.pageInfo!.nextCursor;
     } while (cursor);
-    expect(names).toEqual(['Amit Pager', 'Bala Pager', 'Deepa Pager', 'Kiran Pager', 'Meena Pager', 'Zoya Pager']);
+    expect(names).toEqual([
+      'Amit Pager',
+      'Bala Pager',
+      'Deepa Pager',
+      'Kiran Pager',
+      'Meena Pager',
+      'Zoya Pager',
+    ]);
     const newest = await h.client.listEmployees(
       { search: 'pager', page: { limit: 1, sortBy: 'created_at', direction: SortDirection.DESC } },
       callAs(owner),
@@ -153,17 +183,30 @@ describe('permission profiles and employees', () => {
     h.advance(31_000);
     const { token } = await h.signIn(phone, { ip: '10.5.5.5' });
     await h.client.setEmployeeActive({ userId: employee!.user!.id, isActive: false }, callAs(owner));
-    expect((await failure(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe('UNAUTHENTICATED');
+    expect((await failure(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe(
+      'UNAUTHENTICATED',
+    );
     const active = await h.client.listEmployees({ search: 'Leaving' }, callAs(owner));
     expect(active.employees).toEqual([]);
-    const inactive = await h.client.listEmployees({ search: 'Leaving', active: ActiveFilter.INACTIVE }, callAs(owner));
+    const inactive = await h.client.listEmployees(
+      { search: 'Leaving', active: ActiveFilter.INACTIVE },
+      callAs(owner),
+    );
     expect(inactive.employees.map((e) => e.user?.name)).toEqual(['Leaving Soon']);
   });
 
   it('refuses to deactivate a profile that active employees use', async () => {
-    const { profile } = await h.client.createPermissionProfile({ name: 'In use', permissions: [] }, callAs(owner));
-    await h.client.createEmployee(newEmployee('Uses Profile', freshPhone(), { permissionProfileId: profile!.id }), callAs(owner));
-    const error = await failure(h.client.setPermissionProfileActive({ id: profile!.id, isActive: false }, callAs(owner)));
+    const { profile } = await h.client.createPermissionProfile(
+      { name: 'In use', permissions: [] },
+      callAs(owner),
+    );
+    await h.client.createEmployee(
+      newEmployee('Uses Profile', freshPhone(), { permissionProfileId: profile!.id }),
+      callAs(owner),
+    );
+    const error = await failure(
+      h.client.setPermissionProfileActive({ id: profile!.id, isActive: false }, callAs(owner)),
+    );
     expect(error.reason).toBe('PROFILE_IN_USE');
     expect(error.message).toMatch(/1 active employee uses this profile/);
   });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { fromBinary, toBinary, create, type DescMessage } from '@bufbuild/protobuf';
-import * as grpc from '@grpc/grpc-js';
+import { create, type DescMessage, fromBinary, toBinary } from '@bufbuild/protobuf';
+import {
+  anonymousCaller,
+  CALLER_HEADER,
+  createCallerCodec,
+  type RpcServer,
+  startRpcServer,
+} from '@fleet/platform';
 import {
   RequestOtpRequestSchema,
   RequestOtpResponseSchema,
@@ -10,8 +16,8 @@ import {
   HealthCheckResponse_ServingStatus,
   HealthCheckResponseSchema,
 } from '@fleet/proto/grpc/health/v1/health_pb';
-import { anonymousCaller, CALLER_HEADER, createCallerCodec, type RpcServer, startRpcServer } from '@fleet/platform';
 import { quietLogger } from '@fleet/testing';
+import * as grpc from '@grpc/grpc-js';
 import { bootIdentity, freshPhone, type IdentityHarness, INTERNAL_SECRET } from './support';
 
 /** A plain @grpc/grpc-js client: an independent gRPC implementation proves the wire is standard. */
@@ -26,7 +32,7 @@ function unary<I extends DescMessage, O extends DescMessage>(
   return new Promise<ReturnType<typeof fromBinary<O>>>((resolve, reject) => {
     client.makeUnaryRequest(
       path,
-      (v: unknown) => Buffer.from(toBinary(input, create(input, value as never))),
+      (_value: unknown) => Buffer.from(toBinary(input, create(input, value as never))),
       (bytes: Buffer) => fromBinary(output, bytes),
       {},
       metadata,
@@ -61,20 +67,37 @@ describe('identity over the network, called by @grpc/grpc-js', () => {
   });
 
   it('answers the standard health check', async () => {
-    const whole = await unary(client, '/grpc.health.v1.Health/Check', HealthCheckRequestSchema, HealthCheckResponseSchema, {});
+    const whole = await unary(
+      client,
+      '/grpc.health.v1.Health/Check',
+      HealthCheckRequestSchema,
+      HealthCheckResponseSchema,
+      {},
+    );
     expect(whole.status).toBe(HealthCheckResponse_ServingStatus.SERVING);
-    const named = await unary(client, '/grpc.health.v1.Health/Check', HealthCheckRequestSchema, HealthCheckResponseSchema, {
-      service: 'fleet.identity.v1.IdentityService',
-    });
+    const named = await unary(
+      client,
+      '/grpc.health.v1.Health/Check',
+      HealthCheckRequestSchema,
+      HealthCheckResponseSchema,
+      {
+        service: 'fleet.identity.v1.IdentityService',
+      },
+    );
     expect(named.status).toBe(HealthCheckResponse_ServingStatus.SERVING);
     await expect(
-      unary(client, '/grpc.health.v1.Health/Check', HealthCheckRequestSchema, HealthCheckResponseSchema, { service: 'nope' }),
+      unary(client, '/grpc.health.v1.Health/Check', HealthCheckRequestSchema, HealthCheckResponseSchema, {
+        service: 'nope',
+      }),
     ).rejects.toMatchObject({ code: grpc.status.NOT_FOUND });
   });
 
   it('serves a call carrying a signed caller', async () => {
     const metadata = new grpc.Metadata();
-    metadata.set(CALLER_HEADER, await createCallerCodec(INTERNAL_SECRET).sign(anonymousCaller(randomUUID(), '10.0.0.9')));
+    metadata.set(
+      CALLER_HEADER,
+      await createCallerCodec(INTERNAL_SECRET).sign(anonymousCaller(randomUUID(), '10.0.0.9')),
+    );
     const response = await unary(
       client,
       '/fleet.identity.v1.IdentityService/RequestOtp',
@@ -90,18 +113,44 @@ describe('identity over the network, called by @grpc/grpc-js', () => {
     const metadata = new grpc.Metadata();
     metadata.set(CALLER_HEADER, await createCallerCodec(INTERNAL_SECRET).sign(anonymousCaller()));
     await expect(
-      unary(client, '/fleet.identity.v1.IdentityService/RequestOtp', RequestOtpRequestSchema, RequestOtpResponseSchema, { phone: 'x' }, metadata),
-    ).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringContaining('country code') });
+      unary(
+        client,
+        '/fleet.identity.v1.IdentityService/RequestOtp',
+        RequestOtpRequestSchema,
+        RequestOtpResponseSchema,
+        { phone: 'x' },
+        metadata,
+      ),
+    ).rejects.toMatchObject({
+      code: grpc.status.INVALID_ARGUMENT,
+      details: expect.stringContaining('country code'),
+    });
   });
 
   it('refuses calls without a signed caller, or with one signed by a stranger', async () => {
     await expect(
-      unary(client, '/fleet.identity.v1.IdentityService/RequestOtp', RequestOtpRequestSchema, RequestOtpResponseSchema, { phone: freshPhone() }),
+      unary(
+        client,
+        '/fleet.identity.v1.IdentityService/RequestOtp',
+        RequestOtpRequestSchema,
+        RequestOtpResponseSchema,
+        { phone: freshPhone() },
+      ),
     ).rejects.toMatchObject({ code: grpc.status.UNAUTHENTICATED });
     const metadata = new grpc.Metadata();
-    metadata.set(CALLER_HEADER, await createCallerCodec('someone-else-entirely-0123456789abc').sign(anonymousCaller()));
+    metadata.set(
+      CALLER_HEADER,
+      await createCallerCodec('someone-else-entirely-0123456789abc').sign(anonymousCaller()),
+    );
     await expect(
-      unary(client, '/fleet.identity.v1.IdentityService/RequestOtp', RequestOtpRequestSchema, RequestOtpResponseSchema, { phone: freshPhone() }, metadata),
+      unary(
+        client,
+        '/fleet.identity.v1.IdentityService/RequestOtp',
+        RequestOtpRequestSchema,
+        RequestOtpResponseSchema,
+        { phone: freshPhone() },
+        metadata,
+      ),
     ).rejects.toMatchObject({ code: grpc.status.UNAUTHENTICATED });
   });
 
@@ -122,7 +171,13 @@ describe('identity over the network, called by @grpc/grpc-js', () => {
     });
     const c = new grpc.Client(`127.0.0.1:${second.port}`, grpc.credentials.createInsecure());
     await unary(c, '/grpc.health.v1.Health/Check', HealthCheckRequestSchema, HealthCheckResponseSchema, {});
-    const inFlight = unary(c, '/grpc.health.v1.Health/Check', HealthCheckRequestSchema, HealthCheckResponseSchema, {});
+    const inFlight = unary(
+      c,
+      '/grpc.health.v1.Health/Check',
+      HealthCheckRequestSchema,
+      HealthCheckResponseSchema,
+      {},
+    );
     await new Promise((r) => setTimeout(r, 100));
     const closing = second.close(5000);
     await expect(inFlight).resolves.toBeDefined();

@@ -23,7 +23,10 @@ describe('masquerade', () => {
   beforeAll(async () => {
     h = await bootIdentity();
     ({ caller: owner, token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Gamma Cabs' }));
-    const { profile } = await h.client.createPermissionProfile({ name: 'Clerk', permissions: ['view_booking'] }, callAs(owner));
+    const { profile } = await h.client.createPermissionProfile(
+      { name: 'Clerk', permissions: ['view_booking'] },
+      callAs(owner),
+    );
     const clerk = await h.client.createEmployee(
       { user: { name: 'Clerk One', phone: freshPhone() }, fields: { permissionProfileId: profile!.id } },
       callAs(owner),
@@ -31,7 +34,10 @@ describe('masquerade', () => {
     clerkId = clerk.employee!.user!.id;
     supportPhone = freshPhone();
     await h.client.createEmployee(
-      { user: { name: 'Support Lead', phone: supportPhone }, fields: { grantedPermissions: ['auto_login', 'view_booking'] } },
+      {
+        user: { name: 'Support Lead', phone: supportPhone },
+        fields: { grantedPermissions: ['auto_login', 'view_booking'] },
+      },
       callAs(owner),
     );
   });
@@ -51,7 +57,9 @@ describe('masquerade', () => {
     expect(back.userId).toBe(owner.userId);
     expect(back.isMasquerade).toBe(false);
     // The masquerade token is dead; the owner's original token still works.
-    expect((await failure(h.client.authenticate({ token: started.token }, callAs(h.anonymous())))).code).toBe('UNAUTHENTICATED');
+    expect((await failure(h.client.authenticate({ token: started.token }, callAs(h.anonymous())))).code).toBe(
+      'UNAUTHENTICATED',
+    );
     await expect(h.client.authenticate({ token: ownerToken }, callAs(h.anonymous()))).resolves.toBeDefined();
 
     const audit = await h.client.listMasqueradeAudit({}, callAs(owner));

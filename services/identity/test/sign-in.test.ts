@@ -1,8 +1,8 @@
 import { ConnectError } from '@connectrpc/connect';
 import { allPermissionIds } from '@fleet/domain';
 import { callAs, fromConnectError, rows, startEventConsumer } from '@fleet/platform';
-import { sql } from 'drizzle-orm';
 import { quietLogger } from '@fleet/testing';
+import { sql } from 'drizzle-orm';
 import { IdentityEvents, OTP } from '../src';
 import { bootIdentity, freshPhone, type IdentityHarness } from './support';
 
@@ -128,14 +128,19 @@ describe('phone-OTP sign-in', () => {
     const error = await failure(h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous(ip))));
     expect(error.reason).toBe('OTP_THROTTLED');
     expect(error.message).toMatch(/your network/);
-    await expect(h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous('10.7.7.8')))).resolves.toBeDefined();
+    await expect(
+      h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous('10.7.7.8'))),
+    ).resolves.toBeDefined();
   });
 
   it('gives listed test phones their fixed code without an SMS', async () => {
     const before = h.sent.length;
     await h.client.requestOtp({ phone: '+919800000001' }, callAs(h.anonymous()));
     expect(h.sent.length).toBe(before);
-    const verified = await h.client.verifyOtp({ phone: '+919800000001', code: '123456' }, callAs(h.anonymous()));
+    const verified = await h.client.verifyOtp(
+      { phone: '+919800000001', code: '123456' },
+      callAs(h.anonymous()),
+    );
     expect(verified.token).toBeTruthy();
   });
 
@@ -158,9 +163,13 @@ describe('phone-OTP sign-in', () => {
     const { token } = await h.signIn(freshPhone());
     const [header, payload] = token.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
-    expect((await failure(h.client.authenticate({ token: forged }, callAs(h.anonymous())))).code).toBe('UNAUTHENTICATED');
+    expect((await failure(h.client.authenticate({ token: forged }, callAs(h.anonymous())))).code).toBe(
+      'UNAUTHENTICATED',
+    );
     h.advance(13 * 3600_000);
-    expect((await failure(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe('UNAUTHENTICATED');
+    expect((await failure(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 
   it('publishes fleet.identity.tenant.created on JetStream when an operator signs up', async () => {
@@ -178,7 +187,8 @@ describe('phone-OTP sign-in', () => {
     });
     await h.signIn(freshPhone(), { operatorName: 'Evented Cabs' });
     const deadline = Date.now() + 10_000;
-    while (!seen.includes('Evented Cabs') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!seen.includes('Evented Cabs') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     await subscription.stop();
     expect(seen).toContain('Evented Cabs');
   });

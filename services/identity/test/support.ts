@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@connectrpc/connect';
+import {
+  anonymousCaller,
+  type Caller,
+  callAs,
+  createCallerCodec,
+  createServiceClient,
+} from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
-import { anonymousCaller, type Caller, callAs, createCallerCodec, createServiceClient } from '@fleet/platform';
-import { createTestBus, createTestDatabase, quietLogger, type TestBus, type TestDatabase } from '@fleet/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  quietLogger,
+  type TestBus,
+  type TestDatabase,
+} from '@fleet/testing';
 import { createIdentityModule, type IdentityModule, type SmsMessage } from '../src';
 
 export const INTERNAL_SECRET = 'identity-tests-internal-secret-0123456789';
@@ -17,13 +29,18 @@ export interface IdentityHarness {
   advance(ms: number): void;
   anonymous(ip?: string): Caller;
   lastCodeFor(phone: string): string;
-  signIn(phone: string, options?: { operatorName?: string; ip?: string }): Promise<{ token: string; caller: Caller }>;
+  signIn(
+    phone: string,
+    options?: { operatorName?: string; ip?: string },
+  ): Promise<{ token: string; caller: Caller }>;
   callerFor(token: string, ip?: string): Promise<Caller>;
   close(): Promise<void>;
 }
 
 /** Identity on a real PostgreSQL database and a real JetStream namespace, with a settable clock. */
-export async function bootIdentity(options: { signupEnabled?: boolean; testOtps?: Record<string, string> } = {}): Promise<IdentityHarness> {
+export async function bootIdentity(
+  options: { signupEnabled?: boolean; testOtps?: Record<string, string> } = {},
+): Promise<IdentityHarness> {
   const database = await createTestDatabase();
   const testBus = await createTestBus();
   const logger = quietLogger('identity-test');
@@ -50,7 +67,11 @@ export async function bootIdentity(options: { signupEnabled?: boolean; testOtps?
   });
   await module.start();
   const codec = createCallerCodec(INTERNAL_SECRET);
-  const client = createServiceClient(IdentityService, { kind: 'in-process', service: 'identity', routes: module.routes, logger }, codec);
+  const client = createServiceClient(
+    IdentityService,
+    { kind: 'in-process', service: 'identity', routes: module.routes, logger },
+    codec,
+  );
 
   const harness: IdentityHarness = {
     module,

@@ -54,13 +54,12 @@ export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-type AnyDrizzle = { transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>; execute(q: SQL): Promise<unknown> };
+type AnyDrizzle = {
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  execute(q: SQL): Promise<unknown>;
+};
 
-function createDatabase(
-  kind: Database['kind'],
-  drizzleDb: AnyDrizzle,
-  close: () => Promise<void>,
-): Database {
+function createDatabase(kind: Database['kind'], drizzleDb: AnyDrizzle, close: () => Promise<void>): Database {
   const listeners = new Set<() => void>();
   const committed = () => {
     for (const listener of listeners) listener();

@@ -58,14 +58,18 @@ export async function migrate(
       ),
     );
     const done = new Set(
-      (await rows<{ id: string }>(tx, sql.raw(`select id from ${schema}.schema_migrations`))).map((r) => r.id),
+      (await rows<{ id: string }>(tx, sql.raw(`select id from ${schema}.schema_migrations`))).map(
+        (r) => r.id,
+      ),
     );
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.id)) continue;
       await tx.transaction(async (step) => {
         for (const statement of splitStatements(migration.sql)) await step.execute(sql.raw(statement));
-        await step.execute(sql`insert into ${sql.raw(`${schema}.schema_migrations`)} (id) values (${migration.id})`);
+        await step.execute(
+          sql`insert into ${sql.raw(`${schema}.schema_migrations`)} (id) values (${migration.id})`,
+        );
       });
       applied.push(migration.id);
       logger?.info({ schema, migration: migration.id }, 'migration applied');

@@ -45,12 +45,10 @@ export function pageSize(limit: number | undefined): number {
  * Keyset paging on (sort key, id): the SQL for "after the cursor" and the matching ORDER BY. Pages stay
  * as fast on the thousandth page as on the first, given an index on (tenant_id, sort key, id).
  */
-export function keyset(options: {
-  sortKey: SQL;
-  id: SQL;
-  direction: SortDirection;
-  cursor?: string;
-}): { after: SQL | undefined; orderBy: SQL } {
+export function keyset(options: { sortKey: SQL; id: SQL; direction: SortDirection; cursor?: string }): {
+  after: SQL | undefined;
+  orderBy: SQL;
+} {
   const dir = options.direction === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const orderBy = sql`${options.sortKey} ${dir}, ${options.id} ${dir}`;
   if (!options.cursor) return { after: undefined, orderBy };
@@ -60,7 +58,11 @@ export function keyset(options: {
 }
 
 /** Turns limit+1 fetched rows into a page and the cursor that continues after it. */
-export function toPage<T>(fetched: T[], limit: number, cursorOf: (row: T) => [string | number | null, string]): Page<T> {
+export function toPage<T>(
+  fetched: T[],
+  limit: number,
+  cursorOf: (row: T) => [string | number | null, string],
+): Page<T> {
   const hasMore = fetched.length > limit;
   const items = hasMore ? fetched.slice(0, limit) : fetched;
   const last = items.at(-1);

@@ -1,5 +1,5 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, headers as natsHeaders, nanos } from '@nats-io/transport-node';
+import { connect, nanos, headers as natsHeaders } from '@nats-io/transport-node';
 import type { Logger } from '../logger';
 import type { EventBus } from './bus';
 import { type BusMessage, subjectMatches } from './event-type';
@@ -77,7 +77,8 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
     },
     async subscribe({ durable, subjects, deliver }) {
       const services = [...new Set(subjects.map(serviceOf))];
-      if (services.length !== 1) throw new Error(`A consumer reads one service's stream: ${subjects.join(', ')}`);
+      if (services.length !== 1)
+        throw new Error(`A consumer reads one service's stream: ${subjects.join(', ')}`);
       const stream = await ensureStream(services[0]!);
       // One filter subject works on every JetStream server (multi-filter needs 2.10+); with several, the
       // consumer takes the service's whole stream and skips what it does not handle.
@@ -113,7 +114,10 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
             await deliver({ id, subject, data: m.data, headers });
             m.ack();
           } catch (error) {
-            logger.warn({ err: error, subject: m.subject, eventId: id, durable }, 'event handling failed; will retry');
+            logger.warn(
+              { err: error, subject: m.subject, eventId: id, durable },
+              'event handling failed; will retry',
+            );
             m.nak(2000);
           }
         }

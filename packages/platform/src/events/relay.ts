@@ -26,10 +26,11 @@ export interface OutboxRelay {
   drain(): Promise<void>;
 }
 
-const idList = (ids: string[]) => sql`(${sql.join(
-  ids.map((id) => sql`${id}::uuid`),
-  sql`, `,
-)})`;
+const idList = (ids: string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
 
 interface OutboxRow {
   id: string;
@@ -67,7 +68,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       ),
     );
     if (batch.length === 0) return 0;
-    batch.sort((a, b) => Number((a as unknown as { seq: string }).seq) - Number((b as unknown as { seq: string }).seq));
+    batch.sort(
+      (a, b) => Number((a as unknown as { seq: string }).seq) - Number((b as unknown as { seq: string }).seq),
+    );
     const published: string[] = [];
     try {
       for (const row of batch) {

@@ -20,7 +20,10 @@ const outgoingCallerKey = createContextKey<Caller | undefined>(undefined, { desc
 export const DEFAULT_DEADLINE_MS = 10_000;
 
 /** Options for one call: who is calling, with the default deadline unless given. */
-export function callAs(caller: Caller, options: { timeoutMs?: number; signal?: AbortSignal } = {}): CallOptions {
+export function callAs(
+  caller: Caller,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): CallOptions {
   return {
     contextValues: createContextValues().set(outgoingCallerKey, caller),
     timeoutMs: options.timeoutMs ?? DEFAULT_DEADLINE_MS,

@@ -27,7 +27,11 @@ export function loggerOf(ctx: HandlerContext, fallback: Logger): Logger {
  * Server-side: verifies the caller token, gives the handler a logger carrying the request id, turns any
  * thrown error into the shared vocabulary, and records the call's duration.
  */
-export function serverInterceptors(options: { service: string; codec: CallerCodec; logger: Logger }): Interceptor[] {
+export function serverInterceptors(options: {
+  service: string;
+  codec: CallerCodec;
+  logger: Logger;
+}): Interceptor[] {
   const { codec, logger, service } = options;
   const interceptor: Interceptor = (next) => async (req) => {
     const started = process.hrtime.bigint();

@@ -3,8 +3,8 @@ import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import {
   Health,
   type HealthCheckResponse,
-  HealthCheckResponse_ServingStatus as Status,
   HealthCheckResponseSchema,
+  HealthCheckResponse_ServingStatus as Status,
 } from '@fleet/proto/grpc/health/v1/health_pb';
 
 /** A named readiness check: the database answers, the bus answers… */
@@ -18,7 +18,10 @@ export interface HealthReporter {
   shutDown(): void;
 }
 
-export function createHealthReporter(services: string[], probes: Record<string, HealthProbe>): HealthReporter {
+export function createHealthReporter(
+  services: string[],
+  probes: Record<string, HealthProbe>,
+): HealthReporter {
   let stopping = false;
   return {
     services,

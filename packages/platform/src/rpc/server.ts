@@ -32,7 +32,11 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       options.routes(router);
       registerHealth(router, options.health);
     },
-    interceptors: serverInterceptors({ service: options.service, codec: options.codec, logger: options.logger }),
+    interceptors: serverInterceptors({
+      service: options.service,
+      codec: options.codec,
+      logger: options.logger,
+    }),
     maxTimeoutMs: options.maxTimeoutMs ?? 60_000,
     shutdownSignal: shutdown.signal,
   });

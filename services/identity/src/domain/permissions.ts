@@ -28,7 +28,11 @@ const known = new Set<string>(allPermissionIds());
 export const knownPermission = (id: string) => known.has(id);
 
 /** Masquerading may never widen what someone can do: the target's permissions must be the actor's or fewer. */
-export function mayMasqueradeAs(actorPermissions: string[], targetPermissions: string[], actorIsOwner: boolean): boolean {
+export function mayMasqueradeAs(
+  actorPermissions: string[],
+  targetPermissions: string[],
+  actorIsOwner: boolean,
+): boolean {
   if (actorIsOwner) return true;
   const held = new Set(actorPermissions);
   return targetPermissions.every((p) => held.has(p));

@@ -37,7 +37,11 @@ export function createSessionTokens(keys: SigningKey[]) {
   const byKid = new Map(keys.map((k) => [k.kid, new TextEncoder().encode(k.secret)]));
   return {
     async sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
-      return new SignJWT({ sid: claims.sessionId, tid: claims.tenantId, ...(claims.actorUserId ? { act: claims.actorUserId } : {}) })
+      return new SignJWT({
+        sid: claims.sessionId,
+        tid: claims.tenantId,
+        ...(claims.actorUserId ? { act: claims.actorUserId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', kid: active.kid })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -52,8 +56,13 @@ export function createSessionTokens(keys: SigningKey[]) {
         const { kid } = decodeProtectedHeader(token);
         const key = kid ? byKid.get(kid) : undefined;
         if (!key) return undefined;
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-        if (typeof payload.sid !== 'string' || typeof payload.tid !== 'string' || !payload.sub) return undefined;
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        if (typeof payload.sid !== 'string' || typeof payload.tid !== 'string' || !payload.sub)
+          return undefined;
         return {
           sessionId: payload.sid,
           tenantId: payload.tid,

@@ -4,8 +4,8 @@ import {
   gstinSchema,
   ifscSchema,
   isoDateSchema,
-  panSchema,
   PERMISSION,
+  panSchema,
   phoneSchema,
 } from '@fleet/domain';
 import { parseOrThrow } from '@fleet/platform';
@@ -61,7 +61,12 @@ export const employeeFieldsSchema = z
     policeVerificationDate: optional(isoDateSchema),
     bankName: optionalText(100, 'The bank name'),
     bankAccountHolder: optionalText(100, 'The account holder'),
-    bankAccountNo: optional(z.string().trim().regex(/^\d{6,18}$/, 'An account number is 6 to 18 digits')),
+    bankAccountNo: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6,18}$/, 'An account number is 6 to 18 digits'),
+    ),
     bankIfsc: optional(ifscSchema),
   })
   .superRefine((fields, ctx) => {
@@ -74,17 +79,26 @@ export const employeeFieldsSchema = z
       });
     }
     if (fields.dob && fields.dateOfJoining && fields.dob >= fields.dateOfJoining) {
-      ctx.addIssue({ code: 'custom', path: ['dateOfJoining'], message: 'The joining date must be after the date of birth' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dateOfJoining'],
+        message: 'The joining date must be after the date of birth',
+      });
     }
   });
 export type EmployeeFields = z.infer<typeof employeeFieldsSchema>;
 
 export const profileFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name for the profile').max(80, 'A profile name can be at most 80 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a name for the profile')
+    .max(80, 'A profile name can be at most 80 characters'),
   description: z.string().trim().max(500, 'A description can be at most 500 characters').default(''),
   permissions: z.array(z.string()).superRefine((ids, ctx) => {
     const unknown = ids.filter((p) => !(p in PERMISSION));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unknown permissions: ${unknown.join(', ')}` });
+    if (unknown.length > 0)
+      ctx.addIssue({ code: 'custom', message: `Unknown permissions: ${unknown.join(', ')}` });
   }),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;

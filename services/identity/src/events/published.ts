@@ -1,3 +1,4 @@
+import { createOutbox, defineEvent } from '@fleet/platform';
 import {
   EmployeeChangedSchema,
   MasqueradeChangedSchema,
@@ -6,7 +7,6 @@ import {
   UserCreatedSchema,
   UserUpdatedSchema,
 } from '@fleet/proto/fleet/identity/v1/events_pb';
-import { createOutbox, defineEvent } from '@fleet/platform';
 import { SCHEMA } from '../storage/migrations';
 
 /** Every event identity publishes, on subjects fleet.identity.<entity>.<event>. */
@@ -20,8 +20,14 @@ export const IdentityEvents = {
   employeeActivated: defineEvent('fleet.identity.employee.activated', EmployeeChangedSchema),
   profileCreated: defineEvent('fleet.identity.permission_profile.created', PermissionProfileChangedSchema),
   profileUpdated: defineEvent('fleet.identity.permission_profile.updated', PermissionProfileChangedSchema),
-  profileDeactivated: defineEvent('fleet.identity.permission_profile.deactivated', PermissionProfileChangedSchema),
-  profileActivated: defineEvent('fleet.identity.permission_profile.activated', PermissionProfileChangedSchema),
+  profileDeactivated: defineEvent(
+    'fleet.identity.permission_profile.deactivated',
+    PermissionProfileChangedSchema,
+  ),
+  profileActivated: defineEvent(
+    'fleet.identity.permission_profile.activated',
+    PermissionProfileChangedSchema,
+  ),
   masqueradeStarted: defineEvent('fleet.identity.masquerade.started', MasqueradeChangedSchema),
   masqueradeStopped: defineEvent('fleet.identity.masquerade.stopped', MasqueradeChangedSchema),
 } as const;

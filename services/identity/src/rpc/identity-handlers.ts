@@ -1,9 +1,9 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
-import { ActiveFilter, IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { allPermissionIds, getPermission } from '@fleet/domain';
 import { callerOf } from '@fleet/platform';
+import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
+import { ActiveFilter, IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import {
   accessToProto,
   employeeFieldsFromProto,
@@ -23,7 +23,10 @@ const ACTIVE = {
   [ActiveFilter.ALL]: 'all',
 } as const;
 const direction = (d: SortDirection | undefined) => (d === SortDirection.DESC ? 'desc' : 'asc');
-const pageInfo = (page: { nextCursor: string; hasMore: boolean }) => ({ nextCursor: page.nextCursor, hasMore: page.hasMore });
+const pageInfo = (page: { nextCursor: string; hasMore: boolean }) => ({
+  nextCursor: page.nextCursor,
+  hasMore: page.hasMore,
+});
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function identityRoutes(useCases: IdentityUseCases) {
@@ -77,20 +80,40 @@ export function identityRoutes(useCases: IdentityUseCases) {
         return {
           permissions: allPermissionIds().map((id) => {
             const p = getPermission(id)!;
-            return { readableId: p.readableId, model: p.model, name: p.name, description: p.description, requires: [...p.requires] };
+            return {
+              readableId: p.readableId,
+              model: p.model,
+              name: p.name,
+              description: p.description,
+              requires: [...p.requires],
+            };
           }),
         };
       },
       async startMasquerade(req, ctx) {
-        const result = await masquerade.start(callerOf(ctx), { userId: req.userId, userAgent: req.userAgent });
-        return { token: result.token, expiresAt: timestampFromDate(result.expiresAt), user: userToProto(result.user) };
+        const result = await masquerade.start(callerOf(ctx), {
+          userId: req.userId,
+          userAgent: req.userAgent,
+        });
+        return {
+          token: result.token,
+          expiresAt: timestampFromDate(result.expiresAt),
+          user: userToProto(result.user),
+        };
       },
       async stopMasquerade(req, ctx) {
         const result = await masquerade.stop(callerOf(ctx), { userAgent: req.userAgent });
-        return { token: result.token, expiresAt: timestampFromDate(result.expiresAt), user: userToProto(result.user) };
+        return {
+          token: result.token,
+          expiresAt: timestampFromDate(result.expiresAt),
+          user: userToProto(result.user),
+        };
       },
       async listMasqueradeAudit(req, ctx) {
-        const page = await masquerade.audit(callerOf(ctx), { cursor: req.page?.cursor, limit: req.page?.limit });
+        const page = await masquerade.audit(callerOf(ctx), {
+          cursor: req.page?.cursor,
+          limit: req.page?.limit,
+        });
         return {
           entries: page.items.map((e) => ({
             id: e.id,
@@ -136,7 +159,9 @@ export function identityRoutes(useCases: IdentityUseCases) {
         return { employee: employeeToProto(employee) };
       },
       async setEmployeeActive(req, ctx) {
-        return { employee: employeeToProto(await employees.setActive(callerOf(ctx), req.userId, req.isActive)) };
+        return {
+          employee: employeeToProto(await employees.setActive(callerOf(ctx), req.userId, req.isActive)),
+        };
       },
       async listPermissionProfiles(req, ctx) {
         const page = await profiles.list(callerOf(ctx), {

@@ -21,7 +21,10 @@ export function createLogSmsProvider(logger: Logger): SmsProvider {
   return {
     name: 'log',
     async send(message) {
-      logger.info({ to: message.to, purpose: message.purpose, sms: message.text }, `SMS to ${message.to}: ${message.text}`);
+      logger.info(
+        { to: message.to, purpose: message.purpose, sms: message.text },
+        `SMS to ${message.to}: ${message.text}`,
+      );
     },
   };
 }

@@ -113,7 +113,12 @@ export async function listEmployees(tx: Tx, query: EmployeeListQuery) {
   return fetched.map(toRecord);
 }
 
-export async function insertEmployee(tx: Tx, tenantId: string, userId: string, f: EmployeeFields): Promise<void> {
+export async function insertEmployee(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  f: EmployeeFields,
+): Promise<void> {
   await tx.execute(sql`
     insert into identity.employees (
       user_id, tenant_id, employee_id, designation, date_of_joining, gender, dob, permission_profile_id,

@@ -46,7 +46,12 @@ export interface SendCounts {
   oldestIpSendInHour: Date | null;
 }
 
-export async function countSends(tx: Tx, phone: string, ip: string | undefined, now: Date): Promise<SendCounts> {
+export async function countSends(
+  tx: Tx,
+  phone: string,
+  ip: string | undefined,
+  now: Date,
+): Promise<SendCounts> {
   const hourAgo = new Date(now.getTime() - 3600_000);
   const [row] = await rows<SendCounts>(
     tx,
@@ -61,5 +66,7 @@ export async function countSends(tx: Tx, phone: string, ip: string | undefined, 
 }
 
 export async function recordSend(tx: Tx, phone: string, ip: string | undefined, at: Date): Promise<void> {
-  await tx.execute(sql`insert into identity.otp_sends (phone, ip, sent_at) values (${phone}, ${ip ?? null}, ${at})`);
+  await tx.execute(
+    sql`insert into identity.otp_sends (phone, ip, sent_at) values (${phone}, ${ip ?? null}, ${at})`,
+  );
 }

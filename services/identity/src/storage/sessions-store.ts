@@ -3,7 +3,8 @@ import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import type { MasqueradeAuditRecord, SessionRecord } from '../domain/records';
 
-const SESSION_COLUMNS = sql.raw(`id, tenant_id as "tenantId", user_id as "userId", actor_user_id as "actorUserId",
+const SESSION_COLUMNS =
+  sql.raw(`id, tenant_id as "tenantId", user_id as "userId", actor_user_id as "actorUserId",
   parent_session_id as "parentSessionId", expires_at as "expiresAt", revoked_at as "revokedAt"`);
 
 export async function insertSession(
@@ -21,13 +22,18 @@ export async function insertSession(
 }
 
 export async function getSession(tx: Tx, id: string): Promise<SessionRecord | undefined> {
-  const [row] = await rows<SessionRecord>(tx, sql`select ${SESSION_COLUMNS} from identity.sessions where id = ${id}`);
+  const [row] = await rows<SessionRecord>(
+    tx,
+    sql`select ${SESSION_COLUMNS} from identity.sessions where id = ${id}`,
+  );
   return row;
 }
 
 export async function revokeSessions(tx: Tx, ids: string[]): Promise<void> {
   for (const id of ids) {
-    await tx.execute(sql`update identity.sessions set revoked_at = now() where id = ${id} and revoked_at is null`);
+    await tx.execute(
+      sql`update identity.sessions set revoked_at = now() where id = ${id} and revoked_at is null`,
+    );
   }
 }
 

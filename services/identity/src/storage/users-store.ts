@@ -14,12 +14,18 @@ export const USER_COLUMNS = sql.raw(`
   u.created_at as "createdAt", u.updated_at as "updatedAt"`);
 
 export async function findUserByPhone(tx: Tx, phone: string): Promise<UserRecord | undefined> {
-  const [user] = await rows<UserRecord>(tx, sql`select ${USER_COLUMNS} from identity.users u where u.phone = ${phone}`);
+  const [user] = await rows<UserRecord>(
+    tx,
+    sql`select ${USER_COLUMNS} from identity.users u where u.phone = ${phone}`,
+  );
   return user;
 }
 
 export async function getUser(tx: Tx, id: string): Promise<UserRecord | undefined> {
-  const [user] = await rows<UserRecord>(tx, sql`select ${USER_COLUMNS} from identity.users u where u.id = ${id}`);
+  const [user] = await rows<UserRecord>(
+    tx,
+    sql`select ${USER_COLUMNS} from identity.users u where u.id = ${id}`,
+  );
   return user;
 }
 
@@ -77,5 +83,7 @@ export async function updateUser(tx: Tx, id: string, fields: UserFields): Promis
 }
 
 export async function setUserActive(tx: Tx, id: string, isActive: boolean): Promise<void> {
-  await tx.execute(sql`update identity.users set is_active = ${isActive}, updated_at = now() where id = ${id}`);
+  await tx.execute(
+    sql`update identity.users set is_active = ${isActive}, updated_at = now() where id = ${id}`,
+  );
 }

@@ -2,8 +2,14 @@ import { conflict, DomainError, pgConstraint, pgErrorCode } from '@fleet/platfor
 
 const MESSAGES: Record<string, { field: string; message: string }> = {
   users_phone_key: { field: 'phone', message: 'Another account already uses this phone number.' },
-  employees_employee_id_key: { field: 'employeeId', message: 'Another employee already has this employee ID.' },
-  permission_profiles_name_key: { field: 'name', message: 'A permission profile with this name already exists.' },
+  employees_employee_id_key: {
+    field: 'employeeId',
+    message: 'Another employee already has this employee ID.',
+  },
+  permission_profiles_name_key: {
+    field: 'name',
+    message: 'A permission profile with this name already exists.',
+  },
 };
 
 /** Turns a unique-constraint violation into a CONFLICT naming the field; anything else passes through. */

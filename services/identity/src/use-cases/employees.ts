@@ -8,8 +8,8 @@ import {
   preconditionFailed,
   requireTenant,
   type SortDirection,
-  toPage,
   type Tx,
+  toPage,
 } from '@fleet/platform';
 import { effectivePermissions } from '../domain/permissions';
 import type { EmployeeRecord } from '../domain/records';
@@ -57,7 +57,10 @@ export function createEmployees(deps: IdentityDeps) {
   async function loadProfileFor(tx: Tx, profileId: string | null) {
     if (!profileId) return undefined;
     const profile = await getProfile(tx, profileId);
-    if (!profile) throw invalid('Choose a permission profile from the list.', [{ field: 'permissionProfileId', message: 'This permission profile does not exist.' }]);
+    if (!profile)
+      throw invalid('Choose a permission profile from the list.', [
+        { field: 'permissionProfileId', message: 'This permission profile does not exist.' },
+      ]);
     return profile;
   }
 
@@ -66,7 +69,10 @@ export function createEmployees(deps: IdentityDeps) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.view_employee);
       const sortBy = (input.sortBy || 'name') as (typeof SORTS)[number];
-      if (!SORTS.includes(sortBy)) throw invalid(`Employees sort by ${SORTS.join(' or ')}.`, [{ field: 'sortBy', message: `Sort by ${SORTS.join(' or ')}` }]);
+      if (!SORTS.includes(sortBy))
+        throw invalid(`Employees sort by ${SORTS.join(' or ')}.`, [
+          { field: 'sortBy', message: `Sort by ${SORTS.join(' or ')}` },
+        ]);
       const limit = pageSize(input.limit);
       const fetched = await db.withTenant(caller.tenantId, (tx) =>
         listEmployees(tx, {
@@ -100,21 +106,35 @@ export function createEmployees(deps: IdentityDeps) {
       return withUniqueFields(() =>
         db.withTenant(caller.tenantId, async (tx) => {
           const profile = await loadProfileFor(tx, fields.permissionProfileId);
-          if (profile && !profile.isActive) throw preconditionFailed('This permission profile is deactivated; choose an active one.');
+          if (profile && !profile.isActive)
+            throw preconditionFailed('This permission profile is deactivated; choose an active one.');
           assertCanGrant(
             caller,
-            effectivePermissions({ role: 'EMPLOYEE', isOwner: false, isActive: true }, profile, fields.grantedPermissions),
+            effectivePermissions(
+              { role: 'EMPLOYEE', isOwner: false, isActive: true },
+              profile,
+              fields.grantedPermissions,
+            ),
           );
           const user = await insertUser(tx, caller.tenantId, 'EMPLOYEE', userFields);
           await insertEmployee(tx, caller.tenantId, user.id, fields);
           const employee = (await getEmployee(tx, user.id))!;
-          await identityOutbox.enqueue(tx, IdentityEvents.employeeCreated, { employee: employeeToProto(employee) }, caller);
+          await identityOutbox.enqueue(
+            tx,
+            IdentityEvents.employeeCreated,
+            { employee: employeeToProto(employee) },
+            caller,
+          );
           return employee;
         }),
       );
     },
 
-    async update(callerInput: Caller, userId: string, input: { user: unknown; fields: unknown }): Promise<EmployeeRecord> {
+    async update(
+      callerInput: Caller,
+      userId: string,
+      input: { user: unknown; fields: unknown },
+    ): Promise<EmployeeRecord> {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
       const userFields = validateUserFields(input.user);
@@ -130,12 +150,21 @@ export function createEmployees(deps: IdentityDeps) {
           }
           assertCanGrant(
             caller,
-            effectivePermissions({ role: 'EMPLOYEE', isOwner: false, isActive: true }, profile, fields.grantedPermissions),
+            effectivePermissions(
+              { role: 'EMPLOYEE', isOwner: false, isActive: true },
+              profile,
+              fields.grantedPermissions,
+            ),
           );
           await updateUser(tx, userId, userFields);
           await updateEmployee(tx, userId, fields);
           const employee = (await getEmployee(tx, userId))!;
-          await identityOutbox.enqueue(tx, IdentityEvents.employeeUpdated, { employee: employeeToProto(employee) }, caller);
+          await identityOutbox.enqueue(
+            tx,
+            IdentityEvents.employeeUpdated,
+            { employee: employeeToProto(employee) },
+            caller,
+          );
           return employee;
         }),
       );

@@ -1,6 +1,7 @@
 import { PERMISSION } from '@fleet/domain';
 import {
   type Caller,
+  invalid,
   keyset,
   notFound,
   pageSize,
@@ -9,12 +10,16 @@ import {
   requireTenant,
   toPage,
   unauthenticated,
-  invalid,
 } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import { mayMasqueradeAs } from '../domain/permissions';
 import { IdentityEvents, identityOutbox } from '../events/published';
-import { getSession, insertMasqueradeAudit, listMasqueradeAudit, revokeSessions } from '../storage/sessions-store';
+import {
+  getSession,
+  insertMasqueradeAudit,
+  listMasqueradeAudit,
+  revokeSessions,
+} from '../storage/sessions-store';
 import { getUser } from '../storage/users-store';
 import type { IdentityDeps } from './deps';
 import { permissionsOf, requirePermission, type Sessions } from './sessions';
@@ -32,20 +37,27 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.auto_login);
       if (caller.isMasquerade) {
-        throw preconditionFailed('You are already acting as someone else. Stop that first.', 'ALREADY_MASQUERADING');
+        throw preconditionFailed(
+          'You are already acting as someone else. Stop that first.',
+          'ALREADY_MASQUERADING',
+        );
       }
-      if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalid('Choose a user to act as.', [{ field: 'userId', message: 'Choose a user to act as.' }]);
+      if (!/^[0-9a-f-]{36}$/i.test(input.userId))
+        throw invalid('Choose a user to act as.', [{ field: 'userId', message: 'Choose a user to act as.' }]);
       if (input.userId === caller.userId) throw invalid('You are already signed in as yourself.');
       return db.withTenant(caller.tenantId, async (tx) => {
         const target = await getUser(tx, input.userId);
         if (!target) throw notFound('The user');
         if (!target.isActive) throw preconditionFailed('This user is deactivated.', 'USER_INACTIVE');
-        if (target.role === 'DRIVER') throw preconditionFailed('Drivers use the driver app; you cannot act as a driver here.');
+        if (target.role === 'DRIVER')
+          throw preconditionFailed('Drivers use the driver app; you cannot act as a driver here.');
         const actor = await getUser(tx, caller.userId);
         const parent = await getSession(tx, caller.sessionId!);
         if (!actor || !parent) throw unauthenticated();
         if (!mayMasqueradeAs(caller.permissions, await permissionsOf(tx, target), actor.isOwner)) {
-          throw permissionDenied(`You can only act as someone whose permissions you also hold, and ${target.name} holds more.`);
+          throw permissionDenied(
+            `You can only act as someone whose permissions you also hold, and ${target.name} holds more.`,
+          );
         }
         const opened = await sessions.open(tx, {
           user: target,
@@ -102,7 +114,11 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
           caller,
         );
         const actor = await getUser(tx, parent.userId);
-        return { token: await sessions.tokenFor(parent), expiresAt: new Date(parent.expiresAt), user: actor! };
+        return {
+          token: await sessions.tokenFor(parent),
+          expiresAt: new Date(parent.expiresAt),
+          user: actor!,
+        };
       });
     },
 

@@ -19,7 +19,13 @@ export function createMe(deps: IdentityDeps) {
         if (!user || !tenant) throw unauthenticated();
         const actor =
           caller.isMasquerade && caller.actorUserId ? await getUser(tx, caller.actorUserId) : undefined;
-        return { user, tenant, permissions: await permissionsOf(tx, user), isMasquerade: caller.isMasquerade, actor };
+        return {
+          user,
+          tenant,
+          permissions: await permissionsOf(tx, user),
+          isMasquerade: caller.isMasquerade,
+          actor,
+        };
       });
     },
 

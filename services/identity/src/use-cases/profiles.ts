@@ -14,7 +14,13 @@ import type { ProfileRecord } from '../domain/records';
 import { validateProfileFields } from '../domain/user-fields';
 import { IdentityEvents, identityOutbox } from '../events/published';
 import { profileToProto } from '../mappers';
-import { getProfile, insertProfile, listProfiles, setProfileActive, updateProfile } from '../storage/profiles-store';
+import {
+  getProfile,
+  insertProfile,
+  listProfiles,
+  setProfileActive,
+  updateProfile,
+} from '../storage/profiles-store';
 import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
 import { requirePermission } from './sessions';
@@ -30,7 +36,9 @@ export function createProfiles(deps: IdentityDeps) {
     const held = new Set(caller.permissions);
     const beyond = closed.filter((p) => !held.has(p));
     if (beyond.length > 0) {
-      throw permissionDenied(`You can only put permissions you hold yourself into a profile. You do not hold: ${beyond.slice(0, 5).join(', ')}.`);
+      throw permissionDenied(
+        `You can only put permissions you hold yourself into a profile. You do not hold: ${beyond.slice(0, 5).join(', ')}.`,
+      );
     }
     return closed;
   }
@@ -38,12 +46,22 @@ export function createProfiles(deps: IdentityDeps) {
   return {
     async list(
       callerInput: Caller,
-      input: { search?: string; active?: 'active' | 'inactive' | 'all'; sortBy?: string; direction?: SortDirection; cursor?: string; limit?: number },
+      input: {
+        search?: string;
+        active?: 'active' | 'inactive' | 'all';
+        sortBy?: string;
+        direction?: SortDirection;
+        cursor?: string;
+        limit?: number;
+      },
     ) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
       const sortBy = (input.sortBy || 'name') as (typeof SORTS)[number];
-      if (!SORTS.includes(sortBy)) throw invalid(`Profiles sort by ${SORTS.join(' or ')}.`, [{ field: 'sortBy', message: `Sort by ${SORTS.join(' or ')}` }]);
+      if (!SORTS.includes(sortBy))
+        throw invalid(`Profiles sort by ${SORTS.join(' or ')}.`, [
+          { field: 'sortBy', message: `Sort by ${SORTS.join(' or ')}` },
+        ]);
       const limit = pageSize(input.limit);
       const fetched = await db.withTenant(caller.tenantId, (tx) =>
         listProfiles(tx, {
@@ -76,13 +94,22 @@ export function createProfiles(deps: IdentityDeps) {
         db.withTenant(caller.tenantId, async (tx) => {
           const id = await insertProfile(tx, caller.tenantId, fields);
           const profile = (await getProfile(tx, id))!;
-          await identityOutbox.enqueue(tx, IdentityEvents.profileCreated, { profile: profileToProto(profile) }, caller);
+          await identityOutbox.enqueue(
+            tx,
+            IdentityEvents.profileCreated,
+            { profile: profileToProto(profile) },
+            caller,
+          );
           return profile;
         }),
       );
     },
 
-    async update(callerInput: Caller, id: string, input: { name: string; description: string; permissions: string[] }) {
+    async update(
+      callerInput: Caller,
+      id: string,
+      input: { name: string; description: string; permissions: string[] },
+    ) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
       const fields = validateProfileFields(input);
@@ -92,7 +119,12 @@ export function createProfiles(deps: IdentityDeps) {
           if (!(await getProfile(tx, id))) throw notFound('The permission profile');
           await updateProfile(tx, id, fields);
           const profile = (await getProfile(tx, id))!;
-          await identityOutbox.enqueue(tx, IdentityEvents.profileUpdated, { profile: profileToProto(profile) }, caller);
+          await identityOutbox.enqueue(
+            tx,
+            IdentityEvents.profileUpdated,
+            { profile: profileToProto(profile) },
+            caller,
+          );
           return profile;
         }),
       );

@@ -5,7 +5,14 @@ import { CODE_PATTERN, codeMatches, generateCode, hashCode, OTP, smsText } from 
 import type { UserRecord } from '../domain/records';
 import { IdentityEvents, identityOutbox } from '../events/published';
 import { tenantToProto, userToProto } from '../mappers';
-import { consumeOtp, countSends, getOtp, recordFailedAttempt, recordSend, replaceOtp } from '../storage/otp-store';
+import {
+  consumeOtp,
+  countSends,
+  getOtp,
+  recordFailedAttempt,
+  recordSend,
+  replaceOtp,
+} from '../storage/otp-store';
 import { findUserByPhone, insertTenant, insertUser } from '../storage/users-store';
 import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
@@ -21,7 +28,8 @@ const verifySchema = z.object({
 });
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
-const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((new Date(at).getTime() - now.getTime()) / 1000));
+const secondsUntil = (at: Date, now: Date) =>
+  Math.max(1, Math.ceil((new Date(at).getTime() - now.getTime()) / 1000));
 
 function throttled(reason: string, message: string, retryAfterSeconds: number) {
   return new DomainError('RESOURCE_EXHAUSTED', message, { reason, retryAfterSeconds });
@@ -40,7 +48,10 @@ const notRegistered = () =>
     'PHONE_NOT_REGISTERED',
   );
 const inactive = () =>
-  preconditionFailed('This account has been deactivated. Ask your administrator to reactivate it.', 'USER_INACTIVE');
+  preconditionFailed(
+    'This account has been deactivated. Ask your administrator to reactivate it.',
+    'USER_INACTIVE',
+  );
 
 export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
   const { db, clock, settings, sms, logger } = deps;
@@ -62,12 +73,24 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
         // Listed demo/test phones receive no SMS, so there is nothing to throttle.
         if (!fixedCode) {
           const sent = await countSends(tx, phone, caller.clientIp, now);
-          if (sent.lastSentAt && now.getTime() - new Date(sent.lastSentAt).getTime() < OTP.resendAfterSeconds * 1000) {
-            const wait = OTP.resendAfterSeconds - Math.floor((now.getTime() - new Date(sent.lastSentAt).getTime()) / 1000);
-            throw throttled('OTP_RESEND_TOO_SOON', `Please wait ${wait} seconds before asking for another code.`, wait);
+          if (
+            sent.lastSentAt &&
+            now.getTime() - new Date(sent.lastSentAt).getTime() < OTP.resendAfterSeconds * 1000
+          ) {
+            const wait =
+              OTP.resendAfterSeconds -
+              Math.floor((now.getTime() - new Date(sent.lastSentAt).getTime()) / 1000);
+            throw throttled(
+              'OTP_RESEND_TOO_SOON',
+              `Please wait ${wait} seconds before asking for another code.`,
+              wait,
+            );
           }
           if (sent.phoneLastHour >= OTP.maxSendsPerPhonePerHour && sent.oldestPhoneSendInHour) {
-            const wait = secondsUntil(new Date(new Date(sent.oldestPhoneSendInHour).getTime() + 3600_000), now);
+            const wait = secondsUntil(
+              new Date(new Date(sent.oldestPhoneSendInHour).getTime() + 3600_000),
+              now,
+            );
             throw throttled(
               'OTP_THROTTLED',
               `Too many codes were sent to this phone. Try again in ${minutes(wait)} minutes.`,
@@ -83,7 +106,12 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
             );
           }
         }
-        await replaceOtp(tx, phone, hashCode(settings.otpSecret, phone, code), new Date(now.getTime() + OTP.ttlSeconds * 1000));
+        await replaceOtp(
+          tx,
+          phone,
+          hashCode(settings.otpSecret, phone, code),
+          new Date(now.getTime() + OTP.ttlSeconds * 1000),
+        );
         await recordSend(tx, phone, caller.clientIp, now);
       });
       if (fixedCode) {
@@ -93,7 +121,10 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
           await sms.send({ to: phone, text: smsText(code), purpose: 'SIGN_IN_OTP' });
         } catch (error) {
           logger.error({ err: error, phone }, 'sign-in SMS could not be sent');
-          throw new DomainError('UNAVAILABLE', 'We could not send the code just now. Please try again in a minute.');
+          throw new DomainError(
+            'UNAVAILABLE',
+            'We could not send the code just now. Please try again in a minute.',
+          );
         }
       }
       return { expiresInSeconds: OTP.ttlSeconds, resendAfterSeconds: fixedCode ? 0 : OTP.resendAfterSeconds };
@@ -109,10 +140,15 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
       const failure = await db.asSystem(async (tx) => {
         const otp = await getOtp(tx, phone);
         if (!otp || otp.consumedAt) {
-          return preconditionFailed('This code has already been used or was never sent. Ask for a new code.', 'OTP_NOT_REQUESTED');
+          return preconditionFailed(
+            'This code has already been used or was never sent. Ask for a new code.',
+            'OTP_NOT_REQUESTED',
+          );
         }
-        if (otp.lockedUntil && new Date(otp.lockedUntil) > now) return lockedError(secondsUntil(otp.lockedUntil, now));
-        if (new Date(otp.expiresAt) <= now) return preconditionFailed('This code has expired. Ask for a new one.', 'OTP_EXPIRED');
+        if (otp.lockedUntil && new Date(otp.lockedUntil) > now)
+          return lockedError(secondsUntil(otp.lockedUntil, now));
+        if (new Date(otp.expiresAt) <= now)
+          return preconditionFailed('This code has expired. Ask for a new one.', 'OTP_EXPIRED');
         if (!codeMatches(settings.otpSecret, phone, code, otp.codeHash)) {
           const attempts = otp.attempts + 1;
           const lock = attempts >= OTP.maxAttempts ? new Date(now.getTime() + OTP.lockSeconds * 1000) : null;
@@ -168,7 +204,12 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
               { tenant: tenantToProto(tenant), owner: userToProto(user) },
               context,
             );
-            await identityOutbox.enqueue(tx, IdentityEvents.userCreated, { user: userToProto(user) }, context);
+            await identityOutbox.enqueue(
+              tx,
+              IdentityEvents.userCreated,
+              { user: userToProto(user) },
+              context,
+            );
             logger.info({ tenantId: tenant.id, userId: user.id }, 'new operator signed up');
           }
           const opened = await sessions.open(tx, { user, ip: caller.clientIp, userAgent });
