@@ -36,7 +36,12 @@ export interface ContextInput {
 }
 
 /** A caller who is a signed-in member of an operator. */
-export type SignedInCaller = Caller & { tenantId: string; userId: string; actorUserId: string; sessionId: string };
+export type SignedInCaller = Caller & {
+  tenantId: string;
+  userId: string;
+  actorUserId: string;
+  sessionId: string;
+};
 
 export interface Session {
   caller: SignedInCaller;
@@ -67,7 +72,8 @@ export function createContext(input: ContextInput): Context {
   const authenticate = async (): Promise<SessionResult> => {
     const token = input.token?.trim();
     if (!token) return { ok: false, message: 'Please sign in to continue.' };
-    if (token.length > MAX_TOKEN_LENGTH) return { ok: false, message: 'Your session is not valid. Please sign in again.' };
+    if (token.length > MAX_TOKEN_LENGTH)
+      return { ok: false, message: 'Your session is not valid. Please sign in again.' };
     try {
       const r = await input.services.identity.authenticate({ token }, callAs(anonymous));
       const caller: SignedInCaller = {

@@ -3,7 +3,7 @@
 // is logged with its request id but never shows its internals.
 import { ConnectError } from '@connectrpc/connect';
 import { DomainError, fromConnectError, type Logger, trpcCodeFor } from '@fleet/platform';
-import { type TRPC_ERROR_CODE_KEY, TRPCError, type TRPCDefaultErrorShape } from '@trpc/server';
+import { type TRPC_ERROR_CODE_KEY, type TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
 
 export const INTERNAL_MESSAGE =
   'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
@@ -58,7 +58,11 @@ export function toClientError(error: TRPCError, logger: Logger, path: string): T
   }
   if (error.code === 'INTERNAL_SERVER_ERROR' && !logged.has(error)) {
     logger.error({ err: cause ?? error, path }, 'unexpected error in procedure');
-    const hidden = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: cause ?? error });
+    const hidden = new TRPCError({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: INTERNAL_MESSAGE,
+      cause: cause ?? error,
+    });
     logged.add(hidden);
     return hidden;
   }
@@ -107,5 +111,9 @@ export function formatError(opts: {
   const { stack, ...data } = shape.data;
   const showStack = ctx !== undefined && !ctx.production && error.code === 'INTERNAL_SERVER_ERROR';
   const causeStack = error.cause instanceof Error ? error.cause.stack : stack;
-  return { ...shape, message, data: { ...data, ...(showStack && causeStack ? { stack: causeStack } : {}), ...extra } };
+  return {
+    ...shape,
+    message,
+    data: { ...data, ...(showStack && causeStack ? { stack: causeStack } : {}), ...extra },
+  };
 }

@@ -1,9 +1,17 @@
 // @fleet/gateway: the BFF. tRPC at /api/trpc with the permission guard, the web app's files, health.
 export { type GatewayConfig, gatewayConfigSchema } from './config';
-export { type Context, type ContextInput, createContext, type GatewayServices, type IdentityClient } from './context';
+export {
+  type Context,
+  type ContextInput,
+  createContext,
+  type GatewayServices,
+  type IdentityClient,
+} from './context';
 export type { GatewayErrorData } from './errors';
+export { formatError, INTERNAL_MESSAGE, toClientError } from './errors';
 export type { ProcedureAccess, ProcedureMeta } from './guard';
 export type { ReadinessProbe, ReadinessReport } from './http/readiness';
 export { type AppRouter, appRouter } from './routers/_app';
 export { createGatewayApp, type GatewayOptions, type RunningGateway, startGateway } from './server';
 export { transformer } from './transformer';
+export { createCallerFactory } from './trpc';

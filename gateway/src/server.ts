@@ -35,6 +35,8 @@ export interface RunningGateway {
   close(graceMs?: number): Promise<void>;
 }
 
+const MAX_BATCH_SIZE = 50;
+
 /** The session token: the `token` cookie, else an `Authorization: Bearer` header. */
 function tokenOf(req: Request): string | undefined {
   const cookie = req.headers.cookie ? parseCookie(req.headers.cookie)[TOKEN_COOKIE] : undefined;
@@ -115,14 +117,24 @@ function buildGateway(options: GatewayOptions) {
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'no-store').send('ok');
   });
-  app.get('/readyz', readinessHandler(options.readiness, () => state.stopping));
+  app.get(
+    '/readyz',
+    readinessHandler(options.readiness, () => state.stopping),
+  );
 
-  app.use('/api', rateLimit(config.RATE_LIMIT_PER_MINUTE), csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
+  app.use(
+    '/api',
+    rateLimit(config.RATE_LIMIT_PER_MINUTE),
+    csrfProtection(config.ALLOWED_ORIGINS),
+    bodyLimit(),
+  );
   app.use(
     TRPC_PATH,
     createExpressMiddleware({
       router: appRouter,
       allowBatching: true,
+      // The web app splits batches at 2083-character URLs, so real batches are far smaller than this.
+      maxBatchSize: MAX_BATCH_SIZE,
       maxBodySize: MAX_BODY_BYTES,
       createContext: ({ req, res }) =>
         createContext({
@@ -144,7 +156,11 @@ function buildGateway(options: GatewayOptions) {
         return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
       },
       onError: ({ error, path, req }) => {
-        if (error.code !== 'INTERNAL_SERVER_ERROR' || wasLogged(error) || (error.cause && wasLogged(error.cause))) {
+        if (
+          error.code !== 'INTERNAL_SERVER_ERROR' ||
+          wasLogged(error) ||
+          (error.cause && wasLogged(error.cause))
+        ) {
           return;
         }
         req.log.error({ err: error.cause ?? error, path }, 'unexpected error answering a tRPC request');

@@ -21,8 +21,12 @@ describe('gateway configuration', () => {
   });
 
   it('names the variable when an origin is not one', () => {
-    expect(() => loadConfig(gatewayConfigSchema, { ALLOWED_ORIGINS: 'ops.example.com' })).toThrow(ConfigError);
-    expect(() => loadConfig(gatewayConfigSchema, { ALLOWED_ORIGINS: 'ops.example.com' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig(gatewayConfigSchema, { ALLOWED_ORIGINS: 'ops.example.com' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig(gatewayConfigSchema, { ALLOWED_ORIGINS: 'ops.example.com' })).toThrow(
+      /ALLOWED_ORIGINS/,
+    );
   });
 
   it.each([
@@ -35,6 +39,8 @@ describe('gateway configuration', () => {
   });
 
   it('refuses a rate limit that is not a positive whole number', () => {
-    expect(() => loadConfig(gatewayConfigSchema, { RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig(gatewayConfigSchema, { RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /RATE_LIMIT_PER_MINUTE/,
+    );
   });
 });

@@ -3,9 +3,17 @@ import { transformer } from '../src';
 
 describe('the shared transformer', () => {
   it('sends money as a decimal string and brings it back as Decimal', () => {
-    const payload = { amount: new Decimal('1234567.89'), tiny: new Decimal('0.00000001'), huge: new Decimal('1e25') };
+    const payload = {
+      amount: new Decimal('1234567.89'),
+      tiny: new Decimal('0.00000001'),
+      huge: new Decimal('1e25'),
+    };
     const wire = transformer.serialize(payload);
-    expect(wire.json).toEqual({ amount: '1234567.89', tiny: '0.00000001', huge: '10000000000000000000000000' });
+    expect(wire.json).toEqual({
+      amount: '1234567.89',
+      tiny: '0.00000001',
+      huge: '10000000000000000000000000',
+    });
     const back = transformer.deserialize<typeof payload>(JSON.parse(JSON.stringify(wire)));
     expect(Decimal.isDecimal(back.amount)).toBe(true);
     expect(back.amount.equals('1234567.89')).toBe(true);

@@ -21,8 +21,13 @@ describe('the module table, the Helm chart, the kustomize base and the image agr
 
   it('starts each component with its module name as the runner argument', () => {
     for (const name of MODULE_NAMES) {
-      for (const file of [`charts/fleet/templates/${name}/deployment.yaml`, `deploy/base/${name}/deployment.yaml`]) {
-        expect(readFileSync(join(root, file), 'utf8')).toMatch(new RegExp(`args:\\s*\\[\\s*"?${name}"?\\s*\\]|args:\\s*\\n\\s*-\\s*"?${name}"?`));
+      for (const file of [
+        `charts/fleet/templates/${name}/deployment.yaml`,
+        `deploy/base/${name}/deployment.yaml`,
+      ]) {
+        expect(readFileSync(join(root, file), 'utf8')).toMatch(
+          new RegExp(`args:\\s*\\[\\s*"?${name}"?\\s*\\]|args:\\s*\\n\\s*-\\s*"?${name}"?`),
+        );
       }
     }
   });
@@ -30,7 +35,10 @@ describe('the module table, the Helm chart, the kustomize base and the image agr
   it('points the image entrypoint at the runner that exists', () => {
     const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
     const entry = /ENTRYPOINT\s*\[([^\]]*)\]/.exec(dockerfile)?.[1] ?? '';
-    const script = entry.split(',').map((s) => s.trim().replace(/"/g, '')).find((s) => s.endsWith('.ts'));
+    const script = entry
+      .split(',')
+      .map((s) => s.trim().replace(/"/g, ''))
+      .find((s) => s.endsWith('.ts'));
     expect(script).toBe('packages/runner/src/main.ts');
     expect(existsSync(join(root, script!))).toBe(true);
   });

@@ -18,7 +18,9 @@ describe('a process with bad configuration does not start', () => {
       INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
     });
     expect(result.status).toBe(78);
-    expect(result.stderr).toContain('AUTH_TEST_OTP: fixed sign-in codes are refused when NODE_ENV=production');
+    expect(result.stderr).toContain(
+      'AUTH_TEST_OTP: fixed sign-in codes are refused when NODE_ENV=production',
+    );
   });
 
   it('names a malformed port', () => {

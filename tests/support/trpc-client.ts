@@ -1,5 +1,5 @@
 import type { AppRouter } from '@fleet/gateway';
-import { transformer } from '@fleet/gateway';
+import { transformer } from '@fleet/gateway/transformer';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 
 /**

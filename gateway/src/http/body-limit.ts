@@ -12,9 +12,16 @@ export function bodyLimit(maxBytes = MAX_BODY_BYTES): RequestHandler {
     const length = Number(req.get('content-length') ?? 0);
     if (length > maxBytes) {
       res.set('Connection', 'close');
-      replyWithError(req, res, 413, 'PAYLOAD_TOO_LARGE', `The request is too large (the limit is ${maxBytes} bytes).`, {
-        reason: 'PAYLOAD_TOO_LARGE',
-      });
+      replyWithError(
+        req,
+        res,
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The request is too large (the limit is ${maxBytes} bytes).`,
+        {
+          reason: 'PAYLOAD_TOO_LARGE',
+        },
+      );
       return;
     }
     next();

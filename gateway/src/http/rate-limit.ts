@@ -13,10 +13,17 @@ export function rateLimit(perMinute: number): RequestHandler {
       if (!(error instanceof RateLimiterRes)) return next(error);
       const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       res.set('Retry-After', String(retryAfterSeconds));
-      replyWithError(req, res, 429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.', {
-        reason: 'RATE_LIMITED',
-        retryAfterSeconds,
-      });
+      replyWithError(
+        req,
+        res,
+        429,
+        'TOO_MANY_REQUESTS',
+        'Too many requests. Please wait a moment and try again.',
+        {
+          reason: 'RATE_LIMITED',
+          retryAfterSeconds,
+        },
+      );
     }
   };
 }

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
  * A readiness check for one service the gateway needs: resolves (true or nothing) when healthy;
  * false, a rejection or no answer within the timeout mean unhealthy.
  */
-export type ReadinessProbe = () => Promise<boolean | undefined | void>;
+export type ReadinessProbe = () => Promise<unknown>;
 
 export interface ReadinessReport {
   ready: boolean;
@@ -32,16 +32,24 @@ export async function checkReadiness(
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<ReadinessReport> {
   const entries = await Promise.all(
-    Object.entries(probes).map(async ([name, probe]) => [name, { healthy: await healthy(probe, timeoutMs) }] as const),
+    Object.entries(probes).map(
+      async ([name, probe]) => [name, { healthy: await healthy(probe, timeoutMs) }] as const,
+    ),
   );
   return { ready: entries.every(([, s]) => s.healthy), services: Object.fromEntries(entries) };
 }
 
 /** GET /readyz: 200 when every service answers, 503 otherwise, with which one is unhealthy. */
-export function readinessHandler(probes: Record<string, ReadinessProbe>, isStopping: () => boolean): RequestHandler {
+export function readinessHandler(
+  probes: Record<string, ReadinessProbe>,
+  isStopping: () => boolean,
+): RequestHandler {
   return async (_req, res) => {
     const report = await checkReadiness(probes);
     if (isStopping()) report.ready = false;
-    res.status(report.ready ? 200 : 503).set('Cache-Control', 'no-store').json(report);
+    res
+      .status(report.ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json(report);
   };
 }

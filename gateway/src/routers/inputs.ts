@@ -27,7 +27,11 @@ const text = (max: number) => z.string().trim().max(max, `Keep this to ${max} ch
 export const optionalText = (max: number) => optional(text(max));
 
 /** An identifier issued by a service (opaque to the gateway). */
-export const idSchema = z.string().trim().min(1, 'This is required').max(100, 'This is not a valid identifier');
+export const idSchema = z
+  .string()
+  .trim()
+  .min(1, 'This is required')
+  .max(100, 'This is not a valid identifier');
 export const optionalId = optional(idSchema);
 
 export const permissionIdSchema = z.enum(allPermissionIds() as [PermissionId, ...PermissionId[]], {

@@ -4,11 +4,8 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import { type Timestamp, timestampDate } from '@bufbuild/protobuf/wkt';
 import type { AccessLevel as AccessLevelName, Gender as GenderName, TaxType, UserRole } from '@fleet/domain';
 import { type PageInfo, SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
-import { type Employee, EmployeeFieldsSchema, Gender } from '@fleet/proto/fleet/identity/v1/employee_pb';
-import {
-  ActiveFilter,
-  type MasqueradeAuditEntry,
-} from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { type Employee, type EmployeeFieldsSchema, Gender } from '@fleet/proto/fleet/identity/v1/employee_pb';
+import { ActiveFilter, type MasqueradeAuditEntry } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type { Permission, PermissionProfile } from '@fleet/proto/fleet/identity/v1/permission_pb';
 import {
   AccessLevel,
@@ -16,7 +13,7 @@ import {
   Role,
   type Tenant,
   type User,
-  UserFieldsSchema,
+  type UserFieldsSchema,
 } from '@fleet/proto/fleet/identity/v1/user_pb';
 import type { EmployeeInput, UserFieldsInput } from './inputs';
 
@@ -24,7 +21,9 @@ import type { EmployeeInput, UserFieldsInput } from './inputs';
 
 /** A two-way table between the spec's names and a proto enum; the zero (UNSPECIFIED) value is null. */
 function enumTable<Name extends string, Proto extends number>(table: Record<Name, Proto>) {
-  const reverse = new Map<number, Name>(Object.entries(table).map(([name, value]) => [value as number, name as Name]));
+  const reverse = new Map<number, Name>(
+    Object.entries(table).map(([name, value]) => [value as number, name as Name]),
+  );
   return {
     toProto: (name: Name | null | undefined): Proto | 0 => (name ? table[name] : 0),
     fromProto: (value: Proto): Name | null => reverse.get(value) ?? null,
@@ -43,13 +42,20 @@ const gstTypes = enumTable<TaxType, GstType>({
   SEZ: GstType.SEZ,
   UNREGISTRED: GstType.UNREGISTRED,
 });
-const genders = enumTable<GenderName, Gender>({ MALE: Gender.MALE, FEAMLE: Gender.FEAMLE, OTHER: Gender.OTHER });
+const genders = enumTable<GenderName, Gender>({
+  MALE: Gender.MALE,
+  FEAMLE: Gender.FEAMLE,
+  OTHER: Gender.OTHER,
+});
 const activeFilters = enumTable<'active' | 'inactive' | 'all', ActiveFilter>({
   active: ActiveFilter.ACTIVE,
   inactive: ActiveFilter.INACTIVE,
   all: ActiveFilter.ALL,
 });
-const directions = enumTable<'asc' | 'desc', SortDirection>({ asc: SortDirection.ASC, desc: SortDirection.DESC });
+const directions = enumTable<'asc' | 'desc', SortDirection>({
+  asc: SortDirection.ASC,
+  desc: SortDirection.DESC,
+});
 
 export const roleFromProto = roles.fromProto;
 export const accessLevelFromProto = accessLevels.fromProto;
@@ -169,7 +175,12 @@ export function userToJson(user: User) {
 export type UserJson = ReturnType<typeof userToJson>;
 
 export function tenantToJson(tenant: Tenant) {
-  return { id: tenant.id, name: tenant.name, timeZone: tenant.timeZone, createdAt: dateOrNull(tenant.createdAt) };
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    timeZone: tenant.timeZone,
+    createdAt: dateOrNull(tenant.createdAt),
+  };
 }
 
 /** An employee as one flat record: the user's fields and the employee's, as the forms edit them. */

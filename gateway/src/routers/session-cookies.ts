@@ -10,11 +10,19 @@ type CookieContext = Pick<Context, 'setCookie' | 'clearCookie' | 'production'>;
 const base = (ctx: CookieContext): CookieOptions => ({ path: '/', sameSite: 'lax', secure: ctx.production });
 
 export function setTokenCookie(ctx: CookieContext, token: string, expiresAt: Date | null): void {
-  ctx.setCookie(TOKEN_COOKIE, token, { ...base(ctx), httpOnly: true, ...(expiresAt ? { expires: expiresAt } : {}) });
+  ctx.setCookie(TOKEN_COOKIE, token, {
+    ...base(ctx),
+    httpOnly: true,
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
 }
 
 export function setMasqueradeCookie(ctx: CookieContext, expiresAt: Date | null): void {
-  ctx.setCookie(MASQUERADE_COOKIE, 'true', { ...base(ctx), httpOnly: false, ...(expiresAt ? { expires: expiresAt } : {}) });
+  ctx.setCookie(MASQUERADE_COOKIE, 'true', {
+    ...base(ctx),
+    httpOnly: false,
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
 }
 
 export function clearMasqueradeCookie(ctx: CookieContext): void {

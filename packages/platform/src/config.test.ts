@@ -1,15 +1,26 @@
 import { z } from 'zod';
 import { ConfigError, env, loadConfig } from './config';
 
-const schema = z.object({ PORT: env.port(3000), SIGNUP_ENABLED: env.boolean(true), NATS_URL: env.url('nats://127.0.0.1:4222') });
+const schema = z.object({
+  PORT: env.port(3000),
+  SIGNUP_ENABLED: env.boolean(true),
+  NATS_URL: env.url('nats://127.0.0.1:4222'),
+});
 
 describe('configuration from the environment', () => {
   it('applies defaults for absent and empty variables', () => {
-    expect(loadConfig(schema, { PORT: '' })).toEqual({ PORT: 3000, SIGNUP_ENABLED: true, NATS_URL: 'nats://127.0.0.1:4222' });
+    expect(loadConfig(schema, { PORT: '' })).toEqual({
+      PORT: 3000,
+      SIGNUP_ENABLED: true,
+      NATS_URL: 'nats://127.0.0.1:4222',
+    });
   });
 
   it('parses booleans and ports', () => {
-    expect(loadConfig(schema, { PORT: '8080', SIGNUP_ENABLED: 'false' })).toMatchObject({ PORT: 8080, SIGNUP_ENABLED: false });
+    expect(loadConfig(schema, { PORT: '8080', SIGNUP_ENABLED: 'false' })).toMatchObject({
+      PORT: 8080,
+      SIGNUP_ENABLED: false,
+    });
   });
 
   it('names every bad variable', () => {

@@ -10,7 +10,11 @@ describe('one error vocabulary across gRPC', () => {
     const wire = toConnectError(original);
     expect(wire.code).toBe(Code.InvalidArgument);
     const back = fromConnectError(wire);
-    expect(back).toMatchObject({ code: 'INVALID_ARGUMENT', reason: 'BAD_PHONE', message: 'Enter a phone number' });
+    expect(back).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      reason: 'BAD_PHONE',
+      message: 'Enter a phone number',
+    });
     expect(back.fieldViolations).toEqual([{ field: 'phone', message: 'Enter a phone number' }]);
     expect(trpcCodeFor[back.code]).toBe('BAD_REQUEST');
   });

@@ -116,8 +116,8 @@ async function runGateway(runtime: RuntimeConfig, logger: Logger) {
     readiness: { identity: identity.ready },
     webDist: runtime.WEB_DIST,
   });
+  logger.info({ identity: runtime.IDENTITY_URL }, 'gateway reaches identity over gRPC');
   const metrics = await startMetricsServer(runtime.METRICS_PORT);
-  logger.info({ port: gateway.port, identity: runtime.IDENTITY_URL }, 'gateway listening');
   handleShutdownSignals(logger, [() => metrics.close(), () => gateway.close()]);
 }
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@fleet/platform';
+import { type ConfigError, loadConfig } from '@fleet/platform';
 import { identityConfigSchema } from './config';
 
 const load = (env: Record<string, string>) => loadConfig(identityConfigSchema, env);
@@ -29,12 +29,19 @@ describe('identity configuration', () => {
       load({ NODE_ENV: 'production' });
       throw new Error('expected a ConfigError');
     } catch (error) {
-      expect((error as ConfigError).problems.map((p) => p.variable)).toEqual(['AUTH_JWT_KEYS', 'OTP_HMAC_SECRET']);
+      expect((error as ConfigError).problems.map((p) => p.variable)).toEqual([
+        'AUTH_JWT_KEYS',
+        'OTP_HMAC_SECRET',
+      ]);
     }
   });
 
   it('explains a malformed test code or short key', () => {
-    expect(() => load({ AUTH_TEST_OTP: '+91980=12' })).toThrow(/AUTH_TEST_OTP: expected \+<digits>=<6 digits>/);
-    expect(() => load({ AUTH_JWT_KEYS: 'k:short' })).toThrow(/AUTH_JWT_KEYS: the secret of key k must be at least 32/);
+    expect(() => load({ AUTH_TEST_OTP: '+91980=12' })).toThrow(
+      /AUTH_TEST_OTP: expected \+<digits>=<6 digits>/,
+    );
+    expect(() => load({ AUTH_JWT_KEYS: 'k:short' })).toThrow(
+      /AUTH_JWT_KEYS: the secret of key k must be at least 32/,
+    );
   });
 });

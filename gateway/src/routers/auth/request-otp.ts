@@ -1,5 +1,5 @@
-import { callAs } from '@fleet/platform';
 import { phoneSchema } from '@fleet/domain';
+import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { publicProcedure } from '../../trpc';
 

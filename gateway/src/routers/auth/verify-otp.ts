@@ -9,7 +9,10 @@ import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
 
 export const verifyOtpInput = z.object({
   phone: phoneSchema,
-  code: z.string().trim().regex(/^\d{4,8}$/, 'Enter the code from the text message we sent you'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'Enter the code from the text message we sent you'),
   /** Used only when this phone signs up a new operator. */
   operatorName: optionalText(200),
   userName: optionalText(200),

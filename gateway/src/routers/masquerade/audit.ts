@@ -10,6 +10,9 @@ export const masqueradeAuditInput = z.object({ cursor: cursorSchema, limit: limi
 export const audit = procedureNeeding('manage_employee')
   .input(masqueradeAuditInput)
   .query(async ({ ctx, input }) => {
-    const r = await ctx.services.identity.listMasqueradeAudit({ page: pageRequest(input) }, callAs(ctx.caller));
+    const r = await ctx.services.identity.listMasqueradeAudit(
+      { page: pageRequest(input) },
+      callAs(ctx.caller),
+    );
     return { entries: r.entries.map(masqueradeAuditEntryToJson), ...pageFromProto(r.pageInfo) };
   });

@@ -18,7 +18,11 @@ describe('cursor paging', () => {
   });
 
   it('returns a continuation cursor only when more rows exist', () => {
-    const rows = [{ k: 'a', id: '1' }, { k: 'b', id: '2' }, { k: 'c', id: '3' }];
+    const rows = [
+      { k: 'a', id: '1' },
+      { k: 'b', id: '2' },
+      { k: 'c', id: '3' },
+    ];
     const page = toPage(rows, 2, (r) => [r.k, r.id]);
     expect(page.items).toHaveLength(2);
     expect(page.hasMore).toBe(true);

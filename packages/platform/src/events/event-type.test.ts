@@ -11,6 +11,8 @@ describe('event subjects', () => {
   });
 
   it('refuses a subject that is not fleet.<service>.<entity>.<event>', () => {
-    expect(() => defineEvent('identity.created', FieldViolationSchema)).toThrow(/fleet.<service>.<entity>.<event>/);
+    expect(() => defineEvent('identity.created', FieldViolationSchema)).toThrow(
+      /fleet.<service>.<entity>.<event>/,
+    );
   });
 });

@@ -1,0 +1,236 @@
+// Boots the real identity module (real PostgreSQL, real JetStream, through @fleet/testing) and the
+// gateway in front of it on a free port, assembled as the embedded runner does, and drives it over
+// HTTP like the web app does.
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import {
+  type AppRouter,
+  type GatewayConfig,
+  gatewayConfigSchema,
+  type IdentityClient,
+  type RunningGateway,
+  transformer,
+} from '@fleet/gateway';
+import type { IdentityModule, SmsMessage } from '@fleet/identity';
+import { createCallerCodec, createLogger, type Logger, loadConfig } from '@fleet/platform';
+import { startEmbeddedProduct } from '@fleet/runner';
+import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+
+export interface GatewayHarness {
+  baseUrl: string;
+  gateway: RunningGateway;
+  identity: IdentityClient;
+  module: IdentityModule;
+  database: TestDatabase;
+  testBus: TestBus;
+  config: GatewayConfig;
+  /** Every SMS identity sent (the sign-in codes). */
+  sent: SmsMessage[];
+  /** Every line the gateway and identity logged, parsed. */
+  logs: Record<string, unknown>[];
+  logger: Logger;
+  lastCodeFor(phone: string): string;
+  /** A fresh phone signs up (or an existing one signs in) through the gateway; returns its token. */
+  signIn(
+    phone?: string,
+    options?: { operatorName?: string },
+  ): Promise<{ token: string; phone: string; setCookie: string[] }>;
+  /** The raw HTTP answer of a tRPC query (GET) or mutation (POST), without a client in between. */
+  query(path: string, input?: unknown, headers?: Record<string, string>): Promise<TrpcAnswer>;
+  mutate(path: string, input?: unknown, headers?: Record<string, string>): Promise<TrpcAnswer>;
+  /** A batching tRPC client as the web app builds one. */
+  client(headers?: () => Record<string, string>): ReturnType<typeof trpcClient>;
+  close(): Promise<void>;
+}
+
+export interface TrpcAnswer {
+  status: number;
+  headers: Headers;
+  /** The transformer-decoded body: `{ result: { data } }` or `{ error: { message, code, data } }`. */
+  body: {
+    result?: { data: unknown };
+    error?: { message: string; code: number; data: Record<string, unknown> };
+  };
+  setCookie: string[];
+}
+
+/** A phone number nobody else in the run uses. */
+export function freshPhone(): string {
+  return `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** A distinct client address per sign-in, so identity's per-IP code throttle never trips across tests. */
+const freshIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+function decode(json: unknown): TrpcAnswer['body'] {
+  const one = json as { result?: { data: unknown }; error?: unknown };
+  if (one.error) return { error: transformer.deserialize(one.error as never) };
+  if (one.result) return { result: { data: transformer.deserialize(one.result.data as never) } };
+  return one as TrpcAnswer['body'];
+}
+
+async function answer(res: Response): Promise<TrpcAnswer> {
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : {};
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: decode(json),
+    setCookie: res.headers.getSetCookie(),
+  };
+}
+
+function trpcClient(baseUrl: string, headers: () => Record<string, string>) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${baseUrl}/api/trpc`,
+        transformer,
+        headers,
+        // jest's node environment builds fetch().json() objects outside the test realm (Dates come
+        // back as strings); parsing the text here keeps them in it.
+        async fetch(url, init) {
+          const res = await fetch(url, init as RequestInit);
+          const text = await res.text();
+          return {
+            ok: res.ok,
+            status: res.status,
+            statusText: res.statusText,
+            headers: res.headers,
+            json: async () => JSON.parse(text),
+          } as never;
+        },
+      }),
+    ],
+  });
+}
+
+export async function bootGateway(options: { env?: Record<string, string> } = {}): Promise<GatewayHarness> {
+  const database = await createTestDatabase();
+  const testBus = await createTestBus();
+  const logs: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = createLogger({
+    name: 'gateway-test',
+    level: process.env.TEST_LOG_LEVEL ?? 'info',
+    destination,
+  });
+  const sent: SmsMessage[] = [];
+  const config = loadConfig(gatewayConfigSchema, {
+    PORT: '0',
+    NODE_ENV: 'test',
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
+  // The same assembly `npm start` runs: identity through Connect's router transport, readiness from its
+  // standard health check; here on a real PostgreSQL and JetStream.
+  const product = await startEmbeddedProduct({
+    db: database.db,
+    bus: testBus.bus,
+    logger,
+    codec: createCallerCodec(`gateway-tests-internal-${randomUUID()}`),
+    gateway: config,
+    sms: {
+      name: 'recording',
+      async send(message) {
+        sent.push(message);
+      },
+    },
+    identity: {
+      signupEnabled: true,
+      sessionTtlHours: 12,
+      signingKeys: [{ kid: 'test-1', secret: 'gateway-tests-jwt-secret-0123456789abcdef' }],
+      otpSecret: 'gateway-tests-otp-secret-0123456789abcdef',
+      testOtps: new Map(),
+    },
+  });
+  const identity = product.clients.identity;
+  const module = product.identity;
+  const gateway: RunningGateway = { port: product.port, close: () => product.stop() };
+  const baseUrl = `http://127.0.0.1:${gateway.port}`;
+
+  const harness: GatewayHarness = {
+    baseUrl,
+    gateway,
+    identity,
+    module,
+    database,
+    testBus,
+    config,
+    sent,
+    logs,
+    logger,
+    lastCodeFor(phone) {
+      const message = [...sent].reverse().find((m) => m.to === phone);
+      const code = message?.text.match(/\d{6}/)?.[0];
+      if (!code) throw new Error(`no code was sent to ${phone}`);
+      return code;
+    },
+    async signIn(phone = freshPhone(), signInOptions = {}) {
+      const ip = { 'x-forwarded-for': freshIp() };
+      const requested = await harness.mutate('auth.requestOtp', { phone }, ip);
+      if (requested.status !== 200)
+        throw new Error(`requestOtp answered ${requested.status}: ${JSON.stringify(requested.body)}`);
+      const verified = await harness.mutate(
+        'auth.verifyOtp',
+        { phone, code: harness.lastCodeFor(phone), operatorName: signInOptions.operatorName },
+        ip,
+      );
+      if (verified.status !== 200)
+        throw new Error(`verifyOtp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+      const data = verified.body.result?.data as { token: string };
+      return { token: data.token, phone, setCookie: verified.setCookie };
+    },
+    async query(path, input, headers = {}) {
+      const search =
+        input === undefined
+          ? ''
+          : `?input=${encodeURIComponent(JSON.stringify(transformer.serialize(input)))}`;
+      return answer(await fetch(`${baseUrl}/api/trpc/${path}${search}`, { headers }));
+    },
+    async mutate(path, input, headers = {}) {
+      return answer(
+        await fetch(`${baseUrl}/api/trpc/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(transformer.serialize(input)),
+        }),
+      );
+    },
+    client: (headers = () => ({})) => trpcClient(baseUrl, headers),
+    async close() {
+      await product.stop();
+      await testBus.close();
+      await database.drop();
+    },
+  };
+  return harness;
+}
+
+/** `token=…; Path=/; …` → { name, value, attributes (lower-cased) }. */
+export function parseSetCookie(header: string) {
+  const [pair = '', ...rest] = header.split(';').map((s) => s.trim());
+  const eq = pair.indexOf('=');
+  const attributes = Object.fromEntries(
+    rest.map((a) => {
+      const i = a.indexOf('=');
+      return i < 0 ? [a.toLowerCase(), true] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
+    }),
+  ) as Record<string, string | true>;
+  return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), attributes };
+}
+
+export function cookieNamed(setCookie: string[], name: string) {
+  return setCookie.map(parseSetCookie).find((c) => c.name === name);
+}
