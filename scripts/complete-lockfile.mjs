@@ -10,12 +10,28 @@ const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'android', 'aix', 'openharmony'];
+const OS = [
+  'darwin',
+  'linux',
+  'win32',
+  'freebsd',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'android',
+  'aix',
+  'openharmony',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 'riscv64', 's390x', 'loong64', 'mips64el', 'wasm32'];
 const platformOf = (name) => {
   const parts = name.split('/').pop().split('-');
   const os = OS.find((o) => parts.includes(o) || (o === 'win32' && parts.includes('windows')));
-  const cpu = CPU.find((c) => parts.includes(c) || (c === 'ia32' && parts.includes('x86')) || (c === 'x64' && parts.includes('64') && parts.includes('x')));
+  const cpu = CPU.find(
+    (c) =>
+      parts.includes(c) ||
+      (c === 'ia32' && parts.includes('x86')) ||
+      (c === 'x64' && parts.includes('64') && parts.includes('x')),
+  );
   return { os, cpu, musl: parts.includes('musl'), gnu: parts.includes('gnu') || parts.includes('gnueabihf') };
 };
 
@@ -37,7 +53,9 @@ for (const [path, entry] of Object.entries(packages)) {
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 process.stdout.write(`package-lock.json: ${added} optional platform packages recorded\n`);
