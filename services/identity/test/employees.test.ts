@@ -1,8 +1,9 @@
 import { ConnectError } from '@connectrpc/connect';
-import { closePermissions, isClosed } from '@fleet/domain';
+import { allPermissionIds, closePermissions, isClosed } from '@fleet/domain';
 import { type Caller, callAs, fromConnectError } from '@fleet/platform';
 import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
 import { ActiveFilter } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import fc from 'fast-check';
 import { bootIdentity, freshPhone, type IdentityHarness } from './support';
 
 async function failure(promise: Promise<unknown>) {
@@ -209,5 +210,48 @@ describe('permission profiles and employees', () => {
     );
     expect(error.reason).toBe('PROFILE_IN_USE');
     expect(error.message).toMatch(/1 active employee uses this profile/);
+  });
+});
+
+describe('closure holds for whatever is saved', () => {
+  let h: IdentityHarness;
+  let owner: Caller;
+  beforeAll(async () => {
+    h = await bootIdentity();
+    owner = (await h.signIn(freshPhone(), { operatorName: 'Property Cabs' })).caller;
+  });
+  afterAll(() => h.close());
+
+  it('never stores a profile or an employee holding a permission without its dependencies', async () => {
+    const ids = allPermissionIds();
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray([...ids], { maxLength: 12 }),
+        fc.subarray([...ids], { maxLength: 6 }),
+        async (profilePerms, grants) => {
+          n++;
+          const { profile } = await h.client.createPermissionProfile(
+            { name: `Random ${n}`, permissions: profilePerms },
+            callAs(owner),
+          );
+          expect(isClosed(profile!.permissions)).toBe(true);
+          expect(profile!.permissions).toEqual(expect.arrayContaining(profilePerms));
+          const { employee } = await h.client.createEmployee(
+            {
+              user: { name: `Random Employee ${n}`, phone: freshPhone() },
+              fields: { permissionProfileId: profile!.id, grantedPermissions: grants },
+            },
+            callAs(owner),
+          );
+          expect(isClosed(employee!.fields!.grantedPermissions)).toBe(true);
+          expect(isClosed(employee!.effectivePermissions)).toBe(true);
+          expect(employee!.effectivePermissions).toEqual(
+            expect.arrayContaining([...profilePerms, ...grants]),
+          );
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

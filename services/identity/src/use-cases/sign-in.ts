@@ -1,5 +1,12 @@
 import { phoneSchema } from '@fleet/domain';
-import { type Caller, DomainError, invalid, parseOrThrow, preconditionFailed } from '@fleet/platform';
+import {
+  type Caller,
+  DomainError,
+  invalid,
+  parseOrThrow,
+  preconditionFailed,
+  withRequestId,
+} from '@fleet/platform';
 import { z } from 'zod';
 import { CODE_PATTERN, codeMatches, generateCode, hashCode, OTP, smsText } from '../domain/otp';
 import type { UserRecord } from '../domain/records';
@@ -115,12 +122,18 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
         await recordSend(tx, phone, caller.clientIp, now);
       });
       if (fixedCode) {
-        logger.info({ phone }, 'sign-in code for a listed test phone (AUTH_TEST_OTP); no SMS sent');
+        withRequestId(logger, caller.requestId).info(
+          { phone },
+          'sign-in code for a listed test phone (AUTH_TEST_OTP); no SMS sent',
+        );
       } else {
         try {
           await sms.send({ to: phone, text: smsText(code), purpose: 'SIGN_IN_OTP' });
         } catch (error) {
-          logger.error({ err: error, phone }, 'sign-in SMS could not be sent');
+          withRequestId(logger, caller.requestId).error(
+            { err: error, phone },
+            'sign-in SMS could not be sent',
+          );
           throw new DomainError(
             'UNAVAILABLE',
             'We could not send the code just now. Please try again in a minute.',
@@ -210,7 +223,10 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
               { user: userToProto(user) },
               context,
             );
-            logger.info({ tenantId: tenant.id, userId: user.id }, 'new operator signed up');
+            withRequestId(logger, caller.requestId).info(
+              { tenantId: tenant.id, userId: user.id },
+              'new operator signed up',
+            );
           }
           const opened = await sessions.open(tx, { user, ip: caller.clientIp, userAgent });
           return { token: opened.token, expiresAt: opened.expiresAt, signedUp, user };
