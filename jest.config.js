@@ -8,7 +8,8 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tests'],
   testMatch: ['**/?(*.)test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/tests/e2e/', '/tests/bench/'],
+  testPathIgnorePatterns: ['/node_modules/', '/tests/bench/'],
+  globalSetup: '<rootDir>/tests/support/global-setup.cjs',
   transform: {
     '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },

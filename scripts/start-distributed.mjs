@@ -9,16 +9,22 @@ const shared = {
   ...process.env,
   INTERNAL_AUTH_SECRET: process.env.INTERNAL_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
 };
-const identityPort = process.env.GRPC_PORT ?? '50051';
+const identityPort = process.env.IDENTITY_GRPC_PORT ?? process.env.GRPC_PORT ?? '50051';
+const bookingsPort = process.env.BOOKINGS_GRPC_PORT ?? '50052';
 const processes = [
   {
     name: 'identity',
     env: { GRPC_PORT: identityPort, METRICS_PORT: process.env.IDENTITY_METRICS_PORT ?? '9465' },
   },
   {
+    name: 'bookings',
+    env: { GRPC_PORT: bookingsPort, METRICS_PORT: process.env.BOOKINGS_METRICS_PORT ?? '9466' },
+  },
+  {
     name: 'gateway',
     env: {
       IDENTITY_URL: process.env.IDENTITY_URL ?? `http://127.0.0.1:${identityPort}`,
+      BOOKINGS_URL: process.env.BOOKINGS_URL ?? `http://127.0.0.1:${bookingsPort}`,
       METRICS_PORT: process.env.GATEWAY_METRICS_PORT ?? '9464',
     },
   },

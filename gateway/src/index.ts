@@ -1,6 +1,7 @@
 // @fleet/gateway: the BFF. tRPC at /api/trpc with the permission guard, the web app's files, health.
 export { type GatewayConfig, gatewayConfigSchema } from './config';
 export {
+  type BookingsClient,
   type Context,
   type ContextInput,
   createContext,

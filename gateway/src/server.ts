@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { GatewayConfig } from './config';
-import { createContext, type IdentityClient } from './context';
+import { createContext, type GatewayServices } from './context';
 import { INTERNAL_MESSAGE, wasLogged } from './errors';
 import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
 import { csrfProtection } from './http/csrf';
@@ -19,8 +19,8 @@ import { spaRouter } from './http/spa';
 import { appRouter } from './routers/_app';
 import { TOKEN_COOKIE } from './routers/session-cookies';
 
-export interface GatewayOptions {
-  identity: IdentityClient;
+/** The service clients (`identity`, `bookings`, …), which every request's context carries. */
+export interface GatewayOptions extends GatewayServices {
   config: GatewayConfig;
   logger: Logger;
   /** Checks behind GET /readyz, by service name, e.g. `{ identity: () => … }`. */
@@ -54,7 +54,8 @@ const routeKind = (req: Request) => {
 };
 
 function buildGateway(options: GatewayOptions) {
-  const { config, identity, logger } = options;
+  const { config, logger } = options;
+  const services: GatewayServices = { identity: options.identity, bookings: options.bookings };
   const state = { stopping: false };
   const production = config.NODE_ENV === 'production';
   const app = express();
@@ -144,7 +145,7 @@ function buildGateway(options: GatewayOptions) {
           requestId: res.locals.requestId as string,
           setCookie: (name, value, cookieOptions) => res.cookie(name, value, cookieOptions),
           clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
-          services: { identity },
+          services,
           logger: req.log,
           production,
         }),

@@ -30,6 +30,8 @@ const EXPECTED: Record<string, string> = {
   'permissionProfile.create': 'manage_employee',
   'permissionProfile.update': 'manage_employee',
   'permissionProfile.setActive': 'manage_employee',
+  'booking.incomingRequestsCount': 'view_accept_reject_incoming_requests',
+  'booking.needsAttentionCount': 'view_accept_reject_incoming_requests',
 };
 
 describe('the router', () => {

@@ -143,6 +143,9 @@ describe('templates', () => {
     expect(templateFiles).toEqual([
       'NOTES.txt',
       '_helpers.tpl',
+      'bookings/deployment.yaml',
+      'bookings/pdb.yaml',
+      'bookings/service.yaml',
       'configmap.yaml',
       'gateway/deployment.yaml',
       'gateway/hpa.yaml',
@@ -195,6 +198,9 @@ describe('templates', () => {
     'identity/deployment.yaml': ['apps/v1', 'Deployment'],
     'identity/service.yaml': ['v1', 'Service'],
     'identity/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
+    'bookings/deployment.yaml': ['apps/v1', 'Deployment'],
+    'bookings/service.yaml': ['v1', 'Service'],
+    'bookings/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
   };
 
   it.each(manifestTemplates)('%s has a YAML skeleton with one resource of the expected kind', (file) => {
@@ -221,11 +227,12 @@ describe('templates', () => {
 
 describe('Deployment templates', () => {
   const components = [
-    { name: 'gateway', probe: 'httpGet' },
-    { name: 'identity', probe: 'grpc' },
+    { name: 'gateway', probe: 'httpGet', port: 3000 },
+    { name: 'identity', probe: 'grpc', port: 50051 },
+    { name: 'bookings', probe: 'grpc', port: 50052 },
   ];
 
-  describe.each(components)('$name', ({ name, probe }) => {
+  describe.each(components)('$name', ({ name, probe, port }) => {
     const skeleton = parseSkeleton(template(`${name}/deployment.yaml`));
     const pod = dig(skeleton, 'spec', 'template', 'spec');
     const container = dig(pod, 'containers', 0);
@@ -240,7 +247,13 @@ describe('Deployment templates', () => {
         expect(dig(container, kind, probe)).toBeDefined();
       }
       if (probe === 'grpc') {
-        expect(dig(container, 'livenessProbe', 'grpc', 'port')).toBe(50051);
+        for (const kind of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
+          expect(dig(container, kind, 'grpc', 'port')).toBe(port);
+        }
+        expect(dig(container, 'ports', 0)).toMatchObject({ name: 'grpc', containerPort: port });
+        expect(dig(container, 'env')).toEqual(
+          expect.arrayContaining([{ name: 'GRPC_PORT', value: String(port) }]),
+        );
       } else {
         expect(dig(container, 'livenessProbe', 'httpGet', 'path')).toBe('/healthz');
         expect(dig(container, 'readinessProbe', 'httpGet', 'path')).toBe('/readyz');
@@ -265,7 +278,7 @@ describe('Deployment templates', () => {
   });
 
   it('default values request and limit cpu and memory for every component', () => {
-    for (const name of ['gateway', 'identity']) {
+    for (const name of ['gateway', 'identity', 'bookings']) {
       for (const bound of ['requests', 'limits']) {
         expect(dig(defaults, name, 'resources', bound)).toEqual({
           cpu: expect.anything(),

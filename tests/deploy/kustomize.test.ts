@@ -118,10 +118,13 @@ describe('deploy/base', () => {
   it('holds the components as plain manifests', () => {
     expect(resources.map((r) => `${r.kind}/${r.name}`).sort()).toEqual([
       'ConfigMap/fleet',
+      'Deployment/fleet-bookings',
       'Deployment/fleet-gateway',
       'Deployment/fleet-identity',
+      'PodDisruptionBudget/fleet-bookings',
       'PodDisruptionBudget/fleet-gateway',
       'PodDisruptionBudget/fleet-identity',
+      'Service/fleet-bookings',
       'Service/fleet-gateway',
       'Service/fleet-identity',
       'ServiceAccount/fleet',
@@ -230,22 +233,28 @@ describe('deploy/base', () => {
     });
   });
 
-  it('probes the gateway over HTTP and identity over gRPC health', () => {
+  it('probes the gateway over HTTP and the services over gRPC health on their own ports', () => {
     const [gateway] = containersOf(deployments.find((d) => d.name === 'fleet-gateway') as Resource);
-    const [identity] = containersOf(deployments.find((d) => d.name === 'fleet-identity') as Resource);
     expect(dig(gateway, 'livenessProbe', 'httpGet')).toEqual({ path: '/healthz', port: 'http' });
     expect(dig(gateway, 'readinessProbe', 'httpGet')).toEqual({ path: '/readyz', port: 'http' });
-    expect(dig(identity, 'livenessProbe', 'grpc')).toEqual({ port: 50051 });
-    expect(dig(identity, 'readinessProbe', 'grpc')).toEqual({ port: 50051 });
+    for (const [service, port] of [
+      ['identity', 50051],
+      ['bookings', 50052],
+    ] as const) {
+      const [container] = containersOf(deployments.find((d) => d.name === `fleet-${service}`) as Resource);
+      expect(dig(container, 'livenessProbe', 'grpc')).toEqual({ port });
+      expect(dig(container, 'readinessProbe', 'grpc')).toEqual({ port });
+    }
   });
 
-  it('points the gateway at the identity Service', () => {
+  it.each([
+    ['IDENTITY_URL', 'identity'],
+    ['BOOKINGS_URL', 'bookings'],
+  ])('points the gateway’s %s at the %s Service', (variable, service) => {
     const [gateway] = containersOf(deployments.find((d) => d.name === 'fleet-gateway') as Resource);
-    const url = ((gateway?.env ?? []) as JsonObject[]).find((e) => e.name === 'IDENTITY_URL')?.value;
-    const identityService = byKind('Service').find((s) => s.name === 'fleet-identity');
-    expect(url).toBe(
-      `http://fleet-identity:${String(dig(identityService?.body, 'spec', 'ports', 0, 'port'))}`,
-    );
+    const url = ((gateway?.env ?? []) as JsonObject[]).find((e) => e.name === variable)?.value;
+    const target = byKind('Service').find((s) => s.name === `fleet-${service}`);
+    expect(url).toBe(`http://fleet-${service}:${String(dig(target?.body, 'spec', 'ports', 0, 'port'))}`);
   });
 
   it('routes every Service port to a named container port', () => {
@@ -273,17 +282,20 @@ describe('deploy/base matches charts/fleet', () => {
     );
   });
 
-  it.each(['gateway', 'identity'])('gives %s the same environment variables and probes', (component) => {
-    const chart = parseSkeleton(readText(path.join(chartDir, 'templates', component, 'deployment.yaml')));
-    const chartContainers = dig(chart, 'spec', 'template', 'spec', 'containers');
-    const deployment = deployments.find((d) => d.name === `fleet-${component}`) as Resource;
-    const baseContainers = containersOf(deployment);
-    expect(envNames(baseContainers)).toEqual(envNames(chartContainers));
-    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
-      expect(dig(baseContainers, 0, probe)).toEqual(dig(chartContainers, 0, probe));
-    }
-    expect(dig(baseContainers, 0, 'ports')).toEqual(dig(chartContainers, 0, 'ports'));
-  });
+  it.each(['gateway', 'identity', 'bookings'])(
+    'gives %s the same environment variables and probes',
+    (component) => {
+      const chart = parseSkeleton(readText(path.join(chartDir, 'templates', component, 'deployment.yaml')));
+      const chartContainers = dig(chart, 'spec', 'template', 'spec', 'containers');
+      const deployment = deployments.find((d) => d.name === `fleet-${component}`) as Resource;
+      const baseContainers = containersOf(deployment);
+      expect(envNames(baseContainers)).toEqual(envNames(chartContainers));
+      for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
+        expect(dig(baseContainers, 0, probe)).toEqual(dig(chartContainers, 0, probe));
+      }
+      expect(dig(baseContainers, 0, 'ports')).toEqual(dig(chartContainers, 0, 'ports'));
+    },
+  );
 });
 
 describe('deploy/overlays/local', () => {

@@ -3,11 +3,12 @@ import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } fr
 import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
 import { trpcClient } from '../support/trpc-client';
 
-/** `npm run start:distributed` runs exactly these: identity and the gateway as separate processes. */
-describe('distributed: gateway and identity as separate processes over gRPC, PostgreSQL and NATS', () => {
+/** `npm run start:distributed` runs exactly these: identity, bookings and the gateway as separate processes. */
+describe('distributed: gateway, identity and bookings as separate processes over gRPC, PostgreSQL and NATS', () => {
   let database: TestDatabase;
   let testBus: TestBus;
   let identity: RunningProcess;
+  let bookings: RunningProcess;
   let gateway: RunningProcess;
   let base: string;
   const phone = '+919822233344';
@@ -16,6 +17,7 @@ describe('distributed: gateway and identity as separate processes over gRPC, Pos
     database = await createTestDatabase();
     testBus = await createTestBus();
     const grpcPort = await freePort();
+    const bookingsPort = await freePort();
     const httpPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
     const shared = {
@@ -31,29 +33,38 @@ describe('distributed: gateway and identity as separate processes over gRPC, Pos
       OTP_HMAC_SECRET: 'distributed-test-otp-secret-0123456789abcdef',
       AUTH_TEST_OTP: `${phone}=246810`,
     });
+    bookings = startModule('bookings', {
+      ...shared,
+      GRPC_PORT: String(bookingsPort),
+      METRICS_PORT: String(await freePort()),
+    });
     gateway = startModule('gateway', {
       ...shared,
       PORT: String(httpPort),
       METRICS_PORT: String(await freePort()),
       IDENTITY_URL: `http://127.0.0.1:${grpcPort}`,
+      BOOKINGS_URL: `http://127.0.0.1:${bookingsPort}`,
     });
     await waitForHttp(`${base}/healthz`, gateway);
     await waitForHttp(`${base}/readyz`, gateway);
   }, 180_000);
 
   afterAll(async () => {
-    const codes = [await gateway.stop(), await identity.stop()];
+    const codes = [await gateway.stop(), await bookings.stop(), await identity.stop()];
     await testBus.close();
     await database.drop();
-    expect(codes).toEqual([0, 0]);
+    expect(codes).toEqual([0, 0, 0]);
   });
 
-  it('lists identity as healthy in /readyz', async () => {
+  it('lists identity and bookings as healthy in /readyz', async () => {
     const res = await fetch(`${base}/readyz`);
-    expect(await res.json()).toEqual({ ready: true, services: { identity: { healthy: true } } });
+    expect(await res.json()).toEqual({
+      ready: true,
+      services: { identity: { healthy: true }, bookings: { healthy: true } },
+    });
   });
 
-  it('signs up through the gateway and returns the owner’s permissions', async () => {
+  it('signs up through the gateway, returns the owner’s permissions and counts the new operator’s tabs', async () => {
     const anonymous = trpcClient(base);
     await anonymous.auth.requestOtp.mutate({ phone });
     const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({ phone, code: '246810' });
@@ -61,6 +72,13 @@ describe('distributed: gateway and identity as separate processes over gRPC, Pos
     const signedIn = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
     const { permissions } = await signedIn.user.permissions.query();
     expect(permissions).toEqual([...allPermissionIds()].sort());
+    // The gateway reaches bookings over the network too (one batched GET, as the web app polls).
+    expect(
+      await Promise.all([
+        signedIn.booking.incomingRequestsCount.query(),
+        signedIn.booking.needsAttentionCount.query(),
+      ]),
+    ).toEqual([{ incomingBookingsCount: 0 }, { needsAttentionCount: 0 }]);
   });
 
   it('answers 401 without a token', async () => {
@@ -71,6 +89,9 @@ describe('distributed: gateway and identity as separate processes over gRPC, Pos
     await identity.stop();
     const res = await fetch(`${base}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ ready: false, services: { identity: { healthy: false } } });
+    expect(await res.json()).toEqual({
+      ready: false,
+      services: { identity: { healthy: false }, bookings: { healthy: true } },
+    });
   });
 });

@@ -59,6 +59,13 @@ describe('npm start (embedded)', () => {
     expect(permissions.permissions).toEqual([...allPermissionIds()].sort());
     expect(me.tenant.name).toBe('Fresh Clone Cabs');
     expect(me.user.createdAt).toBeInstanceOf(Date);
+    // The bookings counts run on PGlite too.
+    expect(
+      await Promise.all([
+        signedIn.booking.incomingRequestsCount.query(),
+        signedIn.booking.needsAttentionCount.query(),
+      ]),
+    ).toEqual([{ incomingBookingsCount: 0 }, { needsAttentionCount: 0 }]);
   });
 
   it('answers UNAUTHORIZED (401) without a token', async () => {

@@ -6,8 +6,8 @@ The chart name, overridable with nameOverride.
 {{- end }}
 
 {{/*
-The resource name prefix. Truncated to 54 characters so that "<prefix>-identity" and
-"<prefix>-gateway" stay within the 63-character DNS label limit.
+The resource name prefix. Truncated to 54 characters so that "<prefix>-identity",
+"<prefix>-bookings" and "<prefix>-gateway" stay within the 63-character DNS label limit.
 */}}
 {{- define "fleet.fullname" -}}
 {{- if .Values.fullnameOverride }}
@@ -81,6 +81,17 @@ IDENTITY_URL for the gateway: the override, or the identity Service of this rele
 {{- .Values.gateway.identityUrl }}
 {{- else }}
 {{- printf "http://%s-identity:%v" (include "fleet.fullname" .) .Values.identity.service.port }}
+{{- end }}
+{{- end }}
+
+{{/*
+BOOKINGS_URL for the gateway: the override, or the bookings Service of this release.
+*/}}
+{{- define "fleet.bookingsUrl" -}}
+{{- if .Values.gateway.bookingsUrl }}
+{{- .Values.gateway.bookingsUrl }}
+{{- else }}
+{{- printf "http://%s-bookings:%v" (include "fleet.fullname" .) .Values.bookings.service.port }}
 {{- end }}
 {{- end }}
 

@@ -1,5 +1,6 @@
 import { router } from '../trpc';
 import { authRouter } from './auth/_router';
+import { bookingRouter } from './booking/_router';
 import { employeeRouter } from './employee/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { permissionRouter } from './permission/_router';
@@ -13,6 +14,7 @@ export const appRouter = router({
   masquerade: masqueradeRouter,
   employee: employeeRouter,
   permissionProfile: permissionProfileRouter,
+  booking: bookingRouter,
 });
 
 export type AppRouter = typeof appRouter;

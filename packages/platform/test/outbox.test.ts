@@ -146,6 +146,31 @@ describe.each([
     expect(await seen('crash-after-publish')).toEqual([{ event_id: id }]);
   });
 
+  it('is woken by a commit, and its own transactions wake no relay', async () => {
+    let notified = 0;
+    const stopCounting = database.db.onCommit(() => {
+      notified += 1;
+    });
+    // Two relays polling often and one that only wakes on a commit: none of their polls notifies.
+    const pollers = [1, 2].map(() => createOutboxRelay({ db: database.db, schema, bus, logger, idleMs: 20 }));
+    const sleeper = createOutboxRelay({ db: database.db, schema, bus, logger, idleMs: 60_000 });
+    for (const relay of [...pollers, sleeper]) relay.start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(notified).toBe(0);
+    for (const relay of pollers) await relay.stop();
+
+    const id = await commitEvent('woken');
+    expect(notified).toBe(1);
+    const delivered = await waitFor(
+      () => seen('woken'),
+      (r) => r.length > 0,
+      5_000,
+    );
+    await sleeper.stop();
+    stopCounting();
+    expect(delivered).toEqual([{ event_id: id }]);
+  });
+
   it('carries the tenant and request id in event headers', async () => {
     const headers: Record<string, string>[] = [];
     const sub = await bus.subscribe({

@@ -16,6 +16,7 @@ import { DEMO_CODE, DEMO_OWNER_PHONE, DEMO_TEST_OTPS, seedDemoOperator } from '.
 import { startEmbeddedProduct } from './product';
 import { runtimeConfigSchema } from './runtime-config';
 import { embeddedSecrets } from './secrets';
+import { ensureWebBuilt } from './web-build';
 
 /** `npm start`: the whole product in this process on PGlite under DATA_DIR, with in-process events. */
 export async function runEmbedded(): Promise<void> {
@@ -28,6 +29,8 @@ export async function runEmbedded(): Promise<void> {
   const identityConfig = exitOnConfigError(() => loadConfig(identityConfigSchema, environment));
   const gatewayConfig = exitOnConfigError(() => loadConfig(gatewayConfigSchema));
 
+  const webDist = resolve(runtime.WEB_DIST);
+  await ensureWebBuilt(webDist, logger);
   const dataDir = resolve(runtime.DATA_DIR);
   const secrets = embeddedSecrets(dataDir);
   const pglite = await openPglite(join(dataDir, 'pgdata'));
@@ -46,7 +49,7 @@ export async function runEmbedded(): Promise<void> {
       otpSecret: identityConfig.OTP_HMAC_SECRET ?? secrets.otpSecret,
       testOtps: identityConfig.AUTH_TEST_OTP ?? new Map(),
     },
-    webDist: resolve(runtime.WEB_DIST),
+    webDist,
   });
   const metrics = await startMetricsServer(runtime.METRICS_PORT).catch((error) => {
     logger.warn(

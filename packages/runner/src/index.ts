@@ -1,5 +1,5 @@
 export { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator } from './demo';
-export { MODULE_NAMES, MODULES, type ModuleName, SERVICE_NAMES } from './modules';
+export { MODULE_NAMES, MODULES, type ModuleName, SERVICE_NAMES, type ServiceName } from './modules';
 export {
   connectToService,
   type EmbeddedProduct,

@@ -6,7 +6,7 @@ export const MODULES = {
   gateway: {
     kind: 'edge',
     description: 'tRPC BFF for the web and driver apps; authenticates, authorises, serves the SPA',
-    needs: ['identity'],
+    needs: ['identity', 'bookings'],
     port: { env: 'PORT', default: 3000 },
   },
   identity: {
@@ -17,8 +17,21 @@ export const MODULES = {
     urlEnv: 'IDENTITY_URL',
     port: { env: 'GRPC_PORT', default: 50051 },
   },
+  bookings: {
+    kind: 'service',
+    description: 'bookings (duties) and their tabs; so far the incoming and needs-attention counts',
+    needs: [],
+    grpcService: 'fleet.bookings.v1.BookingsService',
+    urlEnv: 'BOOKINGS_URL',
+    port: { env: 'GRPC_PORT', default: 50052 },
+  },
 } as const;
 
 export type ModuleName = keyof typeof MODULES;
 export const MODULE_NAMES = Object.keys(MODULES) as ModuleName[];
-export const SERVICE_NAMES = MODULE_NAMES.filter((name) => MODULES[name].kind === 'service');
+export type ServiceName = {
+  [K in ModuleName]: (typeof MODULES)[K]['kind'] extends 'service' ? K : never;
+}[ModuleName];
+export const SERVICE_NAMES = MODULE_NAMES.filter(
+  (name): name is ServiceName => MODULES[name].kind === 'service',
+);

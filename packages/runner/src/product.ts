@@ -1,5 +1,6 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { type Client, type ConnectRouter, createClient } from '@connectrpc/connect';
+import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
 import { type GatewayConfig, type RunningGateway, startGateway } from '@fleet/gateway';
 import {
   createIdentityModule,
@@ -14,13 +15,16 @@ import {
   type EventBus,
   type Logger,
   registerHealth,
+  type ServiceModule,
   type ServiceTarget,
 } from '@fleet/platform';
+import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { Health, HealthCheckResponse_ServingStatus } from '@fleet/proto/grpc/health/v1/health_pb';
 
 export interface ServiceClients {
   identity: Client<typeof IdentityService>;
+  bookings: Client<typeof BookingsService>;
 }
 
 /** A client for a service and a readiness probe on its standard health check, over one transport. */
@@ -54,9 +58,16 @@ export interface EmbeddedProductOptions {
 export interface EmbeddedProduct {
   port: number;
   identity: IdentityModule;
+  bookings: BookingsModule;
   clients: ServiceClients;
   stop(): Promise<void>;
 }
+
+/** A module's routes with its standard health service, as its own server would answer them. */
+const withHealth = (module: ServiceModule) => (router: ConnectRouter) => {
+  module.routes(router);
+  registerHealth(router, module.health);
+};
 
 /**
  * Every module in this process: services reached through Connect's router transport (the same
@@ -64,43 +75,58 @@ export interface EmbeddedProduct {
  * in-process bus; tests run it on a real PostgreSQL and JetStream.
  */
 export async function startEmbeddedProduct(options: EmbeddedProductOptions): Promise<EmbeddedProduct> {
-  const identity = await createIdentityModule({
-    db: options.db,
-    bus: options.bus,
-    logger: options.logger,
-    settings: options.identity,
-    sms: options.sms,
-  });
-  await identity.start();
-  const routes = (router: ConnectRouter) => {
-    identity.routes(router);
-    registerHealth(router, identity.health);
+  const { db, bus, logger, codec } = options;
+  const started: ServiceModule[] = [];
+  const stopStarted = async () => {
+    for (const module of [...started].reverse()) await module.stop();
   };
-  const identityConnection = connectToService(
-    IdentityService,
-    { kind: 'in-process', service: 'identity', routes, logger: options.logger },
-    options.codec,
-  );
-  let gateway: RunningGateway;
   try {
-    gateway = await startGateway({
+    const identity = await createIdentityModule({
+      db,
+      bus,
+      logger,
+      settings: options.identity,
+      sms: options.sms,
+    });
+    await identity.start();
+    started.push(identity);
+    const bookings = await createBookingsModule({ db, bus, logger });
+    await bookings.start();
+    started.push(bookings);
+
+    const identityConnection = connectToService(
+      IdentityService,
+      { kind: 'in-process', service: 'identity', routes: withHealth(identity), logger },
+      codec,
+    );
+    const bookingsConnection = connectToService(
+      BookingsService,
+      { kind: 'in-process', service: 'bookings', routes: withHealth(bookings), logger },
+      codec,
+    );
+    const clients: ServiceClients = {
       identity: identityConnection.client,
+      bookings: bookingsConnection.client,
+    };
+    const gateway: RunningGateway = await startGateway({
+      ...clients,
       config: options.gateway,
-      logger: options.logger,
-      readiness: { identity: identityConnection.ready },
+      logger,
+      readiness: { identity: identityConnection.ready, bookings: bookingsConnection.ready },
       webDist: options.webDist,
     });
+    return {
+      port: gateway.port,
+      identity,
+      bookings,
+      clients,
+      async stop() {
+        await gateway.close();
+        await stopStarted();
+      },
+    };
   } catch (error) {
-    await identity.stop();
+    await stopStarted();
     throw error;
   }
-  return {
-    port: gateway.port,
-    identity,
-    clients: { identity: identityConnection.client },
-    async stop() {
-      await gateway.close();
-      await identity.stop();
-    },
-  };
 }

@@ -14,12 +14,22 @@ export const runtimeConfigSchema = z.object({
   NATS_STREAM_REPLICAS: env.positiveInt(1),
   /** Signs the caller passed between the gateway and services; the same value on every process. */
   INTERNAL_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  GRPC_PORT: env.port(50051),
+  /** A service's gRPC port; when unset, the service's own default from the module table (modules.ts). */
+  GRPC_PORT: z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(0)
+    .max(65535)
+    .optional(),
   METRICS_PORT: env.port(9464),
   IDENTITY_URL: z
     .string()
     .url('expected a URL such as http://identity:50051')
     .default('http://127.0.0.1:50051'),
+  BOOKINGS_URL: z
+    .string()
+    .url('expected a URL such as http://bookings:50052')
+    .default('http://127.0.0.1:50052'),
   /** Embedded mode: seed a demo operator on first start. */
   DEMO_DATA: env.boolean(true),
   WEB_DIST: z.string().default('web/dist'),

@@ -198,7 +198,7 @@ describe('sign-in and the session guard', () => {
           requestId: 'req-createcaller-0001',
           setCookie: (name, value, options) => cookies.push({ name, value, options }),
           clearCookie: (name) => cookies.push({ name, cleared: true }),
-          services: { identity: h.identity },
+          services: h.services,
           logger: h.logger,
           production: true,
         });
@@ -243,7 +243,7 @@ describe('sign-in and the session guard', () => {
         requestId: 'req-memo-00000001',
         setCookie: () => {},
         clearCookie: () => {},
-        services: { identity },
+        services: { ...h.services, identity },
         logger: h.logger,
       });
       const caller = createCallerFactory(appRouter)(ctx);

@@ -180,7 +180,7 @@ describe('the gateway over HTTP', () => {
 
     it('rate-limits each client address (429 with Retry-After)', async () => {
       const limited = await startGateway({
-        identity: h.identity,
+        ...h.services,
         config: { ...h.config, RATE_LIMIT_PER_MINUTE: 5 },
         logger: h.logger,
         host: '127.0.0.1',
@@ -246,12 +246,15 @@ describe('the gateway over HTTP', () => {
     it('GET /readyz reports each service', async () => {
       const res = await fetch(`${h.baseUrl}/readyz`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ ready: true, services: { identity: { healthy: true } } });
+      expect(await res.json()).toEqual({
+        ready: true,
+        services: { identity: { healthy: true }, bookings: { healthy: true } },
+      });
     });
 
     it('GET /readyz answers 503 naming the unhealthy service', async () => {
       const other = await startGateway({
-        identity: h.identity,
+        ...h.services,
         config: h.config,
         logger: h.logger,
         host: '127.0.0.1',
@@ -304,7 +307,7 @@ describe('the gateway over HTTP', () => {
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Fleet</title>');
       writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
       const web = await startGateway({
-        identity: h.identity,
+        ...h.services,
         config: h.config,
         logger: h.logger,
         host: '127.0.0.1',

@@ -1,11 +1,12 @@
-// Boots the real identity module (real PostgreSQL, real JetStream, through @fleet/testing) and the
-// gateway in front of it on a free port, assembled as the embedded runner does, and drives it over
+// Boots the real identity and bookings modules (real PostgreSQL, real JetStream, through @fleet/testing)
+// and the gateway in front of them on a free port, assembled as the embedded runner does, and drives it over
 // HTTP like the web app does.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import {
   type AppRouter,
   type GatewayConfig,
+  type GatewayServices,
   gatewayConfigSchema,
   type IdentityClient,
   type RunningGateway,
@@ -21,6 +22,8 @@ export interface GatewayHarness {
   baseUrl: string;
   gateway: RunningGateway;
   identity: IdentityClient;
+  /** Every service client the gateway was started with (identity, bookings). */
+  services: GatewayServices;
   module: IdentityModule;
   database: TestDatabase;
   testBus: TestBus;
@@ -133,8 +136,8 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  // The same assembly `npm start` runs: identity through Connect's router transport, readiness from its
-  // standard health check; here on a real PostgreSQL and JetStream.
+  // The same assembly `npm start` runs: the services through Connect's router transport, readiness from
+  // their standard health checks; here on a real PostgreSQL and JetStream.
   const product = await startEmbeddedProduct({
     db: database.db,
     bus: testBus.bus,
@@ -156,6 +159,7 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     },
   });
   const identity = product.clients.identity;
+  const services: GatewayServices = product.clients;
   const module = product.identity;
   const gateway: RunningGateway = { port: product.port, close: () => product.stop() };
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
@@ -164,6 +168,7 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     baseUrl,
     gateway,
     identity,
+    services,
     module,
     database,
     testBus,

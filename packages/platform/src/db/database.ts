@@ -18,11 +18,15 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
-  asSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** `quiet`: commit listeners are not told (the outbox relay's own bookkeeping; see `onCommit`). */
+  asSystem<T>(work: (tx: Tx) => Promise<T>, options?: { quiet?: boolean }): Promise<T>;
   /** As the connecting (owner) role; migrations only. */
   asOwner<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
-  /** Called after every committed transaction (the outbox relay uses it to publish at once). */
+  /**
+   * Called after every committed transaction but quiet ones (the outbox relay uses it to publish at
+   * once; its own transactions are quiet, or every relay in the process would wake the others forever).
+   */
   onCommit(listener: () => void): () => void;
   close(): Promise<void>;
 }
@@ -64,12 +68,12 @@ function createDatabase(kind: Database['kind'], drizzleDb: AnyDrizzle, close: ()
   const committed = () => {
     for (const listener of listeners) listener();
   };
-  async function run<T>(setup: SQL[], work: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(setup: SQL[], work: (tx: Tx) => Promise<T>, quiet = false): Promise<T> {
     const result = await drizzleDb.transaction(async (tx) => {
       for (const statement of setup) await tx.execute(statement);
       return work(tx);
     });
-    committed();
+    if (!quiet) committed();
     return result;
   }
   return {
@@ -80,8 +84,8 @@ function createDatabase(kind: Database['kind'], drizzleDb: AnyDrizzle, close: ()
         work,
       );
     },
-    asSystem(work) {
-      return run([sql.raw(`set local role ${SYSTEM_ROLE}`)], work);
+    asSystem(work, options) {
+      return run([sql.raw(`set local role ${SYSTEM_ROLE}`)], work, options?.quiet);
     },
     asOwner(work) {
       return run([], work);

@@ -32,6 +32,10 @@ const idList = (ids: string[]) =>
     sql`, `,
   )})`;
 
+// The relay's own transactions do not notify commit listeners: otherwise each relay's empty poll
+// would wake itself and every other relay in the process, a busy loop that starves the event loop.
+const QUIET = { quiet: true };
+
 interface OutboxRow {
   id: string;
   subject: string;
@@ -56,16 +60,18 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let unsubscribeCommit: (() => void) | undefined;
 
   async function publishBatch(): Promise<number> {
-    const batch = await db.asSystem((tx) =>
-      rows<OutboxRow>(
-        tx,
-        sql`update ${table} set claimed_until = now() + make_interval(secs => ${lease})
+    const batch = await db.asSystem(
+      (tx) =>
+        rows<OutboxRow>(
+          tx,
+          sql`update ${table} set claimed_until = now() + make_interval(secs => ${lease})
             where seq in (
               select seq from ${table}
               where published_at is null and (claimed_until is null or claimed_until < now())
               order by seq limit ${batchSize} for update skip locked)
             returning id, subject, payload, headers, seq`,
-      ),
+        ),
+      QUIET,
     );
     if (batch.length === 0) return 0;
     batch.sort(
@@ -86,14 +92,17 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     } finally {
       if (published.length > 0) {
         await options.beforeMarkPublished?.(published);
-        await db.asSystem((tx) =>
-          tx.execute(sql`update ${table} set published_at = now() where id in ${idList(published)}`),
+        await db.asSystem(
+          (tx) => tx.execute(sql`update ${table} set published_at = now() where id in ${idList(published)}`),
+          QUIET,
         );
       }
       const unpublished = batch.map((r) => r.id).filter((id) => !published.includes(id));
       if (unpublished.length > 0) {
-        await db.asSystem((tx) =>
-          tx.execute(sql`update ${table} set claimed_until = null where id in ${idList(unpublished)}`),
+        await db.asSystem(
+          (tx) =>
+            tx.execute(sql`update ${table} set claimed_until = null where id in ${idList(unpublished)}`),
+          QUIET,
         );
       }
     }

@@ -1,0 +1,5 @@
+import { router } from '../../trpc';
+import { incomingRequestsCount } from './incoming-requests-count';
+import { needsAttentionCount } from './needs-attention-count';
+
+export const bookingRouter = router({ incomingRequestsCount, needsAttentionCount });

@@ -1,0 +1,35 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Logger } from '@fleet/platform';
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/**
+ * `npm start` on a fresh clone has no built web app: build it (and rebuild when its sources are newer
+ * than the build), so the gateway serves the SPA without a separate step. Where the sources are absent
+ * (a production image ships only the build), the existing build is served as it is.
+ */
+export async function ensureWebBuilt(distDir: string, logger: Logger): Promise<void> {
+  const webRoot = dirname(distDir);
+  const index = join(distDir, 'index.html');
+  const sources = ['src', 'index.html', 'vite.config.ts'].map((p) => join(webRoot, p));
+  if (!existsSync(sources[0]!)) return;
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const newestSource = Math.max(
+    ...sources.map(newestMtime),
+    newestMtime(join(webRoot, '..', 'packages', 'domain', 'src')),
+  );
+  if (built > newestSource) return;
+  const started = Date.now();
+  logger.info('building the web app (first start, or its sources changed)…');
+  const { build } = await import('vite');
+  await build({ root: webRoot, configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+  logger.info({ seconds: ((Date.now() - started) / 1000).toFixed(1) }, 'web app built');
+}

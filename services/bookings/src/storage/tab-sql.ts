@@ -1,0 +1,66 @@
+// The tab rules of domain/tabs.ts as SQL over bookings.bookings. The predicates are plain SQL text with
+// the statuses written in (never parameters), so the query matches the partial indexes of the migration
+// and reads in a log exactly as below. For the record, they render as:
+//
+//   incoming:         is_network_incoming
+//                     and network_request_status = 'PENDING'
+//                     and status not in ('CANCELLED', 'CANCELLATION_NO_SHOW')
+//
+//   needs-attention:  status not in ('CANCELLED', 'CANCELLATION_NO_SHOW', 'CLOSED')
+//                     and (has_pending_associate_request
+//                       or status in ('DRIVER_REJECTED', 'DETAILS_NEEDED', 'CANCELLATION_REQUESTED',
+//                                     'CANCELLATION_REQUEST_BY_ASSOCIATE')
+//                       or driver_rejected
+//                       or supplier_rejected)
+//
+// (tab-sql.test.ts checks both texts and that the migration's index predicates are the same.)
+import { rows, type Tx } from '@fleet/platform';
+import { sql } from 'drizzle-orm';
+import {
+  type BookingFlag,
+  type CountedTab,
+  TAB_RULES,
+  type TabCondition,
+  type TabRule,
+} from '../domain/tabs';
+import { SCHEMA } from './migrations';
+
+const FLAG_COLUMNS: Record<BookingFlag, string> = {
+  isNetworkIncoming: 'is_network_incoming',
+  hasPendingAssociateRequest: 'has_pending_associate_request',
+  driverRejected: 'driver_rejected',
+  supplierRejected: 'supplier_rejected',
+};
+
+/** A vocabulary constant as an SQL literal; anything but UPPER_SNAKE_CASE is refused, never quoted. */
+function literal(value: string): string {
+  if (!/^[A-Z][A-Z_]*$/.test(value)) throw new Error(`Not a vocabulary value: ${value}`);
+  return `'${value}'`;
+}
+
+const literals = (values: readonly string[]) => values.map(literal).join(', ');
+
+function conditionSql(condition: TabCondition): string {
+  if ('flag' in condition) return FLAG_COLUMNS[condition.flag];
+  if ('statusIn' in condition) return `status in (${literals(condition.statusIn)})`;
+  return `network_request_status = ${literal(condition.networkRequestStatus)}`;
+}
+
+/** The where-clause of a tab, over the columns of bookings.bookings. */
+export function tabPredicate(tab: CountedTab): string {
+  const rule: TabRule = TAB_RULES[tab];
+  const parts = rule.allOf.map(conditionSql);
+  if (rule.excludedStatuses.length > 0) parts.push(`status not in (${literals(rule.excludedStatuses)})`);
+  if (rule.anyOf.length > 0) parts.push(`(${rule.anyOf.map(conditionSql).join('\n  or ')})`);
+  return parts.join('\nand ');
+}
+
+/** Counts the operator's bookings in a tab; row-level security limits it to the transaction's operator. */
+export function tabCountSql(tab: CountedTab) {
+  return sql.raw(`select count(*)::int as count from ${SCHEMA}.bookings\nwhere ${tabPredicate(tab)}`);
+}
+
+export async function countTab(tx: Tx, tab: CountedTab): Promise<number> {
+  const [row] = await rows<{ count: number }>(tx, tabCountSql(tab));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,9 @@
+import type { Caller, Database, Logger } from '@fleet/platform';
+
+export interface BookingsDeps {
+  db: Database;
+  logger: Logger;
+}
+
+/** A signed-in member of an operator (what `tenantCallerOf` returns). */
+export type TenantCaller = Caller & { tenantId: string; userId: string };

@@ -1,0 +1,127 @@
+import type { PermissionId } from '@fleet/domain';
+import type { ComponentType } from 'react';
+
+export type NavGroup = 'Duties' | 'Operations' | 'Masters' | 'User';
+/** Who may open a screen: anyone, anyone signed in, or a holder of one permission. */
+export type Access = 'public' | 'signed-in' | PermissionId;
+
+export interface NavItem {
+  group: NavGroup;
+  label: string;
+  /** The link; defaults to the screen's path. */
+  to?: string;
+  /** A count shown beside the link. */
+  badge?: 'incoming' | 'needs-attention';
+}
+
+export interface Screen {
+  path: string;
+  title: string;
+  access: Access;
+  load: () => Promise<{ default: ComponentType }>;
+  nav?: NavItem[];
+}
+
+/** Spec §2: the duty tabs, in order, with the link slugs the spec gives (ongoing is spelt Onging). */
+export const BOOKING_TABS = [
+  { slug: 'incoming', label: 'Incoming', badge: 'incoming' as const },
+  { slug: 'needs-attention', label: 'Needs Attention', badge: 'needs-attention' as const },
+  { slug: 'allotment-pending', label: 'Allotment Pending' },
+  { slug: 'allotted', label: 'Allotted' },
+  { slug: 'upcoming', label: 'Upcoming' },
+  { slug: 'dispatched', label: 'Dispatched' },
+  { slug: 'Onging', label: 'Ongoing' },
+  { slug: 'completed', label: 'Completed' },
+  { slug: 'failed', label: 'Duty Failed' },
+  { slug: 'cancelled', label: 'Cancelled' },
+  { slug: 'bill-pending', label: 'Bill Pending' },
+  { slug: 'all', label: 'All' },
+] as const;
+
+/**
+ * The one registry of screens: the router, the navigation and the permission checks all read it, so a
+ * new screen is added here once. A screen that is not built yet is simply not listed.
+ */
+export const SCREENS: Screen[] = [
+  {
+    path: '/auth/enter-phone-number',
+    title: 'Sign in',
+    access: 'public',
+    load: () => import('../features/auth/enter-phone-page'),
+  },
+  {
+    path: '/auth/enter-otp',
+    title: 'Enter the code',
+    access: 'public',
+    load: () => import('../features/auth/enter-otp-page'),
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy policy',
+    access: 'public',
+    load: () => import('../features/public/privacy-policy-page'),
+  },
+  {
+    path: '/app-redirect',
+    title: 'Get the driver app',
+    access: 'public',
+    load: () => import('../features/public/app-redirect-page'),
+  },
+  {
+    path: '/duties/bookings/$tab',
+    title: 'Duties',
+    access: 'view_booking',
+    load: () => import('../features/duties/bookings-page'),
+    nav: BOOKING_TABS.map((tab) => ({
+      group: 'Duties' as const,
+      label: tab.label,
+      to: `/duties/bookings/${tab.slug}`,
+      ...('badge' in tab ? { badge: tab.badge } : {}),
+    })),
+  },
+  {
+    path: '/masters/employees',
+    title: 'Employees',
+    access: 'view_employee',
+    load: () => import('../features/employees/employees-page'),
+    nav: [{ group: 'Masters', label: 'Employees' }],
+  },
+  {
+    path: '/masters/permission-profiles',
+    title: 'Permission profiles',
+    access: 'manage_employee',
+    load: () => import('../features/permission-profiles/permission-profiles-page'),
+    nav: [{ group: 'Masters', label: 'Permission Profiles' }],
+  },
+  {
+    path: '/profile',
+    title: 'Profile',
+    access: 'signed-in',
+    load: () => import('../features/profile/profile-page'),
+    nav: [{ group: 'User', label: 'Profile' }],
+  },
+];
+
+export const NAV_GROUPS: NavGroup[] = ['Duties', 'Operations', 'Masters'];
+
+export const mayOpen = (access: Access, permissions: ReadonlySet<string>) =>
+  access === 'public' || access === 'signed-in' || permissions.has(access);
+
+/** The navigation a person sees: only items whose screen they may open, grouped, empty groups dropped. */
+export function navigationFor(permissions: ReadonlySet<string>) {
+  const items = SCREENS.filter((s) => s.nav && mayOpen(s.access, permissions)).flatMap((s) =>
+    s.nav!.map((item) => ({ ...item, to: item.to ?? s.path })),
+  );
+  return {
+    groups: NAV_GROUPS.map((group) => ({ group, items: items.filter((i) => i.group === group) })).filter(
+      (g) => g.items.length > 0,
+    ),
+    userMenu: items.filter((i) => i.group === 'User'),
+  };
+}
+
+/** Where "/" leads: the first screen in the navigation this person may open. */
+export function homeFor(permissions: ReadonlySet<string>): string {
+  const nav = navigationFor(permissions);
+  return nav.groups[0]?.items[0]?.to ?? nav.userMenu[0]?.to ?? '/profile';
+}

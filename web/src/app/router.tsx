@@ -1,0 +1,101 @@
+import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Link,
+  lazyRouteComponent,
+  Navigate,
+  Outlet,
+} from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { progress } from './progress';
+import { type Access, homeFor, mayOpen, SCREENS } from './registry';
+import { usePermissions } from './session';
+import { AppLayout } from './shell/app-layout';
+import { MasqueradeWatermark } from './shell/masquerade-watermark';
+import { ProgressBar } from './shell/progress-bar';
+import { Toaster } from './toast/toaster';
+
+const rootRoute = createRootRoute({
+  component: () => (
+    <>
+      <ProgressBar />
+      <MasqueradeWatermark />
+      <Outlet />
+      <Toaster />
+    </>
+  ),
+  notFoundComponent: NotFound,
+});
+
+/** Public pages render at once: no permission list, no counts (spec §2, the no-wait prefixes). */
+const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: Outlet });
+const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
+
+function Guarded({ access, title, Screen }: { access: Access; title: string; Screen: ComponentType }) {
+  const permissions = usePermissions();
+  if (permissions && !mayOpen(access, permissions)) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="orange" title={`You cannot open ${title}`}>
+          Your account does not hold the permission this page needs. Ask your administrator if you should have it.
+        </Alert>
+      </Container>
+    );
+  }
+  return <Screen />;
+}
+
+function Home() {
+  const permissions = usePermissions();
+  return permissions ? <Navigate to={homeFor(permissions)} replace /> : null;
+}
+
+function NotFound() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Title order={2}>This page does not exist</Title>
+        <Text c="dimmed">The link may be old or mistyped.</Text>
+        <Anchor component={Link} to="/">
+          Go to the start page
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}
+
+const screenRoutes = SCREENS.map((screen) => {
+  const Lazy = lazyRouteComponent(screen.load);
+  return createRoute({
+    getParentRoute: () => (screen.access === 'public' ? publicLayout : appLayout),
+    path: screen.path,
+    component: () => <Guarded access={screen.access} title={screen.title} Screen={Lazy} />,
+  });
+});
+
+const homeRoute = createRoute({ getParentRoute: () => appLayout, path: '/', component: Home });
+
+const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren(screenRoutes.filter((_, i) => SCREENS[i]!.access === 'public')),
+  appLayout.addChildren([homeRoute, ...screenRoutes.filter((_, i) => SCREENS[i]!.access !== 'public')]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPendingComponent: () => null,
+  defaultPendingMs: 0,
+  defaultPreload: 'intent',
+});
+
+// Spec §2: a thin bar runs on every route change and finishes on completion or error.
+let finishNavigation: (() => void) | undefined;
+router.subscribe('onBeforeNavigate', () => {
+  finishNavigation?.();
+  finishNavigation = progress.start();
+});
+router.subscribe('onResolved', () => {
+  finishNavigation?.();
+  finishNavigation = undefined;
+});

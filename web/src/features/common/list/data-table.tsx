@@ -1,0 +1,90 @@
+import { Button, Center, Table, Text } from '@mantine/core';
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { ListSearch } from './list-state';
+
+/**
+ * A dense table drawn with Mantine, driven by TanStack Table. Sorting is the server's (keyset paging
+ * needs it): a sortable header switches the list state; "Load more" follows the cursor.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  state,
+  update,
+  sortable = {},
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  empty,
+  loading,
+}: {
+  columns: ColumnDef<T, unknown>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  state?: ListSearch;
+  update?: (patch: Partial<ListSearch>) => void;
+  /** Column id → the sortBy key the server knows. */
+  sortable?: Record<string, string>;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  empty: string;
+  loading: boolean;
+}) {
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
+  return (
+    <>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const key = sortable[header.column.id];
+                  const sorted = key && state?.sortBy === key ? state.direction : undefined;
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      style={key ? { cursor: 'pointer', userSelect: 'none' } : undefined}
+                      onClick={
+                        key && update
+                          ? () => update({ sortBy: key, direction: sorted === 'asc' ? 'desc' : 'asc' })
+                          : undefined
+                      }
+                    >
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="list-row">
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!loading && rows.length === 0 ? (
+        <Center py="xl">
+          <Text c="dimmed">{empty}</Text>
+        </Center>
+      ) : null}
+      {hasMore ? (
+        <Center py="md">
+          <Button variant="light" loading={loadingMore} onClick={onLoadMore}>
+            Load more
+          </Button>
+        </Center>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { z } from 'zod';
+
+/** What every list keeps in the URL, so a filtered, sorted list deep-links and survives a reload. */
+export const baseListSearch = z.object({
+  search: z.string().catch('').default(''),
+  active: z.enum(['active', 'inactive', 'all']).catch('active').default('active'),
+  sortBy: z.string().optional().catch(undefined),
+  direction: z.enum(['asc', 'desc']).catch('asc').default('asc'),
+});
+
+export type ListSearch = z.infer<typeof baseListSearch>;
+
+/** The list's state from the URL, and a way to change part of it (which starts the paging over). */
+export function useListState<S extends z.ZodObject>(schema: S) {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const state = useMemo(() => schema.parse(raw) as z.infer<S>, [schema, raw]);
+  const update = useCallback(
+    (patch: Partial<z.infer<S>>) => {
+      navigate({
+        to: '.',
+        replace: true,
+        search: (previous: Record<string, unknown>) => {
+          const next: Record<string, unknown> = { ...previous, ...patch };
+          for (const [key, value] of Object.entries(next)) {
+            if (value === '' || value === undefined || (Array.isArray(value) && value.length === 0)) delete next[key];
+          }
+          return next;
+        },
+      } as never);
+    },
+    [navigate],
+  );
+  return [state, update] as const;
+}
