@@ -32,6 +32,7 @@ const EXPECTED: Record<string, string> = {
   'permissionProfile.setActive': 'manage_employee',
   'booking.incomingRequestsCount': 'view_accept_reject_incoming_requests',
   'booking.needsAttentionCount': 'view_accept_reject_incoming_requests',
+  'booking.list': 'view_booking',
 };
 
 describe('the router', () => {

@@ -8,7 +8,9 @@ export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screens');
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is needed for the browser tests and is not at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium is needed for the browser tests and is not at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -33,8 +35,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs in through the screens with a phone listed in AUTH_TEST_OTP. */
-export async function signIn(page: Page, base: string, phone: string, code: string, newOperator?: string): Promise<void> {
-  await page.goto(`${base}/auth/enter-phone-number`);
+export async function signIn(
+  page: Page,
+  base: string,
+  phone: string,
+  code: string,
+  options: { newOperator?: string; fromCurrentPage?: boolean } = {},
+): Promise<void> {
+  const { newOperator } = options;
+  if (!options.fromCurrentPage) await page.goto(`${base}/auth/enter-phone-number`);
   await page.getByTestId('phone-input').fill(phone);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.waitForURL(/\/auth\/enter-otp/);

@@ -36,7 +36,8 @@ describe('the web app in Chromium', () => {
     await waitForHttp(`${base}/healthz`, proc, 240_000);
     // The demo operator is seeded after the port opens; wait for it.
     const deadline = Date.now() + 60_000;
-    while (!proc.output().includes('demo operator seeded') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while (!proc.output().includes('demo operator seeded') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     browser = await launchBrowser();
   }, 300_000);
 
@@ -47,7 +48,11 @@ describe('the web app in Chromium', () => {
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    context = await browser.newContext({
+      viewport: { width: 1360, height: 860 },
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
     page = await context.newPage();
   });
   afterEach(async () => {
@@ -61,7 +66,7 @@ describe('the web app in Chromium', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expectText(page, 'Enter the phone number with country code, e.g. +919812345678');
 
-    await signIn(page, base, NEW_PHONE, CODE, 'Sunrise Cabs');
+    await signIn(page, base, NEW_PHONE, CODE, { newOperator: 'Sunrise Cabs' });
     await expectVisible(page.getByTestId('tenant-name').filter({ hasText: 'Sunrise Cabs' }));
     await expectText(page, 'Welcome! Sunrise Cabs is ready.');
     await screenshot(page, '02-signed-up-owner');
@@ -77,20 +82,25 @@ describe('the web app in Chromium', () => {
     await page.goto(`${base}/masters/employees`);
     await page.waitForURL(/\/auth\/enter-phone-number/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/masters/employees');
-    await signIn(page, base, OWNER, CODE);
+    await signIn(page, base, OWNER, CODE, { fromCurrentPage: true });
     expect(new URL(page.url()).pathname).toBe('/masters/employees');
   });
 
   it('shows a holder of only view_booking the Duties group and nothing else', async () => {
     const owner = await apiAs(OWNER);
-    const { id } = await owner.permissionProfile.create.mutate({ name: 'Bookings only', permissions: ['view_booking'] });
+    const { id } = await owner.permissionProfile.create.mutate({
+      name: 'Bookings only',
+      permissions: ['view_booking'],
+    });
     await owner.employee.create.mutate({ name: 'Clerk Only', phone: CLERK, permissionProfileId: id });
     await signIn(page, base, CLERK, CODE);
     await expectVisible(page.getByTestId('nav-group-Duties'));
     expect(await page.getByTestId('nav-group-Masters').count()).toBe(0);
     expect(await page.getByTestId('nav-group-Operations').count()).toBe(0);
     await expectVisible(page.getByRole('link', { name: 'Duty Failed' }));
-    expect(await page.getByRole('link', { name: 'Ongoing' }).getAttribute('href')).toBe('/duties/bookings/Onging');
+    expect(await page.getByRole('link', { name: 'Ongoing' }).getAttribute('href')).toBe(
+      '/duties/bookings/Onging',
+    );
     await screenshot(page, '03-duties-only');
     // A deep link to a screen the clerk may not open explains why instead of showing it.
     await page.goto(`${base}/masters/employees`);

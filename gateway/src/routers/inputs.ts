@@ -47,7 +47,11 @@ export const limitSchema = z
   .max(1000, 'The page size must be at most 1000')
   .default(50);
 export const activeFilterSchema = z.enum(['active', 'inactive', 'all']).default('active');
-export const directionSchema = z.enum(['asc', 'desc']).optional();
+/**
+ * Sort order of a list. Not called `direction`: tRPC's infinite queries put their own `direction`
+ * (forward/backward paging) into the input.
+ */
+export const orderSchema = z.enum(['asc', 'desc']).optional();
 
 /** The editable part of a user (proto UserFields), used by the profile and by employees. */
 export const userFieldsShape = {

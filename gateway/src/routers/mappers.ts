@@ -2,7 +2,16 @@
 // JSON for the web app: unset strings become null, Timestamps become Dates.
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { type Timestamp, timestampDate } from '@bufbuild/protobuf/wkt';
-import type { AccessLevel as AccessLevelName, Gender as GenderName, TaxType, UserRole } from '@fleet/domain';
+import type {
+  AccessLevel as AccessLevelName,
+  BookingStatus,
+  BookingType,
+  ConnectionRequestStatus,
+  Gender as GenderName,
+  TaxType,
+  UserRole,
+} from '@fleet/domain';
+import type { Booking } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { type PageInfo, SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
 import { type Employee, type EmployeeFieldsSchema, Gender } from '@fleet/proto/fleet/identity/v1/employee_pb';
 import { ActiveFilter, type MasqueradeAuditEntry } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
@@ -70,13 +79,13 @@ export function pageRequest(input: {
   cursor?: string;
   limit: number;
   sortBy?: string;
-  direction?: 'asc' | 'desc';
+  order?: 'asc' | 'desc';
 }) {
   return {
     cursor: input.cursor ?? '',
     limit: input.limit,
     sortBy: input.sortBy ?? '',
-    direction: directions.toProto(input.direction),
+    direction: directions.toProto(input.order),
   };
 }
 
@@ -248,3 +257,28 @@ export function masqueradeAuditEntryToJson(entry: MasqueradeAuditEntry) {
     at: dateOrNull(entry.at),
   };
 }
+
+/** A booking as the Duties lists show it; the service sends the spec's vocabulary as strings. */
+export function bookingToJson(booking: Booking) {
+  return {
+    id: booking.id,
+    bookingNo: Number(booking.bookingNo),
+    type: booking.type as BookingType,
+    status: booking.status as BookingStatus,
+    customerId: booking.customerId,
+    fromCityId: booking.fromCityId,
+    toCityId: textOrNull(booking.toCityId),
+    vehicleGroupId: booking.vehicleGroupId,
+    dutyTypeId: booking.dutyTypeId,
+    reportingAt: dateOrNull(booking.reportingAt),
+    /** YYYY-MM-DD in the operator's time zone. */
+    startDate: booking.startDate,
+    allotedVehicleId: textOrNull(booking.allotedVehicleId),
+    allotedDriverId: textOrNull(booking.allotedDriverId),
+    isNetworkIncoming: booking.isNetworkIncoming,
+    networkRequestStatus: textOrNull(booking.networkRequestStatus) as ConnectionRequestStatus | null,
+    isBilled: booking.isBilled,
+    createdAt: dateOrNull(booking.createdAt),
+  };
+}
+export type BookingJson = ReturnType<typeof bookingToJson>;

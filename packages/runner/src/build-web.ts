@@ -4,4 +4,7 @@ import { resolve } from 'node:path';
 import { createLogger } from '@fleet/platform';
 import { ensureWebBuilt } from './web-build';
 
-await ensureWebBuilt(resolve(process.env.WEB_DIST ?? 'web/dist'), createLogger({ name: 'web-build', level: 'info' }));
+await ensureWebBuilt(
+  resolve(process.env.WEB_DIST ?? 'web/dist'),
+  createLogger({ name: 'web-build', level: 'info' }),
+);

@@ -19,7 +19,7 @@ export const MODULES = {
   },
   bookings: {
     kind: 'service',
-    description: 'bookings (duties) and their tabs; so far the incoming and needs-attention counts',
+    description: 'bookings (duties): the lists of every duty tab and the incoming and needs-attention counts',
     needs: [],
     grpcService: 'fleet.bookings.v1.BookingsService',
     urlEnv: 'BOOKINGS_URL',

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Logger } from '@fleet/platform';
 
@@ -29,7 +31,23 @@ export async function ensureWebBuilt(distDir: string, logger: Logger): Promise<v
   if (built > newestSource) return;
   const started = Date.now();
   logger.info('building the web app (first start, or its sources changed)…');
-  const { build } = await import('vite');
-  await build({ root: webRoot, configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+  // A child process with NODE_ENV=production: Vite honours an inherited NODE_ENV (jest sets "test",
+  // development shells "development"), which would ship React's development build.
+  const viteBin = join(
+    dirname(createRequire(join(webRoot, 'package.json')).resolve('vite/package.json')),
+    'bin',
+    'vite.js',
+  );
+  await new Promise<void>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+      cwd: webRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`the web build failed (exit ${code})`)),
+    );
+  });
   logger.info({ seconds: ((Date.now() - started) / 1000).toFixed(1) }, 'web app built');
 }

@@ -16,6 +16,8 @@ export interface BookingsModuleDeps {
   db: Database;
   bus: EventBus;
   logger: Logger;
+  /** The current time; the system clock unless a test fixes it. */
+  clock?: () => Date;
 }
 
 export interface BookingsModule extends ServiceModule {
@@ -26,7 +28,11 @@ export interface BookingsModule extends ServiceModule {
 export async function createBookingsModule(deps: BookingsModuleDeps): Promise<BookingsModule> {
   const logger = deps.logger.child({ module: 'bookings' });
   await migrate(deps.db, SCHEMA, bookingsMigrations, logger);
-  const useCases = createBookingsUseCases({ db: deps.db, logger });
+  const useCases = createBookingsUseCases({
+    db: deps.db,
+    logger,
+    clock: deps.clock ?? (() => new Date()),
+  });
   const relay = createOutboxRelay({ db: deps.db, schema: SCHEMA, bus: deps.bus, logger });
   return {
     name: 'bookings',

@@ -1,20 +1,32 @@
 // The incoming and needs-attention counts on a real PostgreSQL: the rows are written here with SQL (the
 // service has no way to create bookings yet), then counted through the gRPC routes as the gateway calls them.
+// The combination test at the end also lists every tab, so every tab's SQL is checked against `isInTab`.
 import { randomUUID } from 'node:crypto';
 import { ConnectError } from '@connectrpc/connect';
-import { BOOKING_STATUSES, CONNECTION_REQUEST_STATUSES } from '@fleet/domain';
+import { BOOKING_STATUSES, BOOKING_TABS, CONNECTION_REQUEST_STATUSES } from '@fleet/domain';
 import { anonymousCaller, type Caller, callAs, fromConnectError, rows } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
-import { COUNTED_TABS, isInTab, type TabFacts } from '../src';
+import { COUNTED_TABS, isInTab, TAB_LIST_PERMISSION, type TabFacts } from '../src';
 import { tabCountSql } from '../src/storage/tab-sql';
-import { type BookingsHarness, bootBookings } from './support';
+import {
+  type BookingSeed,
+  type BookingsHarness,
+  bootBookings,
+  insertBookings as insertRows,
+} from './support';
 
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+// The module's clock: 01:30 on 16 January 2030 in Kolkata, still the 15th in UTC.
+const NOW = new Date('2030-01-15T20:00:00Z');
+const TODAY = '2030-01-16';
+const YESTERDAY = '2030-01-15';
+const TOMORROW = '2030-01-17';
 
 let h: BookingsHarness;
 
 beforeAll(async () => {
-  h = await bootBookings();
+  h = await bootBookings({ clock: () => NOW });
 });
 afterAll(() => h?.close());
 
@@ -25,6 +37,8 @@ const own = (status: TabFacts['status'], flags: Partial<TabFacts> = {}): TabFact
   hasPendingAssociateRequest: false,
   driverRejected: false,
   supplierRejected: false,
+  isBilled: false,
+  startDate: TOMORROW,
   ...flags,
 });
 const fromNetwork = (
@@ -33,35 +47,7 @@ const fromNetwork = (
   flags: Partial<TabFacts> = {},
 ): TabFacts => own(status, { isNetworkIncoming: true, networkRequestStatus: request, ...flags });
 
-/**
- * Writes bookings for an operator as the app role under its row-level security, numbering them from
- * the operator's counter in bookings.booking_numbers.
- */
-async function insertBookings(tenantId: string, bookings: TabFacts[]): Promise<void> {
-  const n = bookings.length;
-  await h.database.db.withTenant(tenantId, (tx) =>
-    tx.execute(sql`
-      with block as (
-        insert into bookings.booking_numbers as counter (tenant_id, next_no) values (${tenantId}, ${n + 1})
-        on conflict (tenant_id) do update set next_no = counter.next_no + ${n}
-        returning next_no - ${n} as first_no
-      )
-      insert into bookings.bookings (
-        id, tenant_id, booking_no, type, status, customer_id, from_city_id, vehicle_group_id, duty_type_id,
-        reporting_at, start_date, is_network_incoming, network_request_status, has_pending_associate_request,
-        driver_rejected, supplier_rejected, cancellation_reason
-      )
-      select gen_random_uuid(), ${tenantId}, block.first_no + row_number() over () - 1, 'PARENT', b.status,
-        gen_random_uuid(), 'mumbai', gen_random_uuid(), gen_random_uuid(),
-        now() + interval '1 day', current_date + 1, b."isNetworkIncoming", b."networkRequestStatus",
-        b."hasPendingAssociateRequest", b."driverRejected", b."supplierRejected",
-        case when b.status in ('CANCELLED', 'CANCELLATION_NO_SHOW') then 'customer called it off' end
-      from block, jsonb_to_recordset(${JSON.stringify(bookings)}::jsonb) as b(
-        status text, "networkRequestStatus" text, "isNetworkIncoming" boolean,
-        "hasPendingAssociateRequest" boolean, "driverRejected" boolean, "supplierRejected" boolean
-      )`),
-  );
-}
+const insertBookings = (tenantId: string, bookings: BookingSeed[]) => insertRows(h, tenantId, bookings);
 
 async function counts(caller: Caller) {
   const [incoming, needsAttention] = await Promise.all([
@@ -197,20 +183,25 @@ describe('several operators', () => {
   });
 });
 
-describe('every status with every network state and flag', () => {
+describe('every status with every network state, flag and start date', () => {
   const tenantId = randomUUID();
-  const everything: TabFacts[] = [];
+  const everything: (TabFacts & { id: string })[] = [];
   for (const status of BOOKING_STATUSES) {
     for (const request of [null, ...CONNECTION_REQUEST_STATUSES]) {
-      for (let flags = 0; flags < 8; flags += 1) {
-        everything.push({
-          status,
-          isNetworkIncoming: request !== null,
-          networkRequestStatus: request,
-          hasPendingAssociateRequest: (flags & 1) !== 0,
-          driverRejected: (flags & 2) !== 0,
-          supplierRejected: (flags & 4) !== 0,
-        });
+      for (let flags = 0; flags < 16; flags += 1) {
+        for (const startDate of [YESTERDAY, TODAY, TOMORROW]) {
+          everything.push({
+            id: randomUUID(),
+            status,
+            isNetworkIncoming: request !== null,
+            networkRequestStatus: request,
+            hasPendingAssociateRequest: (flags & 1) !== 0,
+            driverRejected: (flags & 2) !== 0,
+            supplierRejected: (flags & 4) !== 0,
+            isBilled: (flags & 8) !== 0,
+            startDate,
+          });
+        }
       }
     }
   }
@@ -218,7 +209,7 @@ describe('every status with every network state and flag', () => {
   beforeAll(() => insertBookings(tenantId, everything));
 
   it('counts exactly the bookings the tab rules select', async () => {
-    expect(everything).toHaveLength(BOOKING_STATUSES.length * 5 * 8);
+    expect(everything).toHaveLength(BOOKING_STATUSES.length * 5 * 16 * 3);
     expect(await counts(h.callerFor(tenantId))).toEqual({
       incoming: everything.filter((b) => isInTab('incoming', b)).length,
       needsAttention: everything.filter((b) => isInTab('needs-attention', b)).length,
@@ -239,6 +230,23 @@ describe('every status with every network state and flag', () => {
     ]);
     expect(plan.map((node) => node['Node Type'])).not.toContain('Seq Scan');
   });
+
+  it.each(BOOKING_TABS)(
+    'lists exactly the bookings the %s rule selects on the operator’s today',
+    async (tab) => {
+      const caller = h.callerFor(tenantId, [TAB_LIST_PERMISSION]);
+      const listed: string[] = [];
+      let cursor = '';
+      do {
+        const page = await h.client.listBookings({ tab, page: { limit: 1000, cursor } }, callAs(caller));
+        listed.push(...page.bookings.map((b) => b.id));
+        cursor = page.pageInfo?.nextCursor ?? '';
+      } while (cursor);
+      const expected = everything.filter((b) => isInTab(tab, b, { today: TODAY })).map((b) => b.id);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(listed.sort()).toEqual(expected.sort());
+    },
+  );
 });
 
 describe('who may ask', () => {

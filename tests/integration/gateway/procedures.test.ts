@@ -167,13 +167,13 @@ describe('identity procedures through the gateway', () => {
     });
 
     it('lists with search, sort and cursor pages', async () => {
-      const first = await owner.employee.list.query({ sortBy: 'name', direction: 'asc', limit: 2 });
+      const first = await owner.employee.list.query({ sortBy: 'name', order: 'asc', limit: 2 });
       expect(first.employees.map((e) => e.name)).toEqual(['Anil', 'Bina']);
       expect(first.hasMore).toBe(true);
       expect(first.nextCursor).toEqual(expect.any(String));
       const second = await owner.employee.list.query({
         sortBy: 'name',
-        direction: 'asc',
+        order: 'asc',
         limit: 2,
         cursor: first.nextCursor!,
       });

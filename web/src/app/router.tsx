@@ -12,7 +12,6 @@ import type { ComponentType } from 'react';
 import { progress } from './progress';
 import { type Access, homeFor, mayOpen, SCREENS } from './registry';
 import { usePermissions } from './session';
-import { AppLayout } from './shell/app-layout';
 import { MasqueradeWatermark } from './shell/masquerade-watermark';
 import { ProgressBar } from './shell/progress-bar';
 import { Toaster } from './toast/toaster';
@@ -31,7 +30,12 @@ const rootRoute = createRootRoute({
 
 /** Public pages render at once: no permission list, no counts (spec §2, the no-wait prefixes). */
 const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: Outlet });
-const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
+// The signed-in shell loads on its own, so the sign-in page does not download it.
+const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
+});
 
 function Guarded({ access, title, Screen }: { access: Access; title: string; Screen: ComponentType }) {
   const permissions = usePermissions();
@@ -39,7 +43,8 @@ function Guarded({ access, title, Screen }: { access: Access; title: string; Scr
     return (
       <Container size="sm" py="xl">
         <Alert color="orange" title={`You cannot open ${title}`}>
-          Your account does not hold the permission this page needs. Ask your administrator if you should have it.
+          Your account does not hold the permission this page needs. Ask your administrator if you should have
+          it.
         </Alert>
       </Container>
     );

@@ -1,5 +1,11 @@
 /** Spec §2: reachable without a signed-in session. */
-export const PUBLIC_PREFIXES = ['/auth', '/feedback', '/digital-duty-slip', '/privacy-policy', '/app-redirect'] as const;
+export const PUBLIC_PREFIXES = [
+  '/auth',
+  '/feedback',
+  '/digital-duty-slip',
+  '/privacy-policy',
+  '/app-redirect',
+] as const;
 
 /**
  * Pages that render without waiting for permissions or counts (spec §2, "a configured list of route
@@ -16,4 +22,5 @@ export const isPublicPath = (path: string) => startsWithAny(path, PUBLIC_PREFIXE
 export const isNoWaitPath = (path: string) => startsWithAny(path, NO_WAIT_PREFIXES);
 
 /** Spec §2: on the billing download and print pages the booking-count queries are not run. */
-export const isBillingDownloadPath = (path: string) => /^\/operations\/billing\/[^/]+\/download(\/|$)/.test(path);
+export const isBillingDownloadPath = (path: string) =>
+  /^\/operations\/billing\/[^/]+\/download(\/|$)/.test(path);

@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { incomingRequestsCount } from './incoming-requests-count';
+import { list } from './list';
 import { needsAttentionCount } from './needs-attention-count';
 
-export const bookingRouter = router({ incomingRequestsCount, needsAttentionCount });
+export const bookingRouter = router({ incomingRequestsCount, needsAttentionCount, list });

@@ -1,7 +1,7 @@
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { cursorSchema, directionSchema, idSchema, limitSchema } from '../inputs';
+import { cursorSchema, idSchema, limitSchema, orderSchema } from '../inputs';
 import { activeFilterToProto, employeeToJson, pageFromProto, pageRequest } from '../mappers';
 
 export const listEmployeesInput = z
@@ -11,7 +11,7 @@ export const listEmployeesInput = z
     active: z.enum(['active', 'inactive', 'all']).optional(),
     permissionProfileIds: z.array(idSchema).max(100).optional(),
     sortBy: z.enum(['name', 'created_at']).optional(),
-    direction: directionSchema,
+    order: orderSchema,
     cursor: cursorSchema,
     limit: limitSchema,
   })

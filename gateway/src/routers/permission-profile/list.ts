@@ -1,7 +1,7 @@
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { cursorSchema, directionSchema, limitSchema } from '../inputs';
+import { cursorSchema, limitSchema, orderSchema } from '../inputs';
 import { activeFilterToProto, pageFromProto, pageRequest, permissionProfileToJson } from '../mappers';
 
 export const listPermissionProfilesInput = z
@@ -9,7 +9,7 @@ export const listPermissionProfilesInput = z
     search: z.string().trim().max(200).optional(),
     active: z.enum(['active', 'inactive', 'all']).optional(),
     sortBy: z.enum(['name', 'created_at']).optional(),
-    direction: directionSchema,
+    order: orderSchema,
     cursor: cursorSchema,
     limit: limitSchema,
   })

@@ -1,16 +1,50 @@
-// The booking list tabs that have counts, defined once: which statuses and flags put a booking in each
-// tab (DOMAIN.md, "Tabs"). Storage renders these rules into SQL (storage/tab-sql.ts); `isInTab` reads
-// them for one booking in memory. No SQL here.
-import { type BookingStatus, type BookingTab, type ConnectionRequestStatus, PERMISSION } from '@fleet/domain';
+// The booking list tabs, defined once: which statuses, flags and dates put a booking in each tab
+// (DOMAIN.md, "Tabs"), and how each tab's list is ordered unless the caller says otherwise. Storage
+// renders these rules into SQL (storage/tab-sql.ts); `isInTab` reads them for one booking in memory.
+// No SQL and no clock here: a tab that depends on the date is given the operator's date.
+import {
+  BOOKING_TABS,
+  type BookingStatus,
+  type BookingTab,
+  type ConnectionRequestStatus,
+  isIsoDate,
+  PERMISSION,
+} from '@fleet/domain';
 
 /** Spec §6: this permission gates polling both counts. */
 export const TAB_COUNT_PERMISSION = PERMISSION.view_accept_reject_incoming_requests;
+
+/** Spec §2: every link under /duties/bookings/{tab} needs this permission. */
+export const TAB_LIST_PERMISSION = PERMISSION.view_booking;
 
 /** Statuses of a booking that was called off; it is in neither counted tab. */
 export const CANCELLED_STATUSES = [
   'CANCELLED',
   'CANCELLATION_NO_SHOW',
 ] as const satisfies readonly BookingStatus[];
+
+/**
+ * The statuses before DISPATCHED in a booking's flow: nothing has been sent to the driver and
+ * passenger yet, so the duty has not started. Cancellation requests and EDIT_NO_SHOW are not part of
+ * the forward flow and are not counted as "not started".
+ */
+export const NOT_STARTED_STATUSES = [
+  'UNCONFIRMED',
+  'BOOKED',
+  'DRIVER_NEEDED',
+  'SUPPLIER_REQUESTED',
+  'SUPPLIER_ACCEPTED',
+  'DETAILS_NEEDED',
+  'ALLOTED',
+  'DRIVER_ACCEPTED',
+  'DRIVER_REJECTED',
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * Operators work in India: "today" is the calendar date in this zone (DOMAIN.md's operators; the
+ * identity service's tenants default to it). Decided here until a tenant's own zone reaches bookings.
+ */
+export const OPERATOR_TIME_ZONE = 'Asia/Kolkata';
 
 /** Yes/no facts about a booking that a tab can ask about. */
 export type BookingFlag =
@@ -21,12 +55,20 @@ export type BookingFlag =
   /** The allotted driver turned it down in the driver app. */
   | 'driverRejected'
   /** The network supplier it was sent to turned it down. */
-  | 'supplierRejected';
+  | 'supplierRejected'
+  /** An invoice has been raised for it. */
+  | 'isBilled';
+
+/** A calendar date named relative to the day a list is asked for (see `TabContext`). */
+export type RelativeDate = 'today';
 
 export type TabCondition =
   | { flag: BookingFlag }
+  | { notFlag: BookingFlag }
   | { statusIn: readonly BookingStatus[] }
-  | { networkRequestStatus: ConnectionRequestStatus };
+  | { networkRequestStatus: ConnectionRequestStatus }
+  /** The booking's start date is this date or later. */
+  | { startDateOnOrAfter: RelativeDate };
 
 export interface TabRule {
   /** What the tab shows, in the words of DOMAIN.md. */
@@ -37,6 +79,12 @@ export interface TabRule {
   excludedStatuses: readonly BookingStatus[];
   /** …and at least one of these holds (no requirement when empty). */
   anyOf: readonly TabCondition[];
+}
+
+/** What a date-dependent rule is evaluated against: given by the caller, never read from a clock here. */
+export interface TabContext {
+  /** The operator's calendar date, YYYY-MM-DD (see `operatorDate`). */
+  today: string;
 }
 
 export const TAB_RULES = {
@@ -65,31 +113,172 @@ export const TAB_RULES = {
       { flag: 'supplierRejected' },
     ],
   },
-} as const satisfies Partial<Record<BookingTab, TabRule>>;
+  'allotment-pending': {
+    meaning: 'BOOKED, DRIVER_NEEDED, DETAILS_NEEDED, DRIVER_REJECTED, rejected supplier requests',
+    // A rejected supplier request is a duty still SUPPLIER_REQUESTED whose supplier turned it down; a
+    // supplier rejection left over on a duty allotted since is not pending any more.
+    allOf: [
+      { statusIn: ['BOOKED', 'DRIVER_NEEDED', 'DETAILS_NEEDED', 'DRIVER_REJECTED', 'SUPPLIER_REQUESTED'] },
+    ],
+    excludedStatuses: [],
+    anyOf: [
+      { statusIn: ['BOOKED', 'DRIVER_NEEDED', 'DETAILS_NEEDED', 'DRIVER_REJECTED'] },
+      { flag: 'supplierRejected' },
+    ],
+  },
+  allotted: {
+    // SUPPLIER_ACCEPTED "with details": a supplier that accepted without them is DETAILS_NEEDED.
+    meaning: 'ALLOTED, DRIVER_ACCEPTED, SUPPLIER_ACCEPTED with details',
+    allOf: [{ statusIn: ['ALLOTED', 'DRIVER_ACCEPTED', 'SUPPLIER_ACCEPTED'] }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  upcoming: {
+    // Not started already rules out cancelled, closed and unfulfilled duties.
+    meaning: 'not started, not cancelled, today or later',
+    allOf: [{ statusIn: NOT_STARTED_STATUSES }, { startDateOnOrAfter: 'today' }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  dispatched: {
+    meaning: 'DISPATCHED, DRIVER_GARAGE_START, DRIVER_ARRIVED_AT_PICKUP',
+    allOf: [{ statusIn: ['DISPATCHED', 'DRIVER_GARAGE_START', 'DRIVER_ARRIVED_AT_PICKUP'] }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  ongoing: {
+    meaning: 'DRIVER_DUTY_START and its no-show variant',
+    allOf: [{ statusIn: ['DRIVER_DUTY_START', 'DRIVER_DUTY_START_PASSENGER_NO_SHOW'] }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  completed: {
+    meaning: 'DRIVER_DUTY_END, CLOSED',
+    allOf: [{ statusIn: ['DRIVER_DUTY_END', 'CLOSED'] }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  failed: {
+    meaning: 'UNFULFILLED',
+    allOf: [{ statusIn: ['UNFULFILLED'] }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  cancelled: {
+    meaning: 'CANCELLED, CANCELLATION_NO_SHOW',
+    allOf: [{ statusIn: CANCELLED_STATUSES }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  'bill-pending': {
+    meaning: 'CLOSED and not yet billed',
+    allOf: [{ statusIn: ['CLOSED'] }, { notFlag: 'isBilled' }],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+  all: {
+    meaning: 'every booking',
+    allOf: [],
+    excludedStatuses: [],
+    anyOf: [],
+  },
+} as const satisfies Record<BookingTab, TabRule>;
 
-/** The tabs whose counts the shell polls (spec §7). */
-export type CountedTab = keyof typeof TAB_RULES;
-export const COUNTED_TABS = Object.keys(TAB_RULES) as CountedTab[];
+/** The tabs whose counts the shell polls (spec §7); their rules never depend on the date. */
+export const COUNTED_TABS = ['incoming', 'needs-attention'] as const satisfies readonly BookingTab[];
+export type CountedTab = (typeof COUNTED_TABS)[number];
+
+// ── reading a tab's slug ────────────────────────────────────────────────────────────────────────────
+
+/** Other spellings of a tab seen in links: the spec's Duties link for ongoing is spelt Onging. */
+export const TAB_ALIASES: Readonly<Record<string, BookingTab>> = { Onging: 'ongoing', onging: 'ongoing' };
+
+/** The tab a link's slug names, or undefined when it names none. */
+export function tabFromSlug(slug: string): BookingTab | undefined {
+  if ((BOOKING_TABS as readonly string[]).includes(slug)) return slug as BookingTab;
+  return Object.hasOwn(TAB_ALIASES, slug) ? TAB_ALIASES[slug] : undefined;
+}
+
+// ── ordering a tab's list ───────────────────────────────────────────────────────────────────────────
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Spec §2: bookings sort by start_date, created_at or reporting_date (the reporting date and time). */
+export const BOOKING_SORTS = ['start_date', 'created_at', 'reporting_date'] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+export const DEFAULT_BOOKING_SORT: BookingSort = 'start_date';
+
+export function isBookingSort(value: string): value is BookingSort {
+  return (BOOKING_SORTS as readonly string[]).includes(value);
+}
+
+/**
+ * Which way a tab's list runs unless the caller chooses: work still ahead reads soonest first; history
+ * (done, failed, called off, waiting for a bill, everything) reads newest first.
+ */
+export const TAB_DEFAULT_DIRECTION = {
+  incoming: 'asc',
+  'needs-attention': 'asc',
+  'allotment-pending': 'asc',
+  allotted: 'asc',
+  upcoming: 'asc',
+  dispatched: 'asc',
+  ongoing: 'asc',
+  completed: 'desc',
+  failed: 'desc',
+  cancelled: 'desc',
+  'bill-pending': 'desc',
+  all: 'desc',
+} as const satisfies Record<BookingTab, SortDirection>;
+
+// ── one booking in memory ───────────────────────────────────────────────────────────────────────────
 
 /** What a tab rule looks at on one booking. */
 export interface TabFacts extends Record<BookingFlag, boolean> {
   status: BookingStatus;
   /** Null for the operator's own bookings. */
   networkRequestStatus: ConnectionRequestStatus | null;
+  /** The duty's calendar date in the operator's time zone, YYYY-MM-DD. */
+  startDate: string;
 }
 
-function holds(condition: TabCondition, booking: TabFacts): boolean {
+/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone, by default the operator's. */
+export function operatorDate(at: Date, timeZone: string = OPERATOR_TIME_ZONE): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** The date a relative date names on the context's day; a rule that needs one cannot be read without it. */
+export function resolveDate(date: RelativeDate, on: TabContext | undefined): string {
+  if (!on) throw new Error(`A tab rule asks for ${date}'s date, and none was given.`);
+  if (!isIsoDate(on.today)) throw new Error(`Not a calendar date: ${on.today}`);
+  return on.today;
+}
+
+function holds(condition: TabCondition, booking: TabFacts, on: TabContext | undefined): boolean {
   if ('flag' in condition) return booking[condition.flag];
+  if ('notFlag' in condition) return !booking[condition.notFlag];
   if ('statusIn' in condition) return condition.statusIn.includes(booking.status);
+  if ('startDateOnOrAfter' in condition) {
+    // ISO dates compare as text.
+    return booking.startDate >= resolveDate(condition.startDateOnOrAfter, on);
+  }
   return booking.networkRequestStatus === condition.networkRequestStatus;
 }
 
-/** Whether one booking is in a counted tab: the same rule the SQL count applies. */
-export function isInTab(tab: CountedTab, booking: TabFacts): boolean {
+/** Whether one booking is in a tab: the same rule the SQL count and list apply. */
+export function isInTab(tab: CountedTab, booking: TabFacts): boolean;
+export function isInTab(tab: BookingTab, booking: TabFacts, on: TabContext): boolean;
+export function isInTab(tab: BookingTab, booking: TabFacts, on?: TabContext): boolean {
   const rule: TabRule = TAB_RULES[tab];
   return (
-    rule.allOf.every((c) => holds(c, booking)) &&
+    rule.allOf.every((c) => holds(c, booking, on)) &&
     !rule.excludedStatuses.includes(booking.status) &&
-    (rule.anyOf.length === 0 || rule.anyOf.some((c) => holds(c, booking)))
+    (rule.anyOf.length === 0 || rule.anyOf.some((c) => holds(c, booking, on)))
   );
 }

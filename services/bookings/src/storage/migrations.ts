@@ -72,4 +72,15 @@ create index bookings_tab_needs_attention on ${s}.bookings (tenant_id)
       or supplier_rejected);
 `,
   },
+  {
+    id: '0002_list_indexes',
+    sql: `
+-- The tab lists page by keyset on (sort key, id) within the operator (storage/bookings-store.ts): one
+-- index per sort the spec offers (start_date, created_at, reporting date), led by the tenant that
+-- row-level security fixes, so each page is a short ordered index range whichever the tab.
+create index bookings_by_start_date on ${s}.bookings (tenant_id, start_date, id);
+create index bookings_by_created_at on ${s}.bookings (tenant_id, created_at, id);
+create index bookings_by_reporting_at on ${s}.bookings (tenant_id, reporting_at, id);
+`,
+  },
 ];

@@ -59,6 +59,52 @@ describe('the tab predicates', () => {
   });
 });
 
+describe('the other tabs', () => {
+  const on = { today: '2030-01-16' };
+
+  it('render upcoming with the date they are given written in', () => {
+    expect(tabPredicate('upcoming', on)).toBe(
+      [
+        "status in ('UNCONFIRMED', 'BOOKED', 'DRIVER_NEEDED', 'SUPPLIER_REQUESTED', 'SUPPLIER_ACCEPTED', 'DETAILS_NEEDED', 'ALLOTED', 'DRIVER_ACCEPTED', 'DRIVER_REJECTED')",
+        "and start_date >= '2030-01-16'",
+      ].join('\n'),
+    );
+  });
+
+  it('refuse to write in anything but a calendar date, or no date at all', () => {
+    expect(() => tabPredicate('upcoming', { today: "2030-01-16' or true --" })).toThrow(
+      /Not a calendar date/,
+    );
+    expect(() => tabPredicate('upcoming' as CountedTab)).toThrow(/none was given/);
+  });
+
+  it('render allotment-pending, bill-pending and all', () => {
+    expect(tabPredicate('allotment-pending', on)).toBe(
+      [
+        "status in ('BOOKED', 'DRIVER_NEEDED', 'DETAILS_NEEDED', 'DRIVER_REJECTED', 'SUPPLIER_REQUESTED')",
+        "and (status in ('BOOKED', 'DRIVER_NEEDED', 'DETAILS_NEEDED', 'DRIVER_REJECTED')",
+        '  or supplier_rejected)',
+      ].join('\n'),
+    );
+    expect(tabPredicate('bill-pending', on)).toBe("status in ('CLOSED')\nand not is_billed");
+    expect(tabPredicate('all', on)).toBe('true');
+  });
+});
+
+describe('the list indexes', () => {
+  it.each([
+    ['bookings_by_start_date', 'start_date'],
+    ['bookings_by_created_at', 'created_at'],
+    ['bookings_by_reporting_at', 'reporting_at'],
+  ])('%s leads with the operator, then the sort key and the id', (name, column) => {
+    expect(migrationSql).toContain(`create index ${name} on bookings.bookings (tenant_id, ${column}, id);`);
+  });
+
+  it('come in their own migration, after the released one', () => {
+    expect(bookingsMigrations.map((m) => m.id).slice(-2)).toEqual(['0001_bookings', '0002_list_indexes']);
+  });
+});
+
 describe('the bookings table', () => {
   it('checks status, type and network request status against the vocabularies', () => {
     expect(checkedValues('status')).toEqual([...BOOKING_STATUSES]);

@@ -14,13 +14,20 @@
 //                       or supplier_rejected)
 //
 // (tab-sql.test.ts checks both texts and that the migration's index predicates are the same.)
+//
+// The other tabs render the same way; a date condition writes in the date it is given, checked as a
+// calendar date first (upcoming on 2030-01-16: `status in (…) and start_date >= '2030-01-16'`). The
+// `all` tab has no condition and renders as `true`.
+import type { BookingTab } from '@fleet/domain';
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import {
   type BookingFlag,
   type CountedTab,
+  resolveDate,
   TAB_RULES,
   type TabCondition,
+  type TabContext,
   type TabRule,
 } from '../domain/tabs';
 import { SCHEMA } from './migrations';
@@ -30,6 +37,7 @@ const FLAG_COLUMNS: Record<BookingFlag, string> = {
   hasPendingAssociateRequest: 'has_pending_associate_request',
   driverRejected: 'driver_rejected',
   supplierRejected: 'supplier_rejected',
+  isBilled: 'is_billed',
 };
 
 /** A vocabulary constant as an SQL literal; anything but UPPER_SNAKE_CASE is refused, never quoted. */
@@ -40,19 +48,25 @@ function literal(value: string): string {
 
 const literals = (values: readonly string[]) => values.map(literal).join(', ');
 
-function conditionSql(condition: TabCondition): string {
+function conditionSql(condition: TabCondition, on: TabContext | undefined): string {
   if ('flag' in condition) return FLAG_COLUMNS[condition.flag];
+  if ('notFlag' in condition) return `not ${FLAG_COLUMNS[condition.notFlag]}`;
   if ('statusIn' in condition) return `status in (${literals(condition.statusIn)})`;
+  // resolveDate hands back only a checked YYYY-MM-DD calendar date, safe to write in.
+  if ('startDateOnOrAfter' in condition)
+    return `start_date >= '${resolveDate(condition.startDateOnOrAfter, on)}'`;
   return `network_request_status = ${literal(condition.networkRequestStatus)}`;
 }
 
-/** The where-clause of a tab, over the columns of bookings.bookings. */
-export function tabPredicate(tab: CountedTab): string {
+/** The where-clause of a tab, over the columns of bookings.bookings; a dated tab needs the operator's date. */
+export function tabPredicate(tab: CountedTab): string;
+export function tabPredicate(tab: BookingTab, on: TabContext): string;
+export function tabPredicate(tab: BookingTab, on?: TabContext): string {
   const rule: TabRule = TAB_RULES[tab];
-  const parts = rule.allOf.map(conditionSql);
+  const parts = rule.allOf.map((c) => conditionSql(c, on));
   if (rule.excludedStatuses.length > 0) parts.push(`status not in (${literals(rule.excludedStatuses)})`);
-  if (rule.anyOf.length > 0) parts.push(`(${rule.anyOf.map(conditionSql).join('\n  or ')})`);
-  return parts.join('\nand ');
+  if (rule.anyOf.length > 0) parts.push(`(${rule.anyOf.map((c) => conditionSql(c, on)).join('\n  or ')})`);
+  return parts.length > 0 ? parts.join('\nand ') : 'true';
 }
 
 /** Counts the operator's bookings in a tab; row-level security limits it to the transaction's operator. */

@@ -1,4 +1,14 @@
-import { AppShell, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -57,12 +67,22 @@ function Shell({ permissions }: { permissions: ReadonlySet<string> }) {
   const name = me.data?.user.name ?? '';
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: me.data?.isMasquerade ? 86 : 52 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         {me.data?.isMasquerade ? <MasqueradeBar actingAs={name} actor={me.data.actor?.name} /> : null}
-        <Group h={me.data?.isMasquerade ? 'auto' : '100%'} px="md" py={6} justify="space-between">
+        <Group h={52} px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
             <Text fw={700} c="blue.7">
               Fleet
             </Text>
@@ -112,7 +132,13 @@ function Shell({ permissions }: { permissions: ReadonlySet<string> }) {
                     to={item.to}
                     label={item.label}
                     active={path === item.to}
-                    rightSection={count !== undefined ? <Badge size="sm" variant="light">{count}</Badge> : null}
+                    rightSection={
+                      count !== undefined ? (
+                        <Badge size="sm" variant="light">
+                          {count}
+                        </Badge>
+                      ) : null
+                    }
                   />
                 );
               })}

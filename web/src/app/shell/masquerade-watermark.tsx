@@ -47,7 +47,13 @@ export function MasqueradeBar({ actingAs, actor }: { actingAs: string; actor?: s
         You are acting as <b>{actingAs}</b>
         {actor ? ` (signed in as ${actor})` : ''}.
       </Text>
-      <Button size="compact-sm" color="red" variant="filled" loading={stop.isPending} onClick={() => stop.mutate()}>
+      <Button
+        size="compact-sm"
+        color="red"
+        variant="filled"
+        loading={stop.isPending}
+        onClick={() => stop.mutate()}
+      >
         Back to my account
       </Button>
     </Group>

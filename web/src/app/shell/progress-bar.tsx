@@ -8,6 +8,7 @@ export function ProgressBar() {
   const [visible, setVisible] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation restarts the bar even while it is finishing
   useEffect(() => {
     if (running) {
       setVisible(true);
@@ -25,7 +26,6 @@ export function ProgressBar() {
       setWidth(0);
     }, 250);
     return () => clearTimeout(hide);
-    // generation restarts the bar when new work begins while it is finishing
   }, [running, generation, visible]);
 
   useEffect(() => () => clearInterval(timer.current), []);

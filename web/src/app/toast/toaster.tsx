@@ -16,7 +16,12 @@ export function Toaster() {
   const toast = useToastState();
   const colors = palette[toast.style] ?? palette['alert-success'];
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX} label="Notification">
+    <Toast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
       <Toast.Root
         key={toast.id}
         open={toast.message !== ''}
@@ -39,12 +44,24 @@ export function Toaster() {
         }}
       >
         <Toast.Description style={{ flex: 1, fontSize: 14 }}>{toast.message}</Toast.Description>
-        <Toast.Close aria-label="Close" style={{ border: 0, background: 'transparent', cursor: 'pointer', fontSize: 18 }}>
+        <Toast.Close
+          aria-label="Close"
+          style={{ border: 0, background: 'transparent', cursor: 'pointer', fontSize: 18 }}
+        >
           ×
         </Toast.Close>
       </Toast.Root>
       <Toast.Viewport
-        style={{ position: 'fixed', bottom: 16, right: 16, zIndex: 9000, listStyle: 'none', margin: 0, padding: 0, outline: 'none' }}
+        style={{
+          position: 'fixed',
+          bottom: 16,
+          right: 16,
+          zIndex: 9000,
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          outline: 'none',
+        }}
       />
     </Toast.Provider>
   );

@@ -8,7 +8,7 @@ import { formatWait, useCountdown } from '../../lib/use-countdown';
 import { AuthFrame } from './auth-frame';
 
 const safeRedirect = (target: string | undefined) =>
-  target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/auth') ? target : '/';
+  target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/auth') ? target : '/';
 
 export default function EnterOtpPage() {
   const search = useSearch({ strict: false }) as { phone?: string; resend?: number; redirect?: string };
@@ -83,7 +83,12 @@ export default function EnterOtpPage() {
       subtitle={
         <>
           We sent a 6-digit code to <b>{phone}</b>.{' '}
-          <Anchor component={Link} to="/auth/enter-phone-number" search={{ phone, redirect: search.redirect } as never} size="sm">
+          <Anchor
+            component={Link}
+            to="/auth/enter-phone-number"
+            search={{ phone, redirect: search.redirect } as never}
+            size="sm"
+          >
             Change number
           </Anchor>
         </>
@@ -128,8 +133,18 @@ export default function EnterOtpPage() {
               <Text size="xs" c="dimmed">
                 If this number is new, we set up a company for you and make you its owner.
               </Text>
-              <TextInput label="Company name" value={operatorName} onChange={(e) => setOperatorName(e.currentTarget.value)} maxLength={100} />
-              <TextInput label="Your name" value={userName} onChange={(e) => setUserName(e.currentTarget.value)} maxLength={100} />
+              <TextInput
+                label="Company name"
+                value={operatorName}
+                onChange={(e) => setOperatorName(e.currentTarget.value)}
+                maxLength={100}
+              />
+              <TextInput
+                label="Your name"
+                value={userName}
+                onChange={(e) => setUserName(e.currentTarget.value)}
+                maxLength={100}
+              />
             </Stack>
           </Collapse>
           <Button type="submit" fullWidth loading={verify.isPending} disabled={locked}>
@@ -141,7 +156,13 @@ export default function EnterOtpPage() {
                 Resend the code in {resend.secondsLeft} s
               </Text>
             ) : (
-              <Anchor component="button" type="button" size="sm" disabled={locked} onClick={() => resendCode.mutate({ phone })}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                disabled={locked}
+                onClick={() => resendCode.mutate({ phone })}
+              >
                 Resend the code
               </Anchor>
             )}

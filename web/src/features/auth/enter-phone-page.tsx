@@ -1,4 +1,4 @@
-import { PHONE_MESSAGE, phoneSchema } from '@fleet/domain';
+import { isPhoneNumber, PHONE_MESSAGE } from '@fleet/domain';
 import { Alert, Button, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -26,7 +26,10 @@ export default function EnterPhonePage() {
         const seconds = retryAfterOf(error);
         // A code sent moments ago is still good: go and type it.
         if (reasonOf(error) === 'OTP_RESEND_TOO_SOON') {
-          navigate({ to: '/auth/enter-otp', search: { phone: phone.trim(), resend: seconds, redirect: search.redirect } });
+          navigate({
+            to: '/auth/enter-otp',
+            search: { phone: phone.trim(), resend: seconds, redirect: search.redirect },
+          });
           return;
         }
         wait.restart(seconds);
@@ -37,14 +40,14 @@ export default function EnterPhonePage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = phoneSchema.safeParse(phone);
-    if (!parsed.success) {
+    const value = phone.trim();
+    if (!isPhoneNumber(value)) {
       setPhoneError(PHONE_MESSAGE);
       return;
     }
     setPhoneError(undefined);
     setProblem(undefined);
-    request.mutate({ phone: parsed.data });
+    request.mutate({ phone: value });
   }
 
   const blocked = problem !== undefined && problem.wait > 0 && wait.secondsLeft > 0;

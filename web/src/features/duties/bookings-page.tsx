@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Tabs } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -22,14 +22,28 @@ interface BookingRow {
 
 const search = z.object({
   sortBy: z.enum(['start_date', 'created_at', 'reporting_date']).optional().catch(undefined),
-  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const timeFormat = new Intl.DateTimeFormat('en-IN', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+});
 /** Spec §9: dates shown as DD/MM/YYYY. */
 const ddmmyyyy = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
-const statusLabel = (status: string) => status.toLowerCase().replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+const statusLabel = (status: string) =>
+  status
+    .toLowerCase()
+    .replace(/_/g, ' ')
+    .replace(/^\w/, (c) => c.toUpperCase());
 
 const columns: ColumnDef<BookingRow, unknown>[] = [
   { id: 'bookingNo', header: 'Duty no.', cell: ({ row }) => String(row.original.bookingNo).padStart(8, '0') },
@@ -37,11 +51,22 @@ const columns: ColumnDef<BookingRow, unknown>[] = [
   {
     id: 'reportingAt',
     header: 'Reporting',
-    cell: ({ row }) => (row.original.reportingAt ? `${dateFormat.format(row.original.reportingAt)} ${timeFormat.format(row.original.reportingAt)}` : ''),
+    cell: ({ row }) =>
+      row.original.reportingAt
+        ? `${dateFormat.format(row.original.reportingAt)} ${timeFormat.format(row.original.reportingAt)}`
+        : '',
   },
-  { id: 'status', header: 'Status', cell: ({ row }) => <Badge variant="light">{statusLabel(row.original.status)}</Badge> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => <Badge variant="light">{statusLabel(row.original.status)}</Badge>,
+  },
   { id: 'type', header: 'Type', cell: ({ row }) => statusLabel(row.original.type) },
-  { id: 'network', header: 'Source', cell: ({ row }) => (row.original.isNetworkIncoming ? 'Network' : 'Own') },
+  {
+    id: 'network',
+    header: 'Source',
+    cell: ({ row }) => (row.original.isNetworkIncoming ? 'Network' : 'Own'),
+  },
   { id: 'billed', header: 'Billed', cell: ({ row }) => (row.original.isBilled ? 'Billed' : 'Unbilled') },
 ];
 
@@ -53,7 +78,7 @@ export default function BookingsPage() {
   const current = BOOKING_TABS.find((t) => t.slug === tab || (tab === 'ongoing' && t.slug === 'Onging'));
   const list = useInfiniteQuery(
     trpc.booking.list.infiniteQueryOptions(
-      { tab, sortBy: state.sortBy, direction: state.direction, limit: 50 },
+      { tab, sortBy: state.sortBy, order: state.order, limit: 50 },
       { getNextPageParam: (last) => last.nextCursor ?? undefined },
     ),
   );
@@ -62,7 +87,11 @@ export default function BookingsPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Duties" />
-      <Tabs value={current?.slug ?? tab} onChange={(value) => value && navigate({ to: `/duties/bookings/${value}` })} keepMounted={false}>
+      <Tabs
+        value={current?.slug ?? tab}
+        onChange={(value) => value && navigate({ to: `/duties/bookings/${value}` })}
+        keepMounted={false}
+      >
         <Tabs.List>
           {BOOKING_TABS.map((t) => (
             <Tabs.Tab key={t.slug} value={t.slug}>
@@ -71,43 +100,39 @@ export default function BookingsPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      {list.isError ? (
-        <Text c="red">{list.error.message}</Text>
-      ) : (
-        <>
-          <Group justify="flex-end">
-            <Select
-              aria-label="Sort by"
-              w={240}
-              allowDeselect={false}
-              value={`${state.sortBy ?? 'start_date'}:${state.direction ?? 'default'}`}
-              onChange={(value) => {
-                const [sortBy, direction] = (value ?? '').split(':');
-                update({ sortBy: sortBy as never, direction: direction === 'default' ? undefined : (direction as never) });
-              }}
-              data={[
-                { value: 'start_date:default', label: 'Date (tab order)' },
-                { value: 'start_date:asc', label: 'Date ↑' },
-                { value: 'start_date:desc', label: 'Date ↓' },
-                { value: 'reporting_date:asc', label: 'Reporting time ↑' },
-                { value: 'reporting_date:desc', label: 'Reporting time ↓' },
-                { value: 'created_at:asc', label: 'Created ↑' },
-                { value: 'created_at:desc', label: 'Created ↓' },
-              ]}
-            />
-          </Group>
-          <DataTable
-            columns={columns}
-            rows={rows}
-            rowKey={(r) => r.id}
-            hasMore={!!list.hasNextPage}
-            loadingMore={list.isFetchingNextPage}
-            onLoadMore={() => list.fetchNextPage()}
-            loading={list.isLoading}
-            empty={`No duties in ${current?.label ?? 'this tab'} right now.`}
-          />
-        </>
-      )}
+
+      <Group justify="flex-end">
+        <Select
+          aria-label="Sort by"
+          w={240}
+          allowDeselect={false}
+          value={`${state.sortBy ?? 'start_date'}:${state.order ?? 'default'}`}
+          onChange={(value) => {
+            const [sortBy, order] = (value ?? '').split(':');
+            update({ sortBy: sortBy as never, order: order === 'default' ? undefined : (order as never) });
+          }}
+          data={[
+            { value: 'start_date:default', label: 'Date (tab order)' },
+            { value: 'start_date:asc', label: 'Date ↑' },
+            { value: 'start_date:desc', label: 'Date ↓' },
+            { value: 'reporting_date:asc', label: 'Reporting time ↑' },
+            { value: 'reporting_date:desc', label: 'Reporting time ↓' },
+            { value: 'created_at:asc', label: 'Created ↑' },
+            { value: 'created_at:desc', label: 'Created ↓' },
+          ]}
+        />
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        hasMore={!!list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => list.fetchNextPage()}
+        loading={list.isLoading}
+        error={list.error?.message}
+        empty={`No duties in ${current?.label ?? 'this tab'} right now.`}
+      />
     </Stack>
   );
 }

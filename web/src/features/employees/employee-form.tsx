@@ -1,16 +1,27 @@
 import { employeeInput } from '@fleet/gateway/inputs';
-import { Accordion, Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Accordion, Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { applyServerErrors, DateField, SelectField, SwitchField, TextField } from '../common/form/form-fields';
+import {
+  applyServerErrors,
+  DateField,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '../common/form/form-fields';
 import { PermissionEditor } from '../permission-profiles/permission-editor';
 
 type EmployeeValues = z.input<typeof employeeInput>;
-export type EmployeeJson = EmployeeValues & { id: string; isActive: boolean; permissionProfileName: string | null; effectivePermissions: string[] };
+export type EmployeeJson = EmployeeValues & {
+  id: string;
+  isActive: boolean;
+  permissionProfileName: string | null;
+  effectivePermissions: string[];
+};
 
 const EMPTY: EmployeeValues = {
   name: '',
@@ -47,14 +58,22 @@ function valuesOf(employee: EmployeeJson | undefined): EmployeeValues {
 }
 
 /** Create or edit an employee; the same schema as the gateway validates with, checked as you type. */
-export function EmployeeForm({ employee, onSaved }: { employee?: EmployeeJson; onSaved: (name: string) => void }) {
+export function EmployeeForm({
+  employee,
+  onSaved,
+}: {
+  employee?: EmployeeJson;
+  onSaved: (name: string) => void;
+}) {
   const form = useForm<EmployeeValues>({
     defaultValues: valuesOf(employee),
     resolver: zodResolver(employeeInput) as never,
     mode: 'onTouched',
   });
   const [problem, setProblem] = useState<string>();
-  const profiles = useQuery(trpc.permissionProfile.list.queryOptions({ active: 'active', limit: 1000, sortBy: 'name' }));
+  const profiles = useQuery(
+    trpc.permissionProfile.list.queryOptions({ active: 'active', limit: 1000, sortBy: 'name' }),
+  );
   const options = {
     onSuccess: (saved: { name: string }) => onSaved(saved.name),
     onError: (error: unknown) => {
@@ -78,7 +97,13 @@ export function EmployeeForm({ employee, onSaved }: { employee?: EmployeeJson; o
           {problem ? <Alert color="red">{problem}</Alert> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField name="name" label="Name" required />
-            <TextField name="phone" label="Mobile number" required description="With country code; used to sign in" type="tel" />
+            <TextField
+              name="phone"
+              label="Mobile number"
+              required
+              description="With country code; used to sign in"
+              type="tel"
+            />
             <TextField name="email" label="Email" type="email" />
             <SelectField
               name="accessLevel"
@@ -102,7 +127,12 @@ export function EmployeeForm({ employee, onSaved }: { employee?: EmployeeJson; o
               ]}
             />
             <DateField name="dob" label="Date of birth" />
-            <SelectField name="permissionProfileId" label="Permission profile" data={profileOptions} description="What this employee may do" />
+            <SelectField
+              name="permissionProfileId"
+              label="Permission profile"
+              data={profileOptions}
+              description="What this employee may do"
+            />
           </SimpleGrid>
           <Accordion variant="contained" multiple>
             <Accordion.Item value="grants">
@@ -111,7 +141,9 @@ export function EmployeeForm({ employee, onSaved }: { employee?: EmployeeJson; o
                 <Controller
                   control={form.control}
                   name="grantedPermissions"
-                  render={({ field }) => <PermissionEditor value={(field.value as string[]) ?? []} onChange={field.onChange} />}
+                  render={({ field }) => (
+                    <PermissionEditor value={(field.value as string[]) ?? []} onChange={field.onChange} />
+                  )}
                 />
               </Accordion.Panel>
             </Accordion.Item>
@@ -140,7 +172,11 @@ export function EmployeeForm({ employee, onSaved }: { employee?: EmployeeJson; o
               </Accordion.Panel>
             </Accordion.Item>
           </Accordion>
-          <SwitchField name="isBookingApiOnly" label="Booking API only" description="Can only book through the API, not sign in here" />
+          <SwitchField
+            name="isBookingApiOnly"
+            label="Booking API only"
+            description="Can only book through the API, not sign in here"
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending || update.isPending}>
               {employee ? 'Save changes' : 'Add employee'}

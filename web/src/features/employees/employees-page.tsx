@@ -33,13 +33,18 @@ export default function EmployeesPage() {
         active: state.active,
         permissionProfileIds: state.profiles.length ? state.profiles : undefined,
         sortBy: (state.sortBy as 'name' | 'created_at' | undefined) ?? 'name',
-        direction: state.direction,
+        order: state.order,
         limit: 50,
       },
       { getNextPageParam: (last) => last.nextCursor ?? undefined },
     ),
   );
-  const profiles = useQuery(trpc.permissionProfile.list.queryOptions({ active: 'all', limit: 1000, sortBy: 'name' }, { enabled: canManage }));
+  const profiles = useQuery(
+    trpc.permissionProfile.list.queryOptions(
+      { active: 'all', limit: 1000, sortBy: 'name' },
+      { enabled: canManage },
+    ),
+  );
   const rows = (list.data?.pages.flatMap((p) => p.employees) ?? []) as unknown as EmployeeJson[];
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.employee.list.pathKey() });
 
@@ -65,11 +70,19 @@ export default function EmployeesPage() {
     { id: 'email', header: 'Email', cell: ({ row }) => row.original.email ?? '' },
     { id: 'employeeId', header: 'Employee ID', cell: ({ row }) => row.original.employeeId ?? '' },
     { id: 'designation', header: 'Designation', cell: ({ row }) => row.original.designation ?? '' },
-    { id: 'profile', header: 'Permission profile', cell: ({ row }) => row.original.permissionProfileName ?? '—' },
+    {
+      id: 'profile',
+      header: 'Permission profile',
+      cell: ({ row }) => row.original.permissionProfileName ?? '—',
+    },
     {
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => <Badge color={row.original.isActive ? 'green' : 'gray'} variant="light">{row.original.isActive ? 'Active' : 'Inactive'}</Badge>,
+      cell: ({ row }) => (
+        <Badge color={row.original.isActive ? 'green' : 'gray'} variant="light">
+          {row.original.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
     },
     {
       id: 'actions',
@@ -85,12 +98,18 @@ export default function EmployeesPage() {
             <Menu.Dropdown>
               {canManage ? <Menu.Item onClick={() => setEditing(row.original)}>Edit</Menu.Item> : null}
               {canManage ? (
-                <Menu.Item onClick={() => setActive.mutate({ userId: row.original.id, isActive: !row.original.isActive })}>
+                <Menu.Item
+                  onClick={() =>
+                    setActive.mutate({ userId: row.original.id, isActive: !row.original.isActive })
+                  }
+                >
                   {row.original.isActive ? 'Deactivate' : 'Activate'}
                 </Menu.Item>
               ) : null}
               {canMasquerade && row.original.isActive ? (
-                <Menu.Item onClick={() => masquerade.mutate({ userId: row.original.id })}>Sign in as {row.original.name}</Menu.Item>
+                <Menu.Item onClick={() => masquerade.mutate({ userId: row.original.id })}>
+                  Sign in as {row.original.name}
+                </Menu.Item>
               ) : null}
             </Menu.Dropdown>
           </Menu>
@@ -100,7 +119,10 @@ export default function EmployeesPage() {
 
   return (
     <>
-      <PageHeader title="Employees" actions={canManage ? <Button onClick={() => setEditing('new')}>Add employee</Button> : null} />
+      <PageHeader
+        title="Employees"
+        actions={canManage ? <Button onClick={() => setEditing('new')}>Add employee</Button> : null}
+      />
       <Stack gap="md">
         <ListToolbar
           state={state}
@@ -132,6 +154,7 @@ export default function EmployeesPage() {
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => list.fetchNextPage()}
           loading={list.isLoading}
+          error={list.error?.message}
           empty="No employees match these filters."
         />
       </Stack>

@@ -1,4 +1,10 @@
-import { closePermissions, getPermission, permissionsByModel, whyRequired, withoutPermission } from '@fleet/domain';
+import {
+  closePermissions,
+  getPermission,
+  permissionsByModel,
+  whyRequired,
+  withoutPermission,
+} from '@fleet/domain';
 import { Accordion, Badge, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 
@@ -32,7 +38,11 @@ export function PermissionEditor({
     } else {
       const next = withoutPermission(value, id);
       const removed = value.filter((p) => p !== id && !next.includes(p as never));
-      setNotice(removed.length ? `Also removed, as they need ${nameOf(id)}: ${removed.map(nameOf).join(', ')}.` : undefined);
+      setNotice(
+        removed.length
+          ? `Also removed, as they need ${nameOf(id)}: ${removed.map(nameOf).join(', ')}.`
+          : undefined,
+      );
       onChange(next);
     }
   }
@@ -41,14 +51,24 @@ export function PermissionEditor({
   const groups = GROUPS.map((g) => ({
     ...g,
     permissions: g.permissions.filter(
-      (p) => !needle || p.name.toLowerCase().includes(needle) || p.readableId.includes(needle) || g.model.toLowerCase().includes(needle),
+      (p) =>
+        !needle ||
+        p.name.toLowerCase().includes(needle) ||
+        p.readableId.includes(needle) ||
+        g.model.toLowerCase().includes(needle),
     ),
   })).filter((g) => g.permissions.length > 0);
 
   return (
     <Stack gap="xs" data-testid="permission-editor">
       <Group justify="space-between">
-        <TextInput placeholder="Find a permission" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={240} aria-label="Find a permission" />
+        <TextInput
+          placeholder="Find a permission"
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+          w={240}
+          aria-label="Find a permission"
+        />
         <Text size="sm" c="dimmed">
           {value.length} selected
         </Text>
@@ -58,7 +78,12 @@ export function PermissionEditor({
           {notice}
         </Text>
       ) : null}
-      <Accordion multiple variant="separated" defaultValue={needle ? groups.map((g) => g.model) : []} key={needle ? 'filtered' : 'all'}>
+      <Accordion
+        multiple
+        variant="separated"
+        defaultValue={needle ? groups.map((g) => g.model) : []}
+        key={needle ? 'filtered' : 'all'}
+      >
         {groups.map((group) => {
           const count = group.permissions.filter((p) => selected.has(p.readableId)).length;
           return (
@@ -66,13 +91,19 @@ export function PermissionEditor({
               <Accordion.Control>
                 <Group gap="xs">
                   <Text fw={500}>{group.model}</Text>
-                  {count ? <Badge size="sm" variant="light">{count}</Badge> : null}
+                  {count ? (
+                    <Badge size="sm" variant="light">
+                      {count}
+                    </Badge>
+                  ) : null}
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
                 <Stack gap={6}>
                   {group.permissions.map((permission) => {
-                    const why = selected.has(permission.readableId) ? whyRequired(value, permission.readableId) : [];
+                    const why = selected.has(permission.readableId)
+                      ? whyRequired(value, permission.readableId)
+                      : [];
                     return (
                       <Checkbox
                         key={permission.readableId}

@@ -33,11 +33,13 @@ export default function PermissionProfilesPage() {
     search: state.search || undefined,
     active: state.active,
     sortBy: (state.sortBy as 'name' | 'created_at' | undefined) ?? 'name',
-    direction: state.direction,
+    order: state.order,
     limit: 50,
   };
   const list = useInfiniteQuery(
-    trpc.permissionProfile.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+    trpc.permissionProfile.list.infiniteQueryOptions(input, {
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
   );
   const rows = (list.data?.pages.flatMap((p) => p.profiles) ?? []) as Profile[];
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.permissionProfile.list.pathKey() });
@@ -59,7 +61,11 @@ export default function PermissionProfilesPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => <Badge color={row.original.isActive ? 'green' : 'gray'} variant="light">{row.original.isActive ? 'Active' : 'Inactive'}</Badge>,
+      cell: ({ row }) => (
+        <Badge color={row.original.isActive ? 'green' : 'gray'} variant="light">
+          {row.original.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
     },
     {
       id: 'actions',
@@ -73,7 +79,9 @@ export default function PermissionProfilesPage() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={() => setEditing(row.original)}>Edit</Menu.Item>
-            <Menu.Item onClick={() => setActive.mutate({ id: row.original.id, isActive: !row.original.isActive })}>
+            <Menu.Item
+              onClick={() => setActive.mutate({ id: row.original.id, isActive: !row.original.isActive })}
+            >
               {row.original.isActive ? 'Deactivate' : 'Activate'}
             </Menu.Item>
           </Menu.Dropdown>
@@ -84,7 +92,10 @@ export default function PermissionProfilesPage() {
 
   return (
     <>
-      <PageHeader title="Permission Profiles" actions={<Button onClick={() => setEditing('new')}>Add profile</Button>} />
+      <PageHeader
+        title="Permission Profiles"
+        actions={<Button onClick={() => setEditing('new')}>Add profile</Button>}
+      />
       <Stack gap="md">
         <ListToolbar state={state} update={update} sortOptions={SORTS} searchPlaceholder="Search profiles" />
         <DataTable
@@ -98,10 +109,17 @@ export default function PermissionProfilesPage() {
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => list.fetchNextPage()}
           loading={list.isLoading}
+          error={list.error?.message}
           empty="No permission profiles match. Add one to give a group of employees the same permissions."
         />
       </Stack>
-      <Drawer opened={editing !== undefined} onClose={() => setEditing(undefined)} position="right" size="xl" title={editing === 'new' ? 'New permission profile' : 'Edit permission profile'}>
+      <Drawer
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        position="right"
+        size="xl"
+        title={editing === 'new' ? 'New permission profile' : 'Edit permission profile'}
+      >
         {editing !== undefined ? (
           <ProfileForm
             profile={editing === 'new' ? undefined : editing}
@@ -118,7 +136,9 @@ export default function PermissionProfilesPage() {
 }
 
 function ProfileForm({ profile, onSaved }: { profile?: Profile; onSaved: (name: string) => void }) {
-  const form = useForm({ defaultValues: { name: profile?.name ?? '', description: profile?.description ?? '' } });
+  const form = useForm({
+    defaultValues: { name: profile?.name ?? '', description: profile?.description ?? '' },
+  });
   const [permissions, setPermissions] = useState<string[]>(profile?.permissions ?? []);
   const options = {
     onSuccess: (saved: { name: string }) => onSaved(saved.name),
@@ -142,7 +162,12 @@ function ProfileForm({ profile, onSaved }: { profile?: Profile; onSaved: (name: 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Name" withAsterisk {...form.register('name')} error={form.formState.errors.name?.message} />
+        <TextInput
+          label="Name"
+          withAsterisk
+          {...form.register('name')}
+          error={form.formState.errors.name?.message}
+        />
         <Textarea label="Description" autosize minRows={2} {...form.register('description')} />
         <PermissionEditor value={permissions} onChange={setPermissions} />
         <Group justify="flex-end">

@@ -1,6 +1,6 @@
 import { userFieldsInput } from '@fleet/gateway/inputs';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -11,7 +11,11 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { applyServerErrors, SelectField, SwitchField, TextField } from '../common/form/form-fields';
 
 type Values = z.input<typeof userFieldsInput>;
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
 
 /** The signed-in person's own account; the operator's owner also keeps the company's tax and trip settings here. */
 export default function ProfilePage() {
@@ -52,7 +56,12 @@ export default function ProfilePage() {
       onError: (error) => setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error)),
     }),
   );
-  const audit = useQuery(trpc.masquerade.audit.queryOptions({ limit: 20 }, { enabled: permissions?.has('manage_employee') ?? false }));
+  const audit = useQuery(
+    trpc.masquerade.audit.queryOptions(
+      { limit: 20 },
+      { enabled: permissions?.has('manage_employee') ?? false },
+    ),
+  );
   if (!user) return null;
   const owner = user.isOwner;
 
@@ -82,7 +91,13 @@ export default function ProfilePage() {
                 <Text fw={600}>You</Text>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextField name="name" label="Name" required />
-                  <TextField name="phone" label="Mobile number" required description="You sign in with this number" type="tel" />
+                  <TextField
+                    name="phone"
+                    label="Mobile number"
+                    required
+                    description="You sign in with this number"
+                    type="tel"
+                  />
                   <TextField name="email" label="Email" type="email" />
                 </SimpleGrid>
               </Stack>
@@ -111,8 +126,14 @@ export default function ProfilePage() {
                   </SimpleGrid>
                   <SwitchField name="isTripStartOtpRequired" label="Passenger OTP to start a trip" />
                   <SwitchField name="isTripEndOtpRequired" label="Passenger OTP to end a trip" />
-                  <SwitchField name="autoSendPassengerSms" label="Send passengers their trip details by SMS automatically" />
-                  <SwitchField name="autoSendPassengerEmail" label="Send passengers their trip details by email automatically" />
+                  <SwitchField
+                    name="autoSendPassengerSms"
+                    label="Send passengers their trip details by SMS automatically"
+                  />
+                  <SwitchField
+                    name="autoSendPassengerEmail"
+                    label="Send passengers their trip details by email automatically"
+                  />
                 </Stack>
               </Card>
             ) : null}

@@ -12,6 +12,7 @@ export type Platform = 'android' | 'ios' | 'desktop';
 
 export function platformOf(userAgent: string): Platform {
   if (/android/i.test(userAgent)) return 'android';
-  if (/iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && /mobile/i.test(userAgent))) return 'ios';
+  if (/iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && /mobile/i.test(userAgent)))
+    return 'ios';
   return 'desktop';
 }

@@ -4,13 +4,17 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Booking } from "./booking_pb";
+import { file_fleet_bookings_v1_booking } from "./booking_pb";
+import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
+import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBTKDAgoPQm9va2luZ3NTZXJ2aWNlEnoKFUNvdW50SW5jb21pbmdSZXF1ZXN0cxIvLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1JlcXVlc3QaMC5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXNwb25zZRJ0ChNDb3VudE5lZWRzQXR0ZW50aW9uEi0uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlcXVlc3QaLi5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8y5AIKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -73,7 +77,60 @@ export const CountNeedsAttentionResponseSchema: GenMessage<CountNeedsAttentionRe
   messageDesc(file_fleet_bookings_v1_bookings_service, 3);
 
 /**
- * Bookings (duties): for now, the two tab counts the web app's shell polls every minute (spec §7).
+ * @generated from message fleet.bookings.v1.ListBookingsRequest
+ */
+export type ListBookingsRequest = Message<"fleet.bookings.v1.ListBookingsRequest"> & {
+  /**
+   * A tab of DOMAIN.md: incoming, needs-attention, allotment-pending, allotted, upcoming, dispatched,
+   * ongoing (the web link's spelling Onging is accepted too), completed, failed, cancelled,
+   * bill-pending or all. Anything else is INVALID_ARGUMENT.
+   *
+   * @generated from field: string tab = 1;
+   */
+  tab: string;
+
+  /**
+   * sort_by: start_date (default), created_at or reporting_date. Direction: unspecified means the
+   * tab's own default (oldest first, except newest first for completed, failed, cancelled,
+   * bill-pending and all).
+   *
+   * @generated from field: fleet.common.v1.PageRequest page = 2;
+   */
+  page?: PageRequest | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ListBookingsRequest.
+ * Use `create(ListBookingsRequestSchema)` to create a new message.
+ */
+export const ListBookingsRequestSchema: GenMessage<ListBookingsRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 4);
+
+/**
+ * @generated from message fleet.bookings.v1.ListBookingsResponse
+ */
+export type ListBookingsResponse = Message<"fleet.bookings.v1.ListBookingsResponse"> & {
+  /**
+   * @generated from field: repeated fleet.bookings.v1.Booking bookings = 1;
+   */
+  bookings: Booking[];
+
+  /**
+   * @generated from field: fleet.common.v1.PageInfo page_info = 2;
+   */
+  pageInfo?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ListBookingsResponse.
+ * Use `create(ListBookingsResponseSchema)` to create a new message.
+ */
+export const ListBookingsResponseSchema: GenMessage<ListBookingsResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 5);
+
+/**
+ * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
+ * list behind each Duties tab (spec §2, /duties/bookings/{tab}).
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
  * @generated from service fleet.bookings.v1.BookingsService
@@ -100,6 +157,16 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof CountNeedsAttentionRequestSchema;
     output: typeof CountNeedsAttentionResponseSchema;
+  },
+  /**
+   * One page of the bookings in a tab, keyset-paged. Needs view_booking.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.ListBookings
+   */
+  listBookings: {
+    methodKind: "unary";
+    input: typeof ListBookingsRequestSchema;
+    output: typeof ListBookingsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_bookings_v1_bookings_service, 0);

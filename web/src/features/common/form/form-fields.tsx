@@ -1,6 +1,12 @@
 import { MultiSelect, Select, Switch, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { type FieldValues, type Path, type UseFormReturn, useController, useFormContext } from 'react-hook-form';
+import {
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  useController,
+  useFormContext,
+} from 'react-hook-form';
 import { fieldErrorsOf } from '../../../lib/trpc';
 
 /**
@@ -20,7 +26,15 @@ function useField(name: string) {
   return useController({ name, control });
 }
 
-export function TextField({ name, label, description, required, disabled, type, placeholder }: FieldProps & { type?: string; placeholder?: string }) {
+export function TextField({
+  name,
+  label,
+  description,
+  required,
+  disabled,
+  type,
+  placeholder,
+}: FieldProps & { type?: string; placeholder?: string }) {
   const { field, fieldState } = useField(name);
   return (
     <TextInput
@@ -40,7 +54,15 @@ export function TextField({ name, label, description, required, disabled, type, 
   );
 }
 
-export function SelectField({ name, label, description, required, disabled, data, clearable = true }: FieldProps & { data: { value: string; label: string }[]; clearable?: boolean }) {
+export function SelectField({
+  name,
+  label,
+  description,
+  required,
+  disabled,
+  data,
+  clearable = true,
+}: FieldProps & { data: { value: string; label: string }[]; clearable?: boolean }) {
   const { field, fieldState } = useField(name);
   return (
     <Select
@@ -60,7 +82,12 @@ export function SelectField({ name, label, description, required, disabled, data
   );
 }
 
-export function MultiSelectField({ name, label, description, data }: FieldProps & { data: { value: string; label: string }[] }) {
+export function MultiSelectField({
+  name,
+  label,
+  description,
+  data,
+}: FieldProps & { data: { value: string; label: string }[] }) {
   const { field, fieldState } = useField(name);
   return (
     <MultiSelect

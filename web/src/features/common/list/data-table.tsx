@@ -1,4 +1,4 @@
-import { Button, Center, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Table, Text } from '@mantine/core';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ListSearch } from './list-state';
 
@@ -18,6 +18,7 @@ export function DataTable<T>({
   onLoadMore,
   empty,
   loading,
+  error,
 }: {
   columns: ColumnDef<T, unknown>[];
   rows: T[];
@@ -31,8 +32,17 @@ export function DataTable<T>({
   onLoadMore: () => void;
   empty: string;
   loading: boolean;
+  /** Why the list could not be loaded; shown instead of the rows. */
+  error?: string;
 }) {
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
+  if (error) {
+    return (
+      <Alert color="red" title="This list could not be loaded" data-testid="list-error">
+        {error}
+      </Alert>
+    );
+  }
   return (
     <>
       <Table.ScrollContainer minWidth={720}>
@@ -42,15 +52,17 @@ export function DataTable<T>({
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => {
                   const key = sortable[header.column.id];
-                  const sorted = key && state?.sortBy === key ? state.direction : undefined;
+                  const sorted = key && state?.sortBy === key ? state.order : undefined;
                   return (
                     <Table.Th
                       key={header.id}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
                       style={key ? { cursor: 'pointer', userSelect: 'none' } : undefined}
                       onClick={
                         key && update
-                          ? () => update({ sortBy: key, direction: sorted === 'asc' ? 'desc' : 'asc' })
+                          ? () => update({ sortBy: key, order: sorted === 'asc' ? 'desc' : 'asc' })
                           : undefined
                       }
                     >
@@ -66,7 +78,9 @@ export function DataTable<T>({
             {table.getRowModel().rows.map((row) => (
               <Table.Tr key={row.id} data-testid="list-row">
                 {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                  <Table.Td key={cell.id}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

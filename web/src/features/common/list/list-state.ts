@@ -7,7 +7,7 @@ export const baseListSearch = z.object({
   search: z.string().catch('').default(''),
   active: z.enum(['active', 'inactive', 'all']).catch('active').default('active'),
   sortBy: z.string().optional().catch(undefined),
-  direction: z.enum(['asc', 'desc']).catch('asc').default('asc'),
+  order: z.enum(['asc', 'desc']).catch('asc').default('asc'),
 });
 
 export type ListSearch = z.infer<typeof baseListSearch>;
@@ -25,7 +25,8 @@ export function useListState<S extends z.ZodObject>(schema: S) {
         search: (previous: Record<string, unknown>) => {
           const next: Record<string, unknown> = { ...previous, ...patch };
           for (const [key, value] of Object.entries(next)) {
-            if (value === '' || value === undefined || (Array.isArray(value) && value.length === 0)) delete next[key];
+            if (value === '' || value === undefined || (Array.isArray(value) && value.length === 0))
+              delete next[key];
           }
           return next;
         },

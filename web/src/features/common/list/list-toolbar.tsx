@@ -25,7 +25,7 @@ export function ListToolbar({
   const [search, setSearch] = useState(state.search);
   const commit = useDebouncedCallback((value: string) => update({ search: value }), 300);
   useEffect(() => setSearch(state.search), [state.search]);
-  const sortValue = `${state.sortBy ?? sortOptions[0]?.value}:${state.direction}`;
+  const sortValue = `${state.sortBy ?? sortOptions[0]?.value}:${state.order}`;
   return (
     <Group gap="sm" wrap="wrap" align="end">
       <TextInput
@@ -55,8 +55,8 @@ export function ListToolbar({
         allowDeselect={false}
         value={sortValue}
         onChange={(value) => {
-          const [sortBy, direction] = (value ?? '').split(':');
-          update({ sortBy, direction: direction as ListSearch['direction'] });
+          const [sortBy, order] = (value ?? '').split(':');
+          update({ sortBy, order: order as ListSearch['order'] });
         }}
         data={sortOptions.flatMap((o) => [
           { value: `${o.value}:asc`, label: `${o.label} ↑` },
