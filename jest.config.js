@@ -6,9 +6,15 @@ const esmOnly = ['superjson', 'copy-anything', 'is-what', '@nats-io', 'jose', 'n
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tests'],
+  roots: [
+    '<rootDir>/packages',
+    '<rootDir>/services',
+    '<rootDir>/gateway',
+    '<rootDir>/web',
+    '<rootDir>/tests',
+  ],
   testMatch: ['**/?(*.)test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/tests/bench/'],
+  testPathIgnorePatterns: ['/node_modules/', '/tests/bench/', '/web/dist/'],
   globalSetup: '<rootDir>/tests/support/global-setup.cjs',
   transform: {
     '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],

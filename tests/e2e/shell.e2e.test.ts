@@ -82,8 +82,16 @@ describe('the web app in Chromium', () => {
     await page.goto(`${base}/masters/employees`);
     await page.waitForURL(/\/auth\/enter-phone-number/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/masters/employees');
+    // The owner holds view_accept_reject_incoming_requests: both counts load (and refresh every 60 s).
+    const counts = page.waitForRequest(
+      (r) => r.url().includes('incomingRequestsCount') && r.url().includes('needsAttentionCount'),
+      {
+        timeout: 20_000,
+      },
+    );
     await signIn(page, base, OWNER, CODE, { fromCurrentPage: true });
     expect(new URL(page.url()).pathname).toBe('/masters/employees');
+    await counts;
   });
 
   it('shows a holder of only view_booking the Duties group and nothing else', async () => {
@@ -93,8 +101,15 @@ describe('the web app in Chromium', () => {
       permissions: ['view_booking'],
     });
     await owner.employee.create.mutate({ name: 'Clerk Only', phone: CLERK, permissionProfileId: id });
+    const countCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/Count/.test(r.url())) countCalls.push(r.url());
+    });
     await signIn(page, base, CLERK, CODE);
     await expectVisible(page.getByTestId('nav-group-Duties'));
+    await page.waitForTimeout(1500);
+    // The clerk lacks view_accept_reject_incoming_requests: the counts are never asked for.
+    expect(countCalls).toEqual([]);
     expect(await page.getByTestId('nav-group-Masters').count()).toBe(0);
     expect(await page.getByTestId('nav-group-Operations').count()).toBe(0);
     await expectVisible(page.getByRole('link', { name: 'Duty Failed' }));
@@ -126,6 +141,7 @@ describe('the web app in Chromium', () => {
     await page.mouse.move(5, 5);
 
     await page.keyboard.press('F8');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="region"]'))).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForTimeout(400);
     expect(await toast.count()).toBe(0);
@@ -140,8 +156,8 @@ describe('the web app in Chromium', () => {
     await expectText(page, 'You are acting as');
     await screenshot(page, '05-masquerading');
     await page.getByRole('button', { name: 'Back to my account' }).click();
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByTestId('masquerade-watermark').count()).toBe(0);
+    await page.getByTestId('masquerade-watermark').waitFor({ state: 'detached', timeout: 15_000 });
+    await expectVisible(page.getByTestId('user-menu').filter({ hasText: 'Demo Owner' }));
     await page.goto(`${base}/profile`);
     await expectVisible(page.getByTestId('masquerade-audit'));
   });
@@ -163,6 +179,30 @@ describe('the web app in Chromium', () => {
     await screenshot(page, '07-permission-editor');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expectText(page, 'Saved Invoice cancellers.');
+  });
+
+  it('runs the thin progress bar on a route change and finishes it', async () => {
+    await signIn(page, base, OWNER, CODE);
+    await page.goto(`${base}/masters/employees`);
+    await expectVisible(page.getByRole('cell', { name: 'Priya Nair' }));
+    await page.evaluate(() => {
+      const bar = document.querySelector('[role="progressbar"]')!;
+      const seen: string[] = [];
+      (window as unknown as { progressStates: string[] }).progressStates = seen;
+      new MutationObserver(() => seen.push(bar.getAttribute('data-state') ?? '')).observe(bar, {
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    });
+    await page.getByRole('link', { name: 'Permission Profiles' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Permission Profiles' }));
+    await page.waitForTimeout(600);
+    const states = await page.evaluate(
+      () => (window as unknown as { progressStates: string[] }).progressStates,
+    );
+    expect(states).toContain('running');
+    expect(states.at(-1)).toBe('idle');
+    expect(await page.locator('.mantine-Loader-root').count()).toBe(0);
   });
 
   it('keeps deep links, filters included, across a reload', async () => {

@@ -24,3 +24,11 @@ export const isNoWaitPath = (path: string) => startsWithAny(path, NO_WAIT_PREFIX
 /** Spec §2: on the billing download and print pages the booking-count queries are not run. */
 export const isBillingDownloadPath = (path: string) =>
   /^\/operations\/billing\/[^/]+\/download(\/|$)/.test(path);
+
+/** Spec §7: the permission that gates polling the two duty-tab counts. */
+export const COUNTS_PERMISSION = 'view_accept_reject_incoming_requests';
+
+/** Spec §7: the counts run only for holders of the permission, never on excluded or billing download pages. */
+export function shouldPollCounts(permissions: ReadonlySet<string>, path: string): boolean {
+  return permissions.has(COUNTS_PERMISSION) && !isNoWaitPath(path) && !isBillingDownloadPath(path);
+}

@@ -1,28 +1,11 @@
 import type { AppRouter } from '@fleet/gateway';
-import { transformer } from '@fleet/gateway/transformer';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { isPublicPath, SIGN_IN_PATH } from './paths';
+import { createLinks } from './trpc-links';
 
-/** Spec §9: a batched GET is split before its URL passes this many characters. */
-export const MAX_URL_LENGTH = 2083;
-const url = '/api/trpc';
-
-/**
- * One link to /api/trpc: batched (split when the URL would pass 2083 characters), except a call
- * flagged `context: { skipBatch: true }`, which goes alone. The session travels in the HttpOnly `token`
- * cookie, which the browser sends with every same-origin call.
- */
-export const trpcClient = createTRPCClient<AppRouter>({
-  links: [
-    splitLink({
-      condition: (op) => op.context.skipBatch === true,
-      true: httpLink({ url, transformer }),
-      false: httpBatchLink({ url, transformer, maxURLLength: MAX_URL_LENGTH }),
-    }),
-  ],
-});
+export const trpcClient = createTRPCClient<AppRouter>({ links: createLinks() });
 
 export const isUnauthorized = (error: unknown) =>
   error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';

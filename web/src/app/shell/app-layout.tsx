@@ -13,7 +13,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { isBillingDownloadPath, SIGN_IN_PATH } from '../../lib/paths';
+import { SIGN_IN_PATH, shouldPollCounts } from '../../lib/paths';
 import { errorMessage, queryClient, trpc } from '../../lib/trpc';
 import { progress } from '../progress';
 import { navigationFor } from '../registry';
@@ -25,7 +25,7 @@ import { MasqueradeBar } from './masquerade-watermark';
 export const COUNT_POLL_MS = 60_000;
 
 function useTabCounts(permissions: ReadonlySet<string>, path: string) {
-  const enabled = permissions.has('view_accept_reject_incoming_requests') && !isBillingDownloadPath(path);
+  const enabled = shouldPollCounts(permissions, path);
   const options = { enabled, refetchInterval: enabled ? COUNT_POLL_MS : (false as const) };
   const incoming = useQuery(trpc.booking.incomingRequestsCount.queryOptions(undefined, options));
   const attention = useQuery(trpc.booking.needsAttentionCount.queryOptions(undefined, options));
