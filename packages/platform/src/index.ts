@@ -73,5 +73,5 @@ export {
 export { callerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/context';
 export { createHealthReporter, type HealthProbe, type HealthReporter, registerHealth } from './rpc/health';
 export { type RpcServer, startRpcServer } from './rpc/server';
-export type { ServiceModule } from './service-module';
+export { prepareService, type ServiceModule } from './service-module';
 export { parseOrThrow } from './validation';

@@ -1,10 +1,8 @@
 import {
-  createHealthReporter,
-  createOutboxRelay,
   type Database,
   type EventBus,
   type Logger,
-  migrate,
+  prepareService,
   type ServiceModule,
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
@@ -26,27 +24,15 @@ export interface BookingsModule extends ServiceModule {
 
 /** Bookings as a module: migrated schema, use cases, gRPC routes, outbox relay, health. */
 export async function createBookingsModule(deps: BookingsModuleDeps): Promise<BookingsModule> {
-  const logger = deps.logger.child({ module: 'bookings' });
-  await migrate(deps.db, SCHEMA, bookingsMigrations, logger);
-  const useCases = createBookingsUseCases({
-    db: deps.db,
-    logger,
-    clock: deps.clock ?? (() => new Date()),
-  });
-  const relay = createOutboxRelay({ db: deps.db, schema: SCHEMA, bus: deps.bus, logger });
-  return {
+  const { logger, ...service } = await prepareService({
     name: 'bookings',
-    useCases,
-    routes: bookingsRoutes(useCases),
-    health: createHealthReporter([BookingsService.typeName], {
-      database: () => deps.db.ping(),
-      bus: () => deps.bus.ping(),
-    }),
-    async start() {
-      relay.start();
-    },
-    async stop() {
-      await relay.stop();
-    },
-  };
+    db: deps.db,
+    bus: deps.bus,
+    logger: deps.logger,
+    schema: SCHEMA,
+    migrations: bookingsMigrations,
+    grpcServices: [BookingsService.typeName],
+  });
+  const useCases = createBookingsUseCases({ db: deps.db, logger, clock: deps.clock ?? (() => new Date()) });
+  return { ...service, useCases, routes: bookingsRoutes(useCases) };
 }

@@ -1,12 +1,4 @@
-import {
-  createHealthReporter,
-  createOutboxRelay,
-  type Database,
-  type EventBus,
-  type Logger,
-  migrate,
-  type ServiceModule,
-} from '@fleet/platform';
+import { type Database, type EventBus, type Logger, prepareService, type ServiceModule } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { createSessionTokens } from './domain/session-token';
 import { identityRoutes } from './rpc/identity-handlers';
@@ -29,8 +21,15 @@ export interface IdentityModule extends ServiceModule {
 
 /** Identity as a module: migrated schema, use cases, gRPC routes, outbox relay, health. */
 export async function createIdentityModule(deps: IdentityModuleDeps): Promise<IdentityModule> {
-  const logger = deps.logger.child({ module: 'identity' });
-  await migrate(deps.db, SCHEMA, identityMigrations, logger);
+  const { logger, ...service } = await prepareService({
+    name: 'identity',
+    db: deps.db,
+    bus: deps.bus,
+    logger: deps.logger,
+    schema: SCHEMA,
+    migrations: identityMigrations,
+    grpcServices: [IdentityService.typeName],
+  });
   const useCases = createIdentityUseCases({
     db: deps.db,
     logger,
@@ -39,20 +38,5 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
     settings: deps.settings,
     tokens: createSessionTokens(deps.settings.signingKeys),
   });
-  const relay = createOutboxRelay({ db: deps.db, schema: SCHEMA, bus: deps.bus, logger });
-  return {
-    name: 'identity',
-    useCases,
-    routes: identityRoutes(useCases),
-    health: createHealthReporter([IdentityService.typeName], {
-      database: () => deps.db.ping(),
-      bus: () => deps.bus.ping(),
-    }),
-    async start() {
-      relay.start();
-    },
-    async stop() {
-      await relay.stop();
-    },
-  };
+  return { ...service, useCases, routes: identityRoutes(useCases) };
 }

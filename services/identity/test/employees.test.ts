@@ -1,20 +1,9 @@
-import { ConnectError } from '@connectrpc/connect';
 import { allPermissionIds, closePermissions, isClosed } from '@fleet/domain';
-import { type Caller, callAs, fromConnectError } from '@fleet/platform';
+import { type Caller, callAs } from '@fleet/platform';
 import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
 import { ActiveFilter } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import fc from 'fast-check';
-import { bootIdentity, freshPhone, type IdentityHarness } from './support';
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
-}
+import { bootIdentity, failure, freshPhone, type IdentityHarness } from './support';
 
 describe('permission profiles and employees', () => {
   let h: IdentityHarness;

@@ -1,17 +1,6 @@
-import { ConnectError } from '@connectrpc/connect';
 import { closePermissions } from '@fleet/domain';
-import { type Caller, callAs, fromConnectError } from '@fleet/platform';
-import { bootIdentity, freshPhone, type IdentityHarness } from './support';
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
-}
+import { type Caller, callAs } from '@fleet/platform';
+import { bootIdentity, failure, freshPhone, type IdentityHarness } from './support';
 
 describe('masquerade', () => {
   let h: IdentityHarness;

@@ -1,20 +1,9 @@
-import { ConnectError } from '@connectrpc/connect';
 import { allPermissionIds } from '@fleet/domain';
-import { callAs, fromConnectError, rows, startEventConsumer } from '@fleet/platform';
+import { callAs, rows, startEventConsumer } from '@fleet/platform';
 import { quietLogger } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { IdentityEvents, OTP } from '../src';
-import { bootIdentity, freshPhone, type IdentityHarness } from './support';
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
-}
+import { bootIdentity, failure, freshPhone, type IdentityHarness } from './support';
 
 describe('phone-OTP sign-in', () => {
   let h: IdentityHarness;

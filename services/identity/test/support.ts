@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@connectrpc/connect';
+import { type Client, ConnectError } from '@connectrpc/connect';
 import {
   anonymousCaller,
   type Caller,
   callAs,
   createCallerCodec,
   createServiceClient,
+  type DomainError,
+  fromConnectError,
 } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import {
@@ -125,4 +127,15 @@ export async function bootIdentity(
 /** A phone number nobody else in the run uses. */
 export function freshPhone(): string {
   return `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** The domain error a failed call raised (the call must fail, and with a ConnectError). */
+export async function failure(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConnectError);
+    return fromConnectError(error);
+  }
+  throw new Error('expected the call to fail');
 }

@@ -16,7 +16,7 @@ import type { IdentityModule, SmsMessage } from '@fleet/identity';
 import { createCallerCodec, createLogger, type Logger, loadConfig } from '@fleet/platform';
 import { startEmbeddedProduct } from '@fleet/runner';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { trpcClient } from '../../support/trpc-client';
 
 export interface GatewayHarness {
   baseUrl: string;
@@ -87,31 +87,6 @@ async function answer(res: Response): Promise<TrpcAnswer> {
     body: decode(json),
     setCookie: res.headers.getSetCookie(),
   };
-}
-
-function trpcClient(baseUrl: string, headers: () => Record<string, string>) {
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: `${baseUrl}/api/trpc`,
-        transformer,
-        headers,
-        // jest's node environment builds fetch().json() objects outside the test realm (Dates come
-        // back as strings); parsing the text here keeps them in it.
-        async fetch(url, init) {
-          const res = await fetch(url, init as RequestInit);
-          const text = await res.text();
-          return {
-            ok: res.ok,
-            status: res.status,
-            statusText: res.statusText,
-            headers: res.headers,
-            json: async () => JSON.parse(text),
-          } as never;
-        },
-      }),
-    ],
-  });
 }
 
 export async function bootGateway(options: { env?: Record<string, string> } = {}): Promise<GatewayHarness> {
