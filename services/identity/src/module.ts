@@ -1,4 +1,10 @@
-import { type Database, type EventBus, type Logger, prepareService, type ServiceModule } from '@fleet/platform';
+import {
+  type Database,
+  type EventBus,
+  type Logger,
+  prepareService,
+  type ServiceModule,
+} from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { createSessionTokens } from './domain/session-token';
 import { identityRoutes } from './rpc/identity-handlers';

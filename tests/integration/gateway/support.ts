@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import {
-  type AppRouter,
   type GatewayConfig,
   type GatewayServices,
   gatewayConfigSchema,
