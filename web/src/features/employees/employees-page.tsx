@@ -1,15 +1,11 @@
-import { Badge, Button, Drawer, Menu, MultiSelect, Stack } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { DataTable } from '../common/list/data-table';
+import { ListScreen, pagedList, RowActions, statusColumn } from '../common/list/list-screen';
 import { baseListSearch, useListState } from '../common/list/list-state';
-import { ListToolbar } from '../common/list/list-toolbar';
-import { PageHeader } from '../common/list/page-header';
 import { EmployeeForm, type EmployeeJson } from './employee-form';
 
 const search = baseListSearch.extend({ profiles: z.array(z.string()).catch([]).default([]) });
@@ -23,10 +19,9 @@ export default function EmployeesPage() {
   const permissions = usePermissions();
   const canManage = permissions?.has('manage_employee') ?? false;
   const canMasquerade = permissions?.has('auto_login') ?? false;
-  const [editing, setEditing] = useState<EmployeeJson | 'new' | undefined>();
   const queryClient = useQueryClient();
 
-  const list = useInfiniteQuery(
+  const query = useInfiniteQuery(
     trpc.employee.list.infiniteQueryOptions(
       {
         search: state.search || undefined,
@@ -45,7 +40,6 @@ export default function EmployeesPage() {
       { enabled: canManage },
     ),
   );
-  const rows = (list.data?.pages.flatMap((p) => p.employees) ?? []) as unknown as EmployeeJson[];
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.employee.list.pathKey() });
 
   const setActive = useMutation(
@@ -64,118 +58,72 @@ export default function EmployeesPage() {
     }),
   );
 
-  const columns: ColumnDef<EmployeeJson, unknown>[] = [
-    { id: 'name', header: 'Name', accessorKey: 'name' },
-    { id: 'phone', header: 'Mobile', accessorKey: 'phone' },
-    { id: 'email', header: 'Email', cell: ({ row }) => row.original.email ?? '' },
-    { id: 'employeeId', header: 'Employee ID', cell: ({ row }) => row.original.employeeId ?? '' },
-    { id: 'designation', header: 'Designation', cell: ({ row }) => row.original.designation ?? '' },
-    {
-      id: 'profile',
-      header: 'Permission profile',
-      cell: ({ row }) => row.original.permissionProfileName ?? '—',
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row }) => (
-        <Badge color={row.original.isActive ? 'green' : 'gray'} variant="light">
-          {row.original.isActive ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
-    },
-    {
-      id: 'actions',
-      header: '',
-      cell: ({ row }) =>
-        canManage || canMasquerade ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button size="compact-xs" variant="subtle" aria-label={`Actions for ${row.original.name}`}>
-                •••
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {canManage ? <Menu.Item onClick={() => setEditing(row.original)}>Edit</Menu.Item> : null}
-              {canManage ? (
-                <Menu.Item
-                  onClick={() =>
-                    setActive.mutate({ userId: row.original.id, isActive: !row.original.isActive })
-                  }
-                >
-                  {row.original.isActive ? 'Deactivate' : 'Activate'}
-                </Menu.Item>
-              ) : null}
-              {canMasquerade && row.original.isActive ? (
-                <Menu.Item onClick={() => masquerade.mutate({ userId: row.original.id })}>
-                  Sign in as {row.original.name}
-                </Menu.Item>
-              ) : null}
-            </Menu.Dropdown>
-          </Menu>
-        ) : null,
-    },
-  ];
-
   return (
-    <>
-      <PageHeader
-        title="Employees"
-        actions={canManage ? <Button onClick={() => setEditing('new')}>Add employee</Button> : null}
-      />
-      <Stack gap="md">
-        <ListToolbar
-          state={state}
-          update={update}
-          sortOptions={SORTS}
-          searchPlaceholder="Name, phone, email, ID"
-          filters={
-            canManage ? (
-              <MultiSelect
-                aria-label="Permission profiles"
-                placeholder="Permission profiles"
-                w={260}
-                clearable
-                data={(profiles.data?.profiles ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                value={state.profiles}
-                onChange={(value) => update({ profiles: value })}
-              />
-            ) : null
-          }
-        />
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          state={state}
-          update={update}
-          sortable={{ name: 'name' }}
-          hasMore={!!list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => list.fetchNextPage()}
-          loading={list.isLoading}
-          error={list.error?.message}
-          empty="No employees match these filters."
-        />
-      </Stack>
-      <Drawer
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        position="right"
-        size="xl"
-        title={editing === 'new' ? 'New employee' : 'Edit employee'}
-      >
-        {editing !== undefined ? (
-          <EmployeeForm
-            employee={editing === 'new' ? undefined : editing}
-            onSaved={(name) => {
-              showToast(`Saved ${name}.`);
-              setEditing(undefined);
-              refresh();
-            }}
+    <ListScreen<EmployeeJson>
+      title="Employees"
+      addLabel="Add employee"
+      canAdd={canManage}
+      state={state}
+      update={update}
+      sortOptions={SORTS}
+      searchPlaceholder="Name, phone, email, ID"
+      filters={
+        canManage ? (
+          <MultiSelect
+            aria-label="Permission profiles"
+            placeholder="Permission profiles"
+            w={260}
+            clearable
+            data={(profiles.data?.profiles ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={state.profiles}
+            onChange={(value) => update({ profiles: value })}
           />
-        ) : null}
-      </Drawer>
-    </>
+        ) : null
+      }
+      list={pagedList(query, (page) => page.employees as unknown as EmployeeJson[])}
+      rowKey={(r) => r.id}
+      sortable={{ name: 'name' }}
+      empty="No employees match these filters."
+      newTitle="New employee"
+      editTitle="Edit employee"
+      refresh={refresh}
+      form={(employee, saved) => <EmployeeForm employee={employee} onSaved={saved} />}
+      columns={(edit) => [
+        { id: 'name', header: 'Name', accessorKey: 'name' },
+        { id: 'phone', header: 'Mobile', accessorKey: 'phone' },
+        { id: 'email', header: 'Email', cell: ({ row }) => row.original.email ?? '' },
+        { id: 'employeeId', header: 'Employee ID', cell: ({ row }) => row.original.employeeId ?? '' },
+        { id: 'designation', header: 'Designation', cell: ({ row }) => row.original.designation ?? '' },
+        {
+          id: 'profile',
+          header: 'Permission profile',
+          cell: ({ row }) => row.original.permissionProfileName ?? '—',
+        },
+        statusColumn<EmployeeJson>(),
+        {
+          id: 'actions',
+          header: '',
+          cell: ({ row }) => (
+            <RowActions
+              name={row.original.name}
+              actions={[
+                { label: 'Edit', onClick: () => edit(row.original), show: canManage },
+                {
+                  label: row.original.isActive ? 'Deactivate' : 'Activate',
+                  onClick: () =>
+                    setActive.mutate({ userId: row.original.id, isActive: !row.original.isActive }),
+                  show: canManage,
+                },
+                {
+                  label: `Sign in as ${row.original.name}`,
+                  onClick: () => masquerade.mutate({ userId: row.original.id }),
+                  show: canMasquerade && row.original.isActive,
+                },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

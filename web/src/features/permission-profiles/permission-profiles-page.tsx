@@ -1,14 +1,11 @@
-import { Badge, Button, Drawer, Group, Menu, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc } from '../../lib/trpc';
-import { DataTable } from '../common/list/data-table';
+import { ListScreen, pagedList, RowActions, statusColumn } from '../common/list/list-screen';
 import { baseListSearch, useListState } from '../common/list/list-state';
-import { ListToolbar } from '../common/list/list-toolbar';
-import { PageHeader } from '../common/list/page-header';
 import { PermissionEditor } from './permission-editor';
 
 interface Profile {
@@ -27,21 +24,19 @@ const SORTS = [
 
 export default function PermissionProfilesPage() {
   const [state, update] = useListState(baseListSearch);
-  const [editing, setEditing] = useState<Profile | 'new' | undefined>();
   const queryClient = useQueryClient();
-  const input = {
-    search: state.search || undefined,
-    active: state.active,
-    sortBy: (state.sortBy as 'name' | 'created_at' | undefined) ?? 'name',
-    order: state.order,
-    limit: 50,
-  };
-  const list = useInfiniteQuery(
-    trpc.permissionProfile.list.infiniteQueryOptions(input, {
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
+  const query = useInfiniteQuery(
+    trpc.permissionProfile.list.infiniteQueryOptions(
+      {
+        search: state.search || undefined,
+        active: state.active,
+        sortBy: (state.sortBy as 'name' | 'created_at' | undefined) ?? 'name',
+        order: state.order,
+        limit: 50,
+      },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
   );
-  const rows = (list.data?.pages.flatMap((p) => p.profiles) ?? []) as Profile[];
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.permissionProfile.list.pathKey() });
   const setActive = useMutation(
     trpc.permissionProfile.setActive.mutationOptions({
@@ -53,85 +48,47 @@ export default function PermissionProfilesPage() {
     }),
   );
 
-  const columns: ColumnDef<Profile, unknown>[] = [
-    { id: 'name', header: 'Name', accessorKey: 'name' },
-    { id: 'description', header: 'Description', cell: ({ row }) => row.original.description ?? '' },
-    { id: 'permissions', header: 'Permissions', cell: ({ row }) => row.original.permissions.length },
-    { id: 'employees', header: 'Employees', cell: ({ row }) => row.original.employeeCount },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row }) => (
-        <Badge color={row.original.isActive ? 'green' : 'gray'} variant="light">
-          {row.original.isActive ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
-    },
-    {
-      id: 'actions',
-      header: '',
-      cell: ({ row }) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="compact-xs" variant="subtle" aria-label={`Actions for ${row.original.name}`}>
-              •••
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setEditing(row.original)}>Edit</Menu.Item>
-            <Menu.Item
-              onClick={() => setActive.mutate({ id: row.original.id, isActive: !row.original.isActive })}
-            >
-              {row.original.isActive ? 'Deactivate' : 'Activate'}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      ),
-    },
-  ];
-
   return (
-    <>
-      <PageHeader
-        title="Permission Profiles"
-        actions={<Button onClick={() => setEditing('new')}>Add profile</Button>}
-      />
-      <Stack gap="md">
-        <ListToolbar state={state} update={update} sortOptions={SORTS} searchPlaceholder="Search profiles" />
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.id}
-          state={state}
-          update={update}
-          sortable={{ name: 'name' }}
-          hasMore={!!list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => list.fetchNextPage()}
-          loading={list.isLoading}
-          error={list.error?.message}
-          empty="No permission profiles match. Add one to give a group of employees the same permissions."
-        />
-      </Stack>
-      <Drawer
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        position="right"
-        size="xl"
-        title={editing === 'new' ? 'New permission profile' : 'Edit permission profile'}
-      >
-        {editing !== undefined ? (
-          <ProfileForm
-            profile={editing === 'new' ? undefined : editing}
-            onSaved={(name) => {
-              showToast(`Saved ${name}.`);
-              setEditing(undefined);
-              refresh();
-            }}
-          />
-        ) : null}
-      </Drawer>
-    </>
+    <ListScreen<Profile>
+      title="Permission Profiles"
+      addLabel="Add profile"
+      canAdd
+      state={state}
+      update={update}
+      sortOptions={SORTS}
+      searchPlaceholder="Search profiles"
+      list={pagedList(query, (page) => page.profiles as Profile[])}
+      rowKey={(r) => r.id}
+      sortable={{ name: 'name' }}
+      empty="No permission profiles match. Add one to give a group of employees the same permissions."
+      newTitle="New permission profile"
+      editTitle="Edit permission profile"
+      refresh={refresh}
+      form={(profile, saved) => <ProfileForm profile={profile} onSaved={saved} />}
+      columns={(edit) => [
+        { id: 'name', header: 'Name', accessorKey: 'name' },
+        { id: 'description', header: 'Description', cell: ({ row }) => row.original.description ?? '' },
+        { id: 'permissions', header: 'Permissions', cell: ({ row }) => row.original.permissions.length },
+        { id: 'employees', header: 'Employees', cell: ({ row }) => row.original.employeeCount },
+        statusColumn<Profile>(),
+        {
+          id: 'actions',
+          header: '',
+          cell: ({ row }) => (
+            <RowActions
+              name={row.original.name}
+              actions={[
+                { label: 'Edit', onClick: () => edit(row.original) },
+                {
+                  label: row.original.isActive ? 'Deactivate' : 'Activate',
+                  onClick: () => setActive.mutate({ id: row.original.id, isActive: !row.original.isActive }),
+                },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 
