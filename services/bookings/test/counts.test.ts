@@ -252,11 +252,13 @@ describe('every status with every network state, flag and start date', () => {
 describe('who may ask', () => {
   it('refuses a caller without view_accept_reject_incoming_requests', async () => {
     const caller = h.callerFor(randomUUID(), ['view_booking', 'view_basic_driver_information']);
+    // Each call starts only when awaited: a second call rejecting while the first is awaited would
+    // be an unhandled rejection.
     for (const call of [
-      h.client.countIncomingRequests({}, callAs(caller)),
-      h.client.countNeedsAttention({}, callAs(caller)),
+      () => h.client.countIncomingRequests({}, callAs(caller)),
+      () => h.client.countNeedsAttention({}, callAs(caller)),
     ]) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect(error.code).toBe('PERMISSION_DENIED');
       expect(error.message).toBe(
         'You need the “Accept or Reject Incoming Requests” permission to see this count.',
