@@ -122,7 +122,7 @@ describe('the web app in Chromium', () => {
     await expectText(page, 'You cannot open Employees');
   });
 
-  it('shows a toast for 5 seconds, pauses it on hover, and closes it on Escape', async () => {
+  it('shows a toast for 5 seconds, pauses it on hover, and closes it on a swipe right or Escape', async () => {
     await signIn(page, base, OWNER, CODE);
     await page.goto(`${base}/profile`);
     const save = page.getByRole('button', { name: 'Save' });
@@ -140,6 +140,20 @@ describe('the web app in Chromium', () => {
     expect(await toast.isVisible()).toBe(true);
     await page.mouse.move(5, 5);
 
+    // A swipe right past 50 px dismisses it.
+    await save.click();
+    await expectVisible(toast);
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    expect(await toast.count()).toBe(0);
+
+    await save.click();
+    await expectVisible(toast);
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role="region"]'))).toBe(true);
     await page.keyboard.press('Escape');
