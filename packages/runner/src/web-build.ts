@@ -31,14 +31,26 @@ export async function ensureWebBuilt(distDir: string, logger: Logger): Promise<v
   if (built > newestSource) return;
   const started = Date.now();
   logger.info('building the web app (first start, or its sources changed)…');
-  // A child process with NODE_ENV=production: Vite honours an inherited NODE_ENV (jest sets "test",
-  // development shells "development"), which would ship React's development build.
+  try {
+    await viteBuild(webRoot);
+  } catch (error) {
+    // A build already there (say, in an image with a read-only filesystem) is still worth serving.
+    if (!built) throw error;
+    logger.warn({ err: error }, 'could not rebuild the web app; serving the existing build');
+    return;
+  }
+  logger.info({ seconds: ((Date.now() - started) / 1000).toFixed(1) }, 'web app built');
+}
+
+/** `vite build` in a child process with NODE_ENV=production: Vite honours an inherited NODE_ENV (jest
+ * sets "test", development shells "development"), which would ship React's development build. */
+function viteBuild(webRoot: string): Promise<void> {
   const viteBin = join(
     dirname(createRequire(join(webRoot, 'package.json')).resolve('vite/package.json')),
     'bin',
     'vite.js',
   );
-  await new Promise<void>((resolvePromise, reject) => {
+  return new Promise<void>((resolvePromise, reject) => {
     const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
       cwd: webRoot,
       env: { ...process.env, NODE_ENV: 'production' },
@@ -49,5 +61,4 @@ export async function ensureWebBuilt(distDir: string, logger: Logger): Promise<v
       code === 0 ? resolvePromise() : reject(new Error(`the web build failed (exit ${code})`)),
     );
   });
-  logger.info({ seconds: ((Date.now() - started) / 1000).toFixed(1) }, 'web app built');
 }
