@@ -29,6 +29,7 @@ export {
   type PageRequest,
   pageSize,
   type SortDirection,
+  sortKey,
   toPage,
 } from './db/paging';
 export { APP_ROLE, SYSTEM_ROLE, systemTable, tenantTable } from './db/roles';

@@ -68,3 +68,20 @@ export function toPage<T>(
   const last = items.at(-1);
   return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(cursorOf(last)) : '' };
 }
+
+/**
+ * The sort a list was asked for, checked against the ones it offers; absent means the default. An
+ * unknown key is INVALID_ARGUMENT on `sortBy`, naming the choices.
+ */
+export function sortKey<K extends string>(
+  requested: string | undefined,
+  allowed: readonly K[],
+  fallback: K,
+  what: string,
+): K {
+  const key = requested || fallback;
+  if (!(allowed as readonly string[]).includes(key)) {
+    throw invalidField('sortBy', `${what} sort by ${allowed.join(', ')}.`);
+  }
+  return key as K;
+}

@@ -1,9 +1,8 @@
 import { BOOKING_TABS, getPermission } from '@fleet/domain';
-import { invalidField, type Page, pageSize, permissionDenied, toPage } from '@fleet/platform';
+import { invalidField, type Page, pageSize, permissionDenied, sortKey, toPage } from '@fleet/platform';
 import {
   BOOKING_SORTS,
   DEFAULT_BOOKING_SORT,
-  isBookingSort,
   operatorDate,
   type SortDirection,
   TAB_DEFAULT_DIRECTION,
@@ -42,10 +41,7 @@ export function createBookingLists(deps: BookingsDeps) {
           `There is no booking tab “${input.tab}”. The tabs are: ${BOOKING_TABS.join(', ')}.`,
         );
       }
-      const sortBy: string = input.sortBy || DEFAULT_BOOKING_SORT;
-      if (!isBookingSort(sortBy)) {
-        throw invalidField('sortBy', `Bookings sort by ${BOOKING_SORTS.join(', ')}.`);
-      }
+      const sortBy = sortKey(input.sortBy, BOOKING_SORTS, DEFAULT_BOOKING_SORT, 'Bookings');
       const limit = pageSize(input.limit);
       const fetched = await db.withTenant(caller.tenantId, (tx) =>
         listTab(tx, {

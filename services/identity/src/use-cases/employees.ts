@@ -8,6 +8,7 @@ import {
   preconditionFailed,
   requireTenant,
   type SortDirection,
+  sortKey,
   type Tx,
   toPage,
 } from '@fleet/platform';
@@ -68,11 +69,7 @@ export function createEmployees(deps: IdentityDeps) {
     async list(callerInput: Caller, input: EmployeeListInput) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.view_employee);
-      const sortBy = (input.sortBy || 'name') as (typeof SORTS)[number];
-      if (!SORTS.includes(sortBy))
-        throw invalid(`Employees sort by ${SORTS.join(' or ')}.`, [
-          { field: 'sortBy', message: `Sort by ${SORTS.join(' or ')}` },
-        ]);
+      const sortBy = sortKey(input.sortBy, SORTS, 'name', 'Employees');
       const limit = pageSize(input.limit);
       const fetched = await db.withTenant(caller.tenantId, (tx) =>
         listEmployees(tx, {

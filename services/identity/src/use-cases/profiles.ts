@@ -1,13 +1,13 @@
 import { closePermissions, PERMISSION } from '@fleet/domain';
 import {
   type Caller,
-  invalid,
   notFound,
   pageSize,
   permissionDenied,
   preconditionFailed,
   requireTenant,
   type SortDirection,
+  sortKey,
   toPage,
 } from '@fleet/platform';
 import type { ProfileRecord } from '../domain/records';
@@ -57,11 +57,7 @@ export function createProfiles(deps: IdentityDeps) {
     ) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
-      const sortBy = (input.sortBy || 'name') as (typeof SORTS)[number];
-      if (!SORTS.includes(sortBy))
-        throw invalid(`Profiles sort by ${SORTS.join(' or ')}.`, [
-          { field: 'sortBy', message: `Sort by ${SORTS.join(' or ')}` },
-        ]);
+      const sortBy = sortKey(input.sortBy, SORTS, 'name', 'Profiles');
       const limit = pageSize(input.limit);
       const fetched = await db.withTenant(caller.tenantId, (tx) =>
         listProfiles(tx, {
