@@ -1,5 +1,9 @@
 // @fleet/domain: pure rules shared by the services, the gateway and the web app. No I/O.
 
+// Masters (spec §3): declared once, stored by fleet, served by the gateway, shown by the web app
+export * from './masters';
+// Time
+export { DEFAULT_OPERATOR_TIME_ZONE, operatorDate } from './operator-date';
 // Permissions (spec §6)
 export {
   PERMISSION,
@@ -25,7 +29,6 @@ export {
   whyRequired,
   withoutPermission,
 } from './permissions/closure';
-
 // Validation (spec §5)
 export { EMAIL_MESSAGE, emailSchema, isEmail } from './validation/email';
 export {
@@ -57,6 +60,5 @@ export {
   panSchema,
 } from './validation/pan';
 export { isPhoneNumber, PHONE_MESSAGE, phoneSchema } from './validation/phone';
-
 // Enumerations (spec §3, §4, §9)
 export * from './vocabulary';

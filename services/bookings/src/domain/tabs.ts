@@ -7,7 +7,9 @@ import {
   type BookingStatus,
   type BookingTab,
   type ConnectionRequestStatus,
+  DEFAULT_OPERATOR_TIME_ZONE,
   isIsoDate,
+  operatorDate,
   PERMISSION,
 } from '@fleet/domain';
 
@@ -44,7 +46,7 @@ export const NOT_STARTED_STATUSES = [
  * Operators work in India: "today" is the calendar date in this zone (DOMAIN.md's operators; the
  * identity service's tenants default to it). Decided here until a tenant's own zone reaches bookings.
  */
-export const OPERATOR_TIME_ZONE = 'Asia/Kolkata';
+export const OPERATOR_TIME_ZONE = DEFAULT_OPERATOR_TIME_ZONE;
 
 /** Yes/no facts about a booking that a tab can ask about. */
 export type BookingFlag =
@@ -242,16 +244,7 @@ export interface TabFacts extends Record<BookingFlag, boolean> {
   startDate: string;
 }
 
-/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone, by default the operator's. */
-export function operatorDate(at: Date, timeZone: string = OPERATOR_TIME_ZONE): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
+export { operatorDate };
 
 /** The date a relative date names on the context's day; a rule that needs one cannot be read without it. */
 export function resolveDate(date: RelativeDate, on: TabContext | undefined): string {

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/common/v1/common.proto.
  */
 export const file_fleet_common_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("ChxmbGVldC9jb21tb24vdjEvY29tbW9uLnByb3RvEg9mbGVldC5jb21tb24udjEicAoLUGFnZVJlcXVlc3QSDQoFbGltaXQYASABKAUSDgoGY3Vyc29yGAIgASgJEg8KB3NvcnRfYnkYAyABKAkSMQoJZGlyZWN0aW9uGAQgASgOMh4uZmxlZXQuY29tbW9uLnYxLlNvcnREaXJlY3Rpb24iMQoIUGFnZUluZm8SEwoLbmV4dF9jdXJzb3IYASABKAkSEAoIaGFzX21vcmUYAiABKAgiNAoORmllbGRWaW9sYXRpb24SDQoFZmllbGQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkidQoLRXJyb3JEZXRhaWwSDgoGcmVhc29uGAEgASgJEjkKEGZpZWxkX3Zpb2xhdGlvbnMYAiADKAsyHy5mbGVldC5jb21tb24udjEuRmllbGRWaW9sYXRpb24SGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgDIAEoBSpgCg1Tb3J0RGlyZWN0aW9uEh4KGlNPUlRfRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSU09SVF9ESVJFQ1RJT05fQVNDEAESFwoTU09SVF9ESVJFQ1RJT05fREVTQxACYgZwcm90bzM");
+  fileDesc("ChxmbGVldC9jb21tb24vdjEvY29tbW9uLnByb3RvEg9mbGVldC5jb21tb24udjEicAoLUGFnZVJlcXVlc3QSDQoFbGltaXQYASABKAUSDgoGY3Vyc29yGAIgASgJEg8KB3NvcnRfYnkYAyABKAkSMQoJZGlyZWN0aW9uGAQgASgOMh4uZmxlZXQuY29tbW9uLnYxLlNvcnREaXJlY3Rpb24iMQoIUGFnZUluZm8SEwoLbmV4dF9jdXJzb3IYASABKAkSEAoIaGFzX21vcmUYAiABKAgiNAoORmllbGRWaW9sYXRpb24SDQoFZmllbGQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkidQoLRXJyb3JEZXRhaWwSDgoGcmVhc29uGAEgASgJEjkKEGZpZWxkX3Zpb2xhdGlvbnMYAiADKAsyHy5mbGVldC5jb21tb24udjEuRmllbGRWaW9sYXRpb24SGwoTcmV0cnlfYWZ0ZXJfc2Vjb25kcxgDIAEoBSpgCg1Tb3J0RGlyZWN0aW9uEh4KGlNPUlRfRElSRUNUSU9OX1VOU1BFQ0lGSUVEEAASFgoSU09SVF9ESVJFQ1RJT05fQVNDEAESFwoTU09SVF9ESVJFQ1RJT05fREVTQxACKnoKDEFjdGl2ZUZpbHRlchIdChlBQ1RJVkVfRklMVEVSX1VOU1BFQ0lGSUVEEAASGAoUQUNUSVZFX0ZJTFRFUl9BQ1RJVkUQARIaChZBQ1RJVkVfRklMVEVSX0lOQUNUSVZFEAISFQoRQUNUSVZFX0ZJTFRFUl9BTEwQA2IGcHJvdG8z");
 
 /**
  * Keyset paging: the cursor is opaque to callers and comes back in PageInfo.
@@ -152,4 +152,37 @@ export enum SortDirection {
  */
 export const SortDirectionSchema: GenEnum<SortDirection> = /*@__PURE__*/
   enumDesc(file_fleet_common_v1_common, 0);
+
+/**
+ * Which records a list shows by their active flag; unspecified means active only.
+ *
+ * @generated from enum fleet.common.v1.ActiveFilter
+ */
+export enum ActiveFilter {
+  /**
+   * @generated from enum value: ACTIVE_FILTER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: ACTIVE_FILTER_ACTIVE = 1;
+   */
+  ACTIVE = 1,
+
+  /**
+   * @generated from enum value: ACTIVE_FILTER_INACTIVE = 2;
+   */
+  INACTIVE = 2,
+
+  /**
+   * @generated from enum value: ACTIVE_FILTER_ALL = 3;
+   */
+  ALL = 3,
+}
+
+/**
+ * Describes the enum fleet.common.v1.ActiveFilter.
+ */
+export const ActiveFilterSchema: GenEnum<ActiveFilter> = /*@__PURE__*/
+  enumDesc(file_fleet_common_v1_common, 1);
 

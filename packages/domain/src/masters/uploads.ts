@@ -1,0 +1,81 @@
+// Spec §5 uploads: png, jpg, jpeg or pdf, by the extension after the last dot (any case) and by what
+import type { PermissionId } from '../permissions/catalogue';
+// the bytes actually are, at most 3,670,016 bytes. Pure rules; the fleet service applies them.
+
+export const UPLOAD_MAX_BYTES = 3_670_016;
+export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+export type UploadContentType = 'image/png' | 'image/jpeg' | 'application/pdf';
+
+const CONTENT_TYPE: Record<UploadExtension, UploadContentType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+
+// The first bytes each kind of file starts with.
+const SIGNATURES: [UploadContentType, number[]][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
+];
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** What the bytes are, from their signature, or undefined for anything else. */
+export function sniffContentType(bytes: Uint8Array): UploadContentType | undefined {
+  return SIGNATURES.find(([, signature]) => signature.every((b, i) => bytes[i] === b))?.[0];
+}
+
+export const UPLOAD_SIZE_MESSAGE = 'The file is larger than 3.5 MB; upload a smaller one.';
+
+/**
+ * Why a file may not be uploaded, in words for the person uploading it, or its content type when it
+ * may. The extension must be allowed and the content must be what the extension says.
+ */
+export function checkUpload(
+  fileName: string,
+  bytes: Uint8Array,
+): { ok: true; contentType: UploadContentType } | { ok: false; message: string } {
+  const extension = extensionOf(fileName);
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
+    return { ok: false, message: 'Upload a PNG, JPG, JPEG or PDF file.' };
+  }
+  if (bytes.length === 0) return { ok: false, message: 'The file is empty.' };
+  if (bytes.length > UPLOAD_MAX_BYTES) return { ok: false, message: UPLOAD_SIZE_MESSAGE };
+  const expected = CONTENT_TYPE[extension as UploadExtension];
+  const actual = sniffContentType(bytes);
+  if (actual !== expected) {
+    return {
+      ok: false,
+      message: `This file is not really a .${extension} file${actual ? ` (it looks like ${actual})` : ''}; upload the original.`,
+    };
+  }
+  return { ok: true, contentType: expected };
+}
+
+/** What an upload is for decides who may upload it (manage) and who may open it (view). */
+export const FILE_PURPOSES = {
+  VEHICLE_DOCUMENT: { manage: 'manage_vehicle', view: 'view_vehicle' },
+  DRIVER_DOCUMENT: { manage: 'manage_driver', view: 'view_driver' },
+  CUSTOMER_DOCUMENT: { manage: 'manage_customer', view: 'view_customer' },
+  SUPPLIER_DOCUMENT: { manage: 'manage_supplier', view: 'view_supplier' },
+  COMPANY_BRANDING: { manage: 'manage_company_profile', view: 'view_company_profile' },
+} as const satisfies Record<string, { manage: PermissionId; view: PermissionId }>;
+export type FilePurpose = keyof typeof FILE_PURPOSES;
+// Own keys only: `in` would also take 'toString' or 'constructor' from the prototype.
+export const isFilePurpose = (value: string): value is FilePurpose => Object.hasOwn(FILE_PURPOSES, value);
+
+/** The purpose of the files a master's file fields hold. */
+export const FILE_PURPOSE_OF_MASTER: Readonly<Record<string, FilePurpose>> = {
+  vehicle: 'VEHICLE_DOCUMENT',
+  driver: 'DRIVER_DOCUMENT',
+  customer: 'CUSTOMER_DOCUMENT',
+  supplier: 'SUPPLIER_DOCUMENT',
+  company_profile: 'COMPANY_BRANDING',
+};
