@@ -32,7 +32,7 @@ export {
   sortKey,
   toPage,
 } from './db/paging';
-export { APP_ROLE, SYSTEM_ROLE, systemTable, tenantTable } from './db/roles';
+export { APP_ROLE, referenceTable, SYSTEM_ROLE, systemTable, tenantTable } from './db/roles';
 export {
   conflict,
   DomainError,

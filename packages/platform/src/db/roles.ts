@@ -26,3 +26,13 @@ alter table ${qualifiedTable} force row level security;
 create policy system_access on ${qualifiedTable} to ${SYSTEM_ROLE} using (true) with check (true);
 `;
 }
+
+/** SQL for reference data every operator reads and only the system role writes (cities, states). */
+export function referenceTable(qualifiedTable: string): string {
+  return `
+alter table ${qualifiedTable} enable row level security;
+alter table ${qualifiedTable} force row level security;
+create policy read_by_everyone on ${qualifiedTable} for select to ${APP_ROLE} using (true);
+create policy system_access on ${qualifiedTable} to ${SYSTEM_ROLE} using (true) with check (true);
+`;
+}

@@ -1,0 +1,369 @@
+// The one store every master is kept in. It reads a master's declaration (@fleet/domain) and writes
+// the SQL for it: a column per field, values cast to the column's type on the way in and read back as
+// JSON (money, rates and dates as text, so no amount ever becomes a JavaScript number). Row-level
+// security keeps every statement to the transaction's operator; no tenant condition is written here.
+import {
+  columnType,
+  FILE_TARGET,
+  type Field,
+  type MasterDefinition,
+  masterOf,
+  TEXT_KEYED_TARGETS,
+} from '@fleet/domain';
+import { decodeCursor, invalidField, keyset, rows, type SortDirection, type Tx } from '@fleet/platform';
+import { type SQL, sql } from 'drizzle-orm';
+import { SCHEMA } from './migrations';
+
+export interface StoredRecord {
+  id: string;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  values: Record<string, unknown>;
+  refNames: Record<string, string | string[] | null>;
+  lapsed: string[];
+  sortKey: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+const id = (name: string) => sql.identifier(name);
+const tableOf = (definition: { table: string }) => sql`${id(SCHEMA)}.${id(definition.table)}`;
+
+/** Where the records a ref field points at live, and the column that names them. */
+export function targetOf(target: string): {
+  table: string;
+  display: string;
+  scope?: { column: string; value: string };
+} {
+  if (target === FILE_TARGET.kind) return FILE_TARGET;
+  const master = masterOf(target);
+  return { table: master.table, display: master.display, scope: master.scope };
+}
+
+/** A value as its column takes it: every parameter is cast, so both drivers agree on types. */
+function toColumn(field: Field, value: unknown): SQL {
+  if (value === null || value === undefined) return sql`null`;
+  switch (field.type) {
+    case 'rows':
+      return sql`${JSON.stringify(value)}::jsonb`;
+    case 'refs': {
+      const type = sql.raw(columnType(field));
+      return sql`array(select jsonb_array_elements_text(${JSON.stringify(value)}::jsonb))::${type}`;
+    }
+    case 'boolean':
+      return sql`${value ? 'true' : 'false'}::boolean`;
+    case 'integer':
+      return sql`${String(value)}::integer`;
+    default:
+      return sql`${String(value)}::${sql.raw(columnType(field))}`;
+  }
+}
+
+/** A field as it reads back into JSON: exact text for numbers with places and dates. */
+function fromColumn(name: string, field: Field): SQL {
+  const column = sql`t.${id(name)}`;
+  switch (field.type) {
+    case 'money':
+    case 'rate':
+    case 'percent':
+    case 'date':
+      return sql`${column}::text`;
+    case 'refs':
+      return sql`to_jsonb(${column})`;
+    default:
+      return column;
+  }
+}
+
+// jsonb_build_object takes at most 100 arguments; wide masters are built in slices and joined.
+function jsonObject(pairs: [string, SQL][]): SQL {
+  if (pairs.length === 0) return sql`'{}'::jsonb`;
+  const slices: SQL[] = [];
+  for (let i = 0; i < pairs.length; i += 40) {
+    const args = pairs.slice(i, i + 40).flatMap(([key, value]) => [sql`${key}::text`, value]);
+    slices.push(sql`jsonb_build_object(${sql.join(args, sql`, `)})`);
+  }
+  return sql.join(slices, sql` || `);
+}
+
+function refName(field: Field & { type: 'ref' | 'refs' }, name: string): SQL {
+  const target = targetOf(field.target);
+  const conditions = [
+    field.type === 'ref' ? sql`r.id = t.${id(name)}` : sql`r.id = any(t.${id(name)})`,
+    ...(target.scope ? [sql`r.${id(target.scope.column)} = ${target.scope.value}`] : []),
+  ];
+  const from = sql`${id(SCHEMA)}.${id(target.table)} r where ${sql.join(conditions, sql` and `)}`;
+  return field.type === 'ref'
+    ? sql`(select r.${id(target.display)} from ${from})`
+    : sql`coalesce((select jsonb_agg(r.${id(target.display)} order by r.${id(target.display)}) from ${from}), '[]'::jsonb)`;
+}
+
+/** The select list: record columns, the values object, the names refs point at, lapsed documents. */
+function selectList(
+  definition: MasterDefinition,
+  options: { today: string; refFields: readonly string[]; sortBy: string },
+): SQL {
+  const values = jsonObject(
+    Object.entries(definition.fields).map(([name, field]) => [name, fromColumn(name, field)]),
+  );
+  const refPairs: [string, SQL][] = [];
+  for (const name of options.refFields) {
+    const field = definition.fields[name]!;
+    if (field.type === 'ref' || field.type === 'refs') refPairs.push([name, refName(field, name)]);
+  }
+  const lapsed = (definition.expiries ?? []).map(
+    (name) => sql`case when t.${id(name)} < ${options.today}::date then ${name}::text end`,
+  );
+  return sql`t.id, t.is_active as "isActive", t.created_at as "createdAt", t.updated_at as "updatedAt",
+    ${values} as "values", ${jsonObject(refPairs)} as "refNames",
+    ${lapsed.length ? sql`array_remove(array[${sql.join(lapsed, sql`, `)}], null)` : sql`array[]::text[]`} as "lapsed",
+    t.${id(options.sortBy)}::text as "sortKey"`;
+}
+
+function scopeCondition(definition: MasterDefinition): SQL[] {
+  return definition.scope ? [sql`t.${id(definition.scope.column)} = ${definition.scope.value}`] : [];
+}
+
+export interface ListQuery {
+  search?: string;
+  active: 'active' | 'inactive' | 'all';
+  filters: { field: string; values: string[] }[];
+  /** Only records with an expiry on or before this date. */
+  expiringBy?: string;
+  ids?: string[];
+  sortBy: string;
+  direction: SortDirection;
+  cursor?: string;
+  limit: number;
+  today: string;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function checkCursor(cursor: string, textIds: boolean): void {
+  const [value, rowId] = decodeCursor(cursor, 2);
+  if (typeof value !== 'string' || typeof rowId !== 'string' || !(textIds || isUuid(rowId))) {
+    throw invalidField('cursor', 'This page link is no longer valid; reload the list from the start.');
+  }
+}
+
+/** Up to `limit + 1` records after the cursor, filtered and in the asked order. */
+export function listRecords(tx: Tx, definition: MasterDefinition, query: ListQuery): Promise<StoredRecord[]> {
+  if (query.cursor) checkCursor(query.cursor, definition.system === true);
+  const conditions = [...scopeCondition(definition)];
+  if (query.active !== 'all') conditions.push(sql`t.is_active = ${query.active === 'active'}`);
+  const search = query.search?.trim();
+  if (search && definition.search.length) {
+    const pattern = likePattern(search);
+    conditions.push(
+      sql`(${sql.join(
+        definition.search.map((name) => sql`t.${id(name)} ilike ${pattern}`),
+        sql` or `,
+      )})`,
+    );
+  }
+  for (const filter of query.filters) {
+    const field = definition.fields[filter.field]!;
+    const json = JSON.stringify(filter.values);
+    if (field.type === 'refs') {
+      conditions.push(
+        sql`t.${id(filter.field)} && array(select jsonb_array_elements_text(${json}::jsonb))::${sql.raw(columnType(field))}`,
+      );
+    } else {
+      conditions.push(
+        sql`t.${id(filter.field)} = any(array(select jsonb_array_elements_text(${json}::jsonb))::${sql.raw(`${columnType(field)}[]`)})`,
+      );
+    }
+  }
+  if (query.expiringBy && definition.expiries?.length) {
+    conditions.push(
+      sql`(${sql.join(
+        definition.expiries.map((name) => sql`t.${id(name)} <= ${query.expiringBy}::date`),
+        sql` or `,
+      )})`,
+    );
+  }
+  if (query.ids) {
+    const type = definition.system ? 'text[]' : 'uuid[]';
+    conditions.push(
+      sql`t.id = any(array(select jsonb_array_elements_text(${JSON.stringify(query.ids)}::jsonb))::${sql.raw(type)})`,
+    );
+  }
+  const { orderBy } = keyset({
+    sortKey: sql`t.${id(query.sortBy)}`,
+    id: sql`t.id`,
+    direction: query.direction,
+  });
+  if (query.cursor) {
+    const [value, rowId] = decodeCursor(query.cursor, 2);
+    const op = query.direction === 'desc' ? sql.raw('<') : sql.raw('>');
+    const idType = sql.raw(definition.system ? 'text' : 'uuid');
+    conditions.push(sql`(t.${id(query.sortBy)}, t.id) ${op} (${value}, ${rowId}::${idType})`);
+  }
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return rows<StoredRecord>(
+    tx,
+    sql`select ${selectList(definition, { today: query.today, refFields: refColumns(definition, definition.columns), sortBy: query.sortBy })}
+      from ${tableOf(definition)} t ${where}
+      order by ${orderBy} limit ${query.limit + 1}`,
+  );
+}
+
+/** The ref fields among `names`, whose targets' names a list shows. */
+function refColumns(definition: MasterDefinition, names: readonly string[]): string[] {
+  return names.filter((name) => {
+    const type = definition.fields[name]!.type;
+    return type === 'ref' || type === 'refs';
+  });
+}
+
+export async function getRecord(
+  tx: Tx,
+  definition: MasterDefinition,
+  recordId: string,
+  today: string,
+): Promise<StoredRecord | undefined> {
+  if (!definition.system && !isUuid(recordId)) return undefined;
+  const found = await rows<StoredRecord>(
+    tx,
+    sql`select ${selectList(definition, { today, refFields: refColumns(definition, Object.keys(definition.fields)), sortBy: 'id' })}
+      from ${tableOf(definition)} t where ${sql.join([sql`t.id = ${recordId}`, ...scopeCondition(definition)], sql` and `)}`,
+  );
+  return found[0];
+}
+
+/** The operator's one record of a singleton master. */
+export async function getSingleton(
+  tx: Tx,
+  definition: MasterDefinition,
+  today: string,
+): Promise<StoredRecord | undefined> {
+  const found = await rows<StoredRecord>(
+    tx,
+    sql`select ${selectList(definition, { today, refFields: refColumns(definition, Object.keys(definition.fields)), sortBy: 'id' })}
+      from ${tableOf(definition)} t limit 1`,
+  );
+  return found[0];
+}
+
+export async function insertRecord(
+  tx: Tx,
+  definition: MasterDefinition,
+  record: { id: string; tenantId: string; values: Record<string, unknown> },
+): Promise<void> {
+  const names = Object.keys(definition.fields);
+  const columns = [
+    sql`id`,
+    sql`tenant_id`,
+    ...(definition.scope ? [id(definition.scope.column)] : []),
+    ...names.map(id),
+  ];
+  const values = [
+    sql`${record.id}::uuid`,
+    sql`${record.tenantId}::uuid`,
+    ...(definition.scope ? [sql`${definition.scope.value}`] : []),
+    ...names.map((name) => toColumn(definition.fields[name]!, record.values[name])),
+  ];
+  await tx.execute(
+    sql`insert into ${tableOf(definition)} (${sql.join(columns, sql`, `)}) values (${sql.join(values, sql`, `)})`,
+  );
+}
+
+/** Replaces every field of a record; false when there is no such record. */
+export async function updateRecord(
+  tx: Tx,
+  definition: MasterDefinition,
+  recordId: string,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  if (!isUuid(recordId)) return false;
+  const sets = Object.entries(definition.fields)
+    .filter(([name]) => name !== definition.autoNumber)
+    .map(([name, field]) => sql`${id(name)} = ${toColumn(field, values[name])}`);
+  const updated = await rows<{ id: string }>(
+    tx,
+    sql`update ${tableOf(definition)} t set ${sql.join(sets, sql`, `)}, updated_at = now()
+      where ${sql.join([sql`t.id = ${recordId}::uuid`, ...scopeCondition(definition)], sql` and `)} returning t.id`,
+  );
+  return updated.length > 0;
+}
+
+export async function setRecordActive(
+  tx: Tx,
+  definition: MasterDefinition,
+  recordId: string,
+  isActive: boolean,
+): Promise<boolean> {
+  if (!isUuid(recordId)) return false;
+  const updated = await rows<{ id: string }>(
+    tx,
+    sql`update ${tableOf(definition)} t set is_active = ${isActive}, updated_at = now()
+      where ${sql.join([sql`t.id = ${recordId}::uuid`, ...scopeCondition(definition)], sql` and `)} returning t.id`,
+  );
+  return updated.length > 0;
+}
+
+/** The next number of an auto-numbered master (per operator), taken in the creating transaction. */
+export async function nextRecordNumber(tx: Tx, tenantId: string, kind: string): Promise<number> {
+  const [row] = await rows<{ no: number }>(
+    tx,
+    sql`insert into ${id(SCHEMA)}.record_numbers (tenant_id, kind, next_no) values (${tenantId}::uuid, ${kind}, 2)
+      on conflict (tenant_id, kind) do update set next_no = record_numbers.next_no + 1
+      returning next_no - 1 as no`,
+  );
+  return Number(row!.no);
+}
+
+/** Which of these ids exist as records of the target (any state); the rest are unknown to the operator. */
+export async function existingIds(tx: Tx, target: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const textKeyed = TEXT_KEYED_TARGETS.has(target);
+  const candidates = textKeyed ? ids : ids.filter(isUuid);
+  if (candidates.length === 0) return new Set();
+  const { table, scope } = targetOf(target);
+  const found = await rows<{ id: string }>(
+    tx,
+    sql`select r.id::text as id from ${id(SCHEMA)}.${id(table)} r
+      where r.id = any(array(select jsonb_array_elements_text(${JSON.stringify(candidates)}::jsonb))::${sql.raw(textKeyed ? 'text[]' : 'uuid[]')})
+      ${scope ? sql`and r.${id(scope.column)} = ${scope.value}` : sql``}`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
+/**
+ * Active records of the master whose `key` fields equal these values and whose from..to dates meet
+ * the given range (a contract overlapping another for the same key).
+ */
+export async function overlapping(
+  tx: Tx,
+  definition: MasterDefinition,
+  values: Record<string, unknown>,
+  exceptId: string | undefined,
+): Promise<{ id: string; name: string }[]> {
+  const rule = definition.noOverlap!;
+  const conditions = [
+    sql`t.is_active`,
+    ...scopeCondition(definition),
+    ...rule.key.map((name) => {
+      const v = values[name];
+      return v === null || v === undefined
+        ? sql`t.${id(name)} is null`
+        : sql`t.${id(name)} = ${toColumn(definition.fields[name]!, v)}`;
+    }),
+    sql`t.${id(rule.from)} <= ${String(values[rule.to])}::date`,
+    sql`t.${id(rule.to)} >= ${String(values[rule.from])}::date`,
+  ];
+  if (exceptId) conditions.push(sql`t.id <> ${exceptId}::uuid`);
+  return rows<{ id: string; name: string }>(
+    tx,
+    sql`select t.id, t.${id(definition.display)}::text as name from ${tableOf(definition)} t
+      where ${sql.join(conditions, sql` and `)} limit 3`,
+  );
+}
+
+/** A transaction-long lock on a key, so two writers checking the same rule go one after the other. */
+export async function lockKey(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
