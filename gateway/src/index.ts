@@ -5,6 +5,7 @@ export {
   type Context,
   type ContextInput,
   createContext,
+  type FleetClient,
   type GatewayServices,
   type IdentityClient,
 } from './context';

@@ -12,6 +12,7 @@ import { createContext, type GatewayServices } from './context';
 import { INTERNAL_MESSAGE, wasLogged } from './errors';
 import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
 import { csrfProtection } from './http/csrf';
+import { FILES_PATH, filesRouter } from './http/files';
 import { rateLimit } from './http/rate-limit';
 import { type ReadinessProbe, readinessHandler } from './http/readiness';
 import { replyWithError, TRPC_PATH } from './http/reply';
@@ -56,7 +57,11 @@ const routeKind = (req: Request) => {
 
 function buildGateway(options: GatewayOptions) {
   const { config, logger } = options;
-  const services: GatewayServices = { identity: options.identity, bookings: options.bookings };
+  const services: GatewayServices = {
+    identity: options.identity,
+    bookings: options.bookings,
+    fleet: options.fleet,
+  };
   const state = { stopping: false };
   const production = config.NODE_ENV === 'production';
   const app = express();
@@ -126,6 +131,26 @@ function buildGateway(options: GatewayOptions) {
     readinessHandler(options.readiness, () => state.stopping),
   );
 
+  const contextOf = (req: Request, res: Response) =>
+    createContext({
+      token: tokenOf(req),
+      clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+      userAgent: req.get('user-agent') ?? '',
+      requestId: res.locals.requestId as string,
+      setCookie: (name, value, cookieOptions) => res.cookie(name, value, cookieOptions),
+      clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
+      services,
+      logger: req.log,
+      production,
+    });
+
+  // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB.
+  app.use(
+    FILES_PATH,
+    rateLimit(config.RATE_LIMIT_PER_MINUTE),
+    csrfProtection(config.ALLOWED_ORIGINS, 'application/octet-stream'),
+    filesRouter(contextOf),
+  );
   app.use(
     '/api',
     rateLimit(config.RATE_LIMIT_PER_MINUTE),
@@ -140,18 +165,7 @@ function buildGateway(options: GatewayOptions) {
       // The web app splits batches at 2083-character URLs, so real batches are far smaller than this.
       maxBatchSize: MAX_BATCH_SIZE,
       maxBodySize: MAX_BODY_BYTES,
-      createContext: ({ req, res }) =>
-        createContext({
-          token: tokenOf(req),
-          clientIp: req.ip ?? req.socket.remoteAddress ?? '',
-          userAgent: req.get('user-agent') ?? '',
-          requestId: res.locals.requestId as string,
-          setCookie: (name, value, cookieOptions) => res.cookie(name, value, cookieOptions),
-          clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
-          services,
-          logger: req.log,
-          production,
-        }),
+      createContext: ({ req, res }) => contextOf(req, res),
       responseMeta: ({ errors }) => {
         const retryAfter = Math.max(
           0,

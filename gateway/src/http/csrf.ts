@@ -15,10 +15,14 @@ function normaliseOrigin(value: string): string | undefined {
   }
 }
 
-const isJson = (contentType: string | undefined) =>
-  (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+const mediaType = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase();
 
-export function csrfProtection(allowedOrigins: readonly string[]): RequestHandler {
+/** `accepts`: the body type a state-changing request must carry (JSON, or raw bytes for uploads). */
+export function csrfProtection(
+  allowedOrigins: readonly string[],
+  accepts: 'application/json' | 'application/octet-stream' = 'application/json',
+): RequestHandler {
   const allowed = new Set(allowedOrigins.map(normaliseOrigin).filter((o): o is string => !!o));
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -33,8 +37,8 @@ export function csrfProtection(allowedOrigins: readonly string[]): RequestHandle
         return;
       }
     }
-    if (!isJson(req.get('content-type'))) {
-      replyWithError(req, res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.', {
+    if (mediaType(req.get('content-type')) !== accepts) {
+      replyWithError(req, res, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send the request body as ${accepts}.`, {
         reason: 'UNSUPPORTED_MEDIA_TYPE',
       });
       return;

@@ -3,6 +3,7 @@ import { authRouter } from './auth/_router';
 import { bookingRouter } from './booking/_router';
 import { employeeRouter } from './employee/_router';
 import { masqueradeRouter } from './masquerade/_router';
+import { mastersRouter } from './masters/master-router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { userRouter } from './user/_router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   employee: employeeRouter,
   permissionProfile: permissionProfileRouter,
   booking: bookingRouter,
+  masters: mastersRouter(),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { createBookingsModule } from '@fleet/bookings';
+import { createFleetModule } from '@fleet/fleet';
 import { gatewayConfigSchema, startGateway } from '@fleet/gateway';
 import { createIdentityModule, identityConfigSchema } from '@fleet/identity';
 import {
@@ -15,6 +16,7 @@ import {
   startRpcServer,
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
+import { FleetService } from '@fleet/proto/fleet/fleet/v1/fleet_service_pb';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import pg from 'pg';
 import { MODULES, type ModuleName, type ServiceName } from './modules';
@@ -131,6 +133,12 @@ async function runBookings(runtime: RuntimeConfig, logger: Logger) {
   await serveModule('bookings', module, resources, runtime, logger);
 }
 
+async function runFleet(runtime: RuntimeConfig, logger: Logger) {
+  const resources = await openServiceResources('fleet', runtime, logger);
+  const module = await createFleetModule({ db: resources.db, bus: resources.bus, logger });
+  await serveModule('fleet', module, resources, runtime, logger);
+}
+
 async function runGateway(runtime: RuntimeConfig, logger: Logger) {
   const config = exitOnConfigError(() => loadConfig(gatewayConfigSchema));
   const codec = createCallerCodec(internalSecret(runtime, logger));
@@ -144,16 +152,18 @@ async function runGateway(runtime: RuntimeConfig, logger: Logger) {
     { kind: 'network', baseUrl: runtime.BOOKINGS_URL },
     codec,
   );
+  const fleet = connectToService(FleetService, { kind: 'network', baseUrl: runtime.FLEET_URL }, codec);
   const gateway = await startGateway({
     identity: identity.client,
     bookings: bookings.client,
+    fleet: fleet.client,
     config,
     logger,
-    readiness: { identity: identity.ready, bookings: bookings.ready },
+    readiness: { identity: identity.ready, bookings: bookings.ready, fleet: fleet.ready },
     webDist: runtime.WEB_DIST,
   });
   logger.info(
-    { identity: runtime.IDENTITY_URL, bookings: runtime.BOOKINGS_URL },
+    { identity: runtime.IDENTITY_URL, bookings: runtime.BOOKINGS_URL, fleet: runtime.FLEET_URL },
     'gateway reaches the services over gRPC',
   );
   const metrics = await startMetricsServer(runtime.METRICS_PORT);
@@ -166,5 +176,6 @@ export async function runModule(name: Exclude<ModuleName, never>): Promise<void>
   const logger = createLogger({ name: `fleet-${name}`, level: runtime.LOG_LEVEL });
   if (name === 'identity') return runIdentity(runtime, logger);
   if (name === 'bookings') return runBookings(runtime, logger);
+  if (name === 'fleet') return runFleet(runtime, logger);
   if (name === 'gateway') return runGateway(runtime, logger);
 }

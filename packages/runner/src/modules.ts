@@ -6,7 +6,7 @@ export const MODULES = {
   gateway: {
     kind: 'edge',
     description: 'tRPC BFF for the web and driver apps; authenticates, authorises, serves the SPA',
-    needs: ['identity', 'bookings'],
+    needs: ['identity', 'bookings', 'fleet'],
     port: { env: 'PORT', default: 3000 },
   },
   identity: {
@@ -24,6 +24,15 @@ export const MODULES = {
     grpcService: 'fleet.bookings.v1.BookingsService',
     urlEnv: 'BOOKINGS_URL',
     port: { env: 'GRPC_PORT', default: 50052 },
+  },
+  fleet: {
+    kind: 'service',
+    description:
+      'the masters: vehicles, drivers, customers, suppliers, duty types, pricing and rate cards, uploads',
+    needs: [],
+    grpcService: 'fleet.fleet.v1.FleetService',
+    urlEnv: 'FLEET_URL',
+    port: { env: 'GRPC_PORT', default: 50053 },
   },
 } as const;
 

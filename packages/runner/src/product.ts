@@ -1,6 +1,7 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { type Client, type ConnectRouter, createClient } from '@connectrpc/connect';
 import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
+import { createFleetModule, type FleetModule } from '@fleet/fleet';
 import { type GatewayConfig, type RunningGateway, startGateway } from '@fleet/gateway';
 import {
   createIdentityModule,
@@ -19,12 +20,14 @@ import {
   type ServiceTarget,
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
+import { FleetService } from '@fleet/proto/fleet/fleet/v1/fleet_service_pb';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { Health, HealthCheckResponse_ServingStatus } from '@fleet/proto/grpc/health/v1/health_pb';
 
 export interface ServiceClients {
   identity: Client<typeof IdentityService>;
   bookings: Client<typeof BookingsService>;
+  fleet: Client<typeof FleetService>;
 }
 
 /** A client for a service and a readiness probe on its standard health check, over one transport. */
@@ -59,6 +62,7 @@ export interface EmbeddedProduct {
   port: number;
   identity: IdentityModule;
   bookings: BookingsModule;
+  fleet: FleetModule;
   clients: ServiceClients;
   stop(): Promise<void>;
 }
@@ -93,6 +97,9 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
     const bookings = await createBookingsModule({ db, bus, logger });
     await bookings.start();
     started.push(bookings);
+    const fleet = await createFleetModule({ db, bus, logger });
+    await fleet.start();
+    started.push(fleet);
 
     const identityConnection = connectToService(
       IdentityService,
@@ -104,21 +111,32 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
       { kind: 'in-process', service: 'bookings', routes: withHealth(bookings), logger },
       codec,
     );
+    const fleetConnection = connectToService(
+      FleetService,
+      { kind: 'in-process', service: 'fleet', routes: withHealth(fleet), logger },
+      codec,
+    );
     const clients: ServiceClients = {
       identity: identityConnection.client,
       bookings: bookingsConnection.client,
+      fleet: fleetConnection.client,
     };
     const gateway: RunningGateway = await startGateway({
       ...clients,
       config: options.gateway,
       logger,
-      readiness: { identity: identityConnection.ready, bookings: bookingsConnection.ready },
+      readiness: {
+        identity: identityConnection.ready,
+        bookings: bookingsConnection.ready,
+        fleet: fleetConnection.ready,
+      },
       webDist: options.webDist,
     });
     return {
       port: gateway.port,
       identity,
       bookings,
+      fleet,
       clients,
       async stop() {
         await gateway.close();

@@ -1,0 +1,126 @@
+// Uploads and downloads (spec §5): the one place bytes cross the gateway. Uploads are raw
+// application/octet-stream bodies (not CORS-safelisted, so a cross-site page cannot send one without a
+// preflight), at most 3,670,016 bytes; the fleet service checks the extension and the content and
+// decides by the file's purpose who may upload and open it. Both need a signed-in session.
+import { isFilePurpose, UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE } from '@fleet/domain';
+import { callAs, fromConnectError, trpcCodeFor } from '@fleet/platform';
+import { FilePurpose } from '@fleet/proto/fleet/fleet/v1/fleet_service_pb';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import express, { type Request, type Response, Router } from 'express';
+import type { Context } from '../context';
+import { replyWithError } from './reply';
+
+const HTTP_STATUS: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  TOO_MANY_REQUESTS: 429,
+};
+
+export const FILES_PATH = '/api/files';
+
+export function filesRouter(contextOf: (req: Request, res: Response) => Context): Router {
+  const files = Router();
+
+  async function signedIn(req: Request, res: Response) {
+    const result = await contextOf(req, res).authenticate();
+    if (!result.ok) {
+      replyWithError(req, res, 401, 'UNAUTHORIZED', result.message);
+      return undefined;
+    }
+    return result.session;
+  }
+
+  function fail(req: Request, res: Response, error: unknown) {
+    const domain = fromConnectError(error);
+    const code = (trpcCodeFor[domain.code] ?? 'INTERNAL_SERVER_ERROR') as TRPC_ERROR_CODE_KEY;
+    if (code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error }, 'unexpected error with a file');
+    const message =
+      code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on our side; try again.' : domain.message;
+    replyWithError(req, res, HTTP_STATUS[code] ?? 500, code, message, { reason: domain.reason });
+  }
+
+  files.post(
+    '/',
+    (req, res, next) => {
+      if (Number(req.get('content-length') ?? 0) > UPLOAD_MAX_BYTES) {
+        res.set('Connection', 'close');
+        replyWithError(req, res, 413, 'PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MESSAGE, {
+          reason: 'PAYLOAD_TOO_LARGE',
+        });
+        return;
+      }
+      next();
+    },
+    express.raw({ type: 'application/octet-stream', limit: UPLOAD_MAX_BYTES }),
+    async (req, res) => {
+      const purpose = String(req.query.purpose ?? '');
+      const name = String(req.query.name ?? '');
+      if (!isFilePurpose(purpose)) {
+        replyWithError(req, res, 400, 'BAD_REQUEST', 'Say what the file is for (purpose).');
+        return;
+      }
+      if (!name || name.length > 200) {
+        replyWithError(req, res, 400, 'BAD_REQUEST', 'Give the file name (name), up to 200 characters.');
+        return;
+      }
+      const session = await signedIn(req, res);
+      if (!session) return;
+      try {
+        const content = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
+        const { file } = await contextOf(req, res).services.fleet.uploadFile(
+          { fileName: name, content, purpose: FilePurpose[purpose] },
+          callAs(session.caller),
+        );
+        res.status(201).json({
+          id: file!.id,
+          fileName: file!.fileName,
+          contentType: file!.contentType,
+          sizeBytes: Number(file!.sizeBytes),
+        });
+      } catch (error) {
+        fail(req, res, error);
+      }
+    },
+  );
+
+  files.get('/:id', async (req, res) => {
+    const session = await signedIn(req, res);
+    if (!session) return;
+    try {
+      const { file, content } = await contextOf(req, res).services.fleet.getFile(
+        { id: req.params.id ?? '' },
+        callAs(session.caller),
+      );
+      const download = req.query.download === '1' ? 'attachment' : 'inline';
+      res
+        .status(200)
+        .set({
+          'Content-Type': file!.contentType,
+          'Content-Length': String(content.length),
+          'Content-Disposition': `${download}; filename*=UTF-8''${encodeURIComponent(file!.fileName)}`,
+          'Cache-Control': 'private, max-age=300',
+          'X-Content-Type-Options': 'nosniff',
+        })
+        .end(Buffer.from(content));
+    } catch (error) {
+      fail(req, res, error);
+    }
+  });
+
+  // A body over the limit without a Content-Length (chunked) is cut off while reading.
+  files.use((error: { type?: string }, req: Request, res: Response, next: (e?: unknown) => void) => {
+    if (error?.type === 'entity.too.large') {
+      replyWithError(req, res, 413, 'PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MESSAGE, {
+        reason: 'PAYLOAD_TOO_LARGE',
+      });
+      return;
+    }
+    next(error);
+  });
+
+  return files;
+}
