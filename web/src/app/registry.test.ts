@@ -1,4 +1,4 @@
-import { homeFor, navigationFor, SCREENS } from './registry';
+import { homeFor, MASTER_SCREENS, navigationFor, SCREENS } from './registry';
 
 const labels = (permissions: string[]) => {
   const nav = navigationFor(new Set(permissions));
@@ -44,5 +44,52 @@ describe('navigation from the one screen registry', () => {
   it('registers each path once', () => {
     const paths = SCREENS.map((s) => s.path);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('the master screens', () => {
+  it('has a screen for every master the spec lists under /masters/, each needing its own view permission', async () => {
+    const { MASTERS } = await import('@fleet/domain');
+    const specPaths = [
+      'duty-types',
+      'taxes',
+      'vehicle-groups',
+      'vehicles',
+      'drivers',
+      'customer-groups',
+      'customers',
+      'supplier-groups',
+      'suppliers',
+      'duty-supporters',
+      'labels',
+      'feedback-forms',
+      'employees',
+      'permission-profiles',
+      'billing-items',
+      'pricing',
+      'branches',
+      'bank-accounts',
+      'companies',
+      'company-profiles',
+      'channels',
+    ];
+    const routes = SCREENS.map((s) => s.path);
+    for (const path of specPaths) expect(routes).toContain(`/masters/${path}`);
+    // Each generic master screen opens for exactly the permission its declaration reads with.
+    for (const screen of MASTER_SCREENS) {
+      const definition = MASTERS.find((m) => 'path' in m && m.path === screen.path);
+      expect(definition?.view).toBe(screen.access);
+    }
+    expect(SCREENS.find((s) => s.path === '/masters/channels')?.access).toBe('view_duty_supporter');
+    expect(SCREENS.find((s) => s.path === '/business-settings')?.access).toBe('view_company_profile');
+  });
+
+  it('shows a master in the navigation only to a holder of its view permission', () => {
+    expect(labels(['view_vehicle']).groups).toEqual([['Masters', ['Vehicles']]]);
+    expect(labels(['view_pricing', 'view_my_company']).groups).toEqual([
+      ['Masters', ['Pricing', 'My Companies']],
+    ]);
+    expect(labels(['view_company_profile']).user).toEqual(['Profile', 'Business Settings']);
+    expect(labels(['view_booking']).groups.map(([g]) => g)).not.toContain('Masters');
   });
 });

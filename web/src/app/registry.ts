@@ -39,6 +39,45 @@ export const BOOKING_TABS = [
 ] as const;
 
 /**
+ * The screens under /masters/ that one declaration drives (features/masters/master-page.tsx), in the
+ * order of spec §2. Kept light here (the declarations load with the screen); registry.test.ts checks
+ * each entry against its declaration in @fleet/domain.
+ */
+export const MASTER_SCREENS: { path: string; label: string; access: PermissionId }[] = [
+  { path: 'duty-types', label: 'Duty Types', access: 'view_duty_type' },
+  { path: 'taxes', label: 'Taxes', access: 'view_tax' },
+  { path: 'vehicle-groups', label: 'Vehicle Groups', access: 'view_vehicle_group' },
+  { path: 'vehicles', label: 'Vehicles', access: 'view_vehicle' },
+  { path: 'drivers', label: 'Drivers', access: 'view_driver' },
+  { path: 'customer-groups', label: 'Customer Groups', access: 'view_customer_group' },
+  { path: 'customers', label: 'Customers', access: 'view_customer' },
+  { path: 'supplier-groups', label: 'Supplier Groups', access: 'view_supplier_group' },
+  { path: 'suppliers', label: 'Suppliers', access: 'view_supplier' },
+  { path: 'duty-supporters', label: 'Duty Supporters', access: 'view_duty_supporter' },
+  { path: 'labels', label: 'Labels', access: 'view_label' },
+  { path: 'feedback-forms', label: 'Feedback Forms', access: 'view_feedback_form' },
+  { path: 'billing-items', label: 'Billing Items', access: 'view_billing_item' },
+  { path: 'pricing', label: 'Pricing', access: 'view_pricing' },
+  { path: 'branches', label: 'Branches', access: 'view_branch' },
+  { path: 'bank-accounts', label: 'Bank Accounts', access: 'view_bank_account' },
+  { path: 'companies', label: 'My Companies', access: 'view_my_company' },
+  { path: 'company-profiles', label: 'Company Profiles', access: 'view_company_profile' },
+  { path: 'channels', label: 'Channels', access: 'view_duty_supporter' },
+  { path: 'custom-fields', label: 'Custom Fields', access: 'view_custom_fields' },
+];
+
+const masterScreen = (path: string): Screen => {
+  const screen = MASTER_SCREENS.find((m) => m.path === path)!;
+  return {
+    path: `/masters/${screen.path}`,
+    title: screen.label,
+    access: screen.access,
+    load: () => import('../features/masters/master-page'),
+    nav: [{ group: 'Masters', label: screen.label }],
+  };
+};
+
+/**
  * The one registry of screens: the router, the navigation and the permission checks all read it, so a
  * new screen is added here once. A screen that is not built yet is simply not listed.
  */
@@ -79,6 +118,10 @@ export const SCREENS: Screen[] = [
       ...('badge' in tab ? { badge: tab.badge } : {}),
     })),
   },
+  ...['duty-types', 'taxes', 'vehicle-groups', 'vehicles', 'drivers', 'customer-groups', 'customers'].map(
+    masterScreen,
+  ),
+  ...['supplier-groups', 'suppliers', 'duty-supporters', 'labels', 'feedback-forms'].map(masterScreen),
   {
     path: '/masters/employees',
     title: 'Employees',
@@ -93,12 +136,29 @@ export const SCREENS: Screen[] = [
     load: () => import('../features/permission-profiles/permission-profiles-page'),
     nav: [{ group: 'Masters', label: 'Permission Profiles' }],
   },
+  ...[
+    'billing-items',
+    'pricing',
+    'branches',
+    'bank-accounts',
+    'companies',
+    'company-profiles',
+    'channels',
+  ].map(masterScreen),
+  masterScreen('custom-fields'),
   {
     path: '/profile',
     title: 'Profile',
     access: 'signed-in',
     load: () => import('../features/profile/profile-page'),
     nav: [{ group: 'User', label: 'Profile' }],
+  },
+  {
+    path: '/business-settings',
+    title: 'Business settings',
+    access: 'view_company_profile',
+    load: () => import('../features/masters/business-settings-page'),
+    nav: [{ group: 'User', label: 'Business Settings' }],
   },
 ];
 

@@ -8,6 +8,7 @@ import {
   useFormContext,
 } from 'react-hook-form';
 import { fieldErrorsOf } from '../../../lib/trpc';
+import { parseDateText } from './date-text';
 
 /**
  * Form fields bound to react-hook-form through context, so every form in the app is the same few lines:
@@ -102,7 +103,11 @@ export function MultiSelectField({
   );
 }
 
-/** Dates are ISO (YYYY-MM-DD) in the form and on the wire, shown as DD/MM/YYYY (spec §9). */
+/**
+ * Dates are ISO (YYYY-MM-DD) in the form and on the wire, shown and typed as DD/MM/YYYY (spec §9).
+ * Typed text is read day first by our own parser: Mantine's default goes through dayjs without its
+ * customParseFormat plugin, which reads 01/04/2026 as the 4th of January and refuses 31/03/2027.
+ */
 export function DateField({ name, label, description, required, disabled }: FieldProps) {
   const { field, fieldState } = useField(name);
   return (
@@ -112,6 +117,7 @@ export function DateField({ name, label, description, required, disabled }: Fiel
       withAsterisk={required}
       disabled={disabled}
       valueFormat="DD/MM/YYYY"
+      dateParser={parseDateText}
       placeholder="DD/MM/YYYY"
       clearable
       value={(field.value as string | null) || null}

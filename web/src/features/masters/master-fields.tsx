@@ -1,0 +1,343 @@
+// A form input for each field kind of a master declaration: the one form mechanism every master uses.
+import {
+  FILE_PURPOSE_OF_MASTER,
+  type Field,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_SIZE_MESSAGE,
+} from '@fleet/domain';
+import {
+  Anchor,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useController, useFieldArray, useFormContext } from 'react-hook-form';
+import { DateField, SelectField, SwitchField, TextField } from '../common/form/form-fields';
+import { masterApi } from './master-api';
+
+const TIMES = Array.from({ length: 96 }, (_, i) => {
+  const hh = String(Math.floor(i / 4)).padStart(2, '0');
+  const mm = String((i % 4) * 15).padStart(2, '0');
+  return `${hh}:${mm}`;
+});
+
+/**
+ * For the form's buttons (section headers, Add/Remove row, Upload, Save): pressing one leaves the focus
+ * in the input being typed in. Otherwise the press blurs that input, its check puts an error line above
+ * the button, the button moves down before the mouse comes up, and the click is lost.
+ */
+export const keepsFocus = { onMouseDown: (event: { preventDefault(): void }) => event.preventDefault() };
+
+const choiceData = (field: Field & { type: 'choice' }) =>
+  field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o }));
+
+/** Options of a master for a picker: the searched ones plus those already chosen, by name. */
+function useRefOptions(target: string, chosen: string[], search: string) {
+  const api = masterApi(target);
+  const found = useQuery(
+    api.list.queryOptions(
+      { search: search || undefined, active: 'active', limit: 50 },
+      { staleTime: 30_000 },
+    ),
+  );
+  const known = useQuery(
+    api.list.queryOptions(
+      { ids: chosen, active: 'all', limit: 1000 },
+      { enabled: chosen.length > 0, staleTime: 30_000 },
+    ),
+  );
+  return useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const r of [...(known.data?.records ?? []), ...(found.data?.records ?? [])]) {
+      byId.set(r.id, labelOf(target, r.values));
+    }
+    for (const id of chosen) if (!byId.has(id)) byId.set(id, id);
+    return [...byId].map(([value, label]) => ({ value, label }));
+  }, [target, chosen, found.data, known.data]);
+}
+
+// How a record of each master is named in a picker; the display field, with a hint where names repeat.
+function labelOf(target: string, values: Record<string, unknown>): string {
+  if (target === 'vehicle') return `${values.vehicle_no} · ${values.vehicle_model}`;
+  if (target === 'driver') return `${values.name} (${values.phone})`;
+  if (target === 'city') return String(values.name);
+  return String(values.name ?? values.vehicle_no ?? values.business_name ?? '');
+}
+
+function RefField({ name, field }: { name: string; field: Field & { type: 'ref' | 'refs' } }) {
+  const { control } = useFormContext();
+  const { field: input, fieldState } = useController({ name, control });
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const value = (input.value as string | null) || null;
+  const options = useRefOptions(field.target, value ? [value] : [], debounced);
+  return (
+    <Select
+      label={field.label}
+      description={field.help}
+      withAsterisk={field.required}
+      searchable
+      clearable
+      data={options}
+      value={value}
+      onSearchChange={setSearch}
+      onChange={(v) => input.onChange(v ?? '')}
+      onBlur={input.onBlur}
+      error={fieldState.error?.message}
+      nothingFoundMessage="Nothing matches"
+      name={name}
+    />
+  );
+}
+
+function RefsField({ name, field }: { name: string; field: Field & { type: 'ref' | 'refs' } }) {
+  const { control } = useFormContext();
+  const { field: input, fieldState } = useController({ name, control });
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const value = (input.value as string[] | null) ?? [];
+  const options = useRefOptions(field.target, value, debounced);
+  return (
+    <MultiSelect
+      label={field.label}
+      description={field.help}
+      searchable
+      clearable
+      data={options}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={input.onChange}
+      error={fieldState.error?.message}
+      name={name}
+    />
+  );
+}
+
+/** Uploads to /api/files (checked there by extension and content) and keeps the file's id. */
+function FileField({ name, field, kind }: { name: string; field: Field; kind: string }) {
+  const { control } = useFormContext();
+  const { field: input, fieldState } = useController({ name, control });
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [fileName, setFileName] = useState<string>();
+  const purpose = FILE_PURPOSE_OF_MASTER[kind] ?? 'VEHICLE_DOCUMENT';
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setProblem(undefined);
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setProblem(UPLOAD_SIZE_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(`/api/files?purpose=${purpose}&name=${encodeURIComponent(file.name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: file,
+        credentials: 'same-origin',
+      });
+      const body = await res.json();
+      if (!res.ok) {
+        setProblem(body?.error?.message ?? body?.message ?? 'The file could not be uploaded.');
+        return;
+      }
+      setFileName(body.fileName);
+      input.onChange(body.id);
+    } catch {
+      setProblem('The file could not be uploaded; check the connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const id = (input.value as string | null) || null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {field.label}
+      </Text>
+      <Group gap="xs">
+        <FileButton onChange={upload} accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}>
+          {(props) => (
+            <Button
+              {...props}
+              {...keepsFocus}
+              size="xs"
+              variant="light"
+              loading={busy}
+              aria-label={`Upload ${field.label}`}
+            >
+              {id ? 'Replace' : 'Upload'}
+            </Button>
+          )}
+        </FileButton>
+        {id ? (
+          <>
+            <Anchor href={`/api/files/${id}`} target="_blank" size="sm">
+              {fileName ?? 'Open'}
+            </Anchor>
+            <Button
+              {...keepsFocus}
+              size="xs"
+              variant="subtle"
+              color="gray"
+              onClick={() => input.onChange('')}
+            >
+              Remove
+            </Button>
+          </>
+        ) : (
+          <Text size="xs" c="dimmed">
+            PNG, JPG or PDF up to 3.5 MB
+          </Text>
+        )}
+      </Group>
+      {problem || fieldState.error ? (
+        <Text size="xs" c="red" role="alert">
+          {problem ?? fieldState.error?.message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function RowsField({ name, field, kind }: { name: string; field: Field & { type: 'rows' }; kind: string }) {
+  const { control, formState } = useFormContext();
+  const rows = useFieldArray({ control, name });
+  const error = (formState.errors as Record<string, { message?: string }>)[name]?.message;
+  const blank = Object.fromEntries(Object.entries(field.fields).map(([n, f]) => [n, emptyValue(f)]));
+  return (
+    <Stack gap="xs">
+      {rows.fields.map((row, index) => (
+        <Card
+          key={row.id}
+          withBorder
+          padding="sm"
+          role="group"
+          aria-label={`${capitalised(field.item)} ${index + 1}`}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {Object.entries(field.fields).map(([sub, subField]) => (
+              <MasterField key={sub} name={`${name}.${index}.${sub}`} field={subField} kind={kind} />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end" mt="xs">
+            <Button {...keepsFocus} size="xs" variant="subtle" color="red" onClick={() => rows.remove(index)}>
+              Remove {field.item}
+            </Button>
+          </Group>
+        </Card>
+      ))}
+      {error ? (
+        <Text size="xs" c="red">
+          {error}
+        </Text>
+      ) : null}
+      {rows.fields.length < field.max ? (
+        <Group>
+          <Button {...keepsFocus} size="xs" variant="light" onClick={() => rows.append(blank)}>
+            Add {field.item}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function NoteField({ name, field }: { name: string; field: Field }) {
+  const { control } = useFormContext();
+  const { field: input, fieldState } = useController({ name, control });
+  return (
+    <Textarea
+      label={field.label}
+      description={field.help}
+      withAsterisk={field.required}
+      autosize
+      minRows={2}
+      value={(input.value as string | null) ?? ''}
+      onChange={(e) => input.onChange(e.currentTarget.value)}
+      onBlur={input.onBlur}
+      error={fieldState.error?.message}
+      name={name}
+    />
+  );
+}
+
+/** The input for one field of a master, bound to the surrounding form by name. */
+export function MasterField({ name, field, kind }: { name: string; field: Field; kind: string }) {
+  const common = { name, label: field.label, description: field.help, required: field.required };
+  switch (field.type) {
+    case 'text':
+      return field.multiline ? <NoteField name={name} field={field} /> : <TextField {...common} />;
+    case 'phone':
+      return <TextField {...common} type="tel" placeholder="+91…" />;
+    case 'email':
+      return <TextField {...common} type="email" />;
+    case 'gstin':
+    case 'pan':
+    case 'ifsc':
+      return <TextField {...common} />;
+    case 'money':
+    case 'rate':
+    case 'percent':
+      return <TextField {...common} placeholder={field.type === 'percent' ? '0.00 %' : '0.00'} />;
+    case 'integer':
+      return <TextField {...common} />;
+    case 'boolean':
+      return <SwitchField {...common} />;
+    case 'date':
+      return <DateField {...common} />;
+    case 'time':
+      return <SelectField {...common} data={TIMES.map((t) => ({ value: t, label: t }))} />;
+    case 'choice':
+      return <SelectField {...common} data={choiceData(field)} clearable={!field.required} />;
+    case 'ref':
+      return field.target === 'file' ? null : <RefField name={name} field={field} />;
+    case 'refs':
+      return field.target === 'file' ? null : <RefsField name={name} field={field} />;
+    case 'file':
+      return <FileField name={name} field={field} kind={kind} />;
+    case 'rows':
+      return <RowsField name={name} field={field} kind={kind} />;
+  }
+}
+
+/** What a field holds in an empty form. */
+export function emptyValue(field: Field): unknown {
+  switch (field.type) {
+    case 'boolean':
+      return field.default ?? false;
+    case 'choice':
+      return field.default ?? '';
+    case 'refs':
+    case 'rows':
+      return [];
+    default:
+      return '';
+  }
+}
+
+/** A stored value as its input holds it (nulls become empty inputs; numbers become text). */
+export function formValue(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined) return emptyValue(field);
+  if (field.type === 'integer') return String(value);
+  if (field.type === 'rows') {
+    return (value as Record<string, unknown>[]).map((row) =>
+      Object.fromEntries(Object.entries(field.fields).map(([n, f]) => [n, formValue(f, row[n])])),
+    );
+  }
+  return value;
+}
