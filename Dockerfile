@@ -5,6 +5,7 @@
 #   docker run fleet gateway    -> the BFF on :3000
 #   docker run fleet identity   -> the identity gRPC service on :50051
 #   docker run fleet bookings   -> the bookings gRPC service on :50052
+#   docker run fleet fleet      -> the fleet (masters) gRPC service on :50053
 # Every module serves Prometheus metrics on :9464. Kubernetes probes replace a HEALTHCHECK.
 #
 # TypeScript runs from source through tsx, so the runtime keeps the full `npm ci` node_modules
@@ -51,6 +52,6 @@ RUN groupadd --system --gid 10001 fleet \
 COPY --from=build /app ./
 RUN mkdir -p /app/.data && chown 10001:10001 /app/.data
 USER 10001:10001
-EXPOSE 3000 50051 50052 9464
+EXPOSE 3000 50051 50052 50053 9464
 ENTRYPOINT ["node", "--import", "tsx", "packages/runner/src/main.ts"]
 CMD ["all"]

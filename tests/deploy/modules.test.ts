@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODULE_NAMES } from '@fleet/runner';
+import { MODULE_NAMES, MODULES, SERVICE_NAMES } from '@fleet/runner';
 
 const root = process.cwd();
 const folders = (dir: string) =>
@@ -30,6 +30,29 @@ describe('the module table, the Helm chart, the kustomize base and the image agr
         );
       }
     }
+  });
+
+  it('serves each service on its port from the table, and points the gateway at it by its URL variable', () => {
+    for (const name of SERVICE_NAMES) {
+      const { urlEnv, port } = MODULES[name];
+      for (const dir of ['charts/fleet/templates', 'deploy/base']) {
+        const deployment = readFileSync(join(root, dir, name, 'deployment.yaml'), 'utf8');
+        expect([dir, name, deployment]).toEqual([
+          dir,
+          name,
+          expect.stringMatching(new RegExp(`name: GRPC_PORT\\s+value: "${port.default}"`)),
+        ]);
+        expect(deployment).toMatch(new RegExp(`containerPort: ${port.default}\\b`));
+        const gateway = readFileSync(join(root, dir, 'gateway', 'deployment.yaml'), 'utf8');
+        expect([dir, urlEnv, gateway]).toEqual([dir, urlEnv, expect.stringContaining(`- name: ${urlEnv}\n`)]);
+      }
+    }
+  });
+
+  it('exposes every module port in the image', () => {
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    const exposed = (/^EXPOSE\s+(.+)$/m.exec(dockerfile)?.[1] ?? '').split(/\s+/);
+    expect(exposed).toEqual(expect.arrayContaining(MODULE_NAMES.map((n) => String(MODULES[n].port.default))));
   });
 
   it('points the image entrypoint at the runner that exists', () => {

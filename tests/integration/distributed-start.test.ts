@@ -3,14 +3,19 @@ import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } fr
 import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
 import { trpcClient } from '../support/trpc-client';
 
-/** `npm run start:distributed` runs exactly these: identity, bookings and the gateway as separate processes. */
-describe('distributed: gateway, identity and bookings as separate processes over gRPC, PostgreSQL and NATS', () => {
+/**
+ * `npm run start:distributed` runs exactly these: identity, bookings, fleet and the gateway as separate
+ * processes.
+ */
+describe('distributed: gateway, identity, bookings and fleet as separate processes over gRPC, PostgreSQL and NATS', () => {
   let database: TestDatabase;
   let testBus: TestBus;
   let identity: RunningProcess;
   let bookings: RunningProcess;
+  let fleet: RunningProcess;
   let gateway: RunningProcess;
   let base: string;
+  let token: string;
   const phone = '+919822233344';
 
   beforeAll(async () => {
@@ -18,6 +23,7 @@ describe('distributed: gateway, identity and bookings as separate processes over
     testBus = await createTestBus();
     const grpcPort = await freePort();
     const bookingsPort = await freePort();
+    const fleetPort = await freePort();
     const httpPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
     const shared = {
@@ -38,37 +44,44 @@ describe('distributed: gateway, identity and bookings as separate processes over
       GRPC_PORT: String(bookingsPort),
       METRICS_PORT: String(await freePort()),
     });
+    fleet = startModule('fleet', {
+      ...shared,
+      GRPC_PORT: String(fleetPort),
+      METRICS_PORT: String(await freePort()),
+    });
     gateway = startModule('gateway', {
       ...shared,
       PORT: String(httpPort),
       METRICS_PORT: String(await freePort()),
       IDENTITY_URL: `http://127.0.0.1:${grpcPort}`,
       BOOKINGS_URL: `http://127.0.0.1:${bookingsPort}`,
+      FLEET_URL: `http://127.0.0.1:${fleetPort}`,
     });
     await waitForHttp(`${base}/healthz`, gateway);
     await waitForHttp(`${base}/readyz`, gateway);
   }, 180_000);
 
   afterAll(async () => {
-    const codes = [await gateway.stop(), await bookings.stop(), await identity.stop()];
+    const codes = [await gateway.stop(), await fleet.stop(), await bookings.stop(), await identity.stop()];
     await testBus.close();
     await database.drop();
-    expect(codes).toEqual([0, 0, 0]);
+    expect(codes).toEqual([0, 0, 0, 0]);
   });
 
-  it('lists identity and bookings as healthy in /readyz', async () => {
+  it('lists identity, bookings and fleet as healthy in /readyz', async () => {
     const res = await fetch(`${base}/readyz`);
     expect(await res.json()).toEqual({
       ready: true,
-      services: { identity: { healthy: true }, bookings: { healthy: true } },
+      services: { identity: { healthy: true }, bookings: { healthy: true }, fleet: { healthy: true } },
     });
   });
 
   it('signs up through the gateway, returns the owner’s permissions and counts the new operator’s tabs', async () => {
     const anonymous = trpcClient(base);
     await anonymous.auth.requestOtp.mutate({ phone });
-    const { token, signedUp } = await anonymous.auth.verifyOtp.mutate({ phone, code: '246810' });
-    expect(signedUp).toBe(true);
+    const verified = await anonymous.auth.verifyOtp.mutate({ phone, code: '246810' });
+    expect(verified.signedUp).toBe(true);
+    token = verified.token;
     const signedIn = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
     const { permissions } = await signedIn.user.permissions.query();
     expect(permissions).toEqual([...allPermissionIds()].sort());
@@ -81,6 +94,16 @@ describe('distributed: gateway, identity and bookings as separate processes over
     ).toEqual([{ incomingBookingsCount: 0 }, { needsAttentionCount: 0 }]);
   });
 
+  it('keeps a master in the fleet service over the network: creates a vehicle group and lists it', async () => {
+    const signedIn = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
+    const group = await signedIn.masters.vehicle_group.create.mutate({
+      values: { name: 'Sedan', seating_capacity: '4' },
+    });
+    expect(group.values).toMatchObject({ name: 'Sedan', seating_capacity: 4 });
+    const listed = await signedIn.masters.vehicle_group.list.query({});
+    expect(listed.records.map((r) => [r.id, r.values.name])).toEqual([[group.id, 'Sedan']]);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await fetch(`${base}/api/trpc/user.permissions`)).status).toBe(401);
   });
@@ -91,7 +114,7 @@ describe('distributed: gateway, identity and bookings as separate processes over
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       ready: false,
-      services: { identity: { healthy: false }, bookings: { healthy: true } },
+      services: { identity: { healthy: false }, bookings: { healthy: true }, fleet: { healthy: true } },
     });
   });
 });

@@ -29,9 +29,18 @@ describe('a process with bad configuration does not start', () => {
     expect(result.stderr).toContain('PORT: expected a port number');
   });
 
-  it('names an unknown module', () => {
+  it('names a malformed service URL, fleet included', () => {
+    const result = run('gateway', { FLEET_URL: '127.0.0.1:50053' });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('FLEET_URL: expected a URL such as http://fleet:50053');
+  });
+
+  it('names an unknown module and lists the modules there are, fleet included', () => {
     const result = run('billing-ish', {});
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Unknown module "billing-ish"');
+    for (const module of ['all', 'gateway', 'identity', 'bookings', 'fleet']) {
+      expect(result.stderr).toMatch(new RegExp(`^  ${module} +\\S`, 'm'));
+    }
   });
 });

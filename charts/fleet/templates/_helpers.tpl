@@ -7,7 +7,7 @@ The chart name, overridable with nameOverride.
 
 {{/*
 The resource name prefix. Truncated to 54 characters so that "<prefix>-identity",
-"<prefix>-bookings" and "<prefix>-gateway" stay within the 63-character DNS label limit.
+"<prefix>-bookings", "<prefix>-fleet" and "<prefix>-gateway" stay within the 63-character DNS label limit.
 */}}
 {{- define "fleet.fullname" -}}
 {{- if .Values.fullnameOverride }}
@@ -92,6 +92,17 @@ BOOKINGS_URL for the gateway: the override, or the bookings Service of this rele
 {{- .Values.gateway.bookingsUrl }}
 {{- else }}
 {{- printf "http://%s-bookings:%v" (include "fleet.fullname" .) .Values.bookings.service.port }}
+{{- end }}
+{{- end }}
+
+{{/*
+FLEET_URL for the gateway: the override, or the fleet Service of this release.
+*/}}
+{{- define "fleet.fleetUrl" -}}
+{{- if .Values.gateway.fleetUrl }}
+{{- .Values.gateway.fleetUrl }}
+{{- else }}
+{{- printf "http://%s-fleet:%v" (include "fleet.fullname" .) .Values.fleet.service.port }}
 {{- end }}
 {{- end }}
 
