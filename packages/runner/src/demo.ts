@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@connectrpc/connect';
 import { anonymousCaller, type Caller, callAs, type Logger } from '@fleet/platform';
-import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { seedDemoMasters } from './demo-masters';
+import type { ServiceClients } from './product';
 
 export const DEMO_OWNER_PHONE = '+919800000001';
 export const DEMO_CODE = '123456';
@@ -16,28 +16,77 @@ const PROFILES = [
   {
     name: 'Dispatch',
     description: 'Takes bookings and allots vehicles and drivers',
-    permissions: ['manage_booking', 'allot_vehicle_driver_to_duty', 'view_duty_slip'],
+    permissions: [
+      'manage_booking',
+      'allot_vehicle_driver_to_duty',
+      'view_duty_slip',
+      'view_vehicle',
+      'view_driver',
+      'view_duty_supporter',
+      'view_customer',
+      'view_supplier',
+      'view_duty_type',
+      'view_vehicle_group',
+      'view_pricing',
+      'view_label',
+      'view_branch',
+    ],
   },
   {
     name: 'Accounts',
     description: 'Invoices, receipts and notes',
-    permissions: ['manage_invoice', 'manage_receipt', 'manage_credit_debit_note'],
+    permissions: [
+      'manage_invoice',
+      'manage_receipt',
+      'manage_credit_debit_note',
+      'view_customer',
+      'view_customer_group',
+      'view_supplier',
+      'view_supplier_group',
+      'view_tax',
+      'view_pricing',
+      'view_customer_pricing',
+      'view_supplier_pricing',
+      'view_billing_item',
+      'view_bank_account',
+      'view_my_company',
+      'view_company_profile',
+    ],
   },
   {
     name: 'Operations',
     description: 'Runs the day, manages staff and can act as them',
-    permissions: ['manage_booking', 'manage_employee', 'view_employee', 'auto_login'],
+    permissions: [
+      'manage_booking',
+      'manage_employee',
+      'view_employee',
+      'auto_login',
+      'manage_vehicle',
+      'manage_driver',
+      'manage_duty_supporter',
+      'manage_vehicle_group',
+      'manage_duty_type',
+      'manage_label',
+      'view_customer',
+      'view_supplier',
+      'view_pricing',
+      'view_branch',
+    ],
   },
 ];
 
 /**
- * Seeds a demo operator through the service's own API, exactly as a person would create one: the owner
- * signs up with the demo phone, then adds profiles and employees. Does nothing if the owner exists.
+ * Seeds a demo operator through the services' own APIs, exactly as a person would create one: the owner
+ * signs up with the demo phone, then adds profiles and employees, and the masters (fleet, drivers,
+ * customers, suppliers, rate cards…; see demo-masters.ts). Does nothing if the owner exists.
  */
 export async function seedDemoOperator(
-  identity: Client<typeof IdentityService>,
+  clients: Pick<ServiceClients, 'identity' | 'fleet'>,
   logger: Logger,
+  options: { today?: string } = {},
 ): Promise<boolean> {
+  const started = Date.now();
+  const { identity, fleet } = clients;
   const anon = anonymousCaller(randomUUID(), '127.0.0.1');
   await identity.requestOtp({ phone: DEMO_OWNER_PHONE }, callAs(anon));
   const verified = await identity.verifyOtp(
@@ -69,8 +118,23 @@ export async function seedDemoOperator(
       callAs(owner),
     );
   }
+  // The operator and its staff exist whatever happens next; a refused master is logged, not fatal.
+  let masters: Record<string, number> | undefined;
+  try {
+    masters = await seedDemoMasters(fleet, owner, { today: options.today });
+  } catch (error) {
+    logger.error({ err: error, tenantId: auth.tenantId }, 'demo masters could not be seeded');
+  }
   await identity.logout({}, callAs(owner));
-  logger.info({ tenantId: auth.tenantId }, 'demo operator seeded');
+  logger.info(
+    {
+      tenantId: auth.tenantId,
+      employees: EMPLOYEES.length,
+      masters,
+      seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
+    },
+    'demo operator seeded',
+  );
   return true;
 }
 

@@ -65,7 +65,7 @@ export async function runEmbedded(): Promise<void> {
     () => product.stop(),
   ]);
 
-  if (demo) await seedDemoOperator(product.clients.identity, logger);
+  if (demo) await seedDemoOperator(product.clients, logger);
   const url = `http://localhost:${product.port}`;
   const lines = [
     '',

@@ -1,0 +1,331 @@
+// The demo seeding against the real identity and fleet modules (real PostgreSQL and JetStream), assembled
+// as `npm start` assembles them: the counts come back through the fleet service's own list calls.
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { isGstin } from '@fleet/domain';
+import { gatewayConfigSchema } from '@fleet/gateway';
+import {
+  anonymousCaller,
+  type Caller,
+  callAs,
+  createCallerCodec,
+  createLogger,
+  loadConfig,
+} from '@fleet/platform';
+import { RateParty } from '@fleet/proto/fleet/fleet/v1/rate_card_pb';
+import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
+import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator } from './demo';
+import {
+  addDays,
+  financialYear,
+  gstinFor,
+  operatorToday,
+  planDemoMasters,
+  seedDemoMasters,
+} from './demo-masters';
+import { type EmbeddedProduct, startEmbeddedProduct } from './product';
+
+describe('demo data helpers', () => {
+  it('makes GSTINs whose check character is right', () => {
+    expect(gstinFor('27', 'AAHCD4821K')).toMatch(/^27AAHCD4821K1Z[0-9A-Z]$/);
+    expect(isGstin(gstinFor('27', 'AAHCD4821K'))).toBe(true);
+    expect(isGstin(gstinFor('07', 'BCDPK1234Q', '2'))).toBe(true);
+  });
+
+  it('knows the Indian financial year of a date', () => {
+    expect(financialYear('2026-03-31')).toMatchObject({
+      start: '2025-04-01',
+      end: '2026-03-31',
+      label: '2025-26',
+    });
+    expect(financialYear('2026-04-01')).toMatchObject({
+      start: '2026-04-01',
+      end: '2027-03-31',
+      short: '26-27',
+    });
+    expect(addDays('2024-02-28', 2)).toBe('2024-03-01');
+  });
+});
+
+describe('the demo plan', () => {
+  const plan = planDemoMasters('2026-05-10');
+  const of = (kind: string) => plan.records.filter((r) => r.kind === kind).map((r) => r.values);
+
+  it('is the same every time for the same day', () => {
+    expect(planDemoMasters('2026-05-10')).toEqual(plan);
+  });
+
+  it('has the fleet, people and partners the issue asks for', () => {
+    expect(of('vehicle')).toHaveLength(50);
+    expect(of('driver')).toHaveLength(60);
+    expect(of('customer')).toHaveLength(40);
+    expect(of('supplier')).toHaveLength(10);
+    expect(of('vehicle_group').length).toBeGreaterThanOrEqual(12);
+    expect(of('duty_type').length).toBeGreaterThanOrEqual(12);
+    const keys = plan.records.map((r) => `${r.kind}:${r.key}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('uses valid GSTINs whose state matches the billing state', () => {
+    const states: Record<string, string> = { MH: '27', KA: '29', DL: '07' };
+    const gstins = [
+      ...of('company').map((c) => [c.gst_no, c.state_id]),
+      ...[...of('customer'), ...of('supplier')].flatMap((c) =>
+        (c.billing_details as { gst_no?: string; state_id: string }[]).map((b) => [b.gst_no, b.state_id]),
+      ),
+    ].filter(([gstin]) => gstin);
+    expect(gstins.length).toBeGreaterThan(30);
+    for (const [gstin, state] of gstins) {
+      expect(isGstin(String(gstin))).toBe(true);
+      expect(String(gstin).slice(0, 2)).toBe(states[String(state)]);
+    }
+  });
+
+  it('gives drivers their own phones, clear of the demo staff, and vehicles their own plates', () => {
+    const phones = of('driver').map((d) => String(d.phone));
+    expect(new Set(phones).size).toBe(60);
+    expect(phones.filter((p) => p.startsWith('+91980000000'))).toEqual([]);
+    const plates = [
+      ...of('vehicle').map((v) => v.vehicle_no),
+      ...of('supplier').map((s) => s.dco_vehicle_no),
+    ];
+    const given = plates.filter(Boolean);
+    expect(new Set(given).size).toBe(given.length);
+    for (const plate of given) expect(String(plate)).toMatch(/^(MH|KA|DL)\d{1,2}R?[A-Z]{2}\d{4}$/);
+  });
+
+  it('has documents lapsed and running out within 30 days of the day', () => {
+    const expiries = of('vehicle').flatMap((v) => [
+      v.insurance_expiry,
+      v.fitness_expiry,
+      v.permit_expiry,
+      v.puc_expiry,
+    ]);
+    expect(expiries.filter((d) => d && String(d) < '2026-05-10').length).toBeGreaterThanOrEqual(5);
+    expect(
+      expiries.filter((d) => d && String(d) >= '2026-05-10' && String(d) <= '2026-06-09').length,
+    ).toBeGreaterThanOrEqual(5);
+  });
+
+  it('never plans two contracts for the same party, duty, city and group on the same day', () => {
+    const cards = of('rate_card');
+    const keyOf = (c: Record<string, unknown>) =>
+      JSON.stringify([c.party, c.customer_id, c.supplier_id, c.duty_type_id, c.city_id, c.vehicle_group_id]);
+    for (const [i, a] of cards.entries()) {
+      for (const b of cards.slice(i + 1)) {
+        if (keyOf(a) !== keyOf(b)) continue;
+        expect(
+          String(a.contract_end) < String(b.contract_start) ||
+            String(b.contract_end) < String(a.contract_start),
+        ).toBe(true);
+      }
+    }
+    expect(cards.every((c) => c.contract_start === '2026-04-01' || c.contract_end === '2026-03-31')).toBe(
+      true,
+    );
+  });
+});
+
+describe('seeding the demo operator', () => {
+  let database: TestDatabase;
+  let testBus: TestBus;
+  let product: EmbeddedProduct;
+  let owner: Caller;
+  const logs: Record<string, unknown>[] = [];
+  const today = operatorToday();
+  let seededIn = 0;
+
+  const logger = createLogger({
+    name: 'demo-test',
+    level: 'info',
+    destination: new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
+        done();
+      },
+    }),
+  });
+
+  /** Every active record of a master, through the fleet service. */
+  async function list(kind: string, extra: { search?: string; expiringWithinDays?: number } = {}) {
+    const { records } = await product.clients.fleet.listRecords(
+      { kind, page: { limit: 1000 }, ...extra },
+      callAs(owner),
+    );
+    return records;
+  }
+  const idOf = async (kind: string, name: string) => {
+    const records = await list(kind, { search: name });
+    const found = records.find((r) => (r.values as { name?: string } | undefined)?.name === name);
+    if (!found) throw new Error(`no ${kind} called ${name}`);
+    return found.id;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testBus = await createTestBus();
+    product = await startEmbeddedProduct({
+      db: database.db,
+      bus: testBus.bus,
+      logger,
+      codec: createCallerCodec(`demo-tests-internal-${randomUUID()}`),
+      gateway: loadConfig(gatewayConfigSchema, { PORT: '0', NODE_ENV: 'test' }),
+      identity: {
+        signupEnabled: true,
+        sessionTtlHours: 12,
+        signingKeys: [{ kid: 'test-1', secret: 'demo-tests-jwt-secret-0123456789abcdef' }],
+        otpSecret: 'demo-tests-otp-secret-0123456789abcdef',
+        testOtps: new Map([[DEMO_OWNER_PHONE, DEMO_CODE]]),
+      },
+    });
+    const started = Date.now();
+    expect(await seedDemoOperator(product.clients, logger)).toBe(true);
+    seededIn = Date.now() - started;
+
+    // Sign in as the owner, as the web app would.
+    const { identity } = product.clients;
+    const anon = anonymousCaller(randomUUID(), '127.0.0.1');
+    await identity.requestOtp({ phone: DEMO_OWNER_PHONE }, callAs(anon));
+    const verified = await identity.verifyOtp({ phone: DEMO_OWNER_PHONE, code: DEMO_CODE }, callAs(anon));
+    expect(verified.signedUp).toBe(false);
+    const auth = await identity.authenticate({ token: verified.token }, callAs(anon));
+    owner = {
+      requestId: randomUUID(),
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      actorUserId: auth.actorUserId,
+      sessionId: auth.sessionId,
+      permissions: auth.permissions,
+      isMasquerade: false,
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await product?.stop();
+    await testBus?.close();
+    await database?.drop();
+  });
+
+  it('seeds without a refusal, quickly, and logs one line with the counts', () => {
+    expect(logs.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    const line = logs.find((l) => l.msg === 'demo operator seeded') as { masters: Record<string, number> };
+    expect(line.masters).toMatchObject({ vehicle: 50, driver: 60, customer: 40, supplier: 10 });
+    expect(seededIn).toBeLessThan(30_000);
+    process.stdout.write(`demo seeding took ${seededIn} ms: ${JSON.stringify(line.masters)}\n`);
+  });
+
+  it('lists the seeded masters through the fleet service', async () => {
+    const sizes = Object.fromEntries(
+      await Promise.all(
+        [
+          'vehicle',
+          'driver',
+          'customer',
+          'supplier',
+          'vehicle_group',
+          'duty_type',
+          'tax',
+          'label',
+          'branch',
+          'bank_account',
+          'company',
+          'company_profile',
+          'customer_group',
+          'supplier_group',
+          'duty_supporter',
+          'billing_item',
+          'feedback_form',
+          'custom_field',
+          'rate_card',
+        ].map(async (kind) => [kind, (await list(kind)).length] as const),
+      ),
+    );
+    expect(sizes).toMatchObject({ vehicle: 50, driver: 60, customer: 40, supplier: 10 });
+    expect(sizes.vehicle_group).toBeGreaterThanOrEqual(12);
+    expect(sizes.duty_type).toBeGreaterThanOrEqual(12);
+    for (const kind of Object.keys(sizes)) expect([kind, sizes[kind]! > 0]).toEqual([kind, true]);
+    expect(sizes.rate_card).toBeGreaterThan(100);
+
+    const { record: settings } = await product.clients.fleet.getSettings(
+      { kind: 'business_settings' },
+      callAs(owner),
+    );
+    expect(settings?.values).toMatchObject({ business_name: 'Demo Travels', head_office_city_id: 'mh-pune' });
+    const companies = (await list('company')).map((c) => c.values as Record<string, unknown>);
+    const primary = companies.filter((c) => c.is_primary);
+    expect(primary).toHaveLength(1);
+    expect(primary[0]).toMatchObject({ state_id: 'MH', gst_no: expect.stringMatching(/^27/) });
+    expect(isGstin(String(primary[0]!.gst_no))).toBe(true);
+  });
+
+  it('has lapsed and soon-expiring documents for the expiry views', async () => {
+    const expiring = await list('vehicle', { expiringWithinDays: 30 });
+    expect(expiring.length).toBeGreaterThanOrEqual(5);
+    expect(expiring.length).toBeLessThan(50);
+    expect((await list('vehicle')).filter((v) => v.lapsed.length > 0).length).toBeGreaterThanOrEqual(3);
+    const drivers = await list('driver');
+    expect(drivers.filter((d) => d.lapsed.includes('licence_expiry')).length).toBeGreaterThanOrEqual(2);
+    expect((await list('driver', { expiringWithinDays: 30 })).length).toBeGreaterThan(
+      drivers.filter((d) => d.lapsed.length > 0).length,
+    );
+    const phones = drivers.map((d) => String((d.values as { phone: string }).phone));
+    expect(new Set(phones).size).toBe(60);
+    expect(phones.filter((p) => p.startsWith('+91980000000'))).toEqual([]);
+  });
+
+  it('resolves the rate in force for a Mumbai 8 Hrs 80 Kms Sedan duty today', async () => {
+    const [customerId, supplierId, dutyTypeId, vehicleGroupId] = await Promise.all([
+      idOf('customer', 'Konkan Shipping & Logistics Pvt Ltd'),
+      idOf('supplier', 'Mumbai Cab Services Pvt Ltd'),
+      idOf('duty_type', '8 Hrs 80 Kms'),
+      idOf('vehicle_group', 'Sedan'),
+    ]);
+    const query = { dutyTypeId, vehicleGroupId, cityId: 'mh-mumbai', date: today };
+    const sale = await product.clients.fleet.resolveRate(
+      { ...query, party: RateParty.CUSTOMER, customerId },
+      callAs(owner),
+    );
+    expect(sale.rateCard).toMatchObject({
+      cityId: 'mh-mumbai',
+      normalRate: '2300.00',
+      contractStart: financialYear(today).start,
+      contractEnd: financialYear(today).end,
+    });
+    // Last year's contract is still on record, at last year's rate.
+    const lastYear = await product.clients.fleet.resolveRate(
+      { ...query, party: RateParty.CUSTOMER, customerId, date: financialYear(today).previous.end },
+      callAs(owner),
+    );
+    expect(lastYear.rateCard?.normalRate).toBe('2140.00');
+    // The vendor's rate for this customer's duties beats its rate for everyone.
+    const purchase = await product.clients.fleet.resolveRate(
+      { ...query, party: RateParty.SUPPLIER, supplierId, customerId },
+      callAs(owner),
+    );
+    expect(purchase.rateCard).toMatchObject({ customerId, normalRate: '1960.00' });
+    const forOthers = await product.clients.fleet.resolveRate(
+      { ...query, party: RateParty.SUPPLIER, supplierId },
+      callAs(owner),
+    );
+    expect(forOthers.rateCard).toMatchObject({ customerId: '', normalRate: '1840.00' });
+  });
+
+  it('gives the demo staff profiles that can see the masters they work with', async () => {
+    const { profiles } = await product.clients.identity.listPermissionProfiles({}, callAs(owner));
+    const of = (name: string) => profiles.find((p) => p.name === name)!.permissions;
+    expect(of('Dispatch')).toEqual(expect.arrayContaining(['view_vehicle', 'view_driver', 'view_pricing']));
+    expect(of('Accounts')).toEqual(
+      expect.arrayContaining(['view_tax', 'view_bank_account', 'view_my_company']),
+    );
+    expect(of('Operations')).toEqual(expect.arrayContaining(['manage_vehicle', 'manage_driver']));
+  });
+
+  it('does nothing when seeded again', async () => {
+    const before = (await list('rate_card')).length;
+    expect(await seedDemoOperator(product.clients, logger)).toBe(false);
+    expect(await seedDemoMasters(product.clients.fleet, owner)).toBeUndefined();
+    expect((await list('vehicle')).length).toBe(50);
+    expect((await list('driver')).length).toBe(60);
+    expect((await list('rate_card')).length).toBe(before);
+  });
+});
