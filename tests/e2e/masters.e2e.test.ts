@@ -1,0 +1,354 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import { launchBrowser, screenshot, signIn } from './browser';
+
+/**
+ * Setting up an operator from scratch through the master screens, in a real Chromium against `npm
+ * start`'s process: business settings, a tax, a vehicle group, a vehicle with a lapsed insurance and
+ * its uploaded copy, a duty type, a driver, a customer with billing details, a supplier with a bank
+ * account, and a rate card; then the vehicle is deactivated. The steps build on each other, in order.
+ */
+const OWNER = '+919855600001';
+const CODE = '123456';
+
+describe('setting up masters in Chromium', () => {
+  let proc: RunningProcess;
+  let base: string;
+  let dataDir: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-masters-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    proc = startModule('all', {
+      PORT: String(port),
+      METRICS_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      AUTH_TEST_OTP: `${OWNER}=${CODE}`,
+    });
+    await waitForHttp(`${base}/healthz`, proc, 240_000);
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      viewport: { width: 1360, height: 900 },
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
+    page = await context.newPage();
+    await signIn(page, base, OWNER, CODE, { newOperator: 'Konkan Cabs' }).catch(async (error) => {
+      await screenshot(page, 'masters-failed-sign-up').catch(() => undefined);
+      throw error;
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await proc?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const drawer = () => page.getByRole('dialog');
+  // A required field's label ends in Mantine's asterisk.
+  const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+  const field = (label: string, within: Locator = drawer()) => within.getByLabel(labelled(label));
+
+  async function openAdd(path: string, button: string) {
+    await page.goto(`${base}/masters/${path}`);
+    await page.getByRole('button', { name: button }).click();
+    await drawer().waitFor({ state: 'visible' });
+  }
+
+  async function choose(label: string, option: string, within: Locator = drawer()) {
+    const input = field(label, within);
+    await input.click();
+    await input.fill(option);
+    await page.getByRole('option', { name: option, exact: true }).first().click();
+  }
+
+  async function openSection(name: string) {
+    const header = drawer().getByRole('button', { name, exact: true });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  }
+
+  async function save(name: string) {
+    await drawer().getByRole('button', { name: 'Save' }).click();
+    await expectText(page, `Saved ${name}.`);
+    await drawer().waitFor({ state: 'hidden' });
+  }
+
+  /** One repeated row of a rows field ("Billing detail 1"), so its inputs are told from the form's own. */
+  const row = (name: string) => drawer().getByRole('group', { name, exact: true });
+
+  /** A row's "•••" menu on the list, then one of its actions. */
+  async function rowAction(name: string, action: string) {
+    await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: action }).click();
+  }
+
+  /** The input is marked invalid and the message is the one its aria-describedby points at. */
+  async function expectFieldError(input: Locator, message: string) {
+    await expectVisible(drawer().getByText(message));
+    await expectAttribute(input, 'aria-invalid', 'true');
+    const described = (await input.getAttribute('aria-describedby')) ?? '';
+    const texts = await Promise.all(
+      described
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
+    expect(texts.join(' ')).toContain(message);
+  }
+
+  /** A step that leaves a screenshot behind when it fails, to show what the page looked like. */
+  const step = (name: string, body: () => Promise<void>) =>
+    it(name, async () => {
+      try {
+        await body();
+      } catch (error) {
+        await screenshot(page, `masters-failed-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+        throw error;
+      }
+    }, 120_000);
+
+  step('saves the business settings', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Business Settings' }).click();
+    await page.waitForURL(/\/business-settings$/);
+    const form = page.getByRole('form', { name: 'Business settings form' });
+    await field('Business name', form).fill('Konkan Cabs Pvt Ltd');
+    await choose('GST on car hire', '18% with full input credit', form);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectText(page, 'Business settings saved.');
+    await screenshot(page, 'masters-01-business-settings');
+
+    await page.reload();
+    await expectValue(field('Business name', form), 'Konkan Cabs Pvt Ltd');
+    await expectValue(field('GST on car hire', form), '18% with full input credit');
+  });
+
+  step('adds a tax', async () => {
+    await openAdd('taxes', 'Add tax');
+    await field('Name').fill('IGST 5%');
+    await field('Percentage').fill('5');
+    await save('IGST 5%');
+    await expectVisible(page.getByRole('cell', { name: 'IGST 5%' }));
+    await expectVisible(page.getByRole('cell', { name: '5.00%' }));
+  });
+
+  step('adds a vehicle group and a vehicle whose insurance has lapsed', async () => {
+    await openAdd('vehicle-groups', 'Add vehicle group');
+    await field('Name').fill('Sedan');
+    await field('Seating capacity').fill('4');
+    await save('Sedan');
+    await expectVisible(page.getByRole('cell', { name: 'Sedan' }));
+
+    await openAdd('vehicles', 'Add vehicle');
+    await field('Vehicle number').fill('MH 12 AB-1234');
+    await field('Model').fill('Maruti Dzire');
+    await choose('Vehicle group', 'Sedan');
+    await choose('Fuel type', 'Diesel');
+    await openSection('Documents');
+    await field('Insurance valid until').fill('01/01/2024');
+    const pdf = join(dataDir, 'insurance.PDF');
+    writeFileSync(pdf, Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'));
+    const chooser = page.waitForEvent('filechooser');
+    await drawer().getByRole('button', { name: 'Upload Insurance copy' }).click();
+    await (await chooser).setFiles(pdf);
+    await expectVisible(drawer().getByRole('link', { name: 'insurance.PDF' }));
+    await screenshot(page, 'masters-02-vehicle-form');
+    await save('MH12AB1234');
+    await expectVisible(page.getByRole('cell', { name: 'MH12AB1234' }));
+    await expectText(page, 'Insurance lapsed');
+    await screenshot(page, 'masters-03-vehicles');
+  });
+
+  step('adds a duty type', async () => {
+    await openAdd('duty-types', 'Add duty type');
+    await field('Name').fill('8 Hrs 80 Kms');
+    await choose('Kind', 'Local');
+    await field('Km included').fill('80');
+    await field('Hours included').fill('8');
+    await save('8 Hrs 80 Kms');
+    const row = page.getByRole('row', { name: /8 Hrs 80 Kms/ });
+    await expectVisible(row.getByRole('cell', { name: 'Local', exact: true }));
+    await expectVisible(row.getByRole('cell', { name: '80', exact: true }));
+  });
+
+  step('adds a driver with a lapsed licence, refusing a mobile number without country code', async () => {
+    await openAdd('drivers', 'Add driver');
+    await field('Name').fill('Ramesh Patil');
+    await field('Mobile number').fill('98123');
+    await openSection('Licence, badge and police verification');
+    await field('Driving licence number').fill('mh1220110012345');
+    await field('Licence valid until').fill('15/06/2024');
+    await drawer().getByRole('button', { name: 'Save' }).click();
+    await expectFieldError(
+      field('Mobile number'),
+      'Enter the phone number with country code, e.g. +919812345678',
+    );
+    await screenshot(page, 'masters-04-driver-bad-mobile');
+    await expectVisible(drawer());
+
+    await field('Mobile number').fill('+919812300001');
+    await save('Ramesh Patil');
+    // The refused attempt saved nothing: the one driver there is got the first number.
+    const rows = page.getByRole('row', { name: /Ramesh Patil/ });
+    await expectVisible(rows);
+    expect(await rows.count()).toBe(1);
+    await expectVisible(rows.getByRole('cell', { name: '1', exact: true }));
+    await expectVisible(rows.getByRole('cell', { name: '+919812300001' }));
+    await expectVisible(rows.getByRole('cell', { name: 'MH1220110012345' }));
+    await expectVisible(rows.getByText('Licence lapsed'));
+
+    const expiring = page.getByRole('combobox', { name: 'Documents expiring' });
+    await expiring.click();
+    await page.getByRole('option', { name: 'Lapsed already' }).click();
+    await page.waitForURL(/expiring=0/);
+    await expectVisible(page.getByRole('row', { name: /Ramesh Patil/ }));
+    await screenshot(page, 'masters-05-drivers-lapsed');
+  });
+
+  step('adds a customer with a billing detail, refusing a mistyped GSTIN', async () => {
+    await openAdd('customers', 'Add customer');
+    await field('Name').fill('Acme Logistics');
+    await field('Phone').fill('+912226543210');
+    await openSection('Billing details');
+    await drawer().getByRole('button', { name: 'Add billing detail' }).click();
+    const billing = row('Billing detail 1');
+    await field('Billing name', billing).fill('Acme Logistics Pvt Ltd');
+    await field('GSTIN', billing).fill('27AAPFU0939F1ZX');
+    await field('Address', billing).fill('Plot 12, MIDC, Andheri East, Mumbai');
+    await choose('State', 'Maharashtra', billing);
+    await drawer().getByRole('button', { name: 'Save' }).click();
+    await expectFieldError(
+      field('GSTIN', billing),
+      'This GSTIN is not valid: one of its characters is mistyped',
+    );
+    await screenshot(page, 'masters-06-customer-bad-gstin');
+
+    await field('GSTIN', billing).fill('27AAPFU0939F1ZV');
+    await save('Acme Logistics');
+    await expectVisible(page.getByRole('cell', { name: 'Acme Logistics' }));
+
+    await rowAction('Acme Logistics', 'Edit');
+    await drawer().waitFor({ state: 'visible' });
+    await openSection('Billing details');
+    await expectValue(field('Billing name', row('Billing detail 1')), 'Acme Logistics Pvt Ltd');
+    await expectValue(field('GSTIN', row('Billing detail 1')), '27AAPFU0939F1ZV');
+    await expectValue(field('State', row('Billing detail 1')), 'Maharashtra');
+    await screenshot(page, 'masters-07-customer-edit');
+    await page.keyboard.press('Escape');
+    await drawer().waitFor({ state: 'hidden' });
+  });
+
+  step('adds a driver-cum-owner supplier with a bank account', async () => {
+    await openAdd('suppliers', 'Add supplier');
+    await field('Name').fill('Sandeep Jadhav');
+    await choose('Supplier type', 'Driver-cum-owner (DCO)');
+    await drawer().getByRole('button', { name: 'Add bank account' }).click();
+    const bank = row('Bank account 1');
+    await field('Account holder', bank).fill('Sandeep Jadhav');
+    await field('Bank', bank).fill('HDFC Bank');
+    await field('Account number', bank).fill('50100123456789');
+    await field('IFSC', bank).fill('hdfc0000123');
+    await save('Sandeep Jadhav');
+    const rows = page.getByRole('row', { name: /Sandeep Jadhav/ });
+    await expectVisible(rows.getByRole('cell', { name: 'Driver-cum-owner (DCO)' }));
+
+    await rowAction('Sandeep Jadhav', 'Edit');
+    await expectValue(field('IFSC', row('Bank account 1')), 'HDFC0000123');
+    await page.keyboard.press('Escape');
+    await drawer().waitFor({ state: 'hidden' });
+  });
+
+  step('adds a customer rate card and refuses an overlapping contract', async () => {
+    const fillContract = async (name: string, from: string, until: string) => {
+      await openAdd('pricing', 'Add rate card');
+      await field('Contract name').fill(name);
+      await choose('For', 'A customer (sales)');
+      await choose('Customer', 'Acme Logistics');
+      await choose('Duty type', '8 Hrs 80 Kms');
+      await choose('Vehicle group', 'Sedan');
+      await choose('City', 'Mumbai');
+      await field('Contract from').fill(from);
+      await field('Contract until').fill(until);
+      await openSection('Rates');
+      await field('Base rate').fill('2000');
+      await field('Extra km rate').fill('14');
+      await field('Extra hour rate').fill('150');
+    };
+    await fillContract('Acme Mumbai 2026-27', '01/04/2026', '31/03/2027');
+    await screenshot(page, 'masters-08-rate-card-form');
+    await save('Acme Mumbai 2026-27');
+    const card = page.getByRole('row', { name: /Acme Mumbai 2026-27/ });
+    await expectVisible(card.getByRole('cell', { name: '₹2,000.00' }));
+    await expectVisible(card.getByRole('cell', { name: 'Mumbai', exact: true }));
+    await expectVisible(card.getByRole('cell', { name: '31/03/2027' }));
+    await screenshot(page, 'masters-09-pricing');
+
+    await fillContract('Acme Mumbai festive', '01/10/2026', '31/12/2026');
+    await drawer().getByRole('button', { name: 'Save' }).click();
+    await expectVisible(
+      drawer().getByText(
+        'Another contract for this duty type, city and vehicle group runs on some of these dates',
+      ),
+    );
+    await screenshot(page, 'masters-10-rate-card-overlap');
+    await page.keyboard.press('Escape');
+    await drawer().waitFor({ state: 'hidden' });
+    await page.reload();
+    await expectVisible(page.getByRole('row', { name: /Acme Mumbai 2026-27/ }));
+    expect(await page.getByRole('row', { name: /Acme Mumbai festive/ }).count()).toBe(0);
+  });
+
+  step('deactivates the vehicle, which then lists under Inactive', async () => {
+    await page.goto(`${base}/masters/vehicles`);
+    const cell = page.getByRole('cell', { name: 'MH12AB1234', exact: true });
+    await expectVisible(cell);
+    await rowAction('MH12AB1234', 'Deactivate');
+    await expectText(page, 'MH12AB1234 is now inactive.');
+    await cell.waitFor({ state: 'detached', timeout: 15_000 });
+    await expectText(page, 'No vehicles match');
+
+    await page.getByRole('radiogroup', { name: 'Show' }).getByText('Inactive', { exact: true }).click();
+    const vehicle = page.getByRole('row', { name: /MH12AB1234/ });
+    await expectVisible(vehicle.getByText('Inactive', { exact: true }));
+    await screenshot(page, 'masters-11-inactive-vehicles');
+  });
+});
+
+async function expectVisible(locator: Locator) {
+  await locator.first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+async function expectText(page: Page, text: string) {
+  await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+async function expectValue(locator: Locator, value: string) {
+  await expectAttribute(locator, 'value', value, (l) => l.inputValue());
+}
+
+/** Waits for an attribute (or what `read` reads) to become the value, as the page settles. */
+async function expectAttribute(
+  locator: Locator,
+  name: string,
+  value: string,
+  read: (l: Locator) => Promise<string | null> = (l) => l.getAttribute(name),
+) {
+  const deadline = Date.now() + 15_000;
+  let seen: string | null = null;
+  while (Date.now() < deadline) {
+    seen = await read(locator.first()).catch(() => null);
+    if (seen === value) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Expected ${name} ${JSON.stringify(value)}, saw ${JSON.stringify(seen)} (${locator})`);
+}
