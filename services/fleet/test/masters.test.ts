@@ -388,6 +388,20 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
     expect(error.fieldViolations[0]?.field).toBe('filters');
   });
 
+  if (filters.length) {
+    it.each(filters.map((f) => [f.key]))(
+      'refuses a %s filter value that names nothing it could match',
+      async (key) => {
+        const error = await failure(
+          list(op.owner, kind, { filters: [{ key, values: ['not an id; drop table'] }] }),
+        );
+        expect(error.code).toBe('INVALID_ARGUMENT');
+        expect(error.fieldViolations[0]).toMatchObject({ field: 'filters' });
+        expect(error.fieldViolations[0]?.message).toContain('not an id; drop table');
+      },
+    );
+  }
+
   it('deactivates a record out of the active list and activates it back', async () => {
     const other = operator();
     const kept = await other.create(kind, 0);

@@ -248,7 +248,7 @@ describe('the gateway over HTTP', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         ready: true,
-        services: { identity: { healthy: true }, bookings: { healthy: true } },
+        services: { identity: { healthy: true }, bookings: { healthy: true }, fleet: { healthy: true } },
       });
     });
 

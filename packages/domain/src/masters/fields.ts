@@ -252,6 +252,23 @@ export function columnType(field: Field): string {
 
 /** Reference data (cities, states) is keyed by readable text ids; masters by uuid. */
 export const TEXT_KEYED_TARGETS = new Set(['city', 'state']);
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** States and cities are keyed by readable codes: `MH`, `mh-mumbai`. */
+const REFERENCE_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+/** Whether `value` can be one of a list filter's values on `field`: an id of its target, or one of its options. */
+export function isFilterValue(field: Field, value: string): boolean {
+  switch (field.type) {
+    case 'ref':
+    case 'refs':
+      return TEXT_KEYED_TARGETS.has(field.target) ? REFERENCE_ID.test(value) : UUID_TEXT.test(value);
+    case 'choice':
+      return field.options.includes(value);
+    default:
+      return value.length <= 100;
+  }
+}
 const refColumnType = (target: RefTarget) => (TEXT_KEYED_TARGETS.has(target) ? 'text' : 'uuid');
 
 /** Builders that read like the form they produce. */

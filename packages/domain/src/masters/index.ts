@@ -1,6 +1,14 @@
 export * from './business-masters';
 export * from './connection-masters';
-export { columnType, type Field, type FieldType, f, fieldSchema, TEXT_KEYED_TARGETS } from './fields';
+export {
+  columnType,
+  type Field,
+  type FieldType,
+  f,
+  fieldSchema,
+  isFilterValue,
+  TEXT_KEYED_TARGETS,
+} from './fields';
 export * from './fleet-masters';
 export {
   defineMaster,

@@ -171,6 +171,9 @@ export function listRecords(tx: Tx, definition: MasterDefinition, query: ListQue
       conditions.push(
         sql`t.${id(filter.field)} && array(select jsonb_array_elements_text(${json}::jsonb))::${sql.raw(columnType(field))}`,
       );
+    } else if (filter.values.length === 1) {
+      // A plain equality lets the planner use the `<field>_by_<sort>` index; `= any(array(...))` does not.
+      conditions.push(sql`t.${id(filter.field)} = ${filter.values[0]}::${sql.raw(columnType(field))}`);
     } else {
       conditions.push(
         sql`t.${id(filter.field)} = any(array(select jsonb_array_elements_text(${json}::jsonb))::${sql.raw(`${columnType(field)}[]`)})`,

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isMasterKind, type MasterDefinition, masterOf, masterSchema, operatorDate } from '@fleet/domain';
+import {
+  isFilterValue,
+  isMasterKind,
+  type MasterDefinition,
+  masterOf,
+  masterSchema,
+  operatorDate,
+} from '@fleet/domain';
 import {
   type Caller,
   DomainError,
@@ -188,6 +195,14 @@ export function createMasters(deps: FleetDeps) {
             throw invalidField('filters', `${definition.many} filter by ${offered}.`);
           }
           if (f.values.length > 500) throw invalidField('filters', 'Choose at most 500 values per filter.');
+          const field = definition.fields[declared.field]!;
+          const stranger = f.values.find((value) => !isFilterValue(field, value));
+          if (stranger !== undefined) {
+            throw invalidField(
+              'filters',
+              `"${stranger.slice(0, 40)}" is not one of the ${declared.many.toLowerCase()}.`,
+            );
+          }
           return { field: declared.field, values: f.values };
         });
       let expiringBy: string | undefined;
