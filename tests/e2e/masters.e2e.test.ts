@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closePermissions, MASTERS, type MasterDefinition } from '@fleet/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import { trpcClient } from '../support/trpc-client';
 import { launchBrowser, screenshot, signIn } from './browser';
 
 /**
@@ -12,6 +14,7 @@ import { launchBrowser, screenshot, signIn } from './browser';
  * account, and a rate card; then the vehicle is deactivated. The steps build on each other, in order.
  */
 const OWNER = '+919855600001';
+const CLERK = '+919855600002';
 const CODE = '123456';
 
 describe('setting up masters in Chromium', () => {
@@ -31,7 +34,7 @@ describe('setting up masters in Chromium', () => {
       METRICS_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
-      AUTH_TEST_OTP: `${OWNER}=${CODE}`,
+      AUTH_TEST_OTP: `${OWNER}=${CODE},${CLERK}=${CODE}`,
     });
     await waitForHttp(`${base}/healthz`, proc, 240_000);
     browser = await launchBrowser();
@@ -322,6 +325,73 @@ describe('setting up masters in Chromium', () => {
     await expectVisible(vehicle.getByText('Inactive', { exact: true }));
     await screenshot(page, 'masters-11-inactive-vehicles');
   });
+
+  step('opens every master screen and Business Settings for the owner', async () => {
+    for (const definition of (MASTERS as readonly MasterDefinition[]).filter((m) => m.path)) {
+      await page.goto(`${base}/masters/${definition.path}`);
+      await expectVisible(page.getByRole('heading', { name: definition.many, exact: true }));
+      // Loaded: rows, or the list's own empty message — never the error panel.
+      await expectVisible(page.locator('tbody tr').or(page.getByText(`No ${definition.many.toLowerCase()}`)));
+      expect(await page.getByTestId('list-error').count()).toBe(0);
+      if (!definition.readOnly) {
+        await expectVisible(page.getByRole('button', { name: `Add ${definition.one.toLowerCase()}` }));
+      }
+    }
+    await page.goto(`${base}/business-settings`);
+    await expectValue(
+      field('Business name', page.getByRole('form', { name: 'Business settings form' })),
+      'Konkan Cabs Pvt Ltd',
+    );
+  });
+
+  step(
+    'shows a holder of only view_vehicle the Vehicles screen, read-only, and nothing else of the masters',
+    async () => {
+      const owner = await apiAs(OWNER);
+      const { id } = await owner.permissionProfile.create.mutate({
+        name: 'Vehicles, read only',
+        permissions: closePermissions(['view_vehicle']),
+      });
+      await owner.employee.create.mutate({ name: 'Yard Clerk', phone: CLERK, permissionProfileId: id });
+      const clerkContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+      const clerk = await clerkContext.newPage();
+      try {
+        await signIn(clerk, base, CLERK, CODE);
+        const nav = clerk.getByRole('navigation', { name: 'Main navigation' });
+        await expectVisible(nav.getByRole('link', { name: 'Vehicles', exact: true }));
+        expect(await nav.getByRole('link').allTextContents()).toEqual(['Vehicles']);
+
+        await clerk.goto(`${base}/masters/vehicles`);
+        await clerk.getByRole('radiogroup', { name: 'Show' }).getByText('Inactive', { exact: true }).click();
+        await expectVisible(clerk.getByRole('cell', { name: 'MH12AB1234', exact: true }));
+        expect(await clerk.getByRole('button', { name: 'Add vehicle' }).count()).toBe(0);
+        // Fuel types are the vehicle's own choices; groups and suppliers are masters the clerk cannot list.
+        await expectVisible(clerk.getByLabel('Fuel Types', { exact: true }));
+        expect(await clerk.getByLabel('Vehicle Groups', { exact: true }).count()).toBe(0);
+        expect(await clerk.getByLabel('Suppliers', { exact: true }).count()).toBe(0);
+        await screenshot(clerk, 'masters-12-vehicles-read-only');
+
+        for (const [path, title] of [
+          ['drivers', 'Drivers'],
+          ['pricing', 'Pricing'],
+        ]) {
+          await clerk.goto(`${base}/masters/${path}`);
+          await expectText(clerk, `You cannot open ${title}`);
+        }
+        await clerk.goto(`${base}/business-settings`);
+        await expectText(clerk, 'You cannot open Business settings');
+      } finally {
+        await clerkContext.close();
+      }
+    },
+  );
+
+  async function apiAs(phone: string) {
+    const anonymous = trpcClient(base);
+    await anonymous.auth.requestOtp.mutate({ phone });
+    const { token } = await anonymous.auth.verifyOtp.mutate({ phone, code: CODE });
+    return trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
+  }
 });
 
 async function expectVisible(locator: Locator) {

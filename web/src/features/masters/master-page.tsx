@@ -1,7 +1,7 @@
 // Every screen under /masters/ (but employees and permission profiles) is this one screen, driven by
 // the master's declaration: its list columns, search, spec §2 filters, sorts, expiring documents,
 // activate/deactivate, and the create/edit form.
-import { MASTERS, type MasterDefinition } from '@fleet/domain';
+import { MASTERS, type MasterDefinition, masterOf } from '@fleet/domain';
 import { Alert, Badge, Group, MultiSelect, Select } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -63,6 +63,19 @@ function FilterInput({
     />
   );
 }
+
+/**
+ * A filter on another master is offered only to those who may list that master (its options come
+ * from there): a holder of view_vehicle alone filters vehicles by fuel type, not by supplier.
+ */
+const offeredTo =
+  (definition: MasterDefinition, permissions: ReadonlySet<string> | undefined) =>
+  (filter: NonNullable<MasterDefinition['filters']>[number]) => {
+    const field = definition.fields[filter.field]!;
+    if (field.type !== 'ref' && field.type !== 'refs') return true;
+    const target = masterOf(field.target);
+    return target.system === true || (permissions?.has(target.view) ?? false);
+  };
 
 function MasterList({ definition }: { definition: MasterDefinition }) {
   const [state, update] = useListState(search);
@@ -166,7 +179,7 @@ function MasterList({ definition }: { definition: MasterDefinition }) {
       searchPlaceholder={`Search ${definition.search.map((s) => label(s).toLowerCase()).join(', ')}`}
       filters={
         <>
-          {(definition.filters ?? []).map((f) => (
+          {(definition.filters ?? []).filter(offeredTo(definition, permissions)).map((f) => (
             <FilterInput
               key={f.key}
               definition={definition}
