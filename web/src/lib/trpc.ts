@@ -10,12 +10,25 @@ export const trpcClient = createTRPCClient<AppRouter>({ links: createLinks() });
 export const isUnauthorized = (error: unknown) =>
   error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
 
+let leaving = false;
+
+/**
+ * Sends the browser to sign in, once: after a logout the queries still on screen fail UNAUTHORIZED
+ * too, and a second navigation would abort the first (and bring back the page just left).
+ */
+export function leaveForSignIn(redirect?: string): void {
+  if (leaving) return;
+  leaving = true;
+  queryClient.clear();
+  window.location.assign(
+    redirect ? `${SIGN_IN_PATH}?redirect=${encodeURIComponent(redirect)}` : SIGN_IN_PATH,
+  );
+}
+
 /** Spec §8: an UNAUTHORIZED answer outside the public pages sends the browser to sign in. */
 function onError(error: unknown) {
   if (isUnauthorized(error) && !isPublicPath(window.location.pathname)) {
-    queryClient.clear();
-    const from = window.location.pathname + window.location.search;
-    window.location.assign(`${SIGN_IN_PATH}?redirect=${encodeURIComponent(from)}`);
+    leaveForSignIn(window.location.pathname + window.location.search);
   }
 }
 

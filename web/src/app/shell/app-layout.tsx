@@ -13,8 +13,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { SIGN_IN_PATH, shouldPollCounts } from '../../lib/paths';
-import { errorMessage, queryClient, trpc } from '../../lib/trpc';
+import { shouldPollCounts } from '../../lib/paths';
+import { errorMessage, leaveForSignIn, trpc } from '../../lib/trpc';
 import { progress } from '../progress';
 import { navigationFor } from '../registry';
 import { useMe, usePermissions } from '../session';
@@ -57,10 +57,7 @@ function Shell({ permissions }: { permissions: ReadonlySet<string> }) {
   const counts = useTabCounts(permissions, path);
   const logout = useMutation(
     trpc.auth.logout.mutationOptions({
-      onSuccess: () => {
-        queryClient.clear();
-        window.location.assign(SIGN_IN_PATH);
-      },
+      onSuccess: () => leaveForSignIn(),
       onError: (error) => showToast(errorMessage(error), 'alert-danger'),
     }),
   );

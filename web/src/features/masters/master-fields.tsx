@@ -43,7 +43,7 @@ const choiceData = (field: Field & { type: 'choice' }) =>
   field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o }));
 
 /** Options of a master for a picker: the searched ones plus those already chosen, by name. */
-function useRefOptions(target: string, chosen: string[], search: string) {
+export function useRefOptions(target: string, chosen: string[], search: string) {
   const api = masterApi(target);
   const found = useQuery(
     api.list.queryOptions(

@@ -2,10 +2,12 @@
 // the master's declaration: its list columns, search, spec §2 filters, sorts, expiring documents,
 // activate/deactivate, and the create/edit form.
 import { MASTERS, type MasterDefinition, masterOf } from '@fleet/domain';
-import { Alert, Badge, Group, MultiSelect, Select } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Group, MultiSelect, type MultiSelectProps, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
@@ -14,6 +16,7 @@ import { ListScreen, pagedList, RowActions, statusColumn } from '../common/list/
 import { baseListSearch, useListState } from '../common/list/list-state';
 import { cellText } from './format';
 import { displayOf, type MasterRow, masterApi } from './master-api';
+import { useRefOptions } from './master-fields';
 import { MasterForm } from './master-form';
 
 const search = baseListSearch.extend({
@@ -36,30 +39,40 @@ function FilterInput({
 }) {
   const filter = definition.filters!.find((f) => f.key === filterKey)!;
   const field = definition.fields[filter.field]!;
-  const target = field.type === 'ref' || field.type === 'refs' ? field.target : undefined;
-  const options = useQuery(
-    masterApi(target ?? definition.kind).list.queryOptions(
-      { active: 'active', limit: 1000 },
-      { enabled: !!target, staleTime: 60_000 },
-    ),
-  );
+  const props = {
+    'aria-label': filter.many,
+    placeholder: filter.many,
+    w: 220,
+    clearable: true,
+    value,
+    onChange,
+  };
+  if (field.type === 'ref' || field.type === 'refs') {
+    return <RefFilterInput target={field.target} {...props} />;
+  }
   const data =
-    field.type === 'choice'
-      ? field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o }))
-      : (options.data?.records ?? []).map((r) => ({
-          value: r.id,
-          label: String(r.values.name ?? r.values.vehicle_no ?? r.id),
-        }));
+    field.type === 'choice' ? field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o })) : [];
+  return <MultiSelect searchable data={data} {...props} />;
+}
+
+/** Another master's records, searched on the server as the user types (there may be 100,000 of them). */
+function RefFilterInput({
+  target,
+  value,
+  ...props
+}: { target: string; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useRefOptions(target, value, debounced);
   return (
     <MultiSelect
-      aria-label={filter.many}
-      placeholder={filter.many}
-      w={220}
-      clearable
       searchable
-      data={data}
+      data={options}
       value={value}
-      onChange={onChange}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage="Nothing matches"
+      {...props}
     />
   );
 }
