@@ -18,6 +18,7 @@ let h: FleetHarness;
 const columns = new Map<string, Map<string, Column>>();
 const checks = new Map<string, { columns: string[]; definition: string }[]>();
 const indexes = new Map<string, { name: string; unique: boolean; columns: string[] }[]>();
+const searchTriggers = new Map<string, string[]>();
 
 beforeAll(async () => {
   h = await bootFleet();
@@ -52,6 +53,15 @@ beforeAll(async () => {
           where n.nspname = 'fleet'`,
     );
     for (const index of found2) indexes.set(index.table, [...(indexes.get(index.table) ?? []), index]);
+    // The search_terms triggers and the columns they are given (migration 0004).
+    const triggers = await rows<{ table: string; args: string[] }>(
+      tx,
+      sql`select c.relname as "table",
+            array_remove(string_to_array(encode(t.tgargs, 'escape'), '\\000'), '') as args
+          from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'fleet' and not t.tgisinternal and t.tgname = c.relname || '_search_terms'`,
+    );
+    for (const trigger of triggers) searchTriggers.set(trigger.table, trigger.args);
   });
 });
 afterAll(() => h?.close());
@@ -130,6 +140,17 @@ describe.each(byMaster)('%s', (_kind, master) => {
       }
       expect(missing).toEqual([]);
     });
+});
+
+it('indexes for search exactly the fields each operator table’s masters search', () => {
+  const declared: Record<string, string[]> = {};
+  for (const master of ALL) {
+    if (master.system) continue;
+    declared[master.table] = [...new Set([...(declared[master.table] ?? []), ...master.search])].sort();
+  }
+  expect(Object.fromEntries([...searchTriggers].map(([table, args]) => [table, [...args].sort()]))).toEqual(
+    declared,
+  );
 });
 
 it('has no master column that no declaration accounts for', () => {

@@ -149,6 +149,28 @@ function checkCursor(cursor: string, textIds: boolean): void {
   }
 }
 
+/**
+ * The ids of the operator's records of the master's table that have, for every word of the search (up
+ * to eight), a term starting with it: words are split and lower-cased exactly as search_terms_of()
+ * indexes them (migration 0004), and `term >= w and term < w_end` is a leakproof range the index serves.
+ */
+function searchMatches(definition: MasterDefinition, search: string): SQL {
+  return sql`
+    with words as (
+      select w, w || chr(1114111) as w_end from (
+        select distinct left(w, 64) collate "C" as w
+        from regexp_split_to_table(lower(${search}::text), '[^[:alnum:]]+') as w
+        where w <> ''
+        order by 1 limit 8
+      ) as split
+    )
+    select s.record_id from words
+    join ${id(SCHEMA)}.search_terms s
+      on s.table_name = ${definition.table} and s.term >= words.w and s.term < words.w_end
+    group by s.record_id
+    having count(distinct words.w) = (select count(*) from words)`;
+}
+
 /** Up to `limit + 1` records after the cursor, filtered and in the asked order. */
 export function listRecords(tx: Tx, definition: MasterDefinition, query: ListQuery): Promise<StoredRecord[]> {
   if (query.cursor) checkCursor(query.cursor, definition.system === true);
@@ -156,13 +178,18 @@ export function listRecords(tx: Tx, definition: MasterDefinition, query: ListQue
   if (query.active !== 'all') conditions.push(sql`t.is_active = ${query.active === 'active'}`);
   const search = query.search?.trim();
   if (search && definition.search.length) {
-    const pattern = likePattern(search);
-    conditions.push(
-      sql`(${sql.join(
-        definition.search.map((name) => sql`t.${id(name)} ilike ${pattern}`),
-        sql` or `,
-      )})`,
-    );
+    if (definition.system) {
+      // The shared reference lists (states, cities) are small and have no operator: a scan is enough.
+      const pattern = likePattern(search);
+      conditions.push(
+        sql`(${sql.join(
+          definition.search.map((name) => sql`t.${id(name)} ilike ${pattern}`),
+          sql` or `,
+        )})`,
+      );
+    } else {
+      conditions.push(sql`t.id in (${searchMatches(definition, search)})`);
+    }
   }
   for (const filter of query.filters) {
     const field = definition.fields[filter.field]!;

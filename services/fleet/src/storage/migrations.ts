@@ -589,4 +589,139 @@ ${tenantTable(`${s}.business_settings`)}
 
 `,
   },
+  {
+    id: '0004_search_terms',
+    sql: `
+-- Every word of what a master's list searches, lower-cased, per operator: a search is a range scan of
+-- this index. ILIKE on the tables themselves cannot use an index under row-level security (the
+-- planner keeps a function that is not leakproof, like ILIKE, above the tenant policy); text
+-- comparisons are leakproof. A word with a digit in it (a vehicle number, a phone, a GSTIN) is kept
+-- with its endings too, so that "4455" finds MH12AB4455 and the last digits of a phone find it.
+create table ${s}.search_terms (
+  tenant_id uuid not null,
+  table_name text not null,
+  term text collate "C" not null,
+  record_id uuid not null,
+  primary key (tenant_id, table_name, term, record_id)
+);
+create index search_terms_by_record on ${s}.search_terms (record_id);
+${tenantTable(`${s}.search_terms`)}
+
+-- The terms of some texts: their words (runs of letters and digits), and the endings of the short
+-- words that hold a digit. listRecords splits a search the same way.
+create function ${s}.search_terms_of(texts text[]) returns setof text
+language sql immutable parallel safe as $$
+  with words as (
+    select distinct left(w, 64) as w
+    from unnest(texts) as t(text), regexp_split_to_table(lower(t.text), '[^[:alnum:]]+') as w
+    where w <> ''
+  )
+  select w from words
+  union
+  select substr(w, i) from words, generate_series(2, length(w) - 1) as i
+  where w ~ '[0-9]' and length(w) <= 24
+$$;
+
+-- Keeps a row's terms in step with it; the arguments name the searched columns.
+create function ${s}.index_search_terms() returns trigger
+language plpgsql as $$
+declare
+  texts text[] := '{}';
+begin
+  if tg_op <> 'INSERT' then
+    delete from ${s}.search_terms where record_id = old.id and table_name = tg_table_name;
+  end if;
+  if tg_op <> 'DELETE' then
+    for i in 0 .. tg_nargs - 1 loop
+      texts := texts || (to_jsonb(new) ->> tg_argv[i]);
+    end loop;
+    insert into ${s}.search_terms (tenant_id, table_name, term, record_id)
+    select new.tenant_id, tg_table_name, term, new.id from ${s}.search_terms_of(texts) as term;
+  end if;
+  return null;
+end $$;
+
+create trigger duty_types_search_terms after insert or delete or update of name on ${s}.duty_types
+  for each row execute function ${s}.index_search_terms('name');
+create trigger taxes_search_terms after insert or delete or update of name on ${s}.taxes
+  for each row execute function ${s}.index_search_terms('name');
+create trigger vehicle_groups_search_terms after insert or delete or update of name, description on ${s}.vehicle_groups
+  for each row execute function ${s}.index_search_terms('name', 'description');
+create trigger vehicles_search_terms after insert or delete or update of vehicle_no, vehicle_model on ${s}.vehicles
+  for each row execute function ${s}.index_search_terms('vehicle_no', 'vehicle_model');
+create trigger drivers_search_terms after insert or delete or update of name, phone, licence_no on ${s}.drivers
+  for each row execute function ${s}.index_search_terms('name', 'phone', 'licence_no');
+create trigger customer_groups_search_terms after insert or delete or update of name on ${s}.customer_groups
+  for each row execute function ${s}.index_search_terms('name');
+create trigger connections_search_terms after insert or delete or update of name, phone, email, dco_vehicle_no on ${s}.connections
+  for each row execute function ${s}.index_search_terms('name', 'phone', 'email', 'dco_vehicle_no');
+create trigger supplier_groups_search_terms after insert or delete or update of name on ${s}.supplier_groups
+  for each row execute function ${s}.index_search_terms('name');
+create trigger duty_supporters_search_terms after insert or delete or update of name, phone on ${s}.duty_supporters
+  for each row execute function ${s}.index_search_terms('name', 'phone');
+create trigger labels_search_terms after insert or delete or update of name on ${s}.labels
+  for each row execute function ${s}.index_search_terms('name');
+create trigger feedback_forms_search_terms after insert or delete or update of name on ${s}.feedback_forms
+  for each row execute function ${s}.index_search_terms('name');
+create trigger billing_items_search_terms after insert or delete or update of name on ${s}.billing_items
+  for each row execute function ${s}.index_search_terms('name');
+create trigger rate_cards_search_terms after insert or delete or update of name on ${s}.rate_cards
+  for each row execute function ${s}.index_search_terms('name');
+create trigger branches_search_terms after insert or delete or update of name on ${s}.branches
+  for each row execute function ${s}.index_search_terms('name');
+create trigger bank_accounts_search_terms after insert or delete or update of name, bank_name, account_no on ${s}.bank_accounts
+  for each row execute function ${s}.index_search_terms('name', 'bank_name', 'account_no');
+create trigger companies_search_terms after insert or delete or update of name, gst_no on ${s}.companies
+  for each row execute function ${s}.index_search_terms('name', 'gst_no');
+create trigger company_profiles_search_terms after insert or delete or update of name on ${s}.company_profiles
+  for each row execute function ${s}.index_search_terms('name');
+create trigger channel_partners_search_terms after insert or delete or update of name, code on ${s}.channel_partners
+  for each row execute function ${s}.index_search_terms('name', 'code');
+create trigger custom_fields_search_terms after insert or delete or update of name on ${s}.custom_fields
+  for each row execute function ${s}.index_search_terms('name');
+create trigger business_settings_search_terms after insert or delete or update of business_name on ${s}.business_settings
+  for each row execute function ${s}.index_search_terms('business_name');
+
+insert into ${s}.search_terms select tenant_id, 'duty_types', term, id
+  from ${s}.duty_types, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'taxes', term, id
+  from ${s}.taxes, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'vehicle_groups', term, id
+  from ${s}.vehicle_groups, ${s}.search_terms_of(array[name, description]) as term;
+insert into ${s}.search_terms select tenant_id, 'vehicles', term, id
+  from ${s}.vehicles, ${s}.search_terms_of(array[vehicle_no, vehicle_model]) as term;
+insert into ${s}.search_terms select tenant_id, 'drivers', term, id
+  from ${s}.drivers, ${s}.search_terms_of(array[name, phone, licence_no]) as term;
+insert into ${s}.search_terms select tenant_id, 'customer_groups', term, id
+  from ${s}.customer_groups, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'connections', term, id
+  from ${s}.connections, ${s}.search_terms_of(array[name, phone, email, dco_vehicle_no]) as term;
+insert into ${s}.search_terms select tenant_id, 'supplier_groups', term, id
+  from ${s}.supplier_groups, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'duty_supporters', term, id
+  from ${s}.duty_supporters, ${s}.search_terms_of(array[name, phone]) as term;
+insert into ${s}.search_terms select tenant_id, 'labels', term, id
+  from ${s}.labels, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'feedback_forms', term, id
+  from ${s}.feedback_forms, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'billing_items', term, id
+  from ${s}.billing_items, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'rate_cards', term, id
+  from ${s}.rate_cards, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'branches', term, id
+  from ${s}.branches, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'bank_accounts', term, id
+  from ${s}.bank_accounts, ${s}.search_terms_of(array[name, bank_name, account_no]) as term;
+insert into ${s}.search_terms select tenant_id, 'companies', term, id
+  from ${s}.companies, ${s}.search_terms_of(array[name, gst_no]) as term;
+insert into ${s}.search_terms select tenant_id, 'company_profiles', term, id
+  from ${s}.company_profiles, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'channel_partners', term, id
+  from ${s}.channel_partners, ${s}.search_terms_of(array[name, code]) as term;
+insert into ${s}.search_terms select tenant_id, 'custom_fields', term, id
+  from ${s}.custom_fields, ${s}.search_terms_of(array[name]) as term;
+insert into ${s}.search_terms select tenant_id, 'business_settings', term, id
+  from ${s}.business_settings, ${s}.search_terms_of(array[business_name]) as term;
+`,
+  },
 ];
