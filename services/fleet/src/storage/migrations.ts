@@ -627,13 +627,15 @@ create function ${s}.index_search_terms() returns trigger
 language plpgsql as $$
 declare
   texts text[] := '{}';
+  fields jsonb;
 begin
   if tg_op <> 'INSERT' then
     delete from ${s}.search_terms where record_id = old.id and table_name = tg_table_name;
   end if;
   if tg_op <> 'DELETE' then
+    fields := to_jsonb(new);
     for i in 0 .. tg_nargs - 1 loop
-      texts := texts || (to_jsonb(new) ->> tg_argv[i]);
+      texts := texts || (fields ->> tg_argv[i]);
     end loop;
     insert into ${s}.search_terms (tenant_id, table_name, term, record_id)
     select new.tenant_id, tg_table_name, term, new.id from ${s}.search_terms_of(texts) as term;
