@@ -1,6 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import { trpcClient } from '../support/trpc-client';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screens');
@@ -55,4 +58,43 @@ export async function signIn(
   await page.keyboard.type(code);
   if (newOperator) await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+}
+
+export interface RunningProduct {
+  base: string;
+  proc: RunningProcess;
+  /** The product's own directory, removed by stop(): a place for files a test uploads. */
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** What `npm start` runs (embedded: PGlite, in-process events), on free ports with its own data directory. */
+export async function startProduct(env: Record<string, string>): Promise<RunningProduct> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc = startModule('all', {
+    PORT: String(port),
+    METRICS_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  await waitForHttp(`${base}/healthz`, proc, 240_000);
+  return {
+    base,
+    proc,
+    dataDir,
+    async stop() {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tRPC client signed in as `phone` (listed in AUTH_TEST_OTP with `code`), to set things up beside the screens. */
+export async function apiAs(base: string, phone: string, code: string) {
+  const anonymous = trpcClient(base);
+  await anonymous.auth.requestOtp.mutate({ phone });
+  const { token } = await anonymous.auth.verifyOtp.mutate({ phone, code });
+  return trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
 }

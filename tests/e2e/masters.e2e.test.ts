@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closePermissions, MASTERS, type MasterDefinition } from '@fleet/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
-import { trpcClient } from '../support/trpc-client';
-import { launchBrowser, screenshot, signIn } from './browser';
+import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
 
 /**
  * Setting up an operator from scratch through the master screens, in a real Chromium against `npm
@@ -18,25 +15,15 @@ const CLERK = '+919855600002';
 const CODE = '123456';
 
 describe('setting up masters in Chromium', () => {
-  let proc: RunningProcess;
+  let product: RunningProduct;
   let base: string;
-  let dataDir: string;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-masters-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    proc = startModule('all', {
-      PORT: String(port),
-      METRICS_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      AUTH_TEST_OTP: `${OWNER}=${CODE},${CLERK}=${CODE}`,
-    });
-    await waitForHttp(`${base}/healthz`, proc, 240_000);
+    product = await startProduct({ DEMO_DATA: 'false', AUTH_TEST_OTP: `${OWNER}=${CODE},${CLERK}=${CODE}` });
+    base = product.base;
     browser = await launchBrowser();
     context = await browser.newContext({
       viewport: { width: 1360, height: 900 },
@@ -53,8 +40,7 @@ describe('setting up masters in Chromium', () => {
   afterAll(async () => {
     await context?.close();
     await browser?.close();
-    await proc?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   });
 
   const drawer = () => page.getByRole('dialog');
@@ -159,7 +145,7 @@ describe('setting up masters in Chromium', () => {
     await choose('Fuel type', 'Diesel');
     await openSection('Documents');
     await field('Insurance valid until').fill('01/01/2024');
-    const pdf = join(dataDir, 'insurance.PDF');
+    const pdf = join(product.dataDir, 'insurance.PDF');
     writeFileSync(pdf, Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'));
     const chooser = page.waitForEvent('filechooser');
     await drawer().getByRole('button', { name: 'Upload Insurance copy' }).click();
@@ -373,7 +359,7 @@ describe('setting up masters in Chromium', () => {
   step(
     'shows a holder of only view_vehicle the Vehicles screen, read-only, and nothing else of the masters',
     async () => {
-      const owner = await apiAs(OWNER);
+      const owner = await apiAs(base, OWNER, CODE);
       const { id } = await owner.permissionProfile.create.mutate({
         name: 'Vehicles, read only',
         permissions: closePermissions(['view_vehicle']),
@@ -411,13 +397,6 @@ describe('setting up masters in Chromium', () => {
       }
     },
   );
-
-  async function apiAs(phone: string) {
-    const anonymous = trpcClient(base);
-    await anonymous.auth.requestOtp.mutate({ phone });
-    const { token } = await anonymous.auth.verifyOtp.mutate({ phone, code: CODE });
-    return trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
-  }
 });
 
 async function expectVisible(locator: Locator) {

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
-import { trpcClient } from '../support/trpc-client';
-import { launchBrowser, screenshot, signIn } from './browser';
+import type { RunningProcess } from '../support/processes';
+import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
 
 /**
  * The web app in a real Chromium against `npm start`'s process (embedded: PGlite, in-process events).
@@ -16,24 +12,18 @@ const CLERK = '+919855500002';
 const CODE = '123456';
 
 describe('the web app in Chromium', () => {
+  let product: RunningProduct;
   let proc: RunningProcess;
   let base: string;
-  let dataDir: string;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    proc = startModule('all', {
-      PORT: String(port),
-      METRICS_PORT: String(await freePort()),
-      DATA_DIR: dataDir,
+    product = await startProduct({
       AUTH_TEST_OTP: [OWNER, NEW_PHONE, CLERK, '+919800000002'].map((p) => `${p}=${CODE}`).join(','),
     });
-    await waitForHttp(`${base}/healthz`, proc, 240_000);
+    ({ base, proc } = product);
     // The demo operator is seeded after the port opens; wait for it.
     const deadline = Date.now() + 60_000;
     while (!proc.output().includes('demo operator seeded') && Date.now() < deadline)
@@ -43,8 +33,7 @@ describe('the web app in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await proc?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   });
 
   beforeEach(async () => {
@@ -95,7 +84,7 @@ describe('the web app in Chromium', () => {
   });
 
   it('shows a holder of only view_booking the Duties group and nothing else', async () => {
-    const owner = await apiAs(OWNER);
+    const owner = await apiAs(base, OWNER, CODE);
     const { id } = await owner.permissionProfile.create.mutate({
       name: 'Bookings only',
       permissions: ['view_booking'],
@@ -235,13 +224,6 @@ describe('the web app in Chromium', () => {
     await page.goto(`${base}/app-redirect`);
     await expectVisible(page.getByRole('heading', { name: 'Fleet driver app' }));
   });
-
-  async function apiAs(phone: string) {
-    const anon = trpcClient(base);
-    await anon.auth.requestOtp.mutate({ phone });
-    const { token } = await anon.auth.verifyOtp.mutate({ phone, code: CODE });
-    return trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
-  }
 });
 
 async function expectVisible(locator: import('playwright-core').Locator) {
