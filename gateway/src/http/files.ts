@@ -55,8 +55,16 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
       }
       next();
     },
+    // Who is sending is known before a byte of the body is read.
+    async (req, res, next) => {
+      const session = await signedIn(req, res);
+      if (!session) return;
+      res.locals.session = session;
+      next();
+    },
     express.raw({ type: 'application/octet-stream', limit: UPLOAD_MAX_BYTES }),
     async (req, res) => {
+      const session = res.locals.session as NonNullable<Awaited<ReturnType<typeof signedIn>>>;
       const purpose = String(req.query.purpose ?? '');
       const name = String(req.query.name ?? '');
       if (!isFilePurpose(purpose)) {
@@ -67,8 +75,6 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
         replyWithError(req, res, 400, 'BAD_REQUEST', 'Give the file name (name), up to 200 characters.');
         return;
       }
-      const session = await signedIn(req, res);
-      if (!session) return;
       try {
         const content = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
         const { file } = await contextOf(req, res).services.fleet.uploadFile(
