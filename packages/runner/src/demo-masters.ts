@@ -1291,7 +1291,7 @@ export function planDemoMasters(today: string): DemoPlan {
     const bank = bankAccount();
     add('driver', driver.name, {
       name: driver.name,
-      // +91 98700 1xxxx: clear of the demo staff's +91 98000 0000x.
+      // +91 98700 1NNNN: clear of the demo staff's +91 98000 0000N.
       phone: `+91987001${String(index + 1).padStart(4, '0')}`,
       alternate_phone: index % 3 === 0 ? `+91987002${String(index + 1).padStart(4, '0')}` : undefined,
       address: `${home.text} ${home.pincode}`,
