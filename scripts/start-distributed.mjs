@@ -11,7 +11,7 @@ const shared = {
 };
 const identityPort = process.env.IDENTITY_GRPC_PORT ?? process.env.GRPC_PORT ?? '50051';
 const bookingsPort = process.env.BOOKINGS_GRPC_PORT ?? '50052';
-const fleetPort = process.env.FLEET_GRPC_PORT ?? '50053';
+const mastersPort = process.env.MASTERS_GRPC_PORT ?? '50053';
 const processes = [
   {
     name: 'identity',
@@ -22,15 +22,15 @@ const processes = [
     env: { GRPC_PORT: bookingsPort, METRICS_PORT: process.env.BOOKINGS_METRICS_PORT ?? '9466' },
   },
   {
-    name: 'fleet',
-    env: { GRPC_PORT: fleetPort, METRICS_PORT: process.env.FLEET_METRICS_PORT ?? '9467' },
+    name: 'masters',
+    env: { GRPC_PORT: mastersPort, METRICS_PORT: process.env.MASTERS_METRICS_PORT ?? '9467' },
   },
   {
     name: 'gateway',
     env: {
       IDENTITY_URL: process.env.IDENTITY_URL ?? `http://127.0.0.1:${identityPort}`,
       BOOKINGS_URL: process.env.BOOKINGS_URL ?? `http://127.0.0.1:${bookingsPort}`,
-      FLEET_URL: process.env.FLEET_URL ?? `http://127.0.0.1:${fleetPort}`,
+      MASTERS_URL: process.env.MASTERS_URL ?? `http://127.0.0.1:${mastersPort}`,
       METRICS_PORT: process.env.GATEWAY_METRICS_PORT ?? '9464',
     },
   },

@@ -2,19 +2,19 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { Client } from '@connectrpc/connect';
 import { anonymousCaller, type Caller, callAs, fromConnectError, type Logger } from '@fleet/platform';
 import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
-import type { FleetService } from '@fleet/proto/fleet/fleet/v1/fleet_service_pb';
 import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { accessLevelFromProto, roleFromProto } from './routers/mappers';
 
 export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;
-export type FleetClient = Client<typeof FleetService>;
+export type MastersClient = Client<typeof MastersService>;
 
 /** The services the gateway calls; each is a Connect client (in-process or over the network). */
 export interface GatewayServices {
   identity: IdentityClient;
   bookings: BookingsClient;
-  fleet: FleetClient;
+  masters: MastersClient;
 }
 
 export interface CookieOptions {

@@ -5,9 +5,9 @@ export {
   type Context,
   type ContextInput,
   createContext,
-  type FleetClient,
   type GatewayServices,
   type IdentityClient,
+  type MastersClient,
 } from './context';
 export type { GatewayErrorData } from './errors';
 export { formatError, INTERNAL_MESSAGE, toClientError } from './errors';

@@ -60,7 +60,7 @@ function buildGateway(options: GatewayOptions) {
   const services: GatewayServices = {
     identity: options.identity,
     bookings: options.bookings,
-    fleet: options.fleet,
+    masters: options.masters,
   };
   const state = { stopping: false };
   const production = config.NODE_ENV === 'production';

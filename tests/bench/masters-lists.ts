@@ -20,7 +20,7 @@ import { transformer } from '@fleet/gateway';
 import type { Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type ListQuery, listRecords } from '../../services/fleet/src/storage/master-store';
+import { type ListQuery, listRecords } from '../../services/masters/src/storage/master-store';
 import { bearer, bootGateway, type GatewayHarness } from '../integration/gateway/support';
 
 const int = (name: string, fallback: number) => {
@@ -260,7 +260,7 @@ async function seedOperator(h: GatewayHarness, tenantId: string, token: string, 
     await tx.execute(sql.raw('select setseed(0.20240601)'));
     await tx.execute(
       sql.raw(`
-insert into fleet.drivers (id, tenant_id, user_record_id, name, phone, licence_no, is_active, created_at, updated_at)
+insert into masters.drivers (id, tenant_id, user_record_id, name, phone, licence_no, is_active, created_at, updated_at)
 select gen_random_uuid(), '${tenantId}', i,
   ${pick(textArray(FIRST_NAMES), FIRST_NAMES.length, 'random()')} || ' ' ||
     ${pick(textArray(LAST_NAMES.map(([n]) => n)), LAST_NAMES.length, 'random()')},
@@ -270,13 +270,13 @@ from generate_series(1, ${drivers}) i`),
     );
     await tx.execute(
       sql.raw(`
-with d as materialized (select array_agg(id) as ids, count(*)::int as n from fleet.drivers),
+with d as materialized (select array_agg(id) as ids, count(*)::int as n from masters.drivers),
 g as materialized (
   select i, ${intArray(modelPick)}[1 + floor(random() * ${modelPick.length})::int] as m,
     random() as r1, random() as r2, random() as r3, random() as r4, random() as r5
   from generate_series(0, ${count - 1}) i
 )
-insert into fleet.vehicles (id, tenant_id, vehicle_no, vehicle_model, vehicle_group_id, vehicle_fuel_type,
+insert into masters.vehicles (id, tenant_id, vehicle_no, vehicle_model, vehicle_group_id, vehicle_fuel_type,
   vehicle_seating_capacity, colour, manufacturing_year, driver_id, is_available_for_booking,
   rto_registration_date, rto_tax_expiry, insurance_company, insurance_policy_no, insurance_expiry, fitness_expiry,
   permit_no, permit_expiry, puc_no, puc_expiry, is_active, created_at, updated_at)
@@ -324,7 +324,7 @@ with g as materialized (
   from g, lateral (select case when r1 < 0.5 then first || ' ' || last
                           else last || ' ' || word || ' ' || suffix end as base) b
 )
-insert into fleet.connections (id, tenant_id, type, name, phone, email, contact_person, customer_group_id,
+insert into masters.connections (id, tenant_id, type, name, phone, email, contact_person, customer_group_id,
   city_id, address, tax_type, bill_to, invoice_due_in_days, is_active, created_at, updated_at)
 select gen_random_uuid(), '${tenantId}', 'CUSTOMER',
   case when nth = 1 then base else base || ' (' || nth || ')' end,
@@ -611,7 +611,7 @@ try {
       select c.relname as name, c.reltuples::bigint::text as rows,
         pg_size_pretty(pg_total_relation_size(c.oid)) as size
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'fleet' and c.relname in ('vehicles', 'connections', 'drivers') order by 1`);
+      where n.nspname = 'masters' and c.relname in ('vehicles', 'connections', 'drivers') order by 1`);
     console.log(
       `seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s, vacuumed and analysed: ${sizes.rows
         .map((r) => `${r.name} ${r.rows} rows ${r.size}`)

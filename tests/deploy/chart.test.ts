@@ -147,9 +147,6 @@ describe('templates', () => {
       'bookings/pdb.yaml',
       'bookings/service.yaml',
       'configmap.yaml',
-      'fleet/deployment.yaml',
-      'fleet/pdb.yaml',
-      'fleet/service.yaml',
       'gateway/deployment.yaml',
       'gateway/hpa.yaml',
       'gateway/ingress.yaml',
@@ -158,6 +155,9 @@ describe('templates', () => {
       'identity/deployment.yaml',
       'identity/pdb.yaml',
       'identity/service.yaml',
+      'masters/deployment.yaml',
+      'masters/pdb.yaml',
+      'masters/service.yaml',
       'secret.yaml',
       'serviceaccount.yaml',
     ]);
@@ -204,9 +204,9 @@ describe('templates', () => {
     'bookings/deployment.yaml': ['apps/v1', 'Deployment'],
     'bookings/service.yaml': ['v1', 'Service'],
     'bookings/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
-    'fleet/deployment.yaml': ['apps/v1', 'Deployment'],
-    'fleet/service.yaml': ['v1', 'Service'],
-    'fleet/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
+    'masters/deployment.yaml': ['apps/v1', 'Deployment'],
+    'masters/service.yaml': ['v1', 'Service'],
+    'masters/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
   };
 
   it.each(manifestTemplates)('%s has a YAML skeleton with one resource of the expected kind', (file) => {
@@ -236,7 +236,7 @@ describe('Deployment templates', () => {
     { name: 'gateway', probe: 'httpGet', port: 3000 },
     { name: 'identity', probe: 'grpc', port: 50051 },
     { name: 'bookings', probe: 'grpc', port: 50052 },
-    { name: 'fleet', probe: 'grpc', port: 50053 },
+    { name: 'masters', probe: 'grpc', port: 50053 },
   ];
 
   describe.each(components)('$name', ({ name, probe, port }) => {
@@ -285,7 +285,7 @@ describe('Deployment templates', () => {
   });
 
   it('default values request and limit cpu and memory for every component', () => {
-    for (const name of ['gateway', 'identity', 'bookings', 'fleet']) {
+    for (const name of ['gateway', 'identity', 'bookings', 'masters']) {
       for (const bound of ['requests', 'limits']) {
         expect(dig(defaults, name, 'resources', bound)).toEqual({
           cpu: expect.anything(),

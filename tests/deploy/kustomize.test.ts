@@ -119,17 +119,17 @@ describe('deploy/base', () => {
     expect(resources.map((r) => `${r.kind}/${r.name}`).sort()).toEqual([
       'ConfigMap/fleet',
       'Deployment/fleet-bookings',
-      'Deployment/fleet-fleet',
       'Deployment/fleet-gateway',
       'Deployment/fleet-identity',
+      'Deployment/fleet-masters',
       'PodDisruptionBudget/fleet-bookings',
-      'PodDisruptionBudget/fleet-fleet',
       'PodDisruptionBudget/fleet-gateway',
       'PodDisruptionBudget/fleet-identity',
+      'PodDisruptionBudget/fleet-masters',
       'Service/fleet-bookings',
-      'Service/fleet-fleet',
       'Service/fleet-gateway',
       'Service/fleet-identity',
+      'Service/fleet-masters',
       'ServiceAccount/fleet',
     ]);
   });
@@ -243,7 +243,7 @@ describe('deploy/base', () => {
     for (const [service, port] of [
       ['identity', 50051],
       ['bookings', 50052],
-      ['fleet', 50053],
+      ['masters', 50053],
     ] as const) {
       const [container] = containersOf(deployments.find((d) => d.name === `fleet-${service}`) as Resource);
       expect(dig(container, 'livenessProbe', 'grpc')).toEqual({ port });
@@ -254,7 +254,7 @@ describe('deploy/base', () => {
   it.each([
     ['IDENTITY_URL', 'identity'],
     ['BOOKINGS_URL', 'bookings'],
-    ['FLEET_URL', 'fleet'],
+    ['MASTERS_URL', 'masters'],
   ])('points the gateway’s %s at the %s Service', (variable, service) => {
     const [gateway] = containersOf(deployments.find((d) => d.name === 'fleet-gateway') as Resource);
     const url = ((gateway?.env ?? []) as JsonObject[]).find((e) => e.name === variable)?.value;
@@ -287,7 +287,7 @@ describe('deploy/base matches charts/fleet', () => {
     );
   });
 
-  it.each(['gateway', 'identity', 'bookings', 'fleet'])(
+  it.each(['gateway', 'identity', 'bookings', 'masters'])(
     'gives %s the same environment variables and probes',
     (component) => {
       const chart = parseSkeleton(readText(path.join(chartDir, 'templates', component, 'deployment.yaml')));

@@ -4,15 +4,15 @@ import { freePort, type RunningProcess, startModule, waitForHttp } from '../supp
 import { trpcClient } from '../support/trpc-client';
 
 /**
- * `npm run start:distributed` runs exactly these: identity, bookings, fleet and the gateway as separate
+ * `npm run start:distributed` runs exactly these: identity, bookings, masters and the gateway as separate
  * processes.
  */
-describe('distributed: gateway, identity, bookings and fleet as separate processes over gRPC, PostgreSQL and NATS', () => {
+describe('distributed: gateway, identity, bookings and masters as separate processes over gRPC, PostgreSQL and NATS', () => {
   let database: TestDatabase;
   let testBus: TestBus;
   let identity: RunningProcess;
   let bookings: RunningProcess;
-  let fleet: RunningProcess;
+  let masters: RunningProcess;
   let gateway: RunningProcess;
   let base: string;
   let token: string;
@@ -23,7 +23,7 @@ describe('distributed: gateway, identity, bookings and fleet as separate process
     testBus = await createTestBus();
     const grpcPort = await freePort();
     const bookingsPort = await freePort();
-    const fleetPort = await freePort();
+    const mastersPort = await freePort();
     const httpPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
     const shared = {
@@ -44,9 +44,9 @@ describe('distributed: gateway, identity, bookings and fleet as separate process
       GRPC_PORT: String(bookingsPort),
       METRICS_PORT: String(await freePort()),
     });
-    fleet = startModule('fleet', {
+    masters = startModule('masters', {
       ...shared,
-      GRPC_PORT: String(fleetPort),
+      GRPC_PORT: String(mastersPort),
       METRICS_PORT: String(await freePort()),
     });
     gateway = startModule('gateway', {
@@ -55,24 +55,24 @@ describe('distributed: gateway, identity, bookings and fleet as separate process
       METRICS_PORT: String(await freePort()),
       IDENTITY_URL: `http://127.0.0.1:${grpcPort}`,
       BOOKINGS_URL: `http://127.0.0.1:${bookingsPort}`,
-      FLEET_URL: `http://127.0.0.1:${fleetPort}`,
+      MASTERS_URL: `http://127.0.0.1:${mastersPort}`,
     });
     await waitForHttp(`${base}/healthz`, gateway);
     await waitForHttp(`${base}/readyz`, gateway);
   }, 180_000);
 
   afterAll(async () => {
-    const codes = [await gateway.stop(), await fleet.stop(), await bookings.stop(), await identity.stop()];
+    const codes = [await gateway.stop(), await masters.stop(), await bookings.stop(), await identity.stop()];
     await testBus.close();
     await database.drop();
     expect(codes).toEqual([0, 0, 0, 0]);
   });
 
-  it('lists identity, bookings and fleet as healthy in /readyz', async () => {
+  it('lists identity, bookings and masters as healthy in /readyz', async () => {
     const res = await fetch(`${base}/readyz`);
     expect(await res.json()).toEqual({
       ready: true,
-      services: { identity: { healthy: true }, bookings: { healthy: true }, fleet: { healthy: true } },
+      services: { identity: { healthy: true }, bookings: { healthy: true }, masters: { healthy: true } },
     });
   });
 
@@ -94,7 +94,7 @@ describe('distributed: gateway, identity, bookings and fleet as separate process
     ).toEqual([{ incomingBookingsCount: 0 }, { needsAttentionCount: 0 }]);
   });
 
-  it('keeps a master in the fleet service over the network: creates a vehicle group and lists it', async () => {
+  it('keeps a master in the masters service over the network: creates a vehicle group and lists it', async () => {
     const signedIn = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
     const group = await signedIn.masters.vehicle_group.create.mutate({
       values: { name: 'Sedan', seating_capacity: '4' },
@@ -114,7 +114,7 @@ describe('distributed: gateway, identity, bookings and fleet as separate process
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       ready: false,
-      services: { identity: { healthy: false }, bookings: { healthy: true }, fleet: { healthy: true } },
+      services: { identity: { healthy: false }, bookings: { healthy: true }, masters: { healthy: true } },
     });
   });
 });

@@ -29,17 +29,17 @@ describe('a process with bad configuration does not start', () => {
     expect(result.stderr).toContain('PORT: expected a port number');
   });
 
-  it('names a malformed service URL, fleet included', () => {
-    const result = run('gateway', { FLEET_URL: '127.0.0.1:50053' });
+  it('names a malformed service URL, masters included', () => {
+    const result = run('gateway', { MASTERS_URL: '127.0.0.1:50053' });
     expect(result.status).toBe(78);
-    expect(result.stderr).toContain('FLEET_URL: expected a URL such as http://fleet:50053');
+    expect(result.stderr).toContain('MASTERS_URL: expected a URL such as http://masters:50053');
   });
 
-  it('names an unknown module and lists the modules there are, fleet included', () => {
+  it('names an unknown module and lists the modules there are, masters included', () => {
     const result = run('billing-ish', {});
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Unknown module "billing-ish"');
-    for (const module of ['all', 'gateway', 'identity', 'bookings', 'fleet']) {
+    for (const module of ['all', 'gateway', 'identity', 'bookings', 'masters']) {
       expect(result.stderr).toMatch(new RegExp(`^  ${module} +\\S`, 'm'));
     }
   });

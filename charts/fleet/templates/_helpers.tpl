@@ -7,7 +7,7 @@ The chart name, overridable with nameOverride.
 
 {{/*
 The resource name prefix. Truncated to 54 characters so that "<prefix>-identity",
-"<prefix>-bookings", "<prefix>-fleet" and "<prefix>-gateway" stay within the 63-character DNS label limit.
+"<prefix>-bookings", "<prefix>-masters" and "<prefix>-gateway" stay within the 63-character DNS label limit.
 */}}
 {{- define "fleet.fullname" -}}
 {{- if .Values.fullnameOverride }}
@@ -96,13 +96,13 @@ BOOKINGS_URL for the gateway: the override, or the bookings Service of this rele
 {{- end }}
 
 {{/*
-FLEET_URL for the gateway: the override, or the fleet Service of this release.
+MASTERS_URL for the gateway: the override, or the masters Service of this release.
 */}}
-{{- define "fleet.fleetUrl" -}}
-{{- if .Values.gateway.fleetUrl }}
-{{- .Values.gateway.fleetUrl }}
+{{- define "fleet.mastersUrl" -}}
+{{- if .Values.gateway.mastersUrl }}
+{{- .Values.gateway.mastersUrl }}
 {{- else }}
-{{- printf "http://%s-fleet:%v" (include "fleet.fullname" .) .Values.fleet.service.port }}
+{{- printf "http://%s-masters:%v" (include "fleet.fullname" .) .Values.masters.service.port }}
 {{- end }}
 {{- end }}
 

@@ -1,10 +1,10 @@
 // Uploads and downloads (spec §5): the one place bytes cross the gateway. Uploads are raw
 // application/octet-stream bodies (not CORS-safelisted, so a cross-site page cannot send one without a
-// preflight), at most 3,670,016 bytes; the fleet service checks the extension and the content and
+// preflight), at most 3,670,016 bytes; the masters service checks the extension and the content and
 // decides by the file's purpose who may upload and open it. Both need a signed-in session.
 import { isFilePurpose, UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE } from '@fleet/domain';
 import { callAs, fromConnectError, trpcCodeFor } from '@fleet/platform';
-import { FilePurpose } from '@fleet/proto/fleet/fleet/v1/fleet_service_pb';
+import { FilePurpose } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../context';
@@ -77,7 +77,7 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
       }
       try {
         const content = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
-        const { file } = await contextOf(req, res).services.fleet.uploadFile(
+        const { file } = await contextOf(req, res).services.masters.uploadFile(
           { fileName: name, content, purpose: FilePurpose[purpose] },
           callAs(session.caller),
         );
@@ -97,7 +97,7 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
     const session = await signedIn(req, res);
     if (!session) return;
     try {
-      const { file, content } = await contextOf(req, res).services.fleet.getFile(
+      const { file, content } = await contextOf(req, res).services.masters.getFile(
         { id: req.params.id ?? '' },
         callAs(session.caller),
       );

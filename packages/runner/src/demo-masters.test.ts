@@ -1,5 +1,5 @@
 // The demo seeding against the real identity and fleet modules (real PostgreSQL and JetStream), assembled
-// as `npm start` assembles them: the counts come back through the fleet service's own list calls.
+// as `npm start` assembles them: the counts come back through the masters service's own list calls.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { isGstin } from '@fleet/domain';
@@ -12,7 +12,7 @@ import {
   createLogger,
   loadConfig,
 } from '@fleet/platform';
-import { RateParty } from '@fleet/proto/fleet/fleet/v1/rate_card_pb';
+import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
 import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator } from './demo';
 import {
@@ -146,9 +146,9 @@ describe('seeding the demo operator', () => {
     }),
   });
 
-  /** Every active record of a master, through the fleet service. */
+  /** Every active record of a master, through the masters service. */
   async function list(kind: string, extra: { search?: string; expiringWithinDays?: number } = {}) {
-    const { records } = await product.clients.fleet.listRecords(
+    const { records } = await product.clients.masters.listRecords(
       { kind, page: { limit: 1000 }, ...extra },
       callAs(owner),
     );
@@ -214,7 +214,7 @@ describe('seeding the demo operator', () => {
     process.stdout.write(`demo seeding took ${seededIn} ms: ${JSON.stringify(line.masters)}\n`);
   });
 
-  it('lists the seeded masters through the fleet service', async () => {
+  it('lists the seeded masters through the masters service', async () => {
     const sizes = Object.fromEntries(
       await Promise.all(
         [
@@ -246,7 +246,7 @@ describe('seeding the demo operator', () => {
     for (const kind of Object.keys(sizes)) expect([kind, sizes[kind]! > 0]).toEqual([kind, true]);
     expect(sizes.rate_card).toBeGreaterThan(100);
 
-    const { record: settings } = await product.clients.fleet.getSettings(
+    const { record: settings } = await product.clients.masters.getSettings(
       { kind: 'business_settings' },
       callAs(owner),
     );
@@ -281,7 +281,7 @@ describe('seeding the demo operator', () => {
       idOf('vehicle_group', 'Sedan'),
     ]);
     const query = { dutyTypeId, vehicleGroupId, cityId: 'mh-mumbai', date: today };
-    const sale = await product.clients.fleet.resolveRate(
+    const sale = await product.clients.masters.resolveRate(
       { ...query, party: RateParty.CUSTOMER, customerId },
       callAs(owner),
     );
@@ -292,18 +292,18 @@ describe('seeding the demo operator', () => {
       contractEnd: financialYear(today).end,
     });
     // Last year's contract is still on record, at last year's rate.
-    const lastYear = await product.clients.fleet.resolveRate(
+    const lastYear = await product.clients.masters.resolveRate(
       { ...query, party: RateParty.CUSTOMER, customerId, date: financialYear(today).previous.end },
       callAs(owner),
     );
     expect(lastYear.rateCard?.normalRate).toBe('2140.00');
     // The vendor's rate for this customer's duties beats its rate for everyone.
-    const purchase = await product.clients.fleet.resolveRate(
+    const purchase = await product.clients.masters.resolveRate(
       { ...query, party: RateParty.SUPPLIER, supplierId, customerId },
       callAs(owner),
     );
     expect(purchase.rateCard).toMatchObject({ customerId, normalRate: '1960.00' });
-    const forOthers = await product.clients.fleet.resolveRate(
+    const forOthers = await product.clients.masters.resolveRate(
       { ...query, party: RateParty.SUPPLIER, supplierId },
       callAs(owner),
     );
@@ -323,7 +323,7 @@ describe('seeding the demo operator', () => {
   it('does nothing when seeded again', async () => {
     const before = (await list('rate_card')).length;
     expect(await seedDemoOperator(product.clients, logger)).toBe(false);
-    expect(await seedDemoMasters(product.clients.fleet, owner)).toBeUndefined();
+    expect(await seedDemoMasters(product.clients.masters, owner)).toBeUndefined();
     expect((await list('vehicle')).length).toBe(50);
     expect((await list('driver')).length).toBe(60);
     expect((await list('rate_card')).length).toBe(before);

@@ -81,12 +81,12 @@ const PROFILES = [
  * customers, suppliers, rate cards…; see demo-masters.ts). Does nothing if the owner exists.
  */
 export async function seedDemoOperator(
-  clients: Pick<ServiceClients, 'identity' | 'fleet'>,
+  clients: Pick<ServiceClients, 'identity' | 'masters'>,
   logger: Logger,
   options: { today?: string } = {},
 ): Promise<boolean> {
   const started = Date.now();
-  const { identity, fleet } = clients;
+  const { identity, masters } = clients;
   const anon = anonymousCaller(randomUUID(), '127.0.0.1');
   await identity.requestOtp({ phone: DEMO_OWNER_PHONE }, callAs(anon));
   const verified = await identity.verifyOtp(
@@ -119,9 +119,9 @@ export async function seedDemoOperator(
     );
   }
   // The operator and its staff exist whatever happens next; a refused master is logged, not fatal.
-  let masters: Record<string, number> | undefined;
+  let seeded: Record<string, number> | undefined;
   try {
-    masters = await seedDemoMasters(fleet, owner, { today: options.today });
+    seeded = await seedDemoMasters(masters, owner, { today: options.today });
   } catch (error) {
     logger.error({ err: error, tenantId: auth.tenantId }, 'demo masters could not be seeded');
   }
@@ -130,7 +130,7 @@ export async function seedDemoOperator(
     {
       tenantId: auth.tenantId,
       employees: EMPLOYEES.length,
-      masters,
+      masters: seeded,
       seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
     },
     'demo operator seeded',

@@ -1,7 +1,7 @@
 import { createBookingsModule } from '@fleet/bookings';
-import { createFleetModule } from '@fleet/fleet';
 import { gatewayConfigSchema, startGateway } from '@fleet/gateway';
 import { createIdentityModule, identityConfigSchema } from '@fleet/identity';
+import { createMastersModule } from '@fleet/masters';
 import {
   createCallerCodec,
   createJetStreamBus,
@@ -16,8 +16,8 @@ import {
   startRpcServer,
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
-import { FleetService } from '@fleet/proto/fleet/fleet/v1/fleet_service_pb';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import pg from 'pg';
 import { MODULES, type ModuleName, type ServiceName } from './modules';
 import { connectToService } from './product';
@@ -133,10 +133,10 @@ async function runBookings(runtime: RuntimeConfig, logger: Logger) {
   await serveModule('bookings', module, resources, runtime, logger);
 }
 
-async function runFleet(runtime: RuntimeConfig, logger: Logger) {
-  const resources = await openServiceResources('fleet', runtime, logger);
-  const module = await createFleetModule({ db: resources.db, bus: resources.bus, logger });
-  await serveModule('fleet', module, resources, runtime, logger);
+async function runMasters(runtime: RuntimeConfig, logger: Logger) {
+  const resources = await openServiceResources('masters', runtime, logger);
+  const module = await createMastersModule({ db: resources.db, bus: resources.bus, logger });
+  await serveModule('masters', module, resources, runtime, logger);
 }
 
 async function runGateway(runtime: RuntimeConfig, logger: Logger) {
@@ -152,18 +152,18 @@ async function runGateway(runtime: RuntimeConfig, logger: Logger) {
     { kind: 'network', baseUrl: runtime.BOOKINGS_URL },
     codec,
   );
-  const fleet = connectToService(FleetService, { kind: 'network', baseUrl: runtime.FLEET_URL }, codec);
+  const masters = connectToService(MastersService, { kind: 'network', baseUrl: runtime.MASTERS_URL }, codec);
   const gateway = await startGateway({
     identity: identity.client,
     bookings: bookings.client,
-    fleet: fleet.client,
+    masters: masters.client,
     config,
     logger,
-    readiness: { identity: identity.ready, bookings: bookings.ready, fleet: fleet.ready },
+    readiness: { identity: identity.ready, bookings: bookings.ready, masters: masters.ready },
     webDist: runtime.WEB_DIST,
   });
   logger.info(
-    { identity: runtime.IDENTITY_URL, bookings: runtime.BOOKINGS_URL, fleet: runtime.FLEET_URL },
+    { identity: runtime.IDENTITY_URL, bookings: runtime.BOOKINGS_URL, masters: runtime.MASTERS_URL },
     'gateway reaches the services over gRPC',
   );
   const metrics = await startMetricsServer(runtime.METRICS_PORT);
@@ -176,6 +176,6 @@ export async function runModule(name: Exclude<ModuleName, never>): Promise<void>
   const logger = createLogger({ name: `fleet-${name}`, level: runtime.LOG_LEVEL });
   if (name === 'identity') return runIdentity(runtime, logger);
   if (name === 'bookings') return runBookings(runtime, logger);
-  if (name === 'fleet') return runFleet(runtime, logger);
+  if (name === 'masters') return runMasters(runtime, logger);
   if (name === 'gateway') return runGateway(runtime, logger);
 }

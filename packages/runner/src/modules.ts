@@ -6,7 +6,7 @@ export const MODULES = {
   gateway: {
     kind: 'edge',
     description: 'tRPC BFF for the web and driver apps; authenticates, authorises, serves the SPA',
-    needs: ['identity', 'bookings', 'fleet'],
+    needs: ['identity', 'bookings', 'masters'],
     port: { env: 'PORT', default: 3000 },
   },
   identity: {
@@ -25,13 +25,13 @@ export const MODULES = {
     urlEnv: 'BOOKINGS_URL',
     port: { env: 'GRPC_PORT', default: 50052 },
   },
-  fleet: {
+  masters: {
     kind: 'service',
     description:
       'the masters: vehicles, drivers, customers, suppliers, duty types, pricing and rate cards, uploads',
     needs: [],
-    grpcService: 'fleet.fleet.v1.FleetService',
-    urlEnv: 'FLEET_URL',
+    grpcService: 'fleet.masters.v1.MastersService',
+    urlEnv: 'MASTERS_URL',
     port: { env: 'GRPC_PORT', default: 50053 },
   },
 } as const;

@@ -1,7 +1,6 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { type Client, type ConnectRouter, createClient } from '@connectrpc/connect';
 import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
-import { createFleetModule, type FleetModule } from '@fleet/fleet';
 import { type GatewayConfig, type RunningGateway, startGateway } from '@fleet/gateway';
 import {
   createIdentityModule,
@@ -9,6 +8,7 @@ import {
   type IdentitySettings,
   type SmsProvider,
 } from '@fleet/identity';
+import { createMastersModule, type MastersModule } from '@fleet/masters';
 import {
   type CallerCodec,
   createServiceTransport,
@@ -20,14 +20,14 @@ import {
   type ServiceTarget,
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
-import { FleetService } from '@fleet/proto/fleet/fleet/v1/fleet_service_pb';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { Health, HealthCheckResponse_ServingStatus } from '@fleet/proto/grpc/health/v1/health_pb';
 
 export interface ServiceClients {
   identity: Client<typeof IdentityService>;
   bookings: Client<typeof BookingsService>;
-  fleet: Client<typeof FleetService>;
+  masters: Client<typeof MastersService>;
 }
 
 /** A client for a service and a readiness probe on its standard health check, over one transport. */
@@ -62,7 +62,7 @@ export interface EmbeddedProduct {
   port: number;
   identity: IdentityModule;
   bookings: BookingsModule;
-  fleet: FleetModule;
+  masters: MastersModule;
   clients: ServiceClients;
   stop(): Promise<void>;
 }
@@ -97,9 +97,9 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
     const bookings = await createBookingsModule({ db, bus, logger });
     await bookings.start();
     started.push(bookings);
-    const fleet = await createFleetModule({ db, bus, logger });
-    await fleet.start();
-    started.push(fleet);
+    const masters = await createMastersModule({ db, bus, logger });
+    await masters.start();
+    started.push(masters);
 
     const identityConnection = connectToService(
       IdentityService,
@@ -111,15 +111,15 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
       { kind: 'in-process', service: 'bookings', routes: withHealth(bookings), logger },
       codec,
     );
-    const fleetConnection = connectToService(
-      FleetService,
-      { kind: 'in-process', service: 'fleet', routes: withHealth(fleet), logger },
+    const mastersConnection = connectToService(
+      MastersService,
+      { kind: 'in-process', service: 'masters', routes: withHealth(masters), logger },
       codec,
     );
     const clients: ServiceClients = {
       identity: identityConnection.client,
       bookings: bookingsConnection.client,
-      fleet: fleetConnection.client,
+      masters: mastersConnection.client,
     };
     const gateway: RunningGateway = await startGateway({
       ...clients,
@@ -128,7 +128,7 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
       readiness: {
         identity: identityConnection.ready,
         bookings: bookingsConnection.ready,
-        fleet: fleetConnection.ready,
+        masters: mastersConnection.ready,
       },
       webDist: options.webDist,
     });
@@ -136,7 +136,7 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
       port: gateway.port,
       identity,
       bookings,
-      fleet,
+      masters,
       clients,
       async stop() {
         await gateway.close();

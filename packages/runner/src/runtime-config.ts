@@ -30,7 +30,10 @@ export const runtimeConfigSchema = z.object({
     .string()
     .url('expected a URL such as http://bookings:50052')
     .default('http://127.0.0.1:50052'),
-  FLEET_URL: z.string().url('expected a URL such as http://fleet:50053').default('http://127.0.0.1:50053'),
+  MASTERS_URL: z
+    .string()
+    .url('expected a URL such as http://masters:50053')
+    .default('http://127.0.0.1:50053'),
   /** Embedded mode: seed a demo operator on first start. */
   DEMO_DATA: env.boolean(true),
   WEB_DIST: z.string().default('web/dist'),

@@ -248,7 +248,7 @@ describe('the gateway over HTTP', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         ready: true,
-        services: { identity: { healthy: true }, bookings: { healthy: true }, fleet: { healthy: true } },
+        services: { identity: { healthy: true }, bookings: { healthy: true }, masters: { healthy: true } },
       });
     });
 
@@ -263,7 +263,7 @@ describe('the gateway over HTTP', () => {
           billing: async () => {
             throw new Error('connection refused');
           },
-          fleet: () => new Promise(() => {}), // never answers
+          masters: () => new Promise(() => {}), // never answers
         },
       });
       try {
@@ -271,7 +271,7 @@ describe('the gateway over HTTP', () => {
         expect(res.status).toBe(503);
         expect(await res.json()).toEqual({
           ready: false,
-          services: { identity: { healthy: true }, billing: { healthy: false }, fleet: { healthy: false } },
+          services: { identity: { healthy: true }, billing: { healthy: false }, masters: { healthy: false } },
         });
       } finally {
         await other.close(1000);

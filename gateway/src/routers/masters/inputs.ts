@@ -1,5 +1,5 @@
 // The inputs of every master's procedures, built from its declaration in @fleet/domain: the same field
-// schemas the web app's forms and the fleet service validate with.
+// schemas the web app's forms and the masters service validate with.
 import { type MasterDefinition, masterSchema } from '@fleet/domain';
 import { z } from 'zod';
 import { cursorSchema, idSchema, limitSchema, orderSchema } from '../inputs';

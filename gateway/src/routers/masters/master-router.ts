@@ -4,7 +4,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { MASTERS, type MasterDefinition, type MasterKind } from '@fleet/domain';
 import { callAs } from '@fleet/platform';
 import { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
-import type { Record as RecordMessage } from '@fleet/proto/fleet/fleet/v1/record_pb';
+import type { Record as RecordMessage } from '@fleet/proto/fleet/masters/v1/record_pb';
 import { procedureNeeding, router, signedInProcedure } from '../../trpc';
 import { pageFromProto, pageRequest } from '../mappers';
 import { idInput, listInput, setActiveInput, updateInput, valuesInput } from './inputs';
@@ -23,7 +23,7 @@ export interface MasterRecordJson {
 }
 
 export function recordToJson(record: RecordMessage | undefined): MasterRecordJson {
-  if (!record) throw new Error('The fleet service answered without the record.');
+  if (!record) throw new Error('The masters service answered without the record.');
   return {
     id: record.id,
     isActive: record.isActive,
@@ -50,7 +50,7 @@ function listAndGet(definition: MasterDefinition) {
     list: reader(definition)
       .input(listInput(definition))
       .query(async ({ ctx, input }) => {
-        const r = await ctx.services.fleet.listRecords(
+        const r = await ctx.services.masters.listRecords(
           {
             kind,
             search: input.search ?? '',
@@ -67,7 +67,9 @@ function listAndGet(definition: MasterDefinition) {
     get: reader(definition)
       .input(idInput)
       .query(async ({ ctx, input }) =>
-        recordToJson((await ctx.services.fleet.getRecord({ kind, id: input.id }, callAs(ctx.caller))).record),
+        recordToJson(
+          (await ctx.services.masters.getRecord({ kind, id: input.id }, callAs(ctx.caller))).record,
+        ),
       ),
   };
 }
@@ -81,8 +83,12 @@ function editable(definition: MasterDefinition) {
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }) =>
         recordToJson(
-          (await ctx.services.fleet.createRecord({ kind, values: input.values as never }, callAs(ctx.caller)))
-            .record,
+          (
+            await ctx.services.masters.createRecord(
+              { kind, values: input.values as never },
+              callAs(ctx.caller),
+            )
+          ).record,
         ),
       ),
     update: manage
@@ -90,7 +96,7 @@ function editable(definition: MasterDefinition) {
       .mutation(async ({ ctx, input }) =>
         recordToJson(
           (
-            await ctx.services.fleet.updateRecord(
+            await ctx.services.masters.updateRecord(
               { kind, id: input.id, values: input.values as never },
               callAs(ctx.caller),
             )
@@ -101,7 +107,7 @@ function editable(definition: MasterDefinition) {
       .input(setActiveInput)
       .mutation(async ({ ctx, input }) =>
         recordToJson(
-          (await ctx.services.fleet.setRecordActive({ kind, ...input }, callAs(ctx.caller))).record,
+          (await ctx.services.masters.setRecordActive({ kind, ...input }, callAs(ctx.caller))).record,
         ),
       ),
   };
@@ -111,15 +117,19 @@ function settings(definition: MasterDefinition) {
   const { kind } = definition;
   return {
     get: reader(definition).query(async ({ ctx }) => {
-      const { record } = await ctx.services.fleet.getSettings({ kind }, callAs(ctx.caller));
+      const { record } = await ctx.services.masters.getSettings({ kind }, callAs(ctx.caller));
       return record ? recordToJson(record) : null;
     }),
     save: procedureNeeding(definition.manage)
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }) =>
         recordToJson(
-          (await ctx.services.fleet.saveSettings({ kind, values: input.values as never }, callAs(ctx.caller)))
-            .record,
+          (
+            await ctx.services.masters.saveSettings(
+              { kind, values: input.values as never },
+              callAs(ctx.caller),
+            )
+          ).record,
         ),
       ),
   };

@@ -53,7 +53,7 @@ function FieldGrid({ fields, kind }: { fields: [string, Field][]; kind: string }
 
 /**
  * Create or edit any master: the inputs come from its declaration and are checked as you type with the
- * same schema the gateway and the fleet service check with. Sections fold into an accordion.
+ * same schema the gateway and the masters service check with. Sections fold into an accordion.
  */
 export function MasterForm({
   definition,

@@ -1,0 +1,46 @@
+import {
+  type Database,
+  type EventBus,
+  type Logger,
+  prepareService,
+  type ServiceModule,
+} from '@fleet/platform';
+import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { mastersRoutes } from './rpc/masters-handlers';
+import { createPostgresFileStore, type FileContentStore } from './storage/file-store';
+import { mastersMigrations, SCHEMA } from './storage/migrations';
+import { createMastersUseCases, type MastersUseCases } from './use-cases';
+
+export interface MastersModuleDeps {
+  db: Database;
+  bus: EventBus;
+  logger: Logger;
+  /** The current time; the system clock unless a test fixes it. */
+  clock?: () => Date;
+  /** Where uploaded bytes go; PostgreSQL unless configured otherwise. */
+  files?: FileContentStore;
+}
+
+export interface MastersModule extends ServiceModule {
+  useCases: MastersUseCases;
+}
+
+/** Fleet as a module: migrated schema, the masters, rate cards and files, gRPC routes, outbox relay. */
+export async function createMastersModule(deps: MastersModuleDeps): Promise<MastersModule> {
+  const { logger, ...service } = await prepareService({
+    name: 'masters',
+    db: deps.db,
+    bus: deps.bus,
+    logger: deps.logger,
+    schema: SCHEMA,
+    migrations: mastersMigrations,
+    grpcServices: [MastersService.typeName],
+  });
+  const useCases = createMastersUseCases({
+    db: deps.db,
+    logger,
+    clock: deps.clock ?? (() => new Date()),
+    files: deps.files ?? createPostgresFileStore(),
+  });
+  return { ...service, useCases, routes: mastersRoutes(useCases) };
+}

@@ -1,0 +1,111 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { ConnectRouter } from '@connectrpc/connect';
+import { tenantCallerOf } from '@fleet/platform';
+import { ActiveFilter, SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
+import {
+  FilePurpose,
+  MastersService,
+  type StoredFile,
+  StoredFileSchema,
+} from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
+import { rateCardToProto, recordToProto } from '../mappers';
+import type { FileRow } from '../storage/file-store';
+import type { MastersUseCases } from '../use-cases';
+
+const direction = (d: SortDirection | undefined) =>
+  d === SortDirection.ASC ? 'asc' : d === SortDirection.DESC ? 'desc' : undefined;
+const active = (a: ActiveFilter) =>
+  a === ActiveFilter.INACTIVE
+    ? 'inactive'
+    : a === ActiveFilter.ALL
+      ? 'all'
+      : a === ActiveFilter.ACTIVE
+        ? 'active'
+        : undefined;
+const party = (p: RateParty) =>
+  p === RateParty.CUSTOMER ? 'CUSTOMER' : p === RateParty.SUPPLIER ? 'SUPPLIER' : undefined;
+
+function fileToProto(file: FileRow): StoredFile {
+  return create(StoredFileSchema, {
+    id: file.id,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    sizeBytes: BigInt(file.sizeBytes),
+    purpose: FilePurpose[file.purpose as keyof typeof FilePurpose],
+    createdAt: timestampFromDate(new Date(file.createdAt)),
+  });
+}
+
+/** Thin gRPC handlers: proto in, use case, proto out. */
+export function mastersRoutes(useCases: MastersUseCases) {
+  const { masters, rates, files } = useCases;
+  return (router: ConnectRouter) =>
+    router.service(MastersService, {
+      async listRecords(req, ctx) {
+        const page = await masters.list(tenantCallerOf(ctx), req.kind, {
+          search: req.search,
+          active: active(req.active),
+          filters: req.filters.map((f) => ({ key: f.key, values: f.values })),
+          expiringWithinDays: req.expiringWithinDays,
+          ids: req.ids,
+          sortBy: req.page?.sortBy,
+          direction: direction(req.page?.direction),
+          cursor: req.page?.cursor,
+          limit: req.page?.limit,
+        });
+        return {
+          records: page.items.map((r) => recordToProto(req.kind, r)),
+          pageInfo: { nextCursor: page.nextCursor, hasMore: page.hasMore },
+        };
+      },
+      async getRecord(req, ctx) {
+        return { record: recordToProto(req.kind, await masters.get(tenantCallerOf(ctx), req.kind, req.id)) };
+      },
+      async createRecord(req, ctx) {
+        const record = await masters.create(tenantCallerOf(ctx), req.kind, req.values ?? {});
+        return { record: recordToProto(req.kind, record) };
+      },
+      async updateRecord(req, ctx) {
+        const record = await masters.update(tenantCallerOf(ctx), req.kind, req.id, req.values ?? {});
+        return { record: recordToProto(req.kind, record) };
+      },
+      async setRecordActive(req, ctx) {
+        const record = await masters.setActive(tenantCallerOf(ctx), req.kind, req.id, req.isActive);
+        return { record: recordToProto(req.kind, record) };
+      },
+      async getSettings(req, ctx) {
+        const record = await masters.getSettings(tenantCallerOf(ctx), req.kind);
+        return { record: record ? recordToProto(req.kind, record) : undefined };
+      },
+      async saveSettings(req, ctx) {
+        const record = await masters.saveSettings(tenantCallerOf(ctx), req.kind, req.values ?? {});
+        return { record: recordToProto(req.kind, record) };
+      },
+      async resolveRate(req, ctx) {
+        const card = await rates.resolve(tenantCallerOf(ctx), {
+          party: party(req.party),
+          customerId: req.customerId || undefined,
+          supplierId: req.supplierId || undefined,
+          dutyTypeId: req.dutyTypeId,
+          cityId: req.cityId || undefined,
+          vehicleGroupId: req.vehicleGroupId,
+          date: req.date,
+        });
+        return { rateCard: card ? rateCardToProto(card) : undefined };
+      },
+      async uploadFile(req, ctx) {
+        const file = await files.upload(tenantCallerOf(ctx), {
+          fileName: req.fileName,
+          content: req.content,
+          purpose: FilePurpose[req.purpose] ?? 'UNSPECIFIED',
+        });
+        return { file: fileToProto(file) };
+      },
+      async getFile(req, ctx) {
+        const { file, content } = await files.get(tenantCallerOf(ctx), req.id);
+        return { file: fileToProto(file), content };
+      },
+    });
+}

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import {
+  isFilterValue,
+  isMasterKind,
+  type MasterDefinition,
+  masterOf,
+  masterSchema,
+  operatorDate,
+} from '@fleet/domain';
+import {
+  type Caller,
+  DomainError,
+  type FieldViolation,
+  invalid,
+  invalidField,
+  notFound,
+  pageSize,
+  parseOrThrow,
+  permissionDenied,
+  pgConstraint,
+  pgErrorCode,
+  requireTenant,
+  type SortDirection,
+  sortKey,
+  type Tx,
+  toPage,
+} from '@fleet/platform';
+import { masterEvent, mastersOutbox } from '../events/published';
+import { recordToProto } from '../mappers';
+import {
+  existingIds,
+  getRecord,
+  getSingleton,
+  insertRecord,
+  listRecords,
+  lockKey,
+  nextRecordNumber,
+  overlapping,
+  type StoredRecord,
+  setRecordActive,
+  updateRecord,
+} from '../storage/master-store';
+import type { MastersDeps, TenantCaller } from './deps';
+
+export interface ListInput {
+  search?: string;
+  active?: 'active' | 'inactive' | 'all';
+  filters?: { key: string; values: string[] }[];
+  expiringWithinDays?: number;
+  ids?: string[];
+  sortBy?: string;
+  direction?: SortDirection;
+  cursor?: string;
+  limit?: number;
+}
+
+type Access = 'view' | 'manage';
+
+/** The master a call names, if the caller may do this with it. */
+function masterFor(caller: Caller, kind: string, access: Access): MasterDefinition {
+  if (!isMasterKind(kind)) throw invalidField('kind', `There is no master called "${kind}".`);
+  const definition = masterOf(kind);
+  const needed = access === 'view' ? definition.view : definition.manage;
+  if (needed !== 'signed-in' && !caller.permissions.includes(needed)) throw permissionDenied();
+  if (access === 'manage' && (definition.readOnly || definition.system)) {
+    throw new DomainError('FAILED_PRECONDITION', `${definition.many} are not changed here.`, {
+      reason: 'READ_ONLY',
+    });
+  }
+  return definition;
+}
+
+/** The masters: list, read, create, replace and (de)activate any declared master, one way for all. */
+export function createMasters(deps: MastersDeps) {
+  const { db } = deps;
+  const today = () => operatorDate(deps.clock());
+
+  /** Every ref (top level and inside rows) must name a record this operator has. */
+  async function checkRefs(tx: Tx, definition: MasterDefinition, values: Record<string, unknown>) {
+    const wanted = new Map<string, { path: string; id: string; label: string }[]>();
+    const want = (target: string, path: string, value: unknown, label: string) => {
+      if (typeof value !== 'string' || value === '') return;
+      wanted.set(target, [...(wanted.get(target) ?? []), { path, id: value, label }]);
+    };
+    for (const [name, field] of Object.entries(definition.fields)) {
+      const value = values[name];
+      if (field.type === 'ref') want(field.target, name, value, field.label);
+      if (field.type === 'refs')
+        for (const v of (value as string[]) ?? []) want(field.target, name, v, field.label);
+      if (field.type === 'rows') {
+        ((value as Record<string, unknown>[]) ?? []).forEach((row, index) => {
+          for (const [sub, subField] of Object.entries(field.fields)) {
+            if (subField.type === 'ref')
+              want(subField.target, `${name}.${index}.${sub}`, row[sub], subField.label);
+          }
+        });
+      }
+    }
+    const problems: FieldViolation[] = [];
+    for (const [target, refs] of wanted) {
+      const found = await existingIds(tx, target, [...new Set(refs.map((r) => r.id))]);
+      for (const ref of refs) {
+        if (!found.has(ref.id) && !problems.some((p) => p.field === ref.path)) {
+          problems.push({ field: ref.path, message: `Choose the ${ref.label.toLowerCase()} from the list.` });
+        }
+      }
+    }
+    if (problems.length) throw invalid(problems[0]!.message, problems);
+  }
+
+  async function checkOverlap(
+    tx: Tx,
+    definition: MasterDefinition,
+    tenantId: string,
+    values: Record<string, unknown>,
+    exceptId?: string,
+  ) {
+    const rule = definition.noOverlap;
+    if (!rule) return;
+    await lockKey(
+      tx,
+      `${tenantId}:${definition.kind}:${rule.key.map((k) => String(values[k] ?? '')).join(':')}`,
+    );
+    const clashes = await overlapping(tx, definition, values, exceptId);
+    if (clashes.length) {
+      const names = clashes.map((c) => c.name).join(', ');
+      const message = `${rule.message} (${names})`;
+      throw new DomainError('CONFLICT', message, {
+        reason: 'OVERLAPPING_CONTRACT',
+        fieldViolations: [
+          { field: rule.from, message },
+          { field: rule.to, message },
+        ],
+      });
+    }
+  }
+
+  /** A unique rule broken by the write becomes a CONFLICT on the rule's field. */
+  async function withUniqueRules<T>(definition: MasterDefinition, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (pgErrorCode(error) !== '23505') throw error;
+      const constraint = pgConstraint(error) ?? '';
+      const rule = definition.unique?.find((u) => constraint === `${definition.table}_${u.name}_key`);
+      throw new DomainError(
+        'CONFLICT',
+        rule?.message ?? `This ${definition.one.toLowerCase()} exists already.`,
+        {
+          reason: 'DUPLICATE',
+          fieldViolations: rule ? [{ field: rule.field, message: rule.message }] : [],
+        },
+      );
+    }
+  }
+
+  async function publish(
+    tx: Tx,
+    caller: TenantCaller,
+    definition: MasterDefinition,
+    change: string,
+    record: StoredRecord,
+  ) {
+    await mastersOutbox.enqueue(
+      tx,
+      masterEvent(definition.kind, change),
+      {
+        tenantId: caller.tenantId,
+        kind: definition.kind,
+        record: recordToProto(definition.kind, record),
+        changedByUserId: caller.actorUserId ?? caller.userId,
+      },
+      caller,
+    );
+  }
+
+  async function readBack(tx: Tx, definition: MasterDefinition, id: string): Promise<StoredRecord> {
+    const record = await getRecord(tx, definition, id, today());
+    if (!record) throw notFound(`The ${definition.one.toLowerCase()}`);
+    return record;
+  }
+
+  return {
+    async list(callerInput: Caller, kind: string, input: ListInput) {
+      const caller = requireTenant(callerInput);
+      const definition = masterFor(caller, kind, 'view');
+      const sortBy = sortKey(input.sortBy, definition.sorts, definition.defaultSort, definition.many);
+      const limit = pageSize(input.limit);
+      const filters = (input.filters ?? [])
+        .filter((f) => f.values.length > 0)
+        .map((f) => {
+          const declared = definition.filters?.find((d) => d.key === f.key);
+          if (!declared) {
+            const offered = (definition.filters ?? []).map((d) => d.key).join(', ') || 'nothing';
+            throw invalidField('filters', `${definition.many} filter by ${offered}.`);
+          }
+          if (f.values.length > 500) throw invalidField('filters', 'Choose at most 500 values per filter.');
+          const field = definition.fields[declared.field]!;
+          const stranger = f.values.find((value) => !isFilterValue(field, value));
+          if (stranger !== undefined) {
+            throw invalidField(
+              'filters',
+              `"${stranger.slice(0, 40)}" is not one of the ${declared.many.toLowerCase()}.`,
+            );
+          }
+          return { field: declared.field, values: f.values };
+        });
+      let expiringBy: string | undefined;
+      if (input.expiringWithinDays !== undefined) {
+        if (!definition.expiries?.length) {
+          throw invalidField('expiringWithinDays', `${definition.many} have no documents that expire.`);
+        }
+        if (
+          !Number.isInteger(input.expiringWithinDays) ||
+          input.expiringWithinDays < 0 ||
+          input.expiringWithinDays > 3650
+        ) {
+          throw invalidField('expiringWithinDays', 'Ask for 0 to 3650 days.');
+        }
+        const by = new Date(`${today()}T00:00:00Z`);
+        by.setUTCDate(by.getUTCDate() + input.expiringWithinDays);
+        expiringBy = by.toISOString().slice(0, 10);
+      }
+      const query = {
+        search: input.search?.slice(0, 200),
+        active: input.active ?? (definition.system ? 'all' : 'active'),
+        filters,
+        expiringBy,
+        ids: input.ids?.length ? input.ids.slice(0, 1000) : undefined,
+        sortBy,
+        direction: input.direction ?? 'asc',
+        cursor: input.cursor || undefined,
+        limit,
+        today: today(),
+      } as const;
+      const fetched = await (definition.system
+        ? db.asSystem((tx) => listRecords(tx, definition, query), { quiet: true })
+        : db.withTenant(caller.tenantId, (tx) => listRecords(tx, definition, query)));
+      return toPage(fetched, limit, (r) => [r.sortKey, r.id]);
+    },
+
+    async get(callerInput: Caller, kind: string, id: string) {
+      const caller = requireTenant(callerInput);
+      const definition = masterFor(caller, kind, 'view');
+      const record = await (definition.system
+        ? db.asSystem((tx) => getRecord(tx, definition, id, today()), { quiet: true })
+        : db.withTenant(caller.tenantId, (tx) => getRecord(tx, definition, id, today())));
+      if (!record) throw notFound(`The ${definition.one.toLowerCase()}`);
+      return record;
+    },
+
+    async create(callerInput: Caller, kind: string, input: unknown) {
+      const caller = requireTenant(callerInput);
+      const definition = masterFor(caller, kind, 'manage');
+      if (definition.singleton) throw invalidField('kind', `Save ${definition.many.toLowerCase()} instead.`);
+      const values = parseOrThrow(masterSchema(definition), input) as Record<string, unknown>;
+      return db.withTenant(caller.tenantId, (tx) =>
+        withUniqueRules(definition, async () => {
+          await checkRefs(tx, definition, values);
+          await checkOverlap(tx, definition, caller.tenantId, values);
+          if (definition.autoNumber)
+            values[definition.autoNumber] = await nextRecordNumber(tx, caller.tenantId, definition.kind);
+          const id = randomUUID();
+          await insertRecord(tx, definition, { id, tenantId: caller.tenantId, values });
+          const record = await readBack(tx, definition, id);
+          await publish(tx, caller, definition, 'created', record);
+          return record;
+        }),
+      );
+    },
+
+    async update(callerInput: Caller, kind: string, id: string, input: unknown) {
+      const caller = requireTenant(callerInput);
+      const definition = masterFor(caller, kind, 'manage');
+      if (definition.singleton) throw invalidField('kind', `Save ${definition.many.toLowerCase()} instead.`);
+      const values = parseOrThrow(masterSchema(definition), input) as Record<string, unknown>;
+      return db.withTenant(caller.tenantId, (tx) =>
+        withUniqueRules(definition, async () => {
+          await checkRefs(tx, definition, values);
+          await checkOverlap(tx, definition, caller.tenantId, values, id);
+          if (!(await updateRecord(tx, definition, id, values)))
+            throw notFound(`The ${definition.one.toLowerCase()}`);
+          const record = await readBack(tx, definition, id);
+          await publish(tx, caller, definition, 'updated', record);
+          return record;
+        }),
+      );
+    },
+
+    async setActive(callerInput: Caller, kind: string, id: string, isActive: boolean) {
+      const caller = requireTenant(callerInput);
+      const definition = masterFor(caller, kind, 'manage');
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const before = await readBack(tx, definition, id);
+        if (isActive && !before.isActive && definition.noOverlap) {
+          await checkOverlap(tx, definition, caller.tenantId, before.values, id);
+        }
+        await setRecordActive(tx, definition, id, isActive);
+        const record = await readBack(tx, definition, id);
+        if (before.isActive !== isActive) {
+          await publish(tx, caller, definition, isActive ? 'activated' : 'deactivated', record);
+        }
+        return record;
+      });
+    },
+
+    async getSettings(callerInput: Caller, kind: string) {
+      const caller = requireTenant(callerInput);
+      const definition = masterFor(caller, kind, 'view');
+      if (!definition.singleton) throw invalidField('kind', `${definition.many} are not settings.`);
+      return db.withTenant(caller.tenantId, (tx) => getSingleton(tx, definition, today()));
+    },
+
+    async saveSettings(callerInput: Caller, kind: string, input: unknown) {
+      const caller = requireTenant(callerInput);
+      const definition = masterFor(caller, kind, 'manage');
+      if (!definition.singleton) throw invalidField('kind', `${definition.many} are not settings.`);
+      const values = parseOrThrow(masterSchema(definition), input) as Record<string, unknown>;
+      return db.withTenant(caller.tenantId, async (tx) => {
+        await checkRefs(tx, definition, values);
+        await lockKey(tx, `${caller.tenantId}:${definition.kind}`);
+        const existing = await getSingleton(tx, definition, today());
+        const id = existing?.id ?? randomUUID();
+        if (existing) await updateRecord(tx, definition, id, values);
+        else await insertRecord(tx, definition, { id, tenantId: caller.tenantId, values });
+        const record = await readBack(tx, definition, id);
+        await publish(tx, caller, definition, existing ? 'updated' : 'created', record);
+        return record;
+      });
+    },
+  };
+}
+
+export type Masters = ReturnType<typeof createMasters>;

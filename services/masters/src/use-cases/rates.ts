@@ -1,0 +1,37 @@
+import { isIsoDate, operatorDate, rateCardMaster } from '@fleet/domain';
+import { type Caller, type FieldViolation, invalid, requireTenant } from '@fleet/platform';
+import { getRecord, isUuid, type StoredRecord } from '../storage/master-store';
+import { type RateQuery, rateCardInForce } from '../storage/rate-card-store';
+import type { MastersDeps } from './deps';
+
+/** The rate card in force for a duty: what billing charges and channels quote from. */
+export function createRates(deps: MastersDeps) {
+  return {
+    async resolve(callerInput: Caller, query: Partial<RateQuery>): Promise<StoredRecord | undefined> {
+      const caller = requireTenant(callerInput);
+      const problems: FieldViolation[] = [];
+      const need = (ok: boolean, field: string, message: string) => ok || problems.push({ field, message });
+      need(
+        query.party === 'CUSTOMER' || query.party === 'SUPPLIER',
+        'party',
+        'Say whether this is a customer or a supplier rate.',
+      );
+      need(query.party !== 'CUSTOMER' || isUuid(query.customerId), 'customerId', 'Name the customer.');
+      need(query.party !== 'SUPPLIER' || isUuid(query.supplierId), 'supplierId', 'Name the supplier.');
+      need(!query.customerId || isUuid(query.customerId), 'customerId', 'This is not a customer id.');
+      need(isUuid(query.dutyTypeId), 'dutyTypeId', 'Name the duty type.');
+      need(isUuid(query.vehicleGroupId), 'vehicleGroupId', 'Name the vehicle group.');
+      need(!query.cityId || /^[a-z0-9-]{1,64}$/.test(query.cityId), 'cityId', 'This is not a city id.');
+      need(
+        typeof query.date === 'string' && isIsoDate(query.date),
+        'date',
+        'Give the duty date as YYYY-MM-DD.',
+      );
+      if (problems.length) throw invalid(problems[0]!.message, problems);
+      return deps.db.withTenant(caller.tenantId, async (tx) => {
+        const id = await rateCardInForce(tx, query as RateQuery);
+        return id ? getRecord(tx, rateCardMaster, id, operatorDate(deps.clock())) : undefined;
+      });
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// Uploads (spec §5) through UploadFile and GetFile on a real PostgreSQL: PNG, JPG/JPEG and PDF files are
+// kept when their bytes really are what their extension says (in any case: SCAN.PDF), anything else is
+// refused in words the uploader understands; 3,670,016 bytes is the most a file may have. A file is read
+// back byte for byte by its operator with the permission its purpose needs, and by nobody else.
+import { randomUUID } from 'node:crypto';
+import { ConnectError } from '@connectrpc/connect';
+import { allPermissionIds, UPLOAD_MAX_BYTES } from '@fleet/domain';
+import { type Caller, callAs, type DomainError, fromConnectError } from '@fleet/platform';
+import { FilePurpose } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { bootMasters, type MastersHarness } from './support';
+
+let h: MastersHarness;
+const T = randomUUID();
+let owner: Caller;
+
+async function failure(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConnectError);
+    return fromConnectError(error);
+  }
+  throw new Error('expected the call to fail');
+}
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff, 0xe0];
+const PDF = [...Buffer.from('%PDF-1.7\n')];
+const GIF = [...Buffer.from('GIF89a')];
+
+/** `size` bytes starting with `header`, the rest a repeating pattern (so a truncation would show). */
+function file(header: number[], size = 256): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = i < header.length ? header[i]! : (i * 31) % 251;
+  return bytes;
+}
+
+function upload(
+  fileName: string,
+  content: Uint8Array,
+  caller = owner,
+  purpose = FilePurpose.VEHICLE_DOCUMENT,
+) {
+  return h.client.uploadFile({ fileName, content, purpose }, callAs(caller));
+}
+
+beforeAll(async () => {
+  h = await bootMasters();
+  owner = h.callerFor(T);
+});
+afterAll(() => h?.close());
+
+describe('accepted', () => {
+  it.each([
+    ['insurance.png', PNG, 'image/png'],
+    ['licence.jpg', JPEG, 'image/jpeg'],
+    ['badge.JPEG', JPEG, 'image/jpeg'],
+    ['SCAN.PDF', PDF, 'application/pdf'],
+    ['permit.v2.final.pdf', PDF, 'application/pdf'],
+  ])('%s, and reads it back byte for byte', async (name, header, contentType) => {
+    const content = file(header, 1000);
+    const { file: stored } = await upload(name, content);
+    expect(stored).toMatchObject({
+      fileName: name,
+      contentType,
+      sizeBytes: 1000n,
+      purpose: FilePurpose.VEHICLE_DOCUMENT,
+    });
+    const got = await h.client.getFile({ id: stored!.id }, callAs(owner));
+    expect(got.file).toMatchObject({ id: stored!.id, fileName: name, contentType, sizeBytes: 1000n });
+    expect(Buffer.from(got.content).equals(Buffer.from(content))).toBe(true);
+  });
+
+  it('keeps a file of exactly 3,670,016 bytes whole', async () => {
+    expect(UPLOAD_MAX_BYTES).toBe(3_670_016);
+    const content = file(PDF, 3_670_016);
+    const { file: stored } = await upload('big.pdf', content);
+    expect(stored!.sizeBytes).toBe(3_670_016n);
+    const got = await h.client.getFile({ id: stored!.id }, callAs(owner));
+    expect(got.content.length).toBe(3_670_016);
+    expect(Buffer.from(got.content).equals(Buffer.from(content))).toBe(true);
+  });
+
+  it('keeps the file name without path separators', async () => {
+    const { file: stored } = await upload('../../etc/passwd.png', file(PNG));
+    expect(stored!.fileName).toBe('.._.._etc_passwd.png');
+  });
+});
+
+describe('refused', () => {
+  async function refused(name: string, content: Uint8Array) {
+    const error = await failure(upload(name, content));
+    expect(error.code).toBe('INVALID_ARGUMENT');
+    expect(error.reason).toBe('UPLOAD_REFUSED');
+    expect(error.fieldViolations.map((v) => v.field)).toEqual(['file']);
+    return error.message;
+  }
+
+  it('a PNG renamed .pdf, and a PDF renamed .jpg', async () => {
+    expect(await refused('scan.pdf', file(PNG))).toBe(
+      'This file is not really a .pdf file (it looks like image/png); upload the original.',
+    );
+    expect(await refused('photo.jpg', file(PDF))).toMatch(/not really a \.jpg file/);
+    expect(await refused('photo.png', file([0x00, 0x01, 0x02]))).toBe(
+      'This file is not really a .png file; upload the original.',
+    );
+  });
+
+  it.each([['animation.gif'], ['setup.exe'], ['README'], ['archive.pdf.zip'], ['trailing.']])(
+    '%s, by its extension',
+    async (name) => {
+      expect(await refused(name, file(name.endsWith('.gif') ? GIF : PNG))).toBe(
+        'Upload a PNG, JPG, JPEG or PDF file.',
+      );
+    },
+  );
+
+  it('an empty file', async () => {
+    expect(await refused('empty.pdf', new Uint8Array())).toBe('The file is empty.');
+  });
+
+  it('a file of 3,670,017 bytes', async () => {
+    expect(await refused('huge.pdf', file(PDF, 3_670_017))).toBe(
+      'The file is larger than 3.5 MB; upload a smaller one.',
+    );
+  });
+
+  it('a file without a name or a purpose', async () => {
+    const nameless = await failure(upload('   ', file(PNG)));
+    expect(nameless.fieldViolations[0]?.field).toBe('fileName');
+    const aimless = await failure(upload('a.png', file(PNG), owner, FilePurpose.UNSPECIFIED));
+    expect(aimless.fieldViolations[0]?.field).toBe('purpose');
+  });
+});
+
+describe('who may read and upload', () => {
+  let vehicleFile: string;
+  beforeAll(async () => {
+    vehicleFile = (await upload('rc.pdf', file(PDF))).file!.id;
+  });
+
+  it('another operator gets NOT_FOUND for the id', async () => {
+    const other = h.callerFor(randomUUID());
+    const error = await failure(h.client.getFile({ id: vehicleFile }, callAs(other)));
+    expect(error.code).toBe('NOT_FOUND');
+    // …and the same for an id nobody has, or one that is no id at all.
+    expect((await failure(h.client.getFile({ id: randomUUID() }, callAs(owner)))).code).toBe('NOT_FOUND');
+    expect((await failure(h.client.getFile({ id: 'nope' }, callAs(owner)))).code).toBe('NOT_FOUND');
+  });
+
+  it('a caller without the purpose’s view permission is refused', async () => {
+    const driversOnly = h.callerFor(T, ['view_driver', 'manage_driver']);
+    expect((await failure(h.client.getFile({ id: vehicleFile }, callAs(driversOnly)))).code).toBe(
+      'PERMISSION_DENIED',
+    );
+    const vehicleViewer = h.callerFor(T, ['view_vehicle']);
+    const got = await h.client.getFile({ id: vehicleFile }, callAs(vehicleViewer));
+    expect(got.file!.fileName).toBe('rc.pdf');
+    // A driver document is for driver viewers.
+    const licence = (await upload('dl.png', file(PNG), owner, FilePurpose.DRIVER_DOCUMENT)).file!.id;
+    expect((await failure(h.client.getFile({ id: licence }, callAs(vehicleViewer)))).code).toBe(
+      'PERMISSION_DENIED',
+    );
+    expect((await h.client.getFile({ id: licence }, callAs(driversOnly))).file!.purpose).toBe(
+      FilePurpose.DRIVER_DOCUMENT,
+    );
+  });
+
+  it('a caller without the purpose’s manage permission cannot upload', async () => {
+    const viewer = h.callerFor(
+      T,
+      allPermissionIds().filter((p) => p !== 'manage_company_profile'),
+    );
+    const error = await failure(upload('logo.png', file(PNG), viewer, FilePurpose.COMPANY_BRANDING));
+    expect(error.code).toBe('PERMISSION_DENIED');
+    const vehicleViewer = h.callerFor(T, ['view_vehicle']);
+    expect((await failure(upload('rc.png', file(PNG), vehicleViewer))).code).toBe('PERMISSION_DENIED');
+    // The same caller may upload for a purpose it does manage.
+    const { file: stored } = await upload('rc.png', file(PNG), viewer, FilePurpose.VEHICLE_DOCUMENT);
+    expect(stored!.purpose).toBe(FilePurpose.VEHICLE_DOCUMENT);
+  });
+});
+
+describe('files as references', () => {
+  it('a customer’s files are named in its record, and another operator’s file cannot be referenced', async () => {
+    const agreement = (await upload('agreement.pdf', file(PDF), owner, FilePurpose.CUSTOMER_DOCUMENT)).file!;
+    const customer = await h.create(T, 'customer', { name: 'Acme Corp', file_ids: [agreement.id] });
+    expect(customer.refNames.file_ids?.names).toEqual(['agreement.pdf']);
+
+    const other = randomUUID();
+    const theirs = (await upload('theirs.pdf', file(PDF), h.callerFor(other), FilePurpose.CUSTOMER_DOCUMENT))
+      .file!;
+    const error = await failure(h.create(T, 'customer', { name: 'Globex', file_ids: [theirs.id] }));
+    expect(error.code).toBe('INVALID_ARGUMENT');
+    expect(error.fieldViolations[0]?.field).toBe('file_ids');
+  });
+});
