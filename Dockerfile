@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# One image runs any module by argument (see packages/runner):
+# One image runs any module by argument (see product/, the composition root):
 #   docker run fleet            -> `all`: every module in one process (embedded, PGlite under /app/.data)
 #   docker run fleet gateway    -> the BFF on :3000
 #   docker run fleet identity   -> the identity gRPC service on :50051
@@ -53,5 +53,5 @@ COPY --from=build /app ./
 RUN mkdir -p /app/.data && chown 10001:10001 /app/.data
 USER 10001:10001
 EXPOSE 3000 50051 50052 50053 9464
-ENTRYPOINT ["node", "--import", "tsx", "packages/runner/src/main.ts"]
+ENTRYPOINT ["node", "--import", "tsx", "product/src/main.ts"]
 CMD ["all"]

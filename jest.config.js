@@ -11,6 +11,7 @@ export default {
     '<rootDir>/services',
     '<rootDir>/gateway',
     '<rootDir>/web',
+    '<rootDir>/product',
     '<rootDir>/tests',
   ],
   testMatch: ['**/?(*.)test.ts'],

@@ -49,7 +49,7 @@ function stopAll(code) {
 }
 
 for (const { name, env } of processes) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/runner/src/main.ts', name], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'product/src/main.ts', name], {
     env: { ...shared, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -91,7 +91,7 @@ describe('Dockerfile', () => {
   it('runs as uid 10001 with the runner as entrypoint and `all` by default', () => {
     expect(inStage('runtime', 'USER').map((i) => i.args)).toEqual(['10001:10001']);
     expect(inStage('runtime', 'ENTRYPOINT').map((i) => JSON.parse(i.args))).toEqual([
-      ['node', '--import', 'tsx', 'packages/runner/src/main.ts'],
+      ['node', '--import', 'tsx', 'product/src/main.ts'],
     ]);
     expect(inStage('runtime', 'CMD').map((i) => JSON.parse(i.args))).toEqual([['all']]);
     expect(inStage('runtime', 'EXPOSE').map((i) => i.args)).toEqual(['3000 50051 50052 50053 9464']);

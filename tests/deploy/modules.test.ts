@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODULE_NAMES, MODULES, SERVICE_NAMES } from '@fleet/runner';
+import { MODULE_NAMES, MODULES, SERVICE_NAMES } from '@fleet/product';
 
 const root = process.cwd();
 const folders = (dir: string) =>
@@ -62,7 +62,7 @@ describe('the module table, the Helm chart, the kustomize base and the image agr
       .split(',')
       .map((s) => s.trim().replace(/"/g, ''))
       .find((s) => s.endsWith('.ts'));
-    expect(script).toBe('packages/runner/src/main.ts');
+    expect(script).toBe('product/src/main.ts');
     expect(existsSync(join(root, script!))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
 const run = (module: string, env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'packages/runner/src/main.ts', module], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'product/src/main.ts', module], {
     cwd: process.cwd(),
     env: { ...process.env, ...env },
     encoding: 'utf8',

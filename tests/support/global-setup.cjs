@@ -3,7 +3,7 @@
 const { spawnSync } = require('node:child_process');
 
 module.exports = async () => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'packages/runner/src/build-web.ts'], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'product/src/build-web.ts'], {
     cwd: process.cwd(),
     stdio: 'inherit',
   });

@@ -20,9 +20,9 @@ export interface RunningProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node --import tsx packages/runner/src/main.ts <module>` from the repository root. */
+/** Starts `node --import tsx product/src/main.ts <module>` from the repository root. */
 export function startModule(module: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/runner/src/main.ts', module], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'product/src/main.ts', module], {
     cwd: process.cwd(),
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

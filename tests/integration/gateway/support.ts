@@ -13,7 +13,7 @@ import {
 } from '@fleet/gateway';
 import type { IdentityModule, SmsMessage } from '@fleet/identity';
 import { createCallerCodec, createLogger, type Logger, loadConfig } from '@fleet/platform';
-import { startEmbeddedProduct } from '@fleet/runner';
+import { startEmbeddedProduct } from '@fleet/product';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
 import { trpcClient } from '../../support/trpc-client';
 

@@ -1,4 +1,4 @@
-// `node --import tsx packages/runner/src/build-web.ts`: builds the web app when it is missing or older
+// `node --import tsx product/src/build-web.ts`: builds the web app when it is missing or older
 // than its sources — what `npm start` does on a fresh clone, run once before the browser tests.
 import { resolve } from 'node:path';
 import { createLogger } from '@fleet/platform';
