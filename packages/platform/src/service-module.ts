@@ -1,5 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import type { Database } from './db/database';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from './db/database';
 import { type Migration, migrate } from './db/migrate';
 import type { EventBus } from './events/bus';
 import { createOutboxRelay } from './events/relay';
@@ -21,8 +22,16 @@ export interface ServiceModule {
 }
 
 /**
- * What every service does first, in one place: migrate its schema, relay its outbox to the bus, and
- * report healthy while its database and bus answer. The service adds its routes (and consumers).
+ * Reference data a service keeps in step at every start (states, cities…): idempotent upserts that
+ * write only what differs, so a restart writes nothing and a row added to the code later reaches a
+ * database created before it. Migrations create the tables and never carry such rows.
+ */
+export type ReferenceDataLoader = (tx: Tx, context: { schema: string; logger: Logger }) => Promise<void>;
+
+/**
+ * What every service does first, in one place: migrate its schema, load its reference data, relay its
+ * outbox to the bus, and report healthy while its database and bus answer. The service adds its routes
+ * (and consumers). A migration edited after it was applied rejects this, so the service does not start.
  */
 export async function prepareService(options: {
   name: string;
@@ -31,11 +40,20 @@ export async function prepareService(options: {
   logger: Logger;
   schema: string;
   migrations: Migration[];
+  /** Run after the migrations, as the owner, in one transaction under the schema's migration lock. */
+  referenceData?: ReferenceDataLoader;
   /** The fully-qualified gRPC services it serves, for named health checks. */
   grpcServices: string[];
 }): Promise<Omit<ServiceModule, 'routes'> & { logger: Logger }> {
   const logger = options.logger.child({ module: options.name });
   await migrate(options.db, options.schema, options.migrations, logger);
+  const { referenceData, schema } = options;
+  if (referenceData) {
+    await options.db.asOwner(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fleet-migrate-${schema}`}))`);
+      await referenceData(tx, { schema, logger });
+    });
+  }
   const relay = createOutboxRelay({ db: options.db, schema: options.schema, bus: options.bus, logger });
   return {
     name: options.name,

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger';
 import { type Database, rows } from './database';
+import { displayPath, migrationChecksum } from './migration-files';
 import { APP_ROLE, SYSTEM_ROLE } from './roles';
 import { splitStatements } from './split-statements';
 
 export interface Migration {
-  /** Unique and never renamed once released, e.g. `0001_tenants_and_users`. */
+  /** Its file's name without `.sql`, e.g. `0001_reference_data`; never renamed once released. */
   id: string;
   sql: string;
+  /** sha256 (hex) of the migration's file; of `sql` (UTF-8) when absent. Recorded when applied. */
+  checksum?: string;
+  /** The file it was read from, named in errors. */
+  file?: string;
 }
 
 const ENSURE_ROLES = `
@@ -28,10 +33,20 @@ begin
 end
 $$`;
 
+/** A migration whose file changed after it was applied: the service must not start on it. */
+export class EditedMigrationError extends Error {
+  override name = 'EditedMigrationError';
+}
+
 /**
  * Applies a service's pending migrations in order, each in its own transaction, under an advisory lock
  * so replicas starting together do not race. Runs as the owner; afterwards the app and system roles get
  * exactly the table privileges they need (row-level security does the rest).
+ *
+ * Each applied migration's checksum is recorded in `<schema>.schema_migrations`. Before applying
+ * anything, every migration already applied is compared with the checksum it recorded: a migration
+ * edited since stops migrate() with an EditedMigrationError naming its file, and nothing is applied.
+ * Rows recorded before checksums existed get theirs from the current file.
  */
 export async function migrate(
   db: Database,
@@ -45,6 +60,8 @@ export async function migrate(
     if (seen.has(m.id)) throw new Error(`Duplicate migration id ${m.id} in schema ${schema}`);
     seen.add(m.id);
   }
+  const checksumOf = (m: Migration) => m.checksum ?? migrationChecksum(m.sql);
+  const table = sql.raw(`${schema}.schema_migrations`);
   await db.asOwner(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fleet-roles'))`);
     await tx.execute(sql.raw(ENSURE_ROLES));
@@ -57,18 +74,45 @@ export async function migrate(
         `create table if not exists ${schema}.schema_migrations (id text primary key, applied_at timestamptz not null default now())`,
       ),
     );
-    const done = new Set(
-      (await rows<{ id: string }>(tx, sql.raw(`select id from ${schema}.schema_migrations`))).map(
-        (r) => r.id,
+    // Databases migrated before checksums existed gain the column; their rows are filled in below.
+    await tx.execute(
+      sql.raw(`alter table ${schema}.schema_migrations add column if not exists checksum text`),
+    );
+    const recorded = new Map(
+      (await rows<{ id: string; checksum: string | null }>(tx, sql`select id, checksum from ${table}`)).map(
+        (r) => [r.id, r.checksum],
       ),
     );
+    const edited = migrations.flatMap((m) => {
+      const was = recorded.get(m.id);
+      const now = checksumOf(m);
+      if (!was || was === now) return [];
+      return [
+        `${m.file ? displayPath(m.file) : `Migration ${m.id}`} was edited after it was applied to schema ` +
+          `${schema} (recorded checksum ${was}, file now ${now}); add a new migration instead`,
+      ];
+    });
+    if (edited.length > 0) throw new EditedMigrationError(edited.join('\n'));
+    const checksummed: string[] = [];
+    for (const m of migrations) {
+      if (!recorded.has(m.id) || recorded.get(m.id)) continue;
+      await tx.execute(sql`update ${table} set checksum = ${checksumOf(m)} where id = ${m.id}`);
+      checksummed.push(m.id);
+    }
+    if (checksummed.length > 0) {
+      logger?.info({ schema, checksummed }, 'checksums recorded for migrations applied before checksums');
+    }
+    const unknown = [...recorded.keys()].filter((id) => !seen.has(id));
+    if (unknown.length > 0) {
+      logger?.warn({ schema, migrations: unknown }, 'applied migrations that no file describes');
+    }
     const applied: string[] = [];
     for (const migration of migrations) {
-      if (done.has(migration.id)) continue;
+      if (recorded.has(migration.id)) continue;
       await tx.transaction(async (step) => {
         for (const statement of splitStatements(migration.sql)) await step.execute(sql.raw(statement));
         await step.execute(
-          sql`insert into ${sql.raw(`${schema}.schema_migrations`)} (id) values (${migration.id})`,
+          sql`insert into ${table} (id, checksum) values (${migration.id}, ${checksumOf(migration)})`,
         );
       });
       applied.push(migration.id);

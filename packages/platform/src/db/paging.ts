@@ -7,6 +7,10 @@ export const MAX_PAGE_SIZE = 1000;
 
 export type SortDirection = 'asc' | 'desc';
 
+/** Which records a list shows by their active flag; a list given none shows the active ones. */
+export const ACTIVE_FILTER_VALUES = ['active', 'inactive', 'all'] as const;
+export type ActiveFilterValue = (typeof ACTIVE_FILTER_VALUES)[number];
+
 export interface PageRequest {
   limit?: number;
   cursor?: string;

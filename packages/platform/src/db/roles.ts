@@ -2,6 +2,9 @@
 export const APP_ROLE = 'fleet_app';
 export const SYSTEM_ROLE = 'fleet_system';
 
+// The SQL below is what every tenant-owned, system-only and reference table of the services'
+// migration files (services/<service>/migrations/NNNN_<what>.sql) carries, written out there.
+
 /**
  * SQL that fences a tenant-owned table: RLS enabled and forced, the app role sees only the operator set
  * for its transaction, the system role sees everything. A query that forgets `where tenant_id = …`

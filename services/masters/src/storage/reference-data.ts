@@ -1,6 +1,6 @@
-// Reference data for the fleet service: the states and union territories of India (as of 2024), with
-// their GST state codes, and the cities and towns bookings start from. Migration 0001_reference_data
-// inserts these rows. Ids are stable: never change or reuse one once shipped, only add rows.
+// Reference data for the masters service: the states and union territories of India (as of 2024), with
+// their GST state codes, and the cities and towns bookings start from. Every start upserts these rows
+// (reference-data-upsert.ts). Ids are stable: never change or reuse one once shipped, only add rows.
 
 export interface StateRow {
   id: string;
