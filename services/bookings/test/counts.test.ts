@@ -2,9 +2,9 @@
 // service has no way to create bookings yet), then counted through the gRPC routes as the gateway calls them.
 // The combination test at the end also lists every tab, so every tab's SQL is checked against `isInTab`.
 import { randomUUID } from 'node:crypto';
-import { ConnectError } from '@connectrpc/connect';
 import { BOOKING_STATUSES, BOOKING_TABS, CONNECTION_REQUEST_STATUSES } from '@fleet/domain';
-import { anonymousCaller, type Caller, callAs, fromConnectError, rows } from '@fleet/platform';
+import { anonymousCaller, type Caller, callAs, rows } from '@fleet/platform';
+import { expectDomainError } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { COUNTED_TABS, isInTab, TAB_LIST_PERMISSION, type TabFacts } from '../src';
 import { tabCountSql } from '../src/storage/tab-sql';
@@ -55,16 +55,6 @@ async function counts(caller: Caller) {
     h.client.countNeedsAttention({}, callAs(caller)),
   ]);
   return { incoming: incoming.count, needsAttention: needsAttention.count };
-}
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
 }
 
 // [what the booking is, the booking, in incoming?, in needs-attention?]
@@ -258,7 +248,7 @@ describe('who may ask', () => {
       () => h.client.countIncomingRequests({}, callAs(caller)),
       () => h.client.countNeedsAttention({}, callAs(caller)),
     ]) {
-      const error = await failure(call());
+      const error = await expectDomainError(call());
       expect(error.code).toBe('PERMISSION_DENIED');
       expect(error.message).toBe(
         'You need the “Accept or Reject Incoming Requests” permission to see this count.',
@@ -267,7 +257,7 @@ describe('who may ask', () => {
   });
 
   it('refuses a caller who is not signed in to an operator', async () => {
-    const error = await failure(h.client.countIncomingRequests({}, callAs(anonymousCaller())));
+    const error = await expectDomainError(h.client.countIncomingRequests({}, callAs(anonymousCaller())));
     expect(error.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -3,11 +3,11 @@
 // "today", isolation between operators, and the refusals.
 import { randomUUID } from 'node:crypto';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { ConnectError } from '@connectrpc/connect';
 import { BOOKING_TABS, type BookingTab } from '@fleet/domain';
-import { anonymousCaller, type Caller, callAs, fromConnectError, rows } from '@fleet/platform';
+import { anonymousCaller, type Caller, callAs, rows } from '@fleet/platform';
 import type { Booking } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
+import { expectDomainError } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { type BookingSort, isInTab, TAB_COUNT_PERMISSION, TAB_LIST_PERMISSION, type TabFacts } from '../src';
 import { tabListSql } from '../src/storage/bookings-store';
@@ -78,16 +78,6 @@ async function listAll(caller: Caller, ask: PageAsked) {
     if (pages.length > 100) throw new Error('the cursor never ran out');
   } while (cursor);
   return { ids: bookings.map((b) => b.id), pages, bookings };
-}
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
 }
 
 // [what the booking is, the booking, the tabs it is in besides `all`] — written out by hand, so the
@@ -191,6 +181,7 @@ describe('each tab', () => {
   });
 
   it('shows an operator with no bookings an empty last page', async () => {
+    expect((await listPage(viewer(alpha), { tab: 'all' })).bookings.length).toBeGreaterThan(0);
     const page = await listPage(viewer(randomUUID()), { tab: 'all' });
     expect(page.bookings).toEqual([]);
     expect(page.pageInfo).toEqual(expect.objectContaining({ nextCursor: '', hasMore: false }));
@@ -341,7 +332,9 @@ describe('paging', () => {
       },
       { sortBy: 'start_date', cursor: Buffer.from(JSON.stringify([1, randomUUID()])).toString('base64url') },
     ]) {
-      const error = await failure(listPage(viewer(tenantId), { tab: 'allotted', limit: 2, ...bad }));
+      const error = await expectDomainError(
+        listPage(viewer(tenantId), { tab: 'allotted', limit: 2, ...bad }),
+      );
       expect({ code: error.code, fields: error.fieldViolations.map((v) => v.field) }).toEqual({
         code: 'INVALID_ARGUMENT',
         fields: ['cursor'],
@@ -374,7 +367,7 @@ describe('what the service refuses', () => {
 
   it('an unknown tab, naming the tabs there are', async () => {
     for (const tab of ['finished', '', 'Ongoing']) {
-      const error = await failure(listPage(viewer(tenantId), { tab }));
+      const error = await expectDomainError(listPage(viewer(tenantId), { tab }));
       expect(error.code).toBe('INVALID_ARGUMENT');
       expect(error.message).toBe(
         `There is no booking tab “${tab}”. The tabs are: incoming, needs-attention, allotment-pending, allotted, upcoming, dispatched, ongoing, completed, failed, cancelled, bill-pending, all.`,
@@ -384,26 +377,26 @@ describe('what the service refuses', () => {
   });
 
   it('a sort the spec does not offer for bookings', async () => {
-    const error = await failure(listPage(viewer(tenantId), { tab: 'all', sortBy: 'name' }));
+    const error = await expectDomainError(listPage(viewer(tenantId), { tab: 'all', sortBy: 'name' }));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.message).toBe('Bookings sort by start_date, created_at, reporting_date.');
   });
 
   it('a page larger than the spec’s limit', async () => {
-    const error = await failure(listPage(viewer(tenantId), { tab: 'all', limit: 1001 }));
+    const error = await expectDomainError(listPage(viewer(tenantId), { tab: 'all', limit: 1001 }));
     expect(error.code).toBe('INVALID_ARGUMENT');
   });
 
   it('a caller without view_booking, before looking at the tab', async () => {
     for (const tab of ['all', 'no-such-tab']) {
-      const error = await failure(listPage(h.callerFor(tenantId, [TAB_COUNT_PERMISSION]), { tab }));
+      const error = await expectDomainError(listPage(h.callerFor(tenantId, [TAB_COUNT_PERMISSION]), { tab }));
       expect(error.code).toBe('PERMISSION_DENIED');
       expect(error.message).toBe('You need the “View Bookings” permission to see bookings.');
     }
   });
 
   it('a caller who is not signed in to an operator', async () => {
-    const error = await failure(listPage(anonymousCaller(), { tab: 'all' }));
+    const error = await expectDomainError(listPage(anonymousCaller(), { tab: 'all' }));
     expect(error.code).toBe('UNAUTHENTICATED');
   });
 });

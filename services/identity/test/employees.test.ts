@@ -2,8 +2,9 @@ import { allPermissionIds, closePermissions, isClosed } from '@fleet/domain';
 import { type Caller, callAs } from '@fleet/platform';
 import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
 import { ActiveFilter } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { expectDomainError } from '@fleet/testing';
 import fc from 'fast-check';
-import { bootIdentity, failure, freshPhone, type IdentityHarness } from './support';
+import { bootIdentity, freshPhone, type IdentityHarness } from './support';
 
 describe('permission profiles and employees', () => {
   let h: IdentityHarness;
@@ -35,7 +36,7 @@ describe('permission profiles and employees', () => {
   });
 
   it('refuses a second profile with the same name, whatever its case', async () => {
-    const error = await failure(
+    const error = await expectDomainError(
       h.client.createPermissionProfile({ name: 'BILLING DESK', permissions: [] }, callAs(owner)),
     );
     expect(error.code).toBe('CONFLICT');
@@ -97,7 +98,7 @@ describe('permission profiles and employees', () => {
     );
     h.advance(31_000);
     const { caller: hr } = await h.signIn(phone, { ip: '10.4.4.4' });
-    const error = await failure(
+    const error = await expectDomainError(
       h.client.createEmployee(
         newEmployee('Sneaky', freshPhone(), { grantedPermissions: ['cancel_invoice'] }),
         callAs(hr),
@@ -108,7 +109,7 @@ describe('permission profiles and employees', () => {
   });
 
   it('explains every invalid field at once and saves nothing', async () => {
-    const error = await failure(
+    const error = await expectDomainError(
       h.client.createEmployee(
         {
           user: { name: '', phone: '12345', email: 'nope', panNo: 'ABCDE1234' },
@@ -124,7 +125,9 @@ describe('permission profiles and employees', () => {
   it('refuses a phone another account already uses', async () => {
     const phone = freshPhone();
     await h.client.createEmployee(newEmployee('First', phone), callAs(owner));
-    const error = await failure(h.client.createEmployee(newEmployee('Second', phone), callAs(owner)));
+    const error = await expectDomainError(
+      h.client.createEmployee(newEmployee('Second', phone), callAs(owner)),
+    );
     expect(error.code).toBe('CONFLICT');
     expect(error.fieldViolations[0]?.field).toBe('phone');
   });
@@ -161,9 +164,14 @@ describe('permission profiles and employees', () => {
 
   it('keeps each operator’s employees invisible to every other operator', async () => {
     const { employee } = await h.client.createEmployee(newEmployee('Private Person'), callAs(owner));
-    const error = await failure(h.client.getEmployee({ userId: employee!.user!.id }, callAs(other)));
+    const error = await expectDomainError(
+      h.client.getEmployee({ userId: employee!.user!.id }, callAs(other)),
+    );
     expect(error.code).toBe('NOT_FOUND');
-    const list = await h.client.listEmployees({ search: 'Private', active: ActiveFilter.ALL }, callAs(other));
+    const query = { search: 'Private', active: ActiveFilter.ALL };
+    const own = await h.client.listEmployees(query, callAs(owner));
+    expect(own.employees.map((e) => e.user?.name)).toEqual(['Private Person']);
+    const list = await h.client.listEmployees(query, callAs(other));
     expect(list.employees).toEqual([]);
   });
 
@@ -173,7 +181,7 @@ describe('permission profiles and employees', () => {
     h.advance(31_000);
     const { token } = await h.signIn(phone, { ip: '10.5.5.5' });
     await h.client.setEmployeeActive({ userId: employee!.user!.id, isActive: false }, callAs(owner));
-    expect((await failure(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe(
+    expect((await expectDomainError(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe(
       'UNAUTHENTICATED',
     );
     const active = await h.client.listEmployees({ search: 'Leaving' }, callAs(owner));
@@ -194,7 +202,7 @@ describe('permission profiles and employees', () => {
       newEmployee('Uses Profile', freshPhone(), { permissionProfileId: profile!.id }),
       callAs(owner),
     );
-    const error = await failure(
+    const error = await expectDomainError(
       h.client.setPermissionProfileActive({ id: profile!.id, isActive: false }, callAs(owner)),
     );
     expect(error.reason).toBe('PROFILE_IN_USE');

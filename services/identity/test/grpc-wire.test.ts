@@ -16,9 +16,9 @@ import {
   HealthCheckResponse_ServingStatus,
   HealthCheckResponseSchema,
 } from '@fleet/proto/grpc/health/v1/health_pb';
-import { quietLogger } from '@fleet/testing';
+import { quietLogger, TEST_INTERNAL_SECRET } from '@fleet/testing';
 import * as grpc from '@grpc/grpc-js';
-import { bootIdentity, freshPhone, type IdentityHarness, INTERNAL_SECRET } from './support';
+import { bootIdentity, freshPhone, type IdentityHarness } from './support';
 
 /** A plain @grpc/grpc-js client: an independent gRPC implementation proves the wire is standard. */
 function unary<I extends DescMessage, O extends DescMessage>(
@@ -53,7 +53,7 @@ describe('identity over the network, called by @grpc/grpc-js', () => {
       service: 'identity',
       routes: h.module.routes,
       health: h.module.health,
-      codec: createCallerCodec(INTERNAL_SECRET),
+      codec: createCallerCodec(TEST_INTERNAL_SECRET),
       logger: quietLogger(),
       port: 0,
       host: '127.0.0.1',
@@ -96,7 +96,7 @@ describe('identity over the network, called by @grpc/grpc-js', () => {
     const metadata = new grpc.Metadata();
     metadata.set(
       CALLER_HEADER,
-      await createCallerCodec(INTERNAL_SECRET).sign(anonymousCaller(randomUUID(), '10.0.0.9')),
+      await createCallerCodec(TEST_INTERNAL_SECRET).sign(anonymousCaller(randomUUID(), '10.0.0.9')),
     );
     const response = await unary(
       client,
@@ -111,7 +111,7 @@ describe('identity over the network, called by @grpc/grpc-js', () => {
 
   it('maps domain errors to standard status codes with a readable message', async () => {
     const metadata = new grpc.Metadata();
-    metadata.set(CALLER_HEADER, await createCallerCodec(INTERNAL_SECRET).sign(anonymousCaller()));
+    metadata.set(CALLER_HEADER, await createCallerCodec(TEST_INTERNAL_SECRET).sign(anonymousCaller()));
     await expect(
       unary(
         client,
@@ -164,7 +164,7 @@ describe('identity over the network, called by @grpc/grpc-js', () => {
         status: () => new Promise((r) => setTimeout(() => r(HealthCheckResponse_ServingStatus.SERVING), 400)),
         shutDown() {},
       },
-      codec: createCallerCodec(INTERNAL_SECRET),
+      codec: createCallerCodec(TEST_INTERNAL_SECRET),
       logger: quietLogger(),
       port: 0,
       host: '127.0.0.1',

@@ -1,6 +1,7 @@
 import { closePermissions } from '@fleet/domain';
 import { type Caller, callAs } from '@fleet/platform';
-import { bootIdentity, failure, freshPhone, type IdentityHarness } from './support';
+import { expectDomainError } from '@fleet/testing';
+import { bootIdentity, freshPhone, type IdentityHarness } from './support';
 
 describe('masquerade', () => {
   let h: IdentityHarness;
@@ -40,15 +41,15 @@ describe('masquerade', () => {
     expect(asClerk.isMasquerade).toBe(true);
     expect(asClerk.permissions).toEqual(closePermissions(['view_booking']));
 
-    const masqCaller = await h.callerFor(started.token, '10.8.8.8');
+    const masqCaller = await h.callerForToken(started.token, '10.8.8.8');
     const stopped = await h.client.stopMasquerade({ userAgent: 'jest' }, callAs(masqCaller));
     const back = await h.client.authenticate({ token: stopped.token }, callAs(h.anonymous()));
     expect(back.userId).toBe(owner.userId);
     expect(back.isMasquerade).toBe(false);
     // The masquerade token is dead; the owner's original token still works.
-    expect((await failure(h.client.authenticate({ token: started.token }, callAs(h.anonymous())))).code).toBe(
-      'UNAUTHENTICATED',
-    );
+    expect(
+      (await expectDomainError(h.client.authenticate({ token: started.token }, callAs(h.anonymous())))).code,
+    ).toBe('UNAUTHENTICATED');
     await expect(h.client.authenticate({ token: ownerToken }, callAs(h.anonymous()))).resolves.toBeDefined();
 
     const audit = await h.client.listMasqueradeAudit({}, callAs(owner));
@@ -60,17 +61,21 @@ describe('masquerade', () => {
 
   it('needs auto_login', async () => {
     const masq = await h.client.startMasquerade({ userId: clerkId }, callAs(owner));
-    const asClerk = await h.callerFor(masq.token);
+    const asClerk = await h.callerForToken(masq.token);
     await h.client.stopMasquerade({}, callAs(asClerk));
     const clerkCaller = { ...asClerk, isMasquerade: false };
-    const error = await failure(h.client.startMasquerade({ userId: owner.userId }, callAs(clerkCaller)));
+    const error = await expectDomainError(
+      h.client.startMasquerade({ userId: owner.userId }, callAs(clerkCaller)),
+    );
     expect(error.code).toBe('PERMISSION_DENIED');
   });
 
   it('never lets someone act as a user holding more than they do', async () => {
     h.advance(31_000);
     const { caller: support } = await h.signIn(supportPhone, { ip: '10.6.6.6' });
-    const error = await failure(h.client.startMasquerade({ userId: owner.userId }, callAs(support)));
+    const error = await expectDomainError(
+      h.client.startMasquerade({ userId: owner.userId }, callAs(support)),
+    );
     expect(error.code).toBe('PERMISSION_DENIED');
     const ok = await h.client.startMasquerade({ userId: clerkId }, callAs(support));
     expect(ok.user?.name).toBe('Clerk One');
@@ -78,7 +83,7 @@ describe('masquerade', () => {
 
   it('cannot reach a user of another operator', async () => {
     const { caller: stranger } = await h.signIn(freshPhone(), { operatorName: 'Delta Cabs', ip: '10.6.6.7' });
-    const error = await failure(h.client.startMasquerade({ userId: clerkId }, callAs(stranger)));
+    const error = await expectDomainError(h.client.startMasquerade({ userId: clerkId }, callAs(stranger)));
     expect(error.code).toBe('NOT_FOUND');
   });
 });

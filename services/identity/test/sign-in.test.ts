@@ -1,9 +1,9 @@
 import { allPermissionIds } from '@fleet/domain';
 import { callAs, rows, startEventConsumer } from '@fleet/platform';
-import { quietLogger } from '@fleet/testing';
+import { expectDomainError, quietLogger } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { IdentityEvents, OTP } from '../src';
-import { bootIdentity, failure, freshPhone, type IdentityHarness } from './support';
+import { bootIdentity, freshPhone, type IdentityHarness } from './support';
 
 describe('phone-OTP sign-in', () => {
   let h: IdentityHarness;
@@ -21,7 +21,7 @@ describe('phone-OTP sign-in', () => {
     expect(code).toMatch(/^\d{6}$/);
     const verified = await h.client.verifyOtp({ phone, code, operatorName: 'Sharma Travels' }, callAs(anon));
     expect(verified.signedUp).toBe(true);
-    const caller = await h.callerFor(verified.token);
+    const caller = await h.callerForToken(verified.token);
     expect(caller.permissions).toEqual([...allPermissionIds()].sort());
     const me = await h.client.getMe({}, callAs(caller));
     expect(me.tenant?.name).toBe('Sharma Travels');
@@ -53,7 +53,7 @@ describe('phone-OTP sign-in', () => {
     await h.client.requestOtp({ phone }, callAs(h.anonymous()));
     const code = h.lastCodeFor(phone);
     h.advance(OTP.ttlSeconds * 1000 + 1000);
-    const error = await failure(h.client.verifyOtp({ phone, code }, callAs(h.anonymous())));
+    const error = await expectDomainError(h.client.verifyOtp({ phone, code }, callAs(h.anonymous())));
     expect(error.reason).toBe('OTP_EXPIRED');
     expect(error.code).toBe('FAILED_PRECONDITION');
   });
@@ -63,7 +63,7 @@ describe('phone-OTP sign-in', () => {
     await h.client.requestOtp({ phone }, callAs(h.anonymous()));
     const code = h.lastCodeFor(phone);
     await h.client.verifyOtp({ phone, code }, callAs(h.anonymous()));
-    const error = await failure(h.client.verifyOtp({ phone, code }, callAs(h.anonymous())));
+    const error = await expectDomainError(h.client.verifyOtp({ phone, code }, callAs(h.anonymous())));
     expect(error.reason).toBe('OTP_NOT_REQUESTED');
   });
 
@@ -73,19 +73,21 @@ describe('phone-OTP sign-in', () => {
     const code = h.lastCodeFor(phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const error = await failure(h.client.verifyOtp({ phone, code: wrong }, callAs(h.anonymous())));
+      const error = await expectDomainError(
+        h.client.verifyOtp({ phone, code: wrong }, callAs(h.anonymous())),
+      );
       expect(error.reason).toBe('OTP_INVALID');
       expect(error.message).toContain(`${5 - attempt} ${5 - attempt === 1 ? 'try' : 'tries'} left`);
       expect(error.fieldViolations[0]?.field).toBe('code');
     }
-    const fifth = await failure(h.client.verifyOtp({ phone, code: wrong }, callAs(h.anonymous())));
+    const fifth = await expectDomainError(h.client.verifyOtp({ phone, code: wrong }, callAs(h.anonymous())));
     expect(fifth.reason).toBe('OTP_LOCKED');
     expect(fifth.code).toBe('RESOURCE_EXHAUSTED');
-    const right = await failure(h.client.verifyOtp({ phone, code }, callAs(h.anonymous())));
+    const right = await expectDomainError(h.client.verifyOtp({ phone, code }, callAs(h.anonymous())));
     expect(right.reason).toBe('OTP_LOCKED');
     // A new code cannot be asked for while locked either.
     h.advance(60_000);
-    const resend = await failure(h.client.requestOtp({ phone }, callAs(h.anonymous())));
+    const resend = await expectDomainError(h.client.requestOtp({ phone }, callAs(h.anonymous())));
     expect(resend.reason).toBe('OTP_LOCKED');
     expect(resend.retryAfterSeconds).toBeGreaterThan(0);
   });
@@ -94,7 +96,7 @@ describe('phone-OTP sign-in', () => {
     const phone = freshPhone();
     const ip = '10.9.9.1';
     await h.client.requestOtp({ phone }, callAs(h.anonymous(ip)));
-    const tooSoon = await failure(h.client.requestOtp({ phone }, callAs(h.anonymous(ip))));
+    const tooSoon = await expectDomainError(h.client.requestOtp({ phone }, callAs(h.anonymous(ip))));
     expect(tooSoon.reason).toBe('OTP_RESEND_TOO_SOON');
     expect(tooSoon.retryAfterSeconds).toBeGreaterThan(0);
     for (let i = 0; i < 4; i++) {
@@ -102,7 +104,7 @@ describe('phone-OTP sign-in', () => {
       await h.client.requestOtp({ phone }, callAs(h.anonymous(ip)));
     }
     h.advance(31_000);
-    const sixth = await failure(h.client.requestOtp({ phone }, callAs(h.anonymous(ip))));
+    const sixth = await expectDomainError(h.client.requestOtp({ phone }, callAs(h.anonymous(ip))));
     expect(sixth.reason).toBe('OTP_THROTTLED');
     expect(sixth.message).toMatch(/this phone/);
     h.advance(3600_000);
@@ -114,7 +116,9 @@ describe('phone-OTP sign-in', () => {
     for (let i = 0; i < OTP.maxSendsPerIpPerHour; i++) {
       await h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous(ip)));
     }
-    const error = await failure(h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous(ip))));
+    const error = await expectDomainError(
+      h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous(ip))),
+    );
     expect(error.reason).toBe('OTP_THROTTLED');
     expect(error.message).toMatch(/your network/);
     await expect(
@@ -134,7 +138,7 @@ describe('phone-OTP sign-in', () => {
   });
 
   it('explains a badly formed phone number', async () => {
-    const error = await failure(h.client.requestOtp({ phone: '98123' }, callAs(h.anonymous())));
+    const error = await expectDomainError(h.client.requestOtp({ phone: '98123' }, callAs(h.anonymous())));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.fieldViolations).toEqual([
       { field: 'phone', message: 'Enter the phone number with country code, e.g. +919812345678' },
@@ -144,7 +148,7 @@ describe('phone-OTP sign-in', () => {
   it('ends a session at logout', async () => {
     const { token, caller } = await h.signIn(freshPhone());
     await h.client.logout({}, callAs(caller));
-    const error = await failure(h.client.authenticate({ token }, callAs(h.anonymous())));
+    const error = await expectDomainError(h.client.authenticate({ token }, callAs(h.anonymous())));
     expect(error.code).toBe('UNAUTHENTICATED');
   });
 
@@ -152,11 +156,11 @@ describe('phone-OTP sign-in', () => {
     const { token } = await h.signIn(freshPhone());
     const [header, payload] = token.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
-    expect((await failure(h.client.authenticate({ token: forged }, callAs(h.anonymous())))).code).toBe(
-      'UNAUTHENTICATED',
-    );
+    expect(
+      (await expectDomainError(h.client.authenticate({ token: forged }, callAs(h.anonymous())))).code,
+    ).toBe('UNAUTHENTICATED');
     h.advance(13 * 3600_000);
-    expect((await failure(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe(
+    expect((await expectDomainError(h.client.authenticate({ token }, callAs(h.anonymous())))).code).toBe(
       'UNAUTHENTICATED',
     );
   });
@@ -191,7 +195,9 @@ describe('sign-up switched off', () => {
   afterAll(() => h.close());
 
   it('refuses a phone that is not yet a user', async () => {
-    const error = await failure(h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous())));
+    const error = await expectDomainError(
+      h.client.requestOtp({ phone: freshPhone() }, callAs(h.anonymous())),
+    );
     expect(error.reason).toBe('PHONE_NOT_REGISTERED');
   });
 });

@@ -1,11 +1,24 @@
-// What other services hear about masters: every change of a vehicle is published on a real JetStream
-// as MasterChanged on fleet.masters.vehicle.<created|updated|deactivated|activated>, carrying the record as
-// it now is, the operator and who changed it; a write that is refused publishes nothing.
+// What other services hear about masters, read off a real JetStream as a consumer would: every change of
+// a vehicle, driver, customer, supplier, duty type or rate card is published on
+// fleet.masters.<kind>.<created|updated|deactivated|activated> as its own typed message (VehicleChanged,
+// DriverChanged…) carrying the record as it now is, the operator, what happened and who did it; the
+// other masters keep the generic MasterChanged; a write that is refused publishes nothing.
 import { randomUUID } from 'node:crypto';
-import { fromBinary } from '@bufbuild/protobuf';
+import { type DescMessage, fromBinary, type MessageShape } from '@bufbuild/protobuf';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { type BusMessage, type Caller, callAs, EVENT_HEADERS, type Subscription } from '@fleet/platform';
-import { type MasterChanged, MasterChangedSchema } from '@fleet/proto/fleet/masters/v1/events_pb';
-import { masterEvent } from '../src';
+import {
+  ChangeKind,
+  CustomerChangedSchema,
+  DriverChangedSchema,
+  DutyTypeChangedSchema,
+  MasterChangedSchema,
+  RateCardChangedSchema,
+  SupplierChangedSchema,
+  VehicleChangedSchema,
+} from '@fleet/proto/fleet/masters/v1/events_pb';
+import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
+import { MASTER_CHANGES, masterEvent, TYPED_EVENT_KINDS } from '../src';
 import { bootMasters, type MastersHarness } from './support';
 
 let h: MastersHarness;
@@ -19,8 +32,8 @@ beforeAll(async () => {
   h = await bootMasters();
   owner = h.callerFor(T);
   subscription = await h.testBus.bus.subscribe({
-    durable: 'fleet-events-test',
-    subjects: ['fleet.masters.vehicle.>'],
+    durable: 'masters-events-test',
+    subjects: ['fleet.masters.>'],
     async deliver(message) {
       heard.push(message);
     },
@@ -32,103 +45,292 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Waits until `count` vehicle events have been heard in all, then returns the ones after `from`. */
-async function heardUpTo(count: number, from: number): Promise<BusMessage[]> {
+/** The events on `subject` (a NATS filter) heard after `from`, waiting until there are `count`. */
+async function heardOn(filter: RegExp, from: number, count: number): Promise<BusMessage[]> {
   const deadline = Date.now() + 10_000;
-  while (heard.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-  return heard.slice(from);
+  const matching = () => heard.slice(from).filter((m) => filter.test(m.subject));
+  while (matching().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  return matching();
 }
 
-const decode = (message: BusMessage): MasterChanged => fromBinary(MasterChangedSchema, message.data);
-const values = (event: MasterChanged) => event.record!.values as Record<string, unknown>;
+/** Decodes an event as the message its type header names, checking the header names `schema`. */
+function decode<S extends DescMessage>(schema: S, message: BusMessage): MessageShape<S> {
+  expect(message.headers[EVENT_HEADERS.type]).toBe(schema.typeName);
+  return fromBinary(schema, message.data);
+}
 
-const vehicle = (no: string, model = 'Dzire') => ({
+const vehicle = (no: string, more: Record<string, string> = {}) => ({
   vehicle_no: no,
-  vehicle_model: model,
+  vehicle_model: 'Dzire',
   vehicle_group_id: groupId,
   vehicle_fuel_type: 'CNG',
+  ...more,
 });
 
-it('publishes created, updated, deactivated and activated, each carrying the record as it now is', async () => {
-  const from = heard.length;
-  const { record: created } = await h.client.createRecord(
-    { kind: 'vehicle', values: vehicle('MH12AB1234') },
-    callAs(owner),
-  );
-  await h.client.updateRecord(
-    { kind: 'vehicle', id: created!.id, values: vehicle('MH12AB1234', 'Dzire Tour S') },
-    callAs(owner),
-  );
-  await h.client.setRecordActive({ kind: 'vehicle', id: created!.id, isActive: false }, callAs(owner));
-  await h.client.setRecordActive({ kind: 'vehicle', id: created!.id, isActive: true }, callAs(owner));
-
-  const events = await heardUpTo(from + 4, from);
-  expect(events.map((e) => e.subject)).toEqual([
-    'fleet.masters.vehicle.created',
-    'fleet.masters.vehicle.updated',
-    'fleet.masters.vehicle.deactivated',
-    'fleet.masters.vehicle.activated',
-  ]);
-  const decoded = events.map(decode);
-  for (const event of decoded) {
-    expect(event.tenantId).toBe(T);
-    expect(event.kind).toBe('vehicle');
-    expect(event.changedByUserId).toBe(owner.userId);
-    expect(event.record!.id).toBe(created!.id);
-    expect(event.record!.kind).toBe('vehicle');
-    expect(values(event).vehicle_no).toBe('MH12AB1234');
-  }
-  expect(values(decoded[0]!).vehicle_model).toBe('Dzire');
-  expect(values(decoded[1]!).vehicle_model).toBe('Dzire Tour S');
-  expect(decoded.map((e) => e.record!.isActive)).toEqual([true, true, false, true]);
-  expect(decoded[0]!.record!.refNames.vehicle_group_id?.names).toEqual(['Sedan']);
-  // The service's own event types name the same subjects.
-  expect(events.map((e) => e.subject)).toEqual(
-    ['created', 'updated', 'deactivated', 'activated'].map((c) => masterEvent('vehicle', c).subject),
-  );
-  // Headers say which operator and which request; each event has its own id.
-  expect(events.every((e) => e.headers[EVENT_HEADERS.tenantId] === T)).toBe(true);
-  expect(new Set(events.map((e) => e.id)).size).toBe(4);
-});
-
-it('publishes nothing for a refused write, nor for activating what is already active', async () => {
-  const before = heard.length;
-  const existing = await h.create(T, 'vehicle', vehicle('KA01AB0001'));
-  const from = (await heardUpTo(before + 1, 0)).length;
-
-  // Duplicate number, invalid values, a missing record, no permission: all refused.
-  await expect(h.create(T, 'vehicle', vehicle('ka-01-ab-0001'))).rejects.toThrow();
-  await expect(
-    h.create(T, 'vehicle', { ...vehicle('KA01AB0002'), vehicle_fuel_type: 'STEAM' }),
-  ).rejects.toThrow();
-  await expect(
-    h.client.updateRecord(
-      { kind: 'vehicle', id: randomUUID(), values: vehicle('KA01AB0003') },
+describe('vehicles', () => {
+  it('publishes VehicleChanged on created, updated, deactivated and activated, the vehicle as it now is', async () => {
+    const from = heard.length;
+    const { record: created } = await h.client.createRecord(
+      {
+        kind: 'vehicle',
+        values: vehicle('mh 12 ab-1234', { loan_emi: '18,250.5', insurance_expiry: '2030-01-31' }),
+      },
       callAs(owner),
-    ),
-  ).rejects.toThrow();
-  const viewer = h.callerFor(T, ['view_vehicle']);
-  await expect(
-    h.client.setRecordActive({ kind: 'vehicle', id: existing.id, isActive: false }, callAs(viewer)),
-  ).rejects.toThrow();
-  // Activating an active vehicle changes nothing, so says nothing.
-  await h.client.setRecordActive({ kind: 'vehicle', id: existing.id, isActive: true }, callAs(owner));
+    );
+    const id = created!.id;
+    await h.client.updateRecord(
+      {
+        kind: 'vehicle',
+        id,
+        values: vehicle('MH12AB1234', { vehicle_model: 'Dzire Tour S', colour: 'White' }),
+      },
+      callAs(owner),
+    );
+    await h.client.setRecordActive({ kind: 'vehicle', id, isActive: false }, callAs(owner));
+    await h.client.setRecordActive({ kind: 'vehicle', id, isActive: true }, callAs(owner));
 
-  // A write that does succeed afterwards is the next thing heard: nothing came before it.
-  const marker = await h.create(T, 'vehicle', vehicle('KA01AB0009'));
-  const events = await heardUpTo(from + 1, from);
-  await new Promise((r) => setTimeout(r, 300));
-  expect(heard.slice(from).map((e) => [e.subject, decode(e).record!.id])).toEqual([
-    ['fleet.masters.vehicle.created', marker.id],
-  ]);
-  expect(events).toHaveLength(1);
+    const events = await heardOn(/^fleet\.masters\.vehicle\./, from, 4);
+    expect(events.map((e) => e.subject)).toEqual(
+      MASTER_CHANGES.map((change) => `fleet.masters.vehicle.${change}`),
+    );
+    const decoded = events.map((e) => decode(VehicleChangedSchema, e));
+    expect(decoded.map((e) => e.change)).toEqual([
+      ChangeKind.CREATED,
+      ChangeKind.UPDATED,
+      ChangeKind.DEACTIVATED,
+      ChangeKind.ACTIVATED,
+    ]);
+    for (const event of decoded) {
+      expect(event.tenantId).toBe(T);
+      expect(event.changedByUserId).toBe(owner.userId);
+      expect(event.vehicle!.id).toBe(id);
+      // Stored as the service normalises it: capitals, no spaces or dashes.
+      expect(event.vehicle!.vehicleNo).toBe('MH12AB1234');
+      expect(event.vehicle!.vehicleGroupId).toBe(groupId);
+      expect(event.vehicle!.vehicleFuelType).toBe('CNG');
+      expect(event.vehicle!.isAvailableForBooking).toBe(true);
+      expect(timestampDate(event.vehicle!.createdAt!)).toBeInstanceOf(Date);
+    }
+    const [first, second] = decoded;
+    expect(first!.vehicle).toMatchObject({
+      vehicleModel: 'Dzire',
+      // Money as exact decimal text, two places; a date as YYYY-MM-DD; nothing set is '' or absent.
+      loanEmi: '18250.50',
+      insuranceExpiry: '2030-01-31',
+      colour: '',
+      driverId: '',
+    });
+    expect(first!.vehicle!.vehicleSeatingCapacity).toBeUndefined();
+    expect(second!.vehicle).toMatchObject({ vehicleModel: 'Dzire Tour S', colour: 'White', loanEmi: '' });
+    expect(decoded.map((e) => e.vehicle!.isActive)).toEqual([true, true, false, true]);
+    // The service's own event types name the same subjects and message.
+    expect(events.map((e) => e.subject)).toEqual(
+      MASTER_CHANGES.map((c) => masterEvent('vehicle', c).subject),
+    );
+    expect(masterEvent('vehicle', 'created').schema.typeName).toBe('fleet.masters.v1.VehicleChanged');
+    // Headers say which operator; each event has its own id.
+    expect(events.every((e) => e.headers[EVENT_HEADERS.tenantId] === T)).toBe(true);
+    expect(new Set(events.map((e) => e.id)).size).toBe(4);
+  });
+
+  it('publishes nothing for a refused write, nor for activating what is already active', async () => {
+    const start = heard.length;
+    const existing = await h.create(T, 'vehicle', vehicle('KA01AB0001'));
+    await heardOn(/^fleet\.masters\.vehicle\./, start, 1);
+    const from = heard.length;
+
+    // Duplicate number, invalid values, a missing record, no permission: all refused.
+    await expect(h.create(T, 'vehicle', vehicle('ka-01-ab-0001'))).rejects.toThrow();
+    await expect(
+      h.create(T, 'vehicle', vehicle('KA01AB0002', { vehicle_fuel_type: 'STEAM' })),
+    ).rejects.toThrow();
+    await expect(
+      h.client.updateRecord(
+        { kind: 'vehicle', id: randomUUID(), values: vehicle('KA01AB0003') },
+        callAs(owner),
+      ),
+    ).rejects.toThrow();
+    const viewer = h.callerFor(T, ['view_vehicle']);
+    await expect(
+      h.client.setRecordActive({ kind: 'vehicle', id: existing.id, isActive: false }, callAs(viewer)),
+    ).rejects.toThrow();
+    // Activating an active vehicle changes nothing, so says nothing.
+    await h.client.setRecordActive({ kind: 'vehicle', id: existing.id, isActive: true }, callAs(owner));
+
+    // A write that does succeed afterwards is the next thing heard: nothing came before it.
+    const marker = await h.create(T, 'vehicle', vehicle('KA01AB0009'));
+    await heardOn(/^fleet\.masters\./, from, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard.slice(from).map((e) => [e.subject, decode(VehicleChangedSchema, e).vehicle!.id])).toEqual([
+      ['fleet.masters.vehicle.created', marker.id],
+    ]);
+  });
 });
 
-it('publishes other masters on their own subjects, not the vehicle’s', async () => {
+describe('the other masters other services read', () => {
+  it('publishes DriverChanged with the number the service gave, pay as decimal text and documents', async () => {
+    const from = heard.length;
+    const driver = await h.create(T, 'driver', {
+      name: 'Ravi Kumar',
+      phone: '+919876543210',
+      monthly_salary: '18000',
+      daily_allowance: '350.5',
+      licence_no: 'mh14 20110062821',
+      licence_expiry: '2031-05-31',
+      gender: 'MALE',
+    });
+    const [event] = await heardOn(/^fleet\.masters\.driver\./, from, 1);
+    expect(event!.subject).toBe('fleet.masters.driver.created');
+    const { driver: sent, change, tenantId } = decode(DriverChangedSchema, event!);
+    expect([change, tenantId]).toEqual([ChangeKind.CREATED, T]);
+    expect(sent).toMatchObject({
+      id: driver.id,
+      userRecordId: 1,
+      name: 'Ravi Kumar',
+      phone: '+919876543210',
+      gender: 'MALE',
+      monthlySalary: '18000.00',
+      dailyWage: '',
+      licenceNo: 'MH14 20110062821',
+      licenceExpiry: '2031-05-31',
+      isContractor: false,
+      isActive: true,
+    });
+    expect(sent!.allowances).toMatchObject({ dailyAllowance: '350.50', nightAllowance: '' });
+  });
+
+  it('publishes CustomerChanged and SupplierChanged: the connection they share and what is their own', async () => {
+    const from = heard.length;
+    const customerGroup = await h.create(T, 'customer_group', { name: 'Corporate' });
+    const label = await h.create(T, 'label', { name: 'VIP', colour: 'red' });
+    const customer = await h.create(T, 'customer', {
+      name: 'Acme Technologies',
+      phone: '+912040001234',
+      customer_group_id: customerGroup.id,
+      city_id: 'mh-pune',
+      label_ids: [label.id],
+      tds_percentage: '2',
+      billing_details: [
+        {
+          billing_name: 'Acme Technologies Pvt Ltd',
+          gst_no: '27aapfu0939f1zv',
+          address: 'Baner, Pune',
+          state_id: 'MH',
+        },
+      ],
+    });
+    const supplierGroup = await h.create(T, 'supplier_group', { name: 'Attached' });
+    const supplier = await h.create(T, 'supplier', {
+      name: 'Sai Travels',
+      supplier_type: 'DCO',
+      supplier_group_id: supplierGroup.id,
+      revenue_share_percentage: '12.5',
+      dco_vehicle_no: 'mh 12 xy 9876',
+      dco_licence_expiry: '2029-12-31',
+      bank_accounts: [
+        {
+          account_holder: 'Sai Travels',
+          bank_name: 'HDFC Bank',
+          account_no: '50100123456',
+          ifsc: 'hdfc0001234',
+        },
+      ],
+    });
+
+    const [customerEvent] = await heardOn(/^fleet\.masters\.customer\./, from, 1);
+    expect(customerEvent!.subject).toBe('fleet.masters.customer.created');
+    const { customer: c } = decode(CustomerChangedSchema, customerEvent!);
+    expect(c!.connection).toMatchObject({
+      id: customer.id,
+      name: 'Acme Technologies',
+      groupId: customerGroup.id,
+      cityId: 'mh-pune',
+      labelIds: [label.id],
+      // Defaults the declaration gives: GST registered, messages on.
+      taxType: 'GSTIN',
+      sendPassengerMessages: true,
+      tdsPercentage: '2.00',
+      isActive: true,
+    });
+    expect(c!.connection!.billingDetails).toMatchObject([
+      { billingName: 'Acme Technologies Pvt Ltd', gstNo: '27AAPFU0939F1ZV', stateId: 'MH', isDefault: false },
+    ]);
+    expect(c!.billTo).toBe('COMPANY_OR_CUSTOMER');
+
+    const [supplierEvent] = await heardOn(/^fleet\.masters\.supplier\./, from, 1);
+    expect(supplierEvent!.subject).toBe('fleet.masters.supplier.created');
+    const { supplier: s } = decode(SupplierChangedSchema, supplierEvent!);
+    expect(s!.connection).toMatchObject({ id: supplier.id, name: 'Sai Travels', groupId: supplierGroup.id });
+    expect(s).toMatchObject({ supplierType: 'DCO', revenueSharePercentage: '12.50' });
+    expect(s!.dco).toMatchObject({ vehicleNo: 'MH12XY9876', licenceExpiry: '2029-12-31', permitNo: '' });
+    expect(s!.bankAccounts).toMatchObject([{ accountNo: '50100123456', ifsc: 'HDFC0001234' }]);
+  });
+
+  it('publishes DutyTypeChanged and RateCardChanged, a rate card’s rates as exact decimal text', async () => {
+    const from = heard.length;
+    const dutyType = await h.create(T, 'duty_type', {
+      name: '8 Hrs 80 Kms',
+      type: 'HR_KM',
+      max_km: 80,
+      max_hr: '8',
+    });
+    const customer = await h.create(T, 'customer', { name: 'Rate Card Customer' });
+    const card = await h.create(T, 'rate_card', {
+      name: 'Pune FY26',
+      party: 'CUSTOMER',
+      customer_id: customer.id,
+      duty_type_id: dutyType.id,
+      vehicle_group_id: groupId,
+      city_id: 'mh-pune',
+      contract_start: '2026-04-01',
+      contract_end: '2027-03-31',
+      normal_rate: '2,000',
+      extra_km_rate: '12.5',
+    });
+    await h.client.setRecordActive({ kind: 'rate_card', id: card.id, isActive: false }, callAs(owner));
+
+    const [dutyEvent] = await heardOn(/^fleet\.masters\.duty_type\./, from, 1);
+    const { dutyType: d } = decode(DutyTypeChangedSchema, dutyEvent!);
+    expect(d).toMatchObject({ id: dutyType.id, name: '8 Hrs 80 Kms', type: 'HR_KM', maxKm: 80, maxHr: 8 });
+    expect(d!.maxDays).toBeUndefined();
+
+    const cardEvents = await heardOn(/^fleet\.masters\.rate_card\./, from, 2);
+    expect(cardEvents.map((e) => e.subject)).toEqual([
+      'fleet.masters.rate_card.created',
+      'fleet.masters.rate_card.deactivated',
+    ]);
+    const [created, deactivated] = cardEvents.map((e) => decode(RateCardChangedSchema, e));
+    expect(created!.rateCard).toMatchObject({
+      id: card.id,
+      party: RateParty.CUSTOMER,
+      customerId: customer.id,
+      supplierId: '',
+      dutyTypeId: dutyType.id,
+      vehicleGroupId: groupId,
+      cityId: 'mh-pune',
+      contractStart: '2026-04-01',
+      contractEnd: '2027-03-31',
+      normalRate: '2000.00',
+      extraKmRate: '12.5000',
+      switchPathGroup: 'OFF',
+      isActive: true,
+    });
+    expect([deactivated!.change, deactivated!.rateCard!.isActive]).toEqual([ChangeKind.DEACTIVATED, false]);
+  });
+});
+
+it('publishes the masters no other service reads yet as MasterChanged, on their own subjects', async () => {
   const from = heard.length;
-  await h.create(T, 'vehicle_group', { name: 'SUV' });
-  const marker = await h.create(T, 'vehicle', vehicle('KA01AB0010'));
-  await heardUpTo(from + 1, from);
+  const group = await h.create(T, 'vehicle_group', { name: 'SUV', seating_capacity: '6' });
+  const [event] = await heardOn(/^fleet\.masters\.vehicle_group\./, from, 1);
+  expect(event!.subject).toBe('fleet.masters.vehicle_group.created');
+  const generic = decode(MasterChangedSchema, event!);
+  expect(generic).toMatchObject({ tenantId: T, kind: 'vehicle_group', change: ChangeKind.CREATED });
+  expect(generic.record!.id).toBe(group.id);
+  expect(generic.record!.values).toMatchObject({ name: 'SUV', seating_capacity: 6 });
+  expect(masterEvent('vehicle_group', 'created').schema.typeName).toBe('fleet.masters.v1.MasterChanged');
+  expect(TYPED_EVENT_KINDS).toEqual(['vehicle', 'driver', 'customer', 'supplier', 'duty_type', 'rate_card']);
+  // No vehicle event came of it.
   await new Promise((r) => setTimeout(r, 300));
-  expect(heard.slice(from).map((e) => decode(e).record!.id)).toEqual([marker.id]);
+  expect(heard.slice(from).map((e) => e.subject)).toEqual(['fleet.masters.vehicle_group.created']);
 });

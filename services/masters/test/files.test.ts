@@ -3,25 +3,15 @@
 // refused in words the uploader understands; 3,670,016 bytes is the most a file may have. A file is read
 // back byte for byte by its operator with the permission its purpose needs, and by nobody else.
 import { randomUUID } from 'node:crypto';
-import { ConnectError } from '@connectrpc/connect';
 import { allPermissionIds, UPLOAD_MAX_BYTES } from '@fleet/domain';
-import { type Caller, callAs, type DomainError, fromConnectError } from '@fleet/platform';
+import { type Caller, callAs } from '@fleet/platform';
 import { FilePurpose } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { expectDomainError } from '@fleet/testing';
 import { bootMasters, type MastersHarness } from './support';
 
 let h: MastersHarness;
 const T = randomUUID();
 let owner: Caller;
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
-}
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0];
@@ -89,7 +79,7 @@ describe('accepted', () => {
 
 describe('refused', () => {
   async function refused(name: string, content: Uint8Array) {
-    const error = await failure(upload(name, content));
+    const error = await expectDomainError(upload(name, content));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.reason).toBe('UPLOAD_REFUSED');
     expect(error.fieldViolations.map((v) => v.field)).toEqual(['file']);
@@ -126,9 +116,9 @@ describe('refused', () => {
   });
 
   it('a file without a name or a purpose', async () => {
-    const nameless = await failure(upload('   ', file(PNG)));
+    const nameless = await expectDomainError(upload('   ', file(PNG)));
     expect(nameless.fieldViolations[0]?.field).toBe('fileName');
-    const aimless = await failure(upload('a.png', file(PNG), owner, FilePurpose.UNSPECIFIED));
+    const aimless = await expectDomainError(upload('a.png', file(PNG), owner, FilePurpose.UNSPECIFIED));
     expect(aimless.fieldViolations[0]?.field).toBe('purpose');
   });
 });
@@ -140,17 +130,20 @@ describe('who may read and upload', () => {
   });
 
   it('another operator gets NOT_FOUND for the id', async () => {
+    expect((await h.client.getFile({ id: vehicleFile }, callAs(owner))).file!.fileName).toBe('rc.pdf');
     const other = h.callerFor(randomUUID());
-    const error = await failure(h.client.getFile({ id: vehicleFile }, callAs(other)));
+    const error = await expectDomainError(h.client.getFile({ id: vehicleFile }, callAs(other)));
     expect(error.code).toBe('NOT_FOUND');
     // …and the same for an id nobody has, or one that is no id at all.
-    expect((await failure(h.client.getFile({ id: randomUUID() }, callAs(owner)))).code).toBe('NOT_FOUND');
-    expect((await failure(h.client.getFile({ id: 'nope' }, callAs(owner)))).code).toBe('NOT_FOUND');
+    expect((await expectDomainError(h.client.getFile({ id: randomUUID() }, callAs(owner)))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await expectDomainError(h.client.getFile({ id: 'nope' }, callAs(owner)))).code).toBe('NOT_FOUND');
   });
 
   it('a caller without the purpose’s view permission is refused', async () => {
     const driversOnly = h.callerFor(T, ['view_driver', 'manage_driver']);
-    expect((await failure(h.client.getFile({ id: vehicleFile }, callAs(driversOnly)))).code).toBe(
+    expect((await expectDomainError(h.client.getFile({ id: vehicleFile }, callAs(driversOnly)))).code).toBe(
       'PERMISSION_DENIED',
     );
     const vehicleViewer = h.callerFor(T, ['view_vehicle']);
@@ -158,7 +151,7 @@ describe('who may read and upload', () => {
     expect(got.file!.fileName).toBe('rc.pdf');
     // A driver document is for driver viewers.
     const licence = (await upload('dl.png', file(PNG), owner, FilePurpose.DRIVER_DOCUMENT)).file!.id;
-    expect((await failure(h.client.getFile({ id: licence }, callAs(vehicleViewer)))).code).toBe(
+    expect((await expectDomainError(h.client.getFile({ id: licence }, callAs(vehicleViewer)))).code).toBe(
       'PERMISSION_DENIED',
     );
     expect((await h.client.getFile({ id: licence }, callAs(driversOnly))).file!.purpose).toBe(
@@ -171,10 +164,14 @@ describe('who may read and upload', () => {
       T,
       allPermissionIds().filter((p) => p !== 'manage_company_profile'),
     );
-    const error = await failure(upload('logo.png', file(PNG), viewer, FilePurpose.COMPANY_BRANDING));
+    const error = await expectDomainError(
+      upload('logo.png', file(PNG), viewer, FilePurpose.COMPANY_BRANDING),
+    );
     expect(error.code).toBe('PERMISSION_DENIED');
     const vehicleViewer = h.callerFor(T, ['view_vehicle']);
-    expect((await failure(upload('rc.png', file(PNG), vehicleViewer))).code).toBe('PERMISSION_DENIED');
+    expect((await expectDomainError(upload('rc.png', file(PNG), vehicleViewer))).code).toBe(
+      'PERMISSION_DENIED',
+    );
     // The same caller may upload for a purpose it does manage.
     const { file: stored } = await upload('rc.png', file(PNG), viewer, FilePurpose.VEHICLE_DOCUMENT);
     expect(stored!.purpose).toBe(FilePurpose.VEHICLE_DOCUMENT);
@@ -190,7 +187,7 @@ describe('files as references', () => {
     const other = randomUUID();
     const theirs = (await upload('theirs.pdf', file(PDF), h.callerFor(other), FilePurpose.CUSTOMER_DOCUMENT))
       .file!;
-    const error = await failure(h.create(T, 'customer', { name: 'Globex', file_ids: [theirs.id] }));
+    const error = await expectDomainError(h.create(T, 'customer', { name: 'Globex', file_ids: [theirs.id] }));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.fieldViolations[0]?.field).toBe('file_ids');
   });

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { ConnectError } from '@connectrpc/connect';
 import {
   allPermissionIds,
   EMAIL_MESSAGE,
@@ -19,9 +18,10 @@ import {
   PAN_HOLDER_TYPE_MESSAGE,
   PHONE_MESSAGE,
 } from '@fleet/domain';
-import { type Caller, callAs, type DomainError, fromConnectError } from '@fleet/platform';
+import { type Caller, callAs } from '@fleet/platform';
 import { ActiveFilter, SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
 import type { Record as MasterRecord } from '@fleet/proto/fleet/masters/v1/record_pb';
+import { expectDomainError } from '@fleet/testing';
 import { bootMasters, type MastersHarness } from './support';
 
 type Values = { [field: string]: JsonValue };
@@ -157,15 +157,6 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** The domain error a call failed with; the call must fail. */
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** An operator of its own, whose referenced records are created when first asked for. */
 function operator() {
@@ -353,7 +344,7 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
       limit: 3,
     });
     expect(unsorted.ids).toEqual(byDefault.ids);
-    const error = await failure(list(op.owner, kind, { sortBy: 'tenant_id' }));
+    const error = await expectDomainError(list(op.owner, kind, { sortBy: 'tenant_id' }));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.fieldViolations[0]?.field).toBe('sortBy');
   });
@@ -387,7 +378,9 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
   }
 
   it('refuses a filter it does not declare', async () => {
-    const error = await failure(list(op.owner, kind, { filters: [{ key: 'colours', values: ['x'] }] }));
+    const error = await expectDomainError(
+      list(op.owner, kind, { filters: [{ key: 'colours', values: ['x'] }] }),
+    );
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.fieldViolations[0]?.field).toBe('filters');
   });
@@ -396,7 +389,7 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
     it.each(filters.map((f) => [f.key]))(
       'refuses a %s filter value that names nothing it could match',
       async (key) => {
-        const error = await failure(
+        const error = await expectDomainError(
           list(op.owner, kind, { filters: [{ key, values: ['not an id; drop table'] }] }),
         );
         expect(error.code).toBe('INVALID_ARGUMENT');
@@ -442,11 +435,11 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
     it(`refuses a second record with the same ${rule.fields.join(' and ')} (CONFLICT on ${rule.field})`, async () => {
       const values = await op.values(kind, 5);
       for (const f of rule.fields) values[f] = value(records[0]!, f)!;
-      const error = await failure(h.create(op.tenantId, kind, values));
+      const error = await expectDomainError(h.create(op.tenantId, kind, values));
       expect(error.code).toBe('CONFLICT');
       expect(error.fieldViolations).toEqual([{ field: rule.field, message: rule.message }]);
       // …on update too; and nothing changed either way.
-      const clash = await failure(
+      const clash = await expectDomainError(
         h.client.updateRecord({ kind, id: records[1]!.id, values }, callAs(op.owner)),
       );
       expect(clash.code).toBe('CONFLICT');
@@ -464,23 +457,27 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
       op.tenantId,
       allPermissionIds().filter((p) => p !== definition.view),
     );
-    expect((await failure(list(withoutView, kind))).code).toBe('PERMISSION_DENIED');
-    expect((await failure(h.client.getRecord({ kind, id: records[0]!.id }, callAs(withoutView)))).code).toBe(
-      'PERMISSION_DENIED',
-    );
+    expect((await expectDomainError(list(withoutView, kind))).code).toBe('PERMISSION_DENIED');
+    expect(
+      (await expectDomainError(h.client.getRecord({ kind, id: records[0]!.id }, callAs(withoutView)))).code,
+    ).toBe('PERMISSION_DENIED');
 
     const viewer = h.callerFor(op.tenantId, [definition.view]);
     expect((await list(viewer, kind)).records).toHaveLength(COUNT);
     const values = await op.values(kind, 7);
-    expect((await failure(h.client.createRecord({ kind, values }, callAs(viewer)))).code).toBe(
+    expect((await expectDomainError(h.client.createRecord({ kind, values }, callAs(viewer)))).code).toBe(
       'PERMISSION_DENIED',
     );
     expect(
-      (await failure(h.client.updateRecord({ kind, id: records[0]!.id, values }, callAs(viewer)))).code,
+      (await expectDomainError(h.client.updateRecord({ kind, id: records[0]!.id, values }, callAs(viewer))))
+        .code,
     ).toBe('PERMISSION_DENIED');
     expect(
-      (await failure(h.client.setRecordActive({ kind, id: records[0]!.id, isActive: false }, callAs(viewer))))
-        .code,
+      (
+        await expectDomainError(
+          h.client.setRecordActive({ kind, id: records[0]!.id, isActive: false }, callAs(viewer)),
+        )
+      ).code,
     ).toBe('PERMISSION_DENIED');
     expect((await list(viewer, kind)).records).toHaveLength(COUNT);
   });
@@ -492,7 +489,7 @@ describe('values as a person types them', () => {
     const values = await op.values('vehicle', 0);
     const first = await h.create(op.tenantId, 'vehicle', { ...values, vehicle_no: 'MH 12 AB-1234' });
     expect(value(first, 'vehicle_no')).toBe('MH12AB1234');
-    const error = await failure(
+    const error = await expectDomainError(
       h.create(op.tenantId, 'vehicle', { ...(await op.values('vehicle', 1)), vehicle_no: 'mh12ab1234' }),
     );
     expect(error.code).toBe('CONFLICT');
@@ -577,7 +574,7 @@ describe('values as a person types them', () => {
 
 describe('invalid values', () => {
   async function refused(kind: string, values: Values, op = operator()) {
-    const error = await failure(h.create(op.tenantId, kind, values));
+    const error = await expectDomainError(h.create(op.tenantId, kind, values));
     expect(error.code).toBe('INVALID_ARGUMENT');
     // Nothing was saved.
     expect((await list(op.owner, kind, { active: ActiveFilter.ALL })).records).toEqual([]);
@@ -676,7 +673,7 @@ describe('invalid values', () => {
 
   it('refuses a master that does not exist', async () => {
     const op = operator();
-    const error = await failure(h.create(op.tenantId, 'spaceship', { name: 'x' }));
+    const error = await expectDomainError(h.create(op.tenantId, 'spaceship', { name: 'x' }));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.fieldViolations[0]?.field).toBe('kind');
   });
@@ -733,9 +730,9 @@ describe('expiring documents', () => {
 
   it('refuses the expiry filter on masters without documents, and out-of-range days', async () => {
     const op = operator();
-    const none = await failure(list(op.owner, 'label', { expiringWithinDays: 10 }));
+    const none = await expectDomainError(list(op.owner, 'label', { expiringWithinDays: 10 }));
     expect(none.fieldViolations[0]?.field).toBe('expiringWithinDays');
-    const negative = await failure(list(op.owner, 'vehicle', { expiringWithinDays: -1 }));
+    const negative = await expectDomainError(list(op.owner, 'vehicle', { expiringWithinDays: -1 }));
     expect(negative.fieldViolations[0]?.field).toBe('expiringWithinDays');
   });
 });
@@ -744,14 +741,16 @@ describe('channels and settings', () => {
   it('lists channel partners but refuses to create them here', async () => {
     const op = operator();
     expect((await list(op.owner, 'channel_partner')).records).toEqual([]);
-    const error = await failure(h.create(op.tenantId, 'channel_partner', { name: 'MakeMyTrip' }));
+    const error = await expectDomainError(h.create(op.tenantId, 'channel_partner', { name: 'MakeMyTrip' }));
     expect(error.code).toBe('FAILED_PRECONDITION');
     expect(error.reason).toBe('READ_ONLY');
   });
 
   it('refuses changing reference data', async () => {
     const op = operator();
-    const error = await failure(h.create(op.tenantId, 'city', { name: 'Atlantis', state_id: 'MH' }));
+    const error = await expectDomainError(
+      h.create(op.tenantId, 'city', { name: 'Atlantis', state_id: 'MH' }),
+    );
     expect(error.code).toBe('FAILED_PRECONDITION');
   });
 
@@ -801,18 +800,21 @@ describe('channels and settings', () => {
     expect((await h.client.getSettings({ kind }, callAs(other.owner))).record).toBeUndefined();
 
     // Settings are saved, not created; and they are validated like any record.
-    expect((await failure(h.create(op.tenantId, kind, { business_name: 'Twice' }))).code).toBe(
+    expect((await expectDomainError(h.create(op.tenantId, kind, { business_name: 'Twice' }))).code).toBe(
       'INVALID_ARGUMENT',
     );
-    const invalid = await failure(
+    const invalid = await expectDomainError(
       h.client.saveSettings({ kind, values: { business_name: '', support_email: 'x' } }, callAs(op.owner)),
     );
     expect(invalid.code).toBe('INVALID_ARGUMENT');
     expect(invalid.fieldViolations.map((v) => v.field).sort()).toEqual(['business_name', 'support_email']);
     const viewer = h.callerFor(op.tenantId, [masterOf(kind).view]);
     expect(
-      (await failure(h.client.saveSettings({ kind, values: { business_name: 'Mine' } }, callAs(viewer))))
-        .code,
+      (
+        await expectDomainError(
+          h.client.saveSettings({ kind, values: { business_name: 'Mine' } }, callAs(viewer)),
+        )
+      ).code,
     ).toBe('PERMISSION_DENIED');
     expect((await h.client.getSettings({ kind }, callAs(viewer))).record?.id).toBe(saved!.id);
   });

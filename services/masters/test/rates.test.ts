@@ -6,9 +6,9 @@
 // contracts and other groups or cities are fine. The rates come back as exact decimal text.
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '@bufbuild/protobuf';
-import { ConnectError } from '@connectrpc/connect';
-import { type Caller, callAs, type DomainError, fromConnectError } from '@fleet/platform';
+import { type Caller, callAs, type DomainError } from '@fleet/platform';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
+import { expectDomainError } from '@fleet/testing';
 import { bootMasters, type MastersHarness } from './support';
 
 type Values = { [field: string]: JsonValue };
@@ -24,16 +24,6 @@ let local8h: string;
 let airport: string;
 let sedan: string;
 let suv: string;
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConnectError);
-    return fromConnectError(error);
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeAll(async () => {
   h = await bootMasters();
@@ -214,7 +204,7 @@ describe('the card in force', () => {
   });
 
   it('asks for what it needs to resolve', async () => {
-    const error = await failure(
+    const error = await expectDomainError(
       h.client.resolveRate(
         { party: RateParty.CUSTOMER, dutyTypeId: local8h, vehicleGroupId: sedan, date: '1 June' },
         callAs(owner),
@@ -222,7 +212,7 @@ describe('the card in force', () => {
     );
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.fieldViolations.map((v) => v.field).sort()).toEqual(['customerId', 'date']);
-    const noParty = await failure(
+    const noParty = await expectDomainError(
       h.client.resolveRate({ dutyTypeId: local8h, vehicleGroupId: sedan, date: '2026-06-01' }, callAs(owner)),
     );
     expect(noParty.fieldViolations.map((v) => v.field)).toEqual(['party']);
@@ -265,7 +255,7 @@ describe('overlapping contracts', () => {
       ['2026-06-01', '2026-06-30'], // inside
       ['2025-01-01', '2028-01-01'], // around
     ]) {
-      const error = await failure(
+      const error = await expectDomainError(
         h.create(T, 'rate_card', card({ duty_type_id: d, contract_start: start!, contract_end: end! })),
       );
       expectOverlap(error, 'FY26 main');
@@ -312,7 +302,7 @@ describe('overlapping contracts', () => {
       callAs(owner),
     );
     expect(record!.values).toMatchObject({ contract_end: '2027-06-30', normal_rate: '2100.00' });
-    const error = await failure(
+    const error = await expectDomainError(
       h.client.updateRecord(
         { kind: 'rate_card', id: fy26, values: { ...stretched, contract_start: '2026-03-31' } },
         callAs(owner),
@@ -330,7 +320,7 @@ describe('overlapping contracts', () => {
     const renewed = await createCard(card({ name: 'Renegotiated', duty_type_id: d, normal_rate: '1900' }));
     expect((await resolve({ customerId: acme, dutyTypeId: d, date: '2026-05-01' }))?.id).toBe(renewed);
 
-    const error = await failure(
+    const error = await expectDomainError(
       h.client.setRecordActive({ kind: 'rate_card', id: old, isActive: true }, callAs(owner)),
     );
     expectOverlap(error, 'Renegotiated');
@@ -348,7 +338,7 @@ describe('overlapping contracts', () => {
 
 describe('rules across fields', () => {
   async function refused(values: Values) {
-    const error = await failure(h.create(T, 'rate_card', values));
+    const error = await expectDomainError(h.create(T, 'rate_card', values));
     expect(error.code).toBe('INVALID_ARGUMENT');
     return error.fieldViolations;
   }

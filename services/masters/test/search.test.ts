@@ -38,7 +38,7 @@ beforeAll(async () => {
     ['Ravi Sharma', '+919876543210', 'ravi.sharma@acme.in'],
     ['Sharmila Iyer', '+919812345678', null],
     ['Acme Logistics Pvt Ltd', '+912226543210', 'accounts@acme.in'],
-  ]) {
+  ] as const) {
     await h.create(A, 'customer', { name, phone, email });
   }
   await h.create(B, 'customer', { name: 'Ravi Sharma', phone: '+919876500000' });
@@ -100,7 +100,9 @@ it('keeps to the active filter: a deactivated record is found under inactive onl
 
 it('never finds another operator’s records, even for the same words', async () => {
   expect(await names(B, 'customer', 'ravi sharma')).toEqual(['Ravi Sharma']);
+  expect(await names(A, 'customer', '43210')).toEqual(['Acme Logistics Pvt Ltd', 'Ravi Sharma']);
   expect(await names(B, 'customer', '43210')).toEqual([]);
+  expect(await names(A, 'vehicle', '4455')).toEqual(['KA01MX4455', 'MH14CD4455']);
   expect(await names(B, 'vehicle', '4455')).toEqual([]);
   expect(await names(B, 'vehicle', 'innova')).toEqual(['KA01MX9999']);
 });

@@ -1,19 +1,8 @@
 // The masters through the gateway as the web app uses them: tRPC procedures built from each master's
 // declaration (masters.<kind>.*), each guarded by the master's own view and manage permissions, field
 // errors named for the form, and uploads/downloads at /api/files checked by extension and content.
-import type { AppRouter } from '@fleet/gateway';
-import { TRPCClientError } from '@trpc/client';
+import { expectTrpcError } from '../../support/expect-trpc-error';
 import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
-
-async function failure(promise: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCClientError) return error as TRPCClientError<AppRouter>;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
@@ -98,7 +87,7 @@ describe('masters over tRPC', () => {
   });
 
   it('names the wrong field in words a person can act on, and saves nothing', async () => {
-    const error = await failure(
+    const error = await expectTrpcError(
       owner.masters.vehicle.create.mutate({
         values: {
           vehicle_no: 'KA-01',
@@ -112,7 +101,7 @@ describe('masters over tRPC', () => {
     expect(Object.values(error.data?.fieldErrors ?? {})).toContain(
       'Enter the registration number without spaces or dashes, e.g. MH12AB1234',
     );
-    const duplicate = await failure(
+    const duplicate = await expectTrpcError(
       owner.masters.vehicle.create.mutate({
         values: {
           vehicle_no: 'ka01mx4455',
@@ -131,11 +120,13 @@ describe('masters over tRPC', () => {
 
   it('keeps every operator to its own masters', async () => {
     expect((await other.masters.vehicle.list.query()).records).toEqual([]);
-    const [vehicle] = (await owner.masters.vehicle.list.query()).records;
-    const error = await failure(other.masters.vehicle.get.query({ id: vehicle!.id }));
+    const owned = (await owner.masters.vehicle.list.query()).records;
+    expect(owned).toHaveLength(1);
+    const [vehicle] = owned;
+    const error = await expectTrpcError(other.masters.vehicle.get.query({ id: vehicle!.id }));
     expect(error.data).toMatchObject({ code: 'NOT_FOUND' });
     // Another operator's vehicle group cannot be pointed at.
-    const theirs = await failure(
+    const theirs = await expectTrpcError(
       other.masters.vehicle.create.mutate({
         values: {
           vehicle_no: 'DL1CAB1234',
@@ -153,7 +144,9 @@ describe('masters over tRPC', () => {
   it('guards each master by its own permissions', async () => {
     const clerk = h.client(() => bearer(clerkToken));
     expect((await clerk.masters.vehicle.list.query()).records).toHaveLength(1);
-    const create = await failure(clerk.masters.vehicle_group.create.mutate({ values: { name: 'Luxury' } }));
+    const create = await expectTrpcError(
+      clerk.masters.vehicle_group.create.mutate({ values: { name: 'Luxury' } }),
+    );
     expect(create.data).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 });
     await expect(clerk.masters.customer.list.query()).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
     await expect(clerk.masters.business_settings.get.query()).rejects.toMatchObject({

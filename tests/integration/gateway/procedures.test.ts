@@ -1,18 +1,7 @@
 // The identity procedures end to end: the web app's client → gateway → the real identity module.
 import { closePermissions } from '@fleet/domain';
-import type { AppRouter } from '@fleet/gateway';
-import { TRPCClientError } from '@trpc/client';
+import { expectTrpcError } from '../../support/expect-trpc-error';
 import { bearer, bootGateway, cookieNamed, freshPhone, type GatewayHarness } from './support';
-
-async function failure(promise: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCClientError) return error as TRPCClientError<AppRouter>;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('identity procedures through the gateway', () => {
   let h: GatewayHarness;
@@ -67,7 +56,7 @@ describe('identity procedures through the gateway', () => {
 
     it('updateProfile: refuses malformed GSTIN, PAN and email with one field error each', async () => {
       const me = await owner.user.me.query();
-      const error = await failure(
+      const error = await expectTrpcError(
         owner.user.updateProfile.mutate({
           name: 'X',
           phone: me.user.phone,
@@ -113,7 +102,7 @@ describe('identity procedures through the gateway', () => {
     });
 
     it('refuses an unknown permission at the gateway, naming the field', async () => {
-      const error = await failure(
+      const error = await expectTrpcError(
         owner.permissionProfile.create.mutate({ name: 'Bad', permissions: ['fly_plane' as never] }),
       );
       expect(error.data?.code).toBe('BAD_REQUEST');
@@ -121,7 +110,7 @@ describe('identity procedures through the gateway', () => {
     });
 
     it('maps a conflict from identity to 409 with the field', async () => {
-      const error = await failure(
+      const error = await expectTrpcError(
         owner.permissionProfile.create.mutate({ name: 'billing DESK', permissions: [] }),
       );
       expect(error.data).toMatchObject({
@@ -185,7 +174,7 @@ describe('identity procedures through the gateway', () => {
 
     it('refuses a page size outside 1..1000', async () => {
       for (const limit of [0, 1001, 2.5]) {
-        const error = await failure(owner.employee.list.query({ limit }));
+        const error = await expectTrpcError(owner.employee.list.query({ limit }));
         expect(error.data?.code).toBe('BAD_REQUEST');
         expect(Object.keys(error.data?.fieldErrors ?? {})).toEqual(['limit']);
       }
@@ -212,7 +201,7 @@ describe('identity procedures through the gateway', () => {
     it('lists profiles and refuses to deactivate one in use (412)', async () => {
       const { profiles } = await owner.permissionProfile.list.query();
       expect(profiles.map((p) => p.name)).toContain('Billing desk');
-      const error = await failure(
+      const error = await expectTrpcError(
         owner.permissionProfile.setActive.mutate({ id: profileId, isActive: false }),
       );
       expect(error.data).toMatchObject({ code: 'PRECONDITION_FAILED', httpStatus: 412 });
@@ -226,7 +215,9 @@ describe('identity procedures through the gateway', () => {
 
     it('refuses a duplicate phone with CONFLICT on the phone field', async () => {
       const existing = await owner.employee.get.query({ userId: employeeIds[1]! });
-      const error = await failure(owner.employee.create.mutate({ name: 'Copy', phone: existing.phone }));
+      const error = await expectTrpcError(
+        owner.employee.create.mutate({ name: 'Copy', phone: existing.phone }),
+      );
       expect(error.data).toMatchObject({
         code: 'CONFLICT',
         fieldErrors: { phone: 'Another account already uses this phone number.' },
@@ -234,7 +225,7 @@ describe('identity procedures through the gateway', () => {
     });
 
     it('answers NOT_FOUND (404) for an employee that does not exist', async () => {
-      const error = await failure(
+      const error = await expectTrpcError(
         owner.employee.get.query({ userId: '00000000-0000-4000-8000-000000000000' }),
       );
       expect(error.data).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404 });
