@@ -1,8 +1,8 @@
+import { transformer } from '@fleet/domain';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { Context, Session, SignedInCaller } from './context';
 import { formatError, toClientError } from './errors';
 import { authorise, type ProcedureAccess, type ProcedureMeta } from './guard';
-import { transformer } from './transformer';
 
 export type { ProcedureAccess, ProcedureMeta } from './guard';
 

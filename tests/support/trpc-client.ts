@@ -1,5 +1,5 @@
+import { transformer } from '@fleet/domain';
 import type { AppRouter } from '@fleet/gateway';
-import { transformer } from '@fleet/gateway/transformer';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 
 /**

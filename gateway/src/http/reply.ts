@@ -1,9 +1,10 @@
 // Answers the gateway gives before a request reaches tRPC (refused, throttled, too large). Under
 // /api/trpc they have tRPC's error shape, serialised with the shared transformer, so the web app's
 // client reports them like any other error (TRPCClientError with data.code); elsewhere plain JSON.
+
+import { transformer } from '@fleet/domain';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { Request, Response } from 'express';
-import { transformer } from '../transformer';
 
 const JSON_RPC_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   BAD_REQUEST: -32600,

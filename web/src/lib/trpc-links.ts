@@ -1,5 +1,5 @@
+import { transformer } from '@fleet/domain';
 import type { AppRouter } from '@fleet/gateway';
-import { transformer } from '@fleet/gateway/transformer';
 import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 
 /** Spec §9: a batched GET is split before its URL passes this many characters. */

@@ -1,166 +1,170 @@
-// Every master's procedures come from this one factory: list, get, create, update and setActive (or
-// get and save for settings), each declaring the master's own view or manage permission for the guard.
-import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { MASTERS, type MasterDefinition, type MasterKind } from '@fleet/domain';
-import { callAs } from '@fleet/platform';
-import { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
-import type { Record as RecordMessage } from '@fleet/proto/fleet/masters/v1/record_pb';
+// Every master's procedures come from these factories: list, get, create, update and setActive (or get
+// and save for settings), each declaring the master's own view or manage permission for the guard and
+// typed by the master's declaration: `masters.vehicle.create` takes the vehicle's fields and answers
+// with a vehicle, values and all.
+import {
+  bankAccountMaster,
+  billingItemMaster,
+  branchMaster,
+  businessSettingsMaster,
+  channelPartnerMaster,
+  cityMaster,
+  companyMaster,
+  companyProfileMaster,
+  customerGroupMaster,
+  customerMaster,
+  customFieldMaster,
+  driverMaster,
+  dutySupporterMaster,
+  dutyTypeMaster,
+  type EditableMaster,
+  encodeMasterValues,
+  feedbackFormMaster,
+  type ListedOnlyMaster,
+  labelMaster,
+  type MasterDefinition,
+  type MasterKind,
+  type MasterRecord,
+  rateCardMaster,
+  type SettingsMaster,
+  stateMaster,
+  supplierGroupMaster,
+  supplierMaster,
+  taxMaster,
+  vehicleGroupMaster,
+  vehicleMaster,
+} from '@fleet/domain';
+import { idInput, listInput, setActiveInput, updateInput, valuesInput } from '@fleet/domain/inputs';
+import { activeFilterToProto, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { procedureNeeding, router, signedInProcedure } from '../../trpc';
-import { pageFromProto, pageRequest } from '../mappers';
-import { idInput, listInput, setActiveInput, updateInput, valuesInput } from './inputs';
+import { type MasterPage, recordFromProto } from './records';
 
-/** A master record as the web app receives it; money, rates and percentages stay decimal strings. */
-export interface MasterRecordJson {
-  id: string;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  values: Record<string, unknown>;
-  /** The names of the records each ref/refs field points at. */
-  refNames: Record<string, string[]>;
-  /** Expiry fields whose date has passed. */
-  lapsed: string[];
-}
-
-export function recordToJson(record: RecordMessage | undefined): MasterRecordJson {
-  if (!record) throw new Error('The masters service answered without the record.');
-  return {
-    id: record.id,
-    isActive: record.isActive,
-    createdAt: record.createdAt ? timestampDate(record.createdAt) : new Date(0),
-    updatedAt: record.updatedAt ? timestampDate(record.updatedAt) : new Date(0),
-    values: (record.values ?? {}) as Record<string, unknown>,
-    refNames: Object.fromEntries(Object.entries(record.refNames).map(([k, v]) => [k, v.names])),
-    lapsed: record.lapsed,
-  };
-}
-
-const ACTIVE = {
-  active: ActiveFilter.ACTIVE,
-  inactive: ActiveFilter.INACTIVE,
-  all: ActiveFilter.ALL,
-} as const;
+/** The declared filters a list call chose, as the service takes them. */
+const listFilters = (filters: Partial<Record<string, string[]>> = {}) =>
+  Object.entries(filters).map(([key, values = []]) => ({ key, values }));
 
 const reader = (definition: MasterDefinition) =>
   definition.view === 'signed-in' ? signedInProcedure : procedureNeeding(definition.view);
 
-function listAndGet(definition: MasterDefinition) {
+/** A master's list and single record: what every master but settings offers. */
+function listAndGet<D extends EditableMaster | ListedOnlyMaster>(definition: D) {
   const { kind } = definition;
   return {
     list: reader(definition)
       .input(listInput(definition))
-      .query(async ({ ctx, input }) => {
+      .query(async ({ ctx, input }): Promise<MasterPage<D>> => {
         const r = await ctx.services.masters.listRecords(
           {
             kind,
             search: input.search ?? '',
-            active: input.active ? ACTIVE[input.active] : ActiveFilter.UNSPECIFIED,
-            filters: Object.entries(input.filters ?? {}).map(([key, values]) => ({ key, values })),
+            active: activeFilterToProto(input.active),
+            filters: listFilters(input.filters),
             expiringWithinDays: input.expiringWithinDays,
             ids: input.ids ?? [],
-            page: pageRequest(input),
+            page: pageRequestToProto(input),
           },
           callAs(ctx.caller),
         );
-        return { records: r.records.map(recordToJson), ...pageFromProto(r.pageInfo) };
+        return {
+          records: r.records.map((record) => recordFromProto(definition, record)),
+          ...pageInfoFromProto(r.pageInfo),
+        };
       }),
     get: reader(definition)
       .input(idInput)
-      .query(async ({ ctx, input }) =>
-        recordToJson(
-          (await ctx.services.masters.getRecord({ kind, id: input.id }, callAs(ctx.caller))).record,
-        ),
+      .query(
+        async ({ ctx, input }): Promise<MasterRecord<D>> =>
+          recordFromProto(
+            definition,
+            (await ctx.services.masters.getRecord({ kind, id: input.id }, callAs(ctx.caller))).record,
+          ),
       ),
   };
 }
 
-function editable(definition: MasterDefinition) {
+/** A master kept here: listed, read, created, replaced, deactivated and activated again. */
+function editable<D extends EditableMaster>(definition: D) {
   const { kind } = definition;
   const manage = procedureNeeding(definition.manage);
-  return {
+  return router({
     ...listAndGet(definition),
     create: manage
       .input(valuesInput(definition))
-      .mutation(async ({ ctx, input }) =>
-        recordToJson(
-          (
-            await ctx.services.masters.createRecord(
-              { kind, values: input.values as never },
-              callAs(ctx.caller),
-            )
-          ).record,
-        ),
-      ),
+      .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
+        const values = encodeMasterValues(definition, input.values);
+        const { record } = await ctx.services.masters.createRecord({ kind, values }, callAs(ctx.caller));
+        return recordFromProto(definition, record);
+      }),
     update: manage
       .input(updateInput(definition))
-      .mutation(async ({ ctx, input }) =>
-        recordToJson(
-          (
-            await ctx.services.masters.updateRecord(
-              { kind, id: input.id, values: input.values as never },
-              callAs(ctx.caller),
-            )
-          ).record,
-        ),
-      ),
-    setActive: manage
-      .input(setActiveInput)
-      .mutation(async ({ ctx, input }) =>
-        recordToJson(
-          (await ctx.services.masters.setRecordActive({ kind, ...input }, callAs(ctx.caller))).record,
-        ),
-      ),
-  };
+      .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
+        const values = encodeMasterValues(definition, input.values);
+        const { record } = await ctx.services.masters.updateRecord(
+          { kind, id: input.id, values },
+          callAs(ctx.caller),
+        );
+        return recordFromProto(definition, record);
+      }),
+    setActive: manage.input(setActiveInput).mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
+      const { record } = await ctx.services.masters.setRecordActive({ kind, ...input }, callAs(ctx.caller));
+      return recordFromProto(definition, record);
+    }),
+  });
 }
 
-function settings(definition: MasterDefinition) {
+/** A master listed here but changed elsewhere (reference data, channel partners). */
+function listedOnly<D extends ListedOnlyMaster>(definition: D) {
+  return router(listAndGet(definition));
+}
+
+/** The operator's one settings record: read (null until first saved) and saved whole. */
+function settings<D extends SettingsMaster>(definition: D) {
   const { kind } = definition;
-  return {
-    get: reader(definition).query(async ({ ctx }) => {
+  return router({
+    get: reader(definition).query(async ({ ctx }): Promise<MasterRecord<D> | null> => {
       const { record } = await ctx.services.masters.getSettings({ kind }, callAs(ctx.caller));
-      return record ? recordToJson(record) : null;
+      return record ? recordFromProto(definition, record) : null;
     }),
     save: procedureNeeding(definition.manage)
       .input(valuesInput(definition))
-      .mutation(async ({ ctx, input }) =>
-        recordToJson(
-          (
-            await ctx.services.masters.saveSettings(
-              { kind, values: input.values as never },
-              callAs(ctx.caller),
-            )
-          ).record,
-        ),
-      ),
-  };
+      .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
+        const values = encodeMasterValues(definition, input.values);
+        const { record } = await ctx.services.masters.saveSettings({ kind, values }, callAs(ctx.caller));
+        return recordFromProto(definition, record);
+      }),
+  });
 }
 
-// Three shapes, by what the master allows; the router type names each master's own shape.
-type EditableRouter = ReturnType<typeof router<ReturnType<typeof editable>>>;
-type ReadOnlyRouter = ReturnType<typeof router<ReturnType<typeof listAndGet>>>;
-type SettingsRouter = ReturnType<typeof router<ReturnType<typeof settings>>>;
-type Definition<K extends MasterKind> = Extract<(typeof MASTERS)[number], { kind: K }>;
-type RouterOf<D> = D extends { singleton: true }
-  ? SettingsRouter
-  : D extends { readOnly: true }
-    ? ReadOnlyRouter
-    : EditableRouter;
-
-export type MastersRouterRecord = { [K in MasterKind]: RouterOf<Definition<K>> };
-
-/** `masters.<kind>.<procedure>` for every declared master. */
+/**
+ * `masters.<kind>.<procedure>` for every declared master, each keyed by its own declaration's kind.
+ * The compiler keeps this in step with MASTERS: a master missing here, or given procedures its
+ * declaration does not allow (a read-only master with `create`), does not compile.
+ */
 export function mastersRouter() {
-  const routers = Object.fromEntries(
-    MASTERS.map((definition: MasterDefinition) => [
-      definition.kind,
-      router(
-        definition.singleton
-          ? settings(definition)
-          : definition.readOnly
-            ? listAndGet(definition)
-            : editable(definition),
-      ),
-    ]),
-  );
-  return router(routers as unknown as MastersRouterRecord);
+  const masters = {
+    [dutyTypeMaster.kind]: editable(dutyTypeMaster),
+    [taxMaster.kind]: editable(taxMaster),
+    [vehicleGroupMaster.kind]: editable(vehicleGroupMaster),
+    [vehicleMaster.kind]: editable(vehicleMaster),
+    [driverMaster.kind]: editable(driverMaster),
+    [customerGroupMaster.kind]: editable(customerGroupMaster),
+    [customerMaster.kind]: editable(customerMaster),
+    [supplierGroupMaster.kind]: editable(supplierGroupMaster),
+    [supplierMaster.kind]: editable(supplierMaster),
+    [dutySupporterMaster.kind]: editable(dutySupporterMaster),
+    [labelMaster.kind]: editable(labelMaster),
+    [feedbackFormMaster.kind]: editable(feedbackFormMaster),
+    [billingItemMaster.kind]: editable(billingItemMaster),
+    [rateCardMaster.kind]: editable(rateCardMaster),
+    [branchMaster.kind]: editable(branchMaster),
+    [bankAccountMaster.kind]: editable(bankAccountMaster),
+    [companyMaster.kind]: editable(companyMaster),
+    [companyProfileMaster.kind]: editable(companyProfileMaster),
+    [channelPartnerMaster.kind]: listedOnly(channelPartnerMaster),
+    [customFieldMaster.kind]: editable(customFieldMaster),
+    [businessSettingsMaster.kind]: settings(businessSettingsMaster),
+    [stateMaster.kind]: listedOnly(stateMaster),
+    [cityMaster.kind]: listedOnly(cityMaster),
+  } satisfies { [K in MasterKind]: unknown };
+  return router(masters);
 }

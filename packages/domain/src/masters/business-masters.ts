@@ -12,9 +12,8 @@ import { f } from './fields';
 import { defineMaster } from './master';
 
 const NAME = f.text('Name', { required: true, max: 120 });
-const uniqueName = (what: string) => [
-  { name: 'name', fields: ['name'], field: 'name', message: `${what} with this name exists.` },
-];
+const uniqueName = (what: string) =>
+  [{ name: 'name', fields: ['name'], field: 'name', message: `${what} with this name exists.` }] as const;
 
 export const taxMaster = defineMaster({
   kind: 'tax',

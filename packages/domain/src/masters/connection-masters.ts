@@ -1,7 +1,7 @@
 // Customers and suppliers: both are connections (spec §3 UserConnection), told apart by type, with
 // their groups and the channel partners that book through the API.
 import { BILL_TO_OPTIONS, FUEL_TYPES, SUPPLIER_TYPES, TAX_TYPES } from '../vocabulary';
-import { type Field, f } from './fields';
+import { type Fields, f } from './fields';
 import { ALLOWANCE_FIELDS, FUEL_TYPE_LABELS } from './fleet-masters';
 import { defineMaster } from './master';
 
@@ -65,7 +65,7 @@ const LIMITS = 'Limited to';
 const PAY = 'Allowances';
 
 /** A name and address invoices are made out to; a connection may have several (one per GSTIN). */
-const BILLING_DETAILS: Record<string, Field> = {
+const BILLING_DETAILS = {
   billing_name: f.text('Billing name', { required: true, max: 160 }),
   gst_no: f.gstin('GSTIN'),
   pan_no: f.pan('PAN'),
@@ -75,16 +75,19 @@ const BILLING_DETAILS: Record<string, Field> = {
   pincode: f.text('PIN code', { max: 6, pattern: [/^[1-9]\d{5}$/, 'Enter the 6-digit PIN code.'] }),
   email: f.email('Invoice email'),
   is_default: f.flag('Default'),
-};
+} satisfies Fields;
 
-/** What customers and suppliers both carry (spec §3 UserConnection). */
-const connectionFields = (party: 'customer' | 'supplier'): Record<string, Field> => ({
+/**
+ * What customers and suppliers both carry (spec §3 UserConnection); `group` is the party's own group
+ * field (customer_group_id or supplier_group_id), kept in its place after the contact person.
+ */
+const connectionFields = <const G extends Fields>(group: G) => ({
   name: NAME,
   phone: f.phone('Phone'),
   alternate_phone: f.phone('Alternate phone'),
   email: f.email('Email'),
   contact_person: f.text('Contact person', { max: 120 }),
-  [`${party}_group_id`]: f.ref('Group', `${party}_group`),
+  ...group,
   city_id: f.ref('City', 'city'),
   address: f.note('Address'),
   tax_type: f.choice('Tax registration', TAX_TYPES, {
@@ -132,11 +135,12 @@ const connectionFields = (party: 'customer' | 'supplier'): Record<string, Field>
   notes: f.note('Notes'),
 });
 
-const connectionFilters = (party: 'customer' | 'supplier', one: string, many: string) => [
-  { key: `${party}_groups`, field: `${party}_group_id`, one, many },
-  { key: 'cities', field: 'city_id', one: 'From City', many: 'From Cities' },
-  { key: 'labels', field: 'label_ids', one: 'Label', many: 'Labels' },
-];
+const connectionFilters = <const P extends 'customer' | 'supplier'>(party: P, one: string, many: string) =>
+  [
+    { key: `${party}_groups`, field: `${party}_group_id`, one, many },
+    { key: 'cities', field: 'city_id', one: 'From City', many: 'From Cities' },
+    { key: 'labels', field: 'label_ids', one: 'Label', many: 'Labels' },
+  ] as const;
 
 export const customerMaster = defineMaster({
   kind: 'customer',
@@ -149,7 +153,7 @@ export const customerMaster = defineMaster({
   manage: 'manage_customer',
   display: 'name',
   fields: {
-    ...connectionFields('customer'),
+    ...connectionFields({ customer_group_id: f.ref('Group', 'customer_group') }),
     bill_to: f.choice('Bill to', BILL_TO_OPTIONS, {
       default: 'COMPANY_OR_CUSTOMER',
       labels: {
@@ -196,7 +200,7 @@ export const supplierMaster = defineMaster({
   manage: 'manage_supplier',
   display: 'name',
   fields: {
-    ...connectionFields('supplier'),
+    ...connectionFields({ supplier_group_id: f.ref('Group', 'supplier_group') }),
     supplier_type: f.choice('Supplier type', SUPPLIER_TYPES, {
       required: true,
       labels: { DCO: 'Driver-cum-owner (DCO)', COMPANY: 'Company with vehicles and drivers' },

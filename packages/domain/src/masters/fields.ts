@@ -10,6 +10,7 @@ import { ifscSchema } from '../validation/ifsc';
 import { isoDateSchema } from '../validation/iso-date';
 import { panSchema } from '../validation/pan';
 import { phoneSchema } from '../validation/phone';
+import type { FieldInput, FieldValue, InputOf, ValuesOf } from './values';
 
 /** What another master or the reference data a `ref` field points at is called. */
 export type RefTarget = string;
@@ -23,32 +24,73 @@ interface FieldCommon {
   section?: string;
 }
 
-export type Field = FieldCommon &
-  (
-    | {
-        type: 'text';
-        max: number;
-        multiline?: boolean;
-        /** Stored in capitals; `compact` also drops spaces and dashes (MH 12 AB-1234 → MH12AB1234). */
-        upper?: boolean;
-        compact?: boolean;
-        pattern?: [RegExp, string];
-      }
-    | { type: 'phone' | 'email' | 'gstin' | 'pan' | 'ifsc' | 'date' | 'time' | 'file' }
-    /** Money, NUMERIC(14,2); a rate, NUMERIC(14,4); a percentage, NUMERIC(5,2) from 0 to 100. */
-    | { type: 'money' | 'rate' | 'percent' }
-    | { type: 'integer'; min: number; max: number }
-    | { type: 'boolean'; default?: boolean }
-    | {
-        type: 'choice';
-        options: readonly string[];
-        labels?: Readonly<Record<string, string>>;
-        default?: string;
-      }
-    | { type: 'ref' | 'refs'; target: RefTarget }
-    /** Rows of sub-fields kept with the record (billing details, a form's questions…). */
-    | { type: 'rows'; fields: Readonly<Record<string, Field>>; max: number; item: string }
-  );
+// Each kind of field is its own type, and the builders below (`f.text(...)`) return exactly the field
+// they build, literal options and `required: true` included: that is what lets a master's declaration
+// say, by inference alone, what type each of its values has (values.ts).
+export interface TextField extends FieldCommon {
+  type: 'text';
+  max: number;
+  multiline?: boolean;
+  /** Stored in capitals; `compact` also drops spaces and dashes (MH 12 AB-1234 → MH12AB1234). */
+  upper?: boolean;
+  compact?: boolean;
+  pattern?: readonly [RegExp, string];
+}
+export interface PlainField extends FieldCommon {
+  type: 'phone' | 'email' | 'gstin' | 'pan' | 'ifsc' | 'date' | 'time' | 'file';
+}
+/** Money, NUMERIC(14,2); a rate, NUMERIC(14,4); a percentage, NUMERIC(5,2) from 0 to 100. */
+export interface DecimalField extends FieldCommon {
+  type: 'money' | 'rate' | 'percent';
+}
+export interface IntegerField extends FieldCommon {
+  type: 'integer';
+  min: number;
+  max: number;
+}
+export interface BooleanField extends FieldCommon {
+  type: 'boolean';
+  default?: boolean;
+}
+export interface ChoiceField<O extends string = string> extends FieldCommon {
+  type: 'choice';
+  options: readonly O[];
+  labels?: Readonly<Record<string, string>>;
+  default?: O;
+}
+/** One record of another master (or reference data): its id. */
+export interface RefField extends FieldCommon {
+  type: 'ref';
+  target: RefTarget;
+}
+/** Several records of another master: their ids. */
+export interface RefsField extends FieldCommon {
+  type: 'refs';
+  target: RefTarget;
+}
+/** Rows of sub-fields kept with the record (billing details, a form's questions…). */
+export interface RowsField<S extends Fields = Fields> extends FieldCommon {
+  type: 'rows';
+  fields: S;
+  max: number;
+  item: string;
+}
+
+export type Field =
+  | TextField
+  | PlainField
+  | DecimalField
+  | IntegerField
+  | BooleanField
+  | ChoiceField
+  | RefField
+  | RefsField
+  | RowsField;
+
+/** A master's (or a row's) fields by name. */
+export interface Fields {
+  readonly [name: string]: Field;
+}
 
 export type FieldType = Field['type'];
 
@@ -82,9 +124,11 @@ const TIME = /^([01]\d|2[0-3]):(00|15|30|45)$/;
 
 /** Empty input ('' or null) means "not given": optional fields become null, required ones are refused. */
 function optionalOr<T extends z.ZodType>(schema: T, field: Field) {
+  // Only spaces count as empty too.
+  const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
   if (field.required) {
     return z.preprocess(
-      (v) => (v === '' || v === undefined ? null : v),
+      (v) => (blank(v) ? null : v),
       z
         .unknown()
         .superRefine((v, ctx) => {
@@ -94,8 +138,7 @@ function optionalOr<T extends z.ZodType>(schema: T, field: Field) {
     );
   }
   // Not a union with the empty values: a union failing on both sides says only "Invalid input", hiding
-  // the field's own message (e.g. "Use at most 2 decimal places."). Only spaces count as empty too.
-  const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
+  // the field's own message (e.g. "Use at most 2 decimal places.").
   return z.preprocess((v) => (blank(v) ? null : v), schema.nullable());
 }
 
@@ -105,7 +148,12 @@ function requiredMessage(field: Field): string {
   return `${article} the ${field.label.toLowerCase()}.`;
 }
 
-/** The input schema of one field: what a form may send, normalised to what is stored. */
+/**
+ * The input schema of one field: what a form may send, normalised to what is stored. Its type says so
+ * (values.ts): this signature is where the declaration's types meet the runtime schema, and
+ * values.test.ts checks the two agree for every kind of field.
+ */
+export function fieldSchema<F extends Field>(field: F): z.ZodType<FieldValue<F>, FieldInput<F>>;
 export function fieldSchema(field: Field): z.ZodType {
   switch (field.type) {
     case 'text': {
@@ -160,7 +208,7 @@ export function fieldSchema(field: Field): z.ZodType {
         .nullish()
         .transform((v) => v ?? field.default ?? false);
     case 'choice': {
-      const choice = z.enum(field.options as [string, ...string[]], {
+      const choice = z.enum(field.options, {
         message: `Choose one of ${field.options.map((o) => field.labels?.[o] ?? o).join(', ')}.`,
       });
       if (field.default && !field.required) {
@@ -199,7 +247,7 @@ export function fieldSchema(field: Field): z.ZodType {
   }
 }
 
-export function fieldsSchemaShape(fields: Readonly<Record<string, Field>>): Record<string, z.ZodType> {
+function fieldsSchemaShape(fields: Fields): Record<string, z.ZodType> {
   return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(field)]));
 }
 
@@ -207,7 +255,8 @@ export function fieldsSchemaShape(fields: Readonly<Record<string, Field>>): Reco
  * An object of these fields. A field left out counts as empty (so a required one is asked for by name
  * and an optional one is stored as null); keys that are no field are dropped.
  */
-export function objectOf(fields: Readonly<Record<string, Field>>) {
+export function objectOf<S extends Fields>(fields: S): z.ZodType<ValuesOf<S>, InputOf<S>>;
+export function objectOf(fields: Fields): z.ZodType {
   const empty = Object.fromEntries(Object.keys(fields).map((name) => [name, null]));
   return z.preprocess(
     (input) => (input && typeof input === 'object' && !Array.isArray(input) ? { ...empty, ...input } : input),
@@ -271,68 +320,56 @@ export function isFilterValue(field: Field, value: string): boolean {
 }
 const refColumnType = (target: RefTarget) => (TEXT_KEYED_TARGETS.has(target) ? 'text' : 'uuid');
 
-/** Builders that read like the form they produce. */
+type Options = Omit<FieldCommon, 'label'>;
+type NoOptions = Record<never, never>;
+
+/** The field: its kind's base with the options given laid over it, both types kept. */
+function build<B extends Field, O>(base: B, options: O | undefined): B & O {
+  return Object.assign({}, base, options);
+}
+
+/**
+ * Builders that read like the form they produce. Each returns the very field it builds (`const` keeps
+ * `required: true`, a default and a choice's options as literals), so a declaration's types follow
+ * from it.
+ */
 export const f = {
-  text: (
+  text: <const O extends Partial<Omit<TextField, 'type' | 'label'>> = NoOptions>(label: string, o?: O) =>
+    build({ type: 'text', label, max: 120 }, o),
+  note: <const O extends Options = NoOptions>(label: string, o?: O) =>
+    build({ type: 'text', label, max: 2000, multiline: true }, o),
+  phone: <const O extends Options = NoOptions>(label: string, o?: O) => build({ type: 'phone', label }, o),
+  email: <const O extends Options = NoOptions>(label: string, o?: O) => build({ type: 'email', label }, o),
+  gstin: <const O extends Options = NoOptions>(label = 'GSTIN', o?: O) => build({ type: 'gstin', label }, o),
+  pan: <const O extends Options = NoOptions>(label = 'PAN', o?: O) => build({ type: 'pan', label }, o),
+  ifsc: <const O extends Options = NoOptions>(label = 'IFSC', o?: O) => build({ type: 'ifsc', label }, o),
+  date: <const O extends Options = NoOptions>(label: string, o?: O) => build({ type: 'date', label }, o),
+  time: <const O extends Options = NoOptions>(label: string, o?: O) => build({ type: 'time', label }, o),
+  file: <const O extends Options = NoOptions>(label: string, o?: O) => build({ type: 'file', label }, o),
+  money: <const O extends Options = NoOptions>(label: string, o?: O) => build({ type: 'money', label }, o),
+  rate: <const O extends Options = NoOptions>(label: string, o?: O) => build({ type: 'rate', label }, o),
+  percent: <const O extends Options = NoOptions>(label: string, o?: O) =>
+    build({ type: 'percent', label }, o),
+  integer: <const O extends Options = NoOptions>(label: string, min: number, max: number, o?: O) =>
+    build({ type: 'integer', label, min, max }, o),
+  flag: <const O extends Options & { default?: boolean } = NoOptions>(label: string, o?: O) =>
+    build({ type: 'boolean', label }, o),
+  choice: <
+    const V extends string,
+    const O extends Options & { labels?: Readonly<Record<string, string>>; default?: NoInfer<V> } = NoOptions,
+  >(
     label: string,
-    o: Partial<Omit<Extract<Field, { type: 'text' }>, 'type' | 'label'>> = {},
-  ): Field => ({
-    type: 'text',
-    label,
-    max: 120,
-    ...o,
-  }),
-  note: (label: string, o: Partial<FieldCommon> = {}): Field => ({
-    type: 'text',
-    label,
-    max: 2000,
-    multiline: true,
-    ...o,
-  }),
-  phone: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'phone', label, ...o }),
-  email: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'email', label, ...o }),
-  gstin: (label = 'GSTIN', o: Partial<FieldCommon> = {}): Field => ({ type: 'gstin', label, ...o }),
-  pan: (label = 'PAN', o: Partial<FieldCommon> = {}): Field => ({ type: 'pan', label, ...o }),
-  ifsc: (label = 'IFSC', o: Partial<FieldCommon> = {}): Field => ({ type: 'ifsc', label, ...o }),
-  date: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'date', label, ...o }),
-  time: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'time', label, ...o }),
-  file: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'file', label, ...o }),
-  money: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'money', label, ...o }),
-  rate: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'rate', label, ...o }),
-  percent: (label: string, o: Partial<FieldCommon> = {}): Field => ({ type: 'percent', label, ...o }),
-  integer: (label: string, min: number, max: number, o: Partial<FieldCommon> = {}): Field => ({
-    type: 'integer',
-    label,
-    min,
-    max,
-    ...o,
-  }),
-  flag: (label: string, o: Partial<FieldCommon> & { default?: boolean } = {}): Field => ({
-    type: 'boolean',
-    label,
-    ...o,
-  }),
-  choice: (
-    label: string,
-    options: readonly string[],
-    o: Partial<FieldCommon> & { labels?: Readonly<Record<string, string>>; default?: string } = {},
-  ): Field => ({ type: 'choice', label, options, ...o }),
-  ref: (label: string, target: RefTarget, o: Partial<FieldCommon> = {}): Field => ({
-    type: 'ref',
-    label,
-    target,
-    ...o,
-  }),
-  refs: (label: string, target: RefTarget, o: Partial<FieldCommon> = {}): Field => ({
-    type: 'refs',
-    label,
-    target,
-    ...o,
-  }),
-  rows: (
+    options: readonly V[],
+    o?: O,
+  ) => build({ type: 'choice', label, options }, o),
+  ref: <const O extends Options = NoOptions>(label: string, target: RefTarget, o?: O) =>
+    build({ type: 'ref', label, target }, o),
+  refs: <const O extends Options = NoOptions>(label: string, target: RefTarget, o?: O) =>
+    build({ type: 'refs', label, target }, o),
+  rows: <const S extends Fields, const O extends Options & { max?: number } = NoOptions>(
     label: string,
     item: string,
-    fields: Readonly<Record<string, Field>>,
-    o: Partial<FieldCommon> & { max?: number } = {},
-  ): Field => ({ type: 'rows', label, item, fields, max: 50, ...o }),
+    fields: S,
+    o?: O,
+  ) => build({ type: 'rows', label, item, fields, max: 50 }, o),
 };

@@ -6,7 +6,7 @@ import {
   FUEL_TYPES,
   GENDERS,
 } from '../vocabulary';
-import { type Field, f } from './fields';
+import { f } from './fields';
 import { defineMaster } from './master';
 
 const NAME = f.text('Name', { required: true, max: 120 });
@@ -120,7 +120,7 @@ export const vehicleMaster = defineMaster({
 });
 
 /** What a driver is paid on top of salary or wage (spec §3 Driver); customers and suppliers mirror it. */
-export const ALLOWANCE_FIELDS = (section: string): Record<string, Field> => ({
+export const ALLOWANCE_FIELDS = (section: string) => ({
   daily_allowance: f.money('Daily allowance', { section }),
   ot_per_hour: f.money('Overtime per hour', { section }),
   outstation_day_allowance: f.money('Outstation allowance per day', { section }),

@@ -1,19 +1,43 @@
 export * from './business-masters';
+export {
+  decodeMasterValues,
+  emptyRow,
+  encodeMasterValues,
+  isFieldOf,
+  type Json,
+  type JsonObject,
+  MasterValueError,
+  masterFormSchema,
+  masterFormValues,
+  recordOf,
+  refNamesOf,
+} from './codec';
 export * from './connection-masters';
 export {
+  type BooleanField,
+  type ChoiceField,
   columnType,
+  type DecimalField,
   type Field,
+  type Fields,
   type FieldType,
   f,
   fieldSchema,
+  type IntegerField,
   isFilterValue,
+  type PlainField,
+  type RefField,
+  type RefsField,
+  type RowsField,
   TEXT_KEYED_TARGETS,
+  type TextField,
 } from './fields';
 export * from './fleet-masters';
 export {
   defineMaster,
   type MasterDefinition,
   type MasterFilter,
+  type MasterProblem,
   type MasterRecord,
   masterSchema,
   RECORD_COLUMNS,
@@ -22,3 +46,16 @@ export {
 export * from './pricing-masters';
 export * from './registry';
 export * from './uploads';
+export type {
+  FieldFormValue,
+  FieldInput,
+  FieldName,
+  FieldValue,
+  FormValuesOf,
+  HasFields,
+  InputOf,
+  MasterFormValues,
+  MasterInput,
+  MasterValues,
+  ValuesOf,
+} from './values';

@@ -1,37 +1,44 @@
 import type { z } from 'zod';
 import type { PermissionId } from '../permissions/catalogue';
-import { type Field, objectOf } from './fields';
+import { type Fields, objectOf } from './fields';
+import type { FieldName, MasterInput, MasterValues, ValuesOf } from './values';
 
 /** Columns every master table has besides its fields. */
 export const RECORD_COLUMNS = ['id', 'tenant_id', 'is_active', 'created_at', 'updated_at'] as const;
 
 /** A filter on a list: a spec §2 filter category (or the master's own) and the field it narrows. */
-export interface MasterFilter {
+export interface MasterFilter<N extends string = string> {
   key: string;
-  field: string;
+  field: N;
   /** Singular and plural labels, as spec §2's filter categories name them. */
   one: string;
   many: string;
 }
 
 /** A rule two records may not break together, kept by a unique index named `<table>_<name>_key`. */
-export interface UniqueRule {
+export interface UniqueRule<N extends string = string> {
   name: string;
-  fields: readonly string[];
+  fields: readonly N[];
   /** The field the refusal is shown on, and what it says. */
-  field: string;
+  field: N;
+  message: string;
+}
+
+/** A problem a master's cross-field rule finds, on the field it is shown on. */
+export interface MasterProblem<N extends string = string> {
+  field: N;
   message: string;
 }
 
 /**
  * One master, declared: where it lives, who may see and change it, its fields, and how its list
- * searches, filters and sorts. The fleet service stores it, the gateway serves it and the web app
- * shows it from this declaration alone.
+ * searches, filters and sorts. The masters service stores it, the gateway serves it and the web app
+ * shows it from this declaration alone. `F` is its fields, so every other part names only them.
  */
-export interface MasterDefinition {
+export interface MasterDefinition<F extends Fields = Fields> {
   /** The name other masters' `ref` fields and the wire use: `vehicle_group`. */
   kind: string;
-  /** Its table in the fleet schema. */
+  /** Its table in the masters schema. */
   table: string;
   /** The screen under /masters/ (none for reference data and settings). */
   path?: string;
@@ -41,23 +48,23 @@ export interface MasterDefinition {
   view: PermissionId | 'signed-in';
   manage: PermissionId;
   /** The field that names a record in pickers, toasts and other lists. */
-  display: string;
-  fields: Readonly<Record<string, Field>>;
+  display: keyof F & string;
+  fields: F;
   /** The fields the list shows, in order. */
-  columns: readonly string[];
+  columns: readonly (keyof F & string)[];
   /** Text fields a list search looks in (case-insensitive, anywhere in the text). */
-  search: readonly string[];
+  search: readonly (keyof F & string)[];
   /** What the list may sort by (spec §2: name or created_at unless the master says otherwise). */
-  sorts: readonly string[];
-  defaultSort: string;
-  filters?: readonly MasterFilter[];
+  sorts: readonly ((keyof F & string) | 'created_at')[];
+  defaultSort: (keyof F & string) | 'created_at';
+  filters?: readonly MasterFilter<keyof F & string>[];
   /** Document expiry dates: "expiring within N days" filters on them and lists show lapsed ones. */
-  expiries?: readonly string[];
-  unique?: readonly UniqueRule[];
+  expiries?: readonly (keyof F & string)[];
+  unique?: readonly UniqueRule<keyof F & string>[];
   /** Several masters in one table told apart by a column (customers and suppliers are connections). */
   scope?: { column: string; value: string };
   /** A number the service gives each new record, one sequence per operator (drivers' user_record_id). */
-  autoNumber?: string;
+  autoNumber?: keyof F & string;
   /** Listed here, changed elsewhere (channel partners come from the channels service). */
   readOnly?: boolean;
   /** One record per operator (business settings). */
@@ -65,15 +72,27 @@ export interface MasterDefinition {
   /** Reference data shared by every operator (cities, states): no tenant, read-only. */
   system?: boolean;
   /** Rules across fields, e.g. a contract's end after its start: the field to show each problem on. */
-  checks?: (values: Record<string, unknown>) => { field: string; message: string }[];
+  checks?(values: ValuesOf<F>): MasterProblem<keyof F & string>[];
   /**
    * No two active records with the same `key` may have overlapping `from`..`to` date ranges (both
    * inclusive); an empty key field matches only another empty one.
    */
-  noOverlap?: { key: readonly string[]; from: string; to: string; message: string };
+  noOverlap?: {
+    key: readonly (keyof F & string)[];
+    from: keyof F & string;
+    to: keyof F & string;
+    message: string;
+  };
 }
 
-export function defineMaster<const D extends MasterDefinition>(definition: D): D {
+/**
+ * Declares a master. Its fields are inferred exactly (`const`), and every other part may name only
+ * them: a column, sort, filter or rule naming no field does not compile (and, should types be
+ * bypassed, throws here).
+ */
+export function defineMaster<const F extends Fields, const D extends MasterDefinition<F>>(
+  definition: D & { fields: F },
+): D {
   for (const key of [
     definition.display,
     ...definition.columns,
@@ -95,35 +114,40 @@ export function defineMaster<const D extends MasterDefinition>(definition: D): D
   return definition;
 }
 
-const schemas = new WeakMap<MasterDefinition, z.ZodType<Record<string, unknown>>>();
+const schemas = new WeakMap<MasterDefinition, z.ZodType<MasterValues<MasterDefinition>>>();
 
-/** What creating or replacing a record of this master takes: every field, validated and normalised. */
-export function masterSchema(definition: MasterDefinition): z.ZodType<Record<string, unknown>> {
-  let schema = schemas.get(definition);
-  if (!schema) {
-    const checks = definition.checks;
-    const object = objectOf(definition.fields) as z.ZodType<Record<string, unknown>>;
-    schema = checks
-      ? object.superRefine((values, ctx) => {
-          for (const problem of checks(values)) {
-            ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-          }
-        })
-      : object;
-    schemas.set(definition, schema);
-  }
+/**
+ * What creating or replacing a record of this master takes: every field, validated and normalised,
+ * then the master's own rules across fields. Typed from the declaration: it takes `MasterInput<D>` and
+ * gives `MasterValues<D>`.
+ */
+export function masterSchema<D extends MasterDefinition>(
+  definition: D,
+): z.ZodType<MasterValues<D>, MasterInput<D>>;
+export function masterSchema(definition: MasterDefinition): z.ZodType<MasterValues<MasterDefinition>> {
+  const known = schemas.get(definition);
+  if (known) return known;
+  const object = objectOf(definition.fields);
+  const schema = definition.checks
+    ? object.superRefine((values, ctx) => {
+        for (const problem of definition.checks?.(values) ?? []) {
+          ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+        }
+      })
+    : object;
+  schemas.set(definition, schema);
   return schema;
 }
 
 /** A stored record as every layer sees it: its fields' values by name plus the record columns. */
-export interface MasterRecord {
+export interface MasterRecord<D extends MasterDefinition = MasterDefinition> {
   id: string;
   isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  values: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+  values: MasterValues<D>;
   /** The display names of the records its `ref`/`refs` fields point at. */
-  refNames: Record<string, string | string[]>;
+  refNames: Partial<Record<FieldName<D>, string[]>>;
   /** Expiry fields whose date has passed. */
-  lapsed: string[];
+  lapsed: FieldName<D>[];
 }

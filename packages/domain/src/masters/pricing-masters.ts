@@ -2,8 +2,9 @@
 // duty type × city (or every city) × vehicle group, for a contract's dates.
 import { SWITCH_PATH_OPTIONS } from '../vocabulary';
 import { EXTRA_HOUR_ROUNDING, EXTRA_HOUR_ROUNDING_LABELS } from './business-masters';
-import { f } from './fields';
-import { defineMaster } from './master';
+import { type Fields, f } from './fields';
+import { defineMaster, type MasterProblem } from './master';
+import type { ValuesOf } from './values';
 
 export const RATE_CARD_PARTIES = ['CUSTOMER', 'SUPPLIER'] as const;
 export type RateCardParty = (typeof RATE_CARD_PARTIES)[number];
@@ -34,6 +35,84 @@ export const RATE_KEYS = [
 ] as const;
 export type RateKey = (typeof RATE_KEYS)[number];
 
+const RATE_CARD_FIELDS = {
+  name: f.text('Contract name', { required: true, max: 120, help: 'e.g. Infosys Pune 2026-27' }),
+  party: f.choice('For', RATE_CARD_PARTIES, {
+    required: true,
+    labels: { CUSTOMER: 'A customer (sales)', SUPPLIER: 'A supplier (purchase)' },
+  }),
+  customer_id: f.ref('Customer', 'customer', {
+    help: 'For a supplier: only on duties for this customer; empty for all',
+  }),
+  supplier_id: f.ref('Supplier', 'supplier'),
+  duty_type_id: f.ref('Duty type', 'duty_type', { required: true }),
+  city_id: f.ref('City', 'city', { help: 'Empty: every city' }),
+  vehicle_group_id: f.ref('Vehicle group', 'vehicle_group', { required: true }),
+  contract_start: f.date('Contract from', { required: true }),
+  contract_end: f.date('Contract until', { required: true }),
+  normal_rate: f.money('Base rate', {
+    required: true,
+    section: RATES,
+    help: 'The package price, or per km for outstation',
+  }),
+  extra_km_rate: f.rate('Extra km rate', { section: RATES }),
+  extra_hour_rate: f.rate('Extra hour rate', { section: RATES }),
+  over_time_per_hr: f.money('Overtime per hour', { section: RATES }),
+  no_show_rate: f.money('No-show charge', { section: RATES }),
+  extra_hour_rounding: f.choice('Extra hours charged', EXTRA_HOUR_ROUNDING, {
+    section: RATES,
+    labels: EXTRA_HOUR_ROUNDING_LABELS,
+    help: 'Empty: as in business settings',
+  }),
+  outstation_allowance: f.money('Outstation allowance per day', { section: ALLOWANCES }),
+  outstation_over_night_allowance: f.money('Overnight allowance', { section: ALLOWANCES }),
+  sunday_allowance: f.money('Sunday allowance', { section: ALLOWANCES }),
+  early_start_allowance: f.money('Early start allowance', { section: ALLOWANCES }),
+  night_allowance: f.money('Night allowance', { section: ALLOWANCES }),
+  extra_duty_allowance: f.money('Extra duty allowance', { section: ALLOWANCES }),
+  driver_daily_allowance: f.money('Driver daily allowance', { section: ALLOWANCES }),
+  petrol_rate: f.rate('Petrol price at contract', {
+    section: FUEL,
+    help: 'Per litre; fuel surcharge starts from it',
+  }),
+  diesel_rate: f.rate('Diesel price at contract', { section: FUEL }),
+  cng_rate: f.rate('CNG price at contract', { section: FUEL }),
+  electric_rate: f.rate('Electricity price at contract', { section: FUEL }),
+  switch_path_group: f.choice('Switch path', SWITCH_PATH_OPTIONS, { default: 'OFF', section: SLABS }),
+  km_cross_slab: f.integer('Switch after total km', 0, 100_000, { section: SLABS }),
+  hour_cross_slab: f.integer('Switch after total hours', 0, 744, { section: SLABS }),
+} satisfies Fields;
+
+type RateCardValues = ValuesOf<typeof RATE_CARD_FIELDS>;
+
+/** A rate card's rules across fields: whose card it is, its dates, and what its slabs switch on. */
+function rateCardProblems(v: RateCardValues): MasterProblem<keyof RateCardValues>[] {
+  const problems: MasterProblem<keyof RateCardValues>[] = [];
+  if (v.party === 'CUSTOMER' && !v.customer_id) {
+    problems.push({ field: 'customer_id', message: 'Choose the customer this rate card is for.' });
+  }
+  if (v.party === 'CUSTOMER' && v.supplier_id) {
+    problems.push({ field: 'supplier_id', message: 'A customer rate card has no supplier.' });
+  }
+  if (v.party === 'SUPPLIER' && !v.supplier_id) {
+    problems.push({ field: 'supplier_id', message: 'Choose the supplier this rate card is for.' });
+  }
+  if (v.contract_end < v.contract_start) {
+    problems.push({ field: 'contract_end', message: 'The contract must end on or after its start.' });
+  }
+  if (v.switch_path_group !== 'OFF') {
+    const byKm = v.switch_path_group.includes('KM');
+    const byTime = v.switch_path_group.startsWith('TIME');
+    if (byKm && v.km_cross_slab === null) {
+      problems.push({ field: 'km_cross_slab', message: 'Say after how many km the duty switches.' });
+    }
+    if (byTime && v.hour_cross_slab === null) {
+      problems.push({ field: 'hour_cross_slab', message: 'Say after how many hours the duty switches.' });
+    }
+  }
+  return problems;
+}
+
 export const rateCardMaster = defineMaster({
   kind: 'rate_card',
   table: 'rate_cards',
@@ -43,53 +122,7 @@ export const rateCardMaster = defineMaster({
   view: 'view_pricing',
   manage: 'manage_pricing',
   display: 'name',
-  fields: {
-    name: f.text('Contract name', { required: true, max: 120, help: 'e.g. Infosys Pune 2026-27' }),
-    party: f.choice('For', RATE_CARD_PARTIES, {
-      required: true,
-      labels: { CUSTOMER: 'A customer (sales)', SUPPLIER: 'A supplier (purchase)' },
-    }),
-    customer_id: f.ref('Customer', 'customer', {
-      help: 'For a supplier: only on duties for this customer; empty for all',
-    }),
-    supplier_id: f.ref('Supplier', 'supplier'),
-    duty_type_id: f.ref('Duty type', 'duty_type', { required: true }),
-    city_id: f.ref('City', 'city', { help: 'Empty: every city' }),
-    vehicle_group_id: f.ref('Vehicle group', 'vehicle_group', { required: true }),
-    contract_start: f.date('Contract from', { required: true }),
-    contract_end: f.date('Contract until', { required: true }),
-    normal_rate: f.money('Base rate', {
-      required: true,
-      section: RATES,
-      help: 'The package price, or per km for outstation',
-    }),
-    extra_km_rate: f.rate('Extra km rate', { section: RATES }),
-    extra_hour_rate: f.rate('Extra hour rate', { section: RATES }),
-    over_time_per_hr: f.money('Overtime per hour', { section: RATES }),
-    no_show_rate: f.money('No-show charge', { section: RATES }),
-    extra_hour_rounding: f.choice('Extra hours charged', EXTRA_HOUR_ROUNDING, {
-      section: RATES,
-      labels: EXTRA_HOUR_ROUNDING_LABELS,
-      help: 'Empty: as in business settings',
-    }),
-    outstation_allowance: f.money('Outstation allowance per day', { section: ALLOWANCES }),
-    outstation_over_night_allowance: f.money('Overnight allowance', { section: ALLOWANCES }),
-    sunday_allowance: f.money('Sunday allowance', { section: ALLOWANCES }),
-    early_start_allowance: f.money('Early start allowance', { section: ALLOWANCES }),
-    night_allowance: f.money('Night allowance', { section: ALLOWANCES }),
-    extra_duty_allowance: f.money('Extra duty allowance', { section: ALLOWANCES }),
-    driver_daily_allowance: f.money('Driver daily allowance', { section: ALLOWANCES }),
-    petrol_rate: f.rate('Petrol price at contract', {
-      section: FUEL,
-      help: 'Per litre; fuel surcharge starts from it',
-    }),
-    diesel_rate: f.rate('Diesel price at contract', { section: FUEL }),
-    cng_rate: f.rate('CNG price at contract', { section: FUEL }),
-    electric_rate: f.rate('Electricity price at contract', { section: FUEL }),
-    switch_path_group: f.choice('Switch path', SWITCH_PATH_OPTIONS, { default: 'OFF', section: SLABS }),
-    km_cross_slab: f.integer('Switch after total km', 0, 100_000, { section: SLABS }),
-    hour_cross_slab: f.integer('Switch after total hours', 0, 744, { section: SLABS }),
-  },
+  fields: RATE_CARD_FIELDS,
   columns: ['name', 'party', 'duty_type_id', 'city_id', 'vehicle_group_id', 'normal_rate', 'contract_end'],
   search: ['name'],
   sorts: ['name', 'contract_start', 'created_at'],
@@ -101,36 +134,7 @@ export const rateCardMaster = defineMaster({
     { key: 'cities', field: 'city_id', one: 'From City', many: 'From Cities' },
     { key: 'vehicle_groups', field: 'vehicle_group_id', one: 'Vehicle Group', many: 'Vehicle Groups' },
   ],
-  checks: (v) => {
-    const problems: { field: string; message: string }[] = [];
-    if (v.party === 'CUSTOMER' && !v.customer_id) {
-      problems.push({ field: 'customer_id', message: 'Choose the customer this rate card is for.' });
-    }
-    if (v.party === 'CUSTOMER' && v.supplier_id) {
-      problems.push({ field: 'supplier_id', message: 'A customer rate card has no supplier.' });
-    }
-    if (v.party === 'SUPPLIER' && !v.supplier_id) {
-      problems.push({ field: 'supplier_id', message: 'Choose the supplier this rate card is for.' });
-    }
-    if (
-      typeof v.contract_start === 'string' &&
-      typeof v.contract_end === 'string' &&
-      v.contract_end < v.contract_start
-    ) {
-      problems.push({ field: 'contract_end', message: 'The contract must end on or after its start.' });
-    }
-    if (v.switch_path_group && v.switch_path_group !== 'OFF') {
-      const byKm = String(v.switch_path_group).includes('KM');
-      const byTime = String(v.switch_path_group).startsWith('TIME');
-      if (byKm && v.km_cross_slab == null) {
-        problems.push({ field: 'km_cross_slab', message: 'Say after how many km the duty switches.' });
-      }
-      if (byTime && v.hour_cross_slab == null) {
-        problems.push({ field: 'hour_cross_slab', message: 'Say after how many hours the duty switches.' });
-      }
-    }
-    return problems;
-  },
+  checks: rateCardProblems,
   noOverlap: {
     key: ['party', 'customer_id', 'supplier_id', 'duty_type_id', 'city_id', 'vehicle_group_id'],
     from: 'contract_start',

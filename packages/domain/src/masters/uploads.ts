@@ -42,13 +42,12 @@ export function checkUpload(
   fileName: string,
   bytes: Uint8Array,
 ): { ok: true; contentType: UploadContentType } | { ok: false; message: string } {
-  const extension = extensionOf(fileName);
-  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
-    return { ok: false, message: 'Upload a PNG, JPG, JPEG or PDF file.' };
-  }
+  const typed = extensionOf(fileName);
+  const extension = UPLOAD_EXTENSIONS.find((e) => e === typed);
+  if (!extension) return { ok: false, message: 'Upload a PNG, JPG, JPEG or PDF file.' };
   if (bytes.length === 0) return { ok: false, message: 'The file is empty.' };
   if (bytes.length > UPLOAD_MAX_BYTES) return { ok: false, message: UPLOAD_SIZE_MESSAGE };
-  const expected = CONTENT_TYPE[extension as UploadExtension];
+  const expected = CONTENT_TYPE[extension];
   const actual = sniffContentType(bytes);
   if (actual !== expected) {
     return {

@@ -1,23 +1,188 @@
-import { createOutbox, defineEvent, type EventType } from '@fleet/platform';
-import { MasterChangedSchema } from '@fleet/proto/fleet/masters/v1/events_pb';
+// What the masters service publishes, through its transactional outbox: every change of a master
+// record on fleet.masters.<kind>.<created|updated|deactivated|activated>. The masters other services
+// read (vehicles, drivers, customers, suppliers, duty types, rate cards) publish typed messages
+// (VehicleChanged…), mapped from the record their declaration types; the rest publish the generic
+// MasterChanged with the record's values as a Struct.
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import {
+  customerMaster,
+  driverMaster,
+  dutyTypeMaster,
+  type MasterDefinition,
+  type MasterRecord,
+  masterOf,
+  rateCardMaster,
+  recordOf,
+  supplierMaster,
+  vehicleMaster,
+} from '@fleet/domain';
+import { type Caller, createOutbox, defineEvent, type EventType, type Tx } from '@fleet/platform';
+import {
+  ChangeKind,
+  CustomerChangedSchema,
+  DriverChangedSchema,
+  DutyTypeChangedSchema,
+  MasterChangedSchema,
+  RateCardChangedSchema,
+  SupplierChangedSchema,
+  VehicleChangedSchema,
+} from '@fleet/proto/fleet/masters/v1/events_pb';
+import {
+  customerToProto,
+  driverToProto,
+  dutyTypeToProto,
+  rateCardToProto,
+  recordToProto,
+  supplierToProto,
+  vehicleToProto,
+} from '../mappers';
 import { SCHEMA } from '../storage/migrations';
 
-export type MasterChange = 'created' | 'updated' | 'deactivated' | 'activated';
+export const mastersOutbox = createOutbox(SCHEMA);
 
-const events = new Map<string, EventType<typeof MasterChangedSchema>>();
+export const MASTER_CHANGES = ['created', 'updated', 'deactivated', 'activated'] as const;
+export type MasterChange = (typeof MASTER_CHANGES)[number];
 
-/**
- * Every master change is published as MasterChanged on fleet.masters.<kind>.<change>, e.g.
- * fleet.masters.vehicle.created; consumers filter on fleet.masters.vehicle.> or fleet.masters.*.updated.
- */
-export function masterEvent(kind: string, change: string): EventType<typeof MasterChangedSchema> {
-  const subject = `fleet.masters.${kind}.${change}`;
-  let event = events.get(subject);
-  if (!event) {
-    event = defineEvent(subject, MasterChangedSchema);
-    events.set(subject, event);
-  }
-  return event;
+const CHANGE_KINDS: Record<MasterChange, ChangeKind> = {
+  created: ChangeKind.CREATED,
+  updated: ChangeKind.UPDATED,
+  deactivated: ChangeKind.DEACTIVATED,
+  activated: ChangeKind.ACTIVATED,
+};
+
+/** Who made a change: their operator and request go with the event, and who they are into it. */
+export type ChangingCaller = Caller & { tenantId: string };
+
+/** What every master event says besides the record: whose, what happened, who did it. */
+interface Change {
+  tenantId: string;
+  change: ChangeKind;
+  changedByUserId: string;
 }
 
-export const mastersOutbox = createOutbox(SCHEMA);
+function changeOf(change: MasterChange, caller: ChangingCaller): Change {
+  return {
+    tenantId: caller.tenantId,
+    change: CHANGE_KINDS[change],
+    changedByUserId: caller.actorUserId ?? caller.userId ?? '',
+  };
+}
+
+/** The events of one master: its event type on each subject, and how a change of it is recorded. */
+export interface MasterEvents {
+  readonly types: Readonly<Record<MasterChange, EventType<DescMessage>>>;
+  enqueue(tx: Tx, change: MasterChange, record: MasterRecord, caller: ChangingCaller): Promise<void>;
+}
+
+function eventTypes<S extends DescMessage>(kind: string, schema: S): Record<MasterChange, EventType<S>> {
+  const subject = (change: MasterChange) => `fleet.masters.${kind}.${change}`;
+  return {
+    created: defineEvent(subject('created'), schema),
+    updated: defineEvent(subject('updated'), schema),
+    deactivated: defineEvent(subject('deactivated'), schema),
+    activated: defineEvent(subject('activated'), schema),
+  };
+}
+
+/**
+ * A typed master event: the record is read again as the master's own (`recordOf`), so its message is
+ * built from `MasterRecord<D>`, the fields as the master declares them, not from a Struct.
+ */
+function typedEvents<D extends MasterDefinition, S extends DescMessage>(
+  definition: D,
+  schema: S,
+  message: (record: MasterRecord<D>, change: Change) => MessageInitShape<S>,
+): MasterEvents {
+  const types = eventTypes(definition.kind, schema);
+  return {
+    types,
+    async enqueue(tx, change, record, caller) {
+      const event = message(recordOf(definition, record), changeOf(change, caller));
+      await mastersOutbox.enqueue(tx, types[change], event, caller);
+    },
+  };
+}
+
+/** The generic event of the masters no other service reads yet: the record, values as a Struct. */
+function genericEvents(definition: MasterDefinition): MasterEvents {
+  const types = eventTypes(definition.kind, MasterChangedSchema);
+  return {
+    types,
+    async enqueue(tx, change, record, caller) {
+      await mastersOutbox.enqueue(
+        tx,
+        types[change],
+        { ...changeOf(change, caller), kind: definition.kind, record: recordToProto(definition, record) },
+        caller,
+      );
+    },
+  };
+}
+
+/** The typed events of the masters other services read, by kind. */
+const typed: ReadonlyMap<string, MasterEvents> = new Map([
+  [
+    vehicleMaster.kind,
+    typedEvents(vehicleMaster, VehicleChangedSchema, (record, change) => ({
+      ...change,
+      vehicle: vehicleToProto(record),
+    })),
+  ],
+  [
+    driverMaster.kind,
+    typedEvents(driverMaster, DriverChangedSchema, (record, change) => ({
+      ...change,
+      driver: driverToProto(record),
+    })),
+  ],
+  [
+    customerMaster.kind,
+    typedEvents(customerMaster, CustomerChangedSchema, (record, change) => ({
+      ...change,
+      customer: customerToProto(record),
+    })),
+  ],
+  [
+    supplierMaster.kind,
+    typedEvents(supplierMaster, SupplierChangedSchema, (record, change) => ({
+      ...change,
+      supplier: supplierToProto(record),
+    })),
+  ],
+  [
+    dutyTypeMaster.kind,
+    typedEvents(dutyTypeMaster, DutyTypeChangedSchema, (record, change) => ({
+      ...change,
+      dutyType: dutyTypeToProto(record),
+    })),
+  ],
+  [
+    rateCardMaster.kind,
+    typedEvents(rateCardMaster, RateCardChangedSchema, (record, change) => ({
+      ...change,
+      rateCard: rateCardToProto(record),
+    })),
+  ],
+]);
+const generic = new Map<string, MasterEvents>();
+
+/** The masters published with typed events (vehicle, driver, customer, supplier, duty_type, rate_card). */
+export const TYPED_EVENT_KINDS: readonly string[] = [...typed.keys()];
+
+/** The events of a master: its typed events if other services read it, else the generic ones. */
+export function eventsOf(definition: MasterDefinition): MasterEvents {
+  const known = typed.get(definition.kind) ?? generic.get(definition.kind);
+  if (known) return known;
+  const events = genericEvents(definition);
+  generic.set(definition.kind, events);
+  return events;
+}
+
+/**
+ * The event a change of the master called `kind` is published as: its subject,
+ * fleet.masters.<kind>.<change> (e.g. fleet.masters.vehicle.created), and its message type.
+ * Consumers filter on fleet.masters.vehicle.> or fleet.masters.*.updated.
+ */
+export function masterEvent(kind: string, change: MasterChange): EventType<DescMessage> {
+  return eventsOf(masterOf(kind)).types[change];
+}

@@ -1,8 +1,13 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { tenantCallerOf } from '@fleet/platform';
-import { ActiveFilter, SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
+import { masterOf } from '@fleet/domain';
+import {
+  activeFilterFromProto,
+  pageInfoToProto,
+  pageRequestFromProto,
+  tenantCallerOf,
+} from '@fleet/platform';
 import {
   FilePurpose,
   MastersService,
@@ -14,16 +19,6 @@ import { rateCardToProto, recordToProto } from '../mappers';
 import type { FileRow } from '../storage/file-store';
 import type { MastersUseCases } from '../use-cases';
 
-const direction = (d: SortDirection | undefined) =>
-  d === SortDirection.ASC ? 'asc' : d === SortDirection.DESC ? 'desc' : undefined;
-const active = (a: ActiveFilter) =>
-  a === ActiveFilter.INACTIVE
-    ? 'inactive'
-    : a === ActiveFilter.ALL
-      ? 'all'
-      : a === ActiveFilter.ACTIVE
-        ? 'active'
-        : undefined;
 const party = (p: RateParty) =>
   p === RateParty.CUSTOMER ? 'CUSTOMER' : p === RateParty.SUPPLIER ? 'SUPPLIER' : undefined;
 
@@ -38,7 +33,10 @@ function fileToProto(file: FileRow): StoredFile {
   });
 }
 
-/** Thin gRPC handlers: proto in, use case, proto out. */
+/**
+ * Thin gRPC handlers: proto in, use case, proto out. A record's values go out through the domain's
+ * codec (the use case has checked the kind, so `masterOf` finds its declaration).
+ */
 export function mastersRoutes(useCases: MastersUseCases) {
   const { masters, rates, files } = useCases;
   return (router: ConnectRouter) =>
@@ -46,42 +44,41 @@ export function mastersRoutes(useCases: MastersUseCases) {
       async listRecords(req, ctx) {
         const page = await masters.list(tenantCallerOf(ctx), req.kind, {
           search: req.search,
-          active: active(req.active),
+          active: activeFilterFromProto(req.active),
           filters: req.filters.map((f) => ({ key: f.key, values: f.values })),
           expiringWithinDays: req.expiringWithinDays,
           ids: req.ids,
-          sortBy: req.page?.sortBy,
-          direction: direction(req.page?.direction),
-          cursor: req.page?.cursor,
-          limit: req.page?.limit,
+          ...pageRequestFromProto(req.page),
         });
         return {
-          records: page.items.map((r) => recordToProto(req.kind, r)),
-          pageInfo: { nextCursor: page.nextCursor, hasMore: page.hasMore },
+          records: page.items.map((r) => recordToProto(masterOf(req.kind), r)),
+          pageInfo: pageInfoToProto(page),
         };
       },
       async getRecord(req, ctx) {
-        return { record: recordToProto(req.kind, await masters.get(tenantCallerOf(ctx), req.kind, req.id)) };
+        return {
+          record: recordToProto(masterOf(req.kind), await masters.get(tenantCallerOf(ctx), req.kind, req.id)),
+        };
       },
       async createRecord(req, ctx) {
         const record = await masters.create(tenantCallerOf(ctx), req.kind, req.values ?? {});
-        return { record: recordToProto(req.kind, record) };
+        return { record: recordToProto(masterOf(req.kind), record) };
       },
       async updateRecord(req, ctx) {
         const record = await masters.update(tenantCallerOf(ctx), req.kind, req.id, req.values ?? {});
-        return { record: recordToProto(req.kind, record) };
+        return { record: recordToProto(masterOf(req.kind), record) };
       },
       async setRecordActive(req, ctx) {
         const record = await masters.setActive(tenantCallerOf(ctx), req.kind, req.id, req.isActive);
-        return { record: recordToProto(req.kind, record) };
+        return { record: recordToProto(masterOf(req.kind), record) };
       },
       async getSettings(req, ctx) {
         const record = await masters.getSettings(tenantCallerOf(ctx), req.kind);
-        return { record: record ? recordToProto(req.kind, record) : undefined };
+        return { record: record ? recordToProto(masterOf(req.kind), record) : undefined };
       },
       async saveSettings(req, ctx) {
         const record = await masters.saveSettings(tenantCallerOf(ctx), req.kind, req.values ?? {});
-        return { record: recordToProto(req.kind, record) };
+        return { record: recordToProto(masterOf(req.kind), record) };
       },
       async resolveRate(req, ctx) {
         const card = await rates.resolve(tenantCallerOf(ctx), {

@@ -4,25 +4,52 @@
 // security keeps every statement to the transaction's operator; no tenant condition is written here.
 import {
   columnType,
+  decodeMasterValues,
   FILE_TARGET,
   type Field,
+  type FieldValue,
+  isFieldOf,
+  type JsonObject,
   type MasterDefinition,
+  type MasterRecord,
+  type MasterValues,
   masterOf,
+  refNamesOf,
   TEXT_KEYED_TARGETS,
 } from '@fleet/domain';
 import { decodeCursor, invalidField, keyset, rows, type SortDirection, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import { SCHEMA } from './migrations';
 
-export interface StoredRecord {
+/** A record as read from its table: the master's typed record, plus the key its list was sorted by. */
+export type StoredRecord<D extends MasterDefinition = MasterDefinition> = MasterRecord<D> & {
+  sortKey: string;
+};
+
+/** A row as the select below returns it: values and ref names as JSON, before the codec reads them. */
+interface Row {
   id: string;
   isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  values: Record<string, unknown>;
-  refNames: Record<string, string | string[] | null>;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  values: JsonObject;
+  refNames: JsonObject;
   lapsed: string[];
   sortKey: string;
+}
+
+/** A row read back through the master's codec: values checked against and typed by its declaration. */
+function recordOf<D extends MasterDefinition>(definition: D, row: Row): StoredRecord<D> {
+  return {
+    id: row.id,
+    isActive: row.isActive,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    values: decodeMasterValues(definition, row.values),
+    refNames: refNamesOf(definition, row.refNames),
+    lapsed: row.lapsed.filter((name) => isFieldOf(definition, name)),
+    sortKey: row.sortKey,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,7 +70,7 @@ export function targetOf(target: string): {
 }
 
 /** A value as its column takes it: every parameter is cast, so both drivers agree on types. */
-function toColumn(field: Field, value: unknown): SQL {
+function toColumn(field: Field, value: FieldValue<Field> | undefined): SQL {
   if (value === null || value === undefined) return sql`null`;
   switch (field.type) {
     case 'rows':
@@ -172,7 +199,11 @@ function searchMatches(definition: MasterDefinition, search: string): SQL {
 }
 
 /** Up to `limit + 1` records after the cursor, filtered and in the asked order. */
-export function listRecords(tx: Tx, definition: MasterDefinition, query: ListQuery): Promise<StoredRecord[]> {
+export async function listRecords<D extends MasterDefinition>(
+  tx: Tx,
+  definition: D,
+  query: ListQuery,
+): Promise<StoredRecord<D>[]> {
   if (query.cursor) checkCursor(query.cursor, definition.system === true);
   const conditions = [...scopeCondition(definition)];
   if (query.active !== 'all') conditions.push(sql`t.is_active = ${query.active === 'active'}`);
@@ -233,12 +264,13 @@ export function listRecords(tx: Tx, definition: MasterDefinition, query: ListQue
     conditions.push(sql`(t.${id(query.sortBy)}, t.id) ${op} (${value}, ${rowId}::${idType})`);
   }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  return rows<StoredRecord>(
+  const found = await rows<Row>(
     tx,
     sql`select ${selectList(definition, { today: query.today, refFields: refColumns(definition, definition.columns), sortBy: query.sortBy })}
       from ${tableOf(definition)} t ${where}
       order by ${orderBy} limit ${query.limit + 1}`,
   );
+  return found.map((row) => recordOf(definition, row));
 }
 
 /** The ref fields among `names`, whose targets' names a list shows. */
@@ -249,39 +281,39 @@ function refColumns(definition: MasterDefinition, names: readonly string[]): str
   });
 }
 
-export async function getRecord(
+export async function getRecord<D extends MasterDefinition>(
   tx: Tx,
-  definition: MasterDefinition,
+  definition: D,
   recordId: string,
   today: string,
-): Promise<StoredRecord | undefined> {
+): Promise<StoredRecord<D> | undefined> {
   if (!definition.system && !isUuid(recordId)) return undefined;
-  const found = await rows<StoredRecord>(
+  const [found] = await rows<Row>(
     tx,
     sql`select ${selectList(definition, { today, refFields: refColumns(definition, Object.keys(definition.fields)), sortBy: 'id' })}
       from ${tableOf(definition)} t where ${sql.join([sql`t.id = ${recordId}`, ...scopeCondition(definition)], sql` and `)}`,
   );
-  return found[0];
+  return found && recordOf(definition, found);
 }
 
 /** The operator's one record of a singleton master. */
-export async function getSingleton(
+export async function getSingleton<D extends MasterDefinition>(
   tx: Tx,
-  definition: MasterDefinition,
+  definition: D,
   today: string,
-): Promise<StoredRecord | undefined> {
-  const found = await rows<StoredRecord>(
+): Promise<StoredRecord<D> | undefined> {
+  const [found] = await rows<Row>(
     tx,
     sql`select ${selectList(definition, { today, refFields: refColumns(definition, Object.keys(definition.fields)), sortBy: 'id' })}
       from ${tableOf(definition)} t limit 1`,
   );
-  return found[0];
+  return found && recordOf(definition, found);
 }
 
 export async function insertRecord(
   tx: Tx,
   definition: MasterDefinition,
-  record: { id: string; tenantId: string; values: Record<string, unknown> },
+  record: { id: string; tenantId: string; values: MasterValues<MasterDefinition> },
 ): Promise<void> {
   const names = Object.keys(definition.fields);
   const columns = [
@@ -306,7 +338,7 @@ export async function updateRecord(
   tx: Tx,
   definition: MasterDefinition,
   recordId: string,
-  values: Record<string, unknown>,
+  values: MasterValues<MasterDefinition>,
 ): Promise<boolean> {
   if (!isUuid(recordId)) return false;
   const sets = Object.entries(definition.fields)
@@ -369,7 +401,7 @@ export async function existingIds(tx: Tx, target: string, ids: string[]): Promis
 export async function overlapping(
   tx: Tx,
   definition: MasterDefinition,
-  values: Record<string, unknown>,
+  values: MasterValues<MasterDefinition>,
   exceptId: string | undefined,
 ): Promise<{ id: string; name: string }[]> {
   const rule = definition.noOverlap!;

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Field,
+  type FieldValue,
   isFilterValue,
   isMasterKind,
+  type JsonObject,
   type MasterDefinition,
+  type MasterValues,
   masterOf,
   masterSchema,
   operatorDate,
+  type ValuesOf,
 } from '@fleet/domain';
 import {
   type Caller,
@@ -25,8 +30,7 @@ import {
   type Tx,
   toPage,
 } from '@fleet/platform';
-import { masterEvent, mastersOutbox } from '../events/published';
-import { recordToProto } from '../mappers';
+import { eventsOf, type MasterChange } from '../events/published';
 import {
   existingIds,
   getRecord,
@@ -55,11 +59,23 @@ export interface ListInput {
 }
 
 type Access = 'view' | 'manage';
+type Values = MasterValues<MasterDefinition>;
+
+/** The ids a ref or refs value holds (none when empty). */
+const idsIn = (value: FieldValue<Field> | undefined): string[] =>
+  typeof value === 'string' && value !== ''
+    ? [value]
+    : Array.isArray(value)
+      ? value.filter((v) => typeof v === 'string')
+      : [];
+/** The rows a rows value holds. */
+const rowsIn = (value: FieldValue<Field> | undefined): ValuesOf<MasterDefinition['fields']>[] =>
+  Array.isArray(value) ? value.filter((row) => typeof row !== 'string') : [];
 
 /** The master a call names, if the caller may do this with it. */
 function masterFor(caller: Caller, kind: string, access: Access): MasterDefinition {
   if (!isMasterKind(kind)) throw invalidField('kind', `There is no master called "${kind}".`);
-  const definition = masterOf(kind);
+  const definition: MasterDefinition = masterOf(kind);
   const needed = access === 'view' ? definition.view : definition.manage;
   if (needed !== 'signed-in' && !caller.permissions.includes(needed)) throw permissionDenied();
   if (access === 'manage' && (definition.readOnly || definition.system)) {
@@ -76,19 +92,16 @@ export function createMasters(deps: MastersDeps) {
   const today = () => operatorDate(deps.clock());
 
   /** Every ref (top level and inside rows) must name a record this operator has. */
-  async function checkRefs(tx: Tx, definition: MasterDefinition, values: Record<string, unknown>) {
+  async function checkRefs(tx: Tx, definition: MasterDefinition, values: Values) {
     const wanted = new Map<string, { path: string; id: string; label: string }[]>();
-    const want = (target: string, path: string, value: unknown, label: string) => {
-      if (typeof value !== 'string' || value === '') return;
-      wanted.set(target, [...(wanted.get(target) ?? []), { path, id: value, label }]);
+    const want = (target: string, path: string, value: FieldValue<Field> | undefined, label: string) => {
+      for (const id of idsIn(value)) wanted.set(target, [...(wanted.get(target) ?? []), { path, id, label }]);
     };
     for (const [name, field] of Object.entries(definition.fields)) {
       const value = values[name];
-      if (field.type === 'ref') want(field.target, name, value, field.label);
-      if (field.type === 'refs')
-        for (const v of (value as string[]) ?? []) want(field.target, name, v, field.label);
+      if (field.type === 'ref' || field.type === 'refs') want(field.target, name, value, field.label);
       if (field.type === 'rows') {
-        ((value as Record<string, unknown>[]) ?? []).forEach((row, index) => {
+        rowsIn(value).forEach((row, index) => {
           for (const [sub, subField] of Object.entries(field.fields)) {
             if (subField.type === 'ref')
               want(subField.target, `${name}.${index}.${sub}`, row[sub], subField.label);
@@ -112,7 +125,7 @@ export function createMasters(deps: MastersDeps) {
     tx: Tx,
     definition: MasterDefinition,
     tenantId: string,
-    values: Record<string, unknown>,
+    values: Values,
     exceptId?: string,
   ) {
     const rule = definition.noOverlap;
@@ -154,24 +167,15 @@ export function createMasters(deps: MastersDeps) {
     }
   }
 
+  /** Records the change in the outbox, in the transaction that made it (events/published.ts). */
   async function publish(
     tx: Tx,
     caller: TenantCaller,
     definition: MasterDefinition,
-    change: string,
+    change: MasterChange,
     record: StoredRecord,
   ) {
-    await mastersOutbox.enqueue(
-      tx,
-      masterEvent(definition.kind, change),
-      {
-        tenantId: caller.tenantId,
-        kind: definition.kind,
-        record: recordToProto(definition.kind, record),
-        changedByUserId: caller.actorUserId ?? caller.userId,
-      },
-      caller,
-    );
+    await eventsOf(definition).enqueue(tx, change, record, caller);
   }
 
   async function readBack(tx: Tx, definition: MasterDefinition, id: string): Promise<StoredRecord> {
@@ -249,11 +253,11 @@ export function createMasters(deps: MastersDeps) {
       return record;
     },
 
-    async create(callerInput: Caller, kind: string, input: unknown) {
+    async create(callerInput: Caller, kind: string, input: JsonObject) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'manage');
       if (definition.singleton) throw invalidField('kind', `Save ${definition.many.toLowerCase()} instead.`);
-      const values = parseOrThrow(masterSchema(definition), input) as Record<string, unknown>;
+      const values = parseOrThrow(masterSchema(definition), input);
       return db.withTenant(caller.tenantId, (tx) =>
         withUniqueRules(definition, async () => {
           await checkRefs(tx, definition, values);
@@ -269,11 +273,11 @@ export function createMasters(deps: MastersDeps) {
       );
     },
 
-    async update(callerInput: Caller, kind: string, id: string, input: unknown) {
+    async update(callerInput: Caller, kind: string, id: string, input: JsonObject) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'manage');
       if (definition.singleton) throw invalidField('kind', `Save ${definition.many.toLowerCase()} instead.`);
-      const values = parseOrThrow(masterSchema(definition), input) as Record<string, unknown>;
+      const values = parseOrThrow(masterSchema(definition), input);
       return db.withTenant(caller.tenantId, (tx) =>
         withUniqueRules(definition, async () => {
           await checkRefs(tx, definition, values);
@@ -311,11 +315,11 @@ export function createMasters(deps: MastersDeps) {
       return db.withTenant(caller.tenantId, (tx) => getSingleton(tx, definition, today()));
     },
 
-    async saveSettings(callerInput: Caller, kind: string, input: unknown) {
+    async saveSettings(callerInput: Caller, kind: string, input: JsonObject) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'manage');
       if (!definition.singleton) throw invalidField('kind', `${definition.many} are not settings.`);
-      const values = parseOrThrow(masterSchema(definition), input) as Record<string, unknown>;
+      const values = parseOrThrow(masterSchema(definition), input);
       return db.withTenant(caller.tenantId, async (tx) => {
         await checkRefs(tx, definition, values);
         await lockKey(tx, `${caller.tenantId}:${definition.kind}`);

@@ -7,7 +7,10 @@ import type { MastersDeps } from './deps';
 /** The rate card in force for a duty: what billing charges and channels quote from. */
 export function createRates(deps: MastersDeps) {
   return {
-    async resolve(callerInput: Caller, query: Partial<RateQuery>): Promise<StoredRecord | undefined> {
+    async resolve(
+      callerInput: Caller,
+      query: Partial<RateQuery>,
+    ): Promise<StoredRecord<typeof rateCardMaster> | undefined> {
       const caller = requireTenant(callerInput);
       const problems: FieldViolation[] = [];
       const need = (ok: boolean, field: string, message: string) => ok || problems.push({ field, message });
@@ -27,9 +30,13 @@ export function createRates(deps: MastersDeps) {
         'date',
         'Give the duty date as YYYY-MM-DD.',
       );
-      if (problems.length) throw invalid(problems[0]!.message, problems);
+      const { party, dutyTypeId, vehicleGroupId, date } = query;
+      if (problems.length || !party || !dutyTypeId || !vehicleGroupId || !date) {
+        throw invalid(problems[0]?.message ?? 'Name the duty to resolve a rate for.', problems);
+      }
+      const inForce: RateQuery = { ...query, party, dutyTypeId, vehicleGroupId, date };
       return deps.db.withTenant(caller.tenantId, async (tx) => {
-        const id = await rateCardInForce(tx, query as RateQuery);
+        const id = await rateCardInForce(tx, inForce);
         return id ? getRecord(tx, rateCardMaster, id, operatorDate(deps.clock())) : undefined;
       });
     },

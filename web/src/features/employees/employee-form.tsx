@@ -1,4 +1,4 @@
-import { employeeInput } from '@fleet/gateway/inputs';
+import { employeeInput } from '@fleet/domain/inputs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Accordion, Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';

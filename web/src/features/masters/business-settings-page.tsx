@@ -3,14 +3,13 @@ import { Alert, Container, Loader, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage } from '../../lib/trpc';
+import { errorMessage, trpc } from '../../lib/trpc';
 import { PageHeader } from '../common/list/page-header';
-import { settingsApi } from './master-api';
 import { MasterForm } from './master-form';
 
 /** /business-settings: the operator's one settings record, shown as the master form. */
 export default function BusinessSettingsPage() {
-  const api = settingsApi(businessSettingsMaster.kind);
+  const api = trpc.masters[businessSettingsMaster.kind];
   const queryClient = useQueryClient();
   const permissions = usePermissions();
   const canManage = permissions?.has(businessSettingsMaster.manage) ?? false;

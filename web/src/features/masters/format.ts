@@ -1,5 +1,4 @@
-import type { Field } from '@fleet/domain';
-import type { MasterRow } from './master-api';
+import type { Field, FieldValue } from '@fleet/domain';
 
 /** 1234567.5 written the Indian way, from its decimal text (never through a JavaScript number). */
 export function indianAmount(text: string): string {
@@ -14,25 +13,26 @@ export function indianAmount(text: string): string {
 /** YYYY-MM-DD as DD/MM/YYYY (spec §9). */
 export const ddmmyyyy = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1');
 
-/** A field's value as a list cell shows it. */
-export function cellText(name: string, field: Field, row: MasterRow): string {
-  const value = row.values[name];
-  if (field.type === 'ref' || field.type === 'refs') return (row.refNames[name] ?? []).join(', ') || '—';
-  if (value === null || value === undefined || value === '') return '—';
+/**
+ * A field's value as a list cell shows it; refs show the names of what they point at. The value is the
+ * field's own (`FieldValue`): text for amounts and dates, a number, a flag, a list.
+ */
+export function cellText(field: Field, value: FieldValue<Field>, refNames: readonly string[] = []): string {
+  if (field.type === 'ref' || field.type === 'refs') return refNames.join(', ') || '—';
+  if (value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return `${value.length}`;
+  const text = String(value);
   switch (field.type) {
-    case 'boolean':
-      return value ? 'Yes' : 'No';
     case 'choice':
-      return field.labels?.[String(value)] ?? String(value);
+      return field.labels?.[text] ?? text;
     case 'money':
-      return `₹${indianAmount(String(value))}`;
+      return `₹${indianAmount(text)}`;
     case 'percent':
-      return `${String(value)}%`;
+      return `${text}%`;
     case 'date':
-      return ddmmyyyy(String(value));
-    case 'rows':
-      return `${(value as unknown[]).length}`;
+      return ddmmyyyy(text);
     default:
-      return String(value);
+      return text;
   }
 }

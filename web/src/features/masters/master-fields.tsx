@@ -1,7 +1,22 @@
 // A form input for each field kind of a master declaration: the one form mechanism every master uses.
+// The inputs are bound to the surrounding form by name (the form itself is typed by the master, see
+// master-form.tsx); a `ref` field's picker lists the master it points at through that master's own
+// procedures.
 import {
+  type ChoiceField,
+  emptyRow,
   FILE_PURPOSE_OF_MASTER,
   type Field,
+  isFieldOf,
+  isListedKind,
+  type ListedKind,
+  type MasterDefinition,
+  type MasterOf,
+  type MasterRecord,
+  masterOf,
+  type RefField,
+  type RefsField,
+  type RowsField,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
   UPLOAD_SIZE_MESSAGE,
@@ -24,7 +39,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import { DateField, SelectField, SwitchField, TextField } from '../common/form/form-fields';
-import { masterApi } from './master-api';
+import { listedApi } from './master-api';
 
 const TIMES = Array.from({ length: 96 }, (_, i) => {
   const hh = String(Math.floor(i / 4)).padStart(2, '0');
@@ -39,12 +54,25 @@ const TIMES = Array.from({ length: 96 }, (_, i) => {
  */
 export const keepsFocus = { onMouseDown: (event: { preventDefault(): void }) => event.preventDefault() };
 
-const choiceData = (field: Field & { type: 'choice' }) =>
+const choiceData = (field: ChoiceField) =>
   field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o }));
 
+/** The name a record goes by: its declaration's display field. */
+export function displayOf<D extends MasterDefinition>(definition: D, record: MasterRecord<D>): string {
+  if (!isFieldOf(definition, definition.display)) return '';
+  const value = record.values[definition.display];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+// How a record of some masters is named in a picker, where names repeat; the others by their display.
+const PICKER_LABELS: { [K in ListedKind]?: (record: MasterRecord<MasterOf<K>>) => string } = {
+  vehicle: ({ values }) => `${values.vehicle_no} · ${values.vehicle_model}`,
+  driver: ({ values }) => `${values.name} (${values.phone})`,
+};
+
 /** Options of a master for a picker: the searched ones plus those already chosen, by name. */
-export function useRefOptions(target: string, chosen: string[], search: string) {
-  const api = masterApi(target);
+export function useRefOptions<K extends ListedKind>(kind: K, chosen: string[], search: string) {
+  const api = listedApi(kind);
   const found = useQuery(
     api.list.queryOptions(
       { search: search || undefined, active: 'active', limit: 50 },
@@ -58,30 +86,32 @@ export function useRefOptions(target: string, chosen: string[], search: string) 
     ),
   );
   return useMemo(() => {
+    const definition = masterOf(kind);
+    const label =
+      PICKER_LABELS[kind] ?? ((record: MasterRecord<MasterOf<K>>) => displayOf(definition, record));
     const byId = new Map<string, string>();
-    for (const r of [...(known.data?.records ?? []), ...(found.data?.records ?? [])]) {
-      byId.set(r.id, labelOf(target, r.values));
-    }
+    for (const r of [...(known.data?.records ?? []), ...(found.data?.records ?? [])])
+      byId.set(r.id, label(r));
     for (const id of chosen) if (!byId.has(id)) byId.set(id, id);
     return [...byId].map(([value, label]) => ({ value, label }));
-  }, [target, chosen, found.data, known.data]);
+  }, [kind, chosen, found.data, known.data]);
 }
 
-// How a record of each master is named in a picker; the display field, with a hint where names repeat.
-function labelOf(target: string, values: Record<string, unknown>): string {
-  if (target === 'vehicle') return `${values.vehicle_no} · ${values.vehicle_model}`;
-  if (target === 'driver') return `${values.name} (${values.phone})`;
-  if (target === 'city') return String(values.name);
-  return String(values.name ?? values.vehicle_no ?? values.business_name ?? '');
-}
-
-function RefField({ name, field }: { name: string; field: Field & { type: 'ref' | 'refs' } }) {
+function RefPicker<K extends ListedKind>({
+  name,
+  field,
+  target,
+}: {
+  name: string;
+  field: RefField;
+  target: K;
+}) {
   const { control } = useFormContext();
   const { field: input, fieldState } = useController({ name, control });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const value = (input.value as string | null) || null;
-  const options = useRefOptions(field.target, value ? [value] : [], debounced);
+  const value = typeof input.value === 'string' && input.value !== '' ? input.value : null;
+  const options = useRefOptions(target, value ? [value] : [], debounced);
   return (
     <Select
       label={field.label}
@@ -101,13 +131,23 @@ function RefField({ name, field }: { name: string; field: Field & { type: 'ref' 
   );
 }
 
-function RefsField({ name, field }: { name: string; field: Field & { type: 'ref' | 'refs' } }) {
+const NONE: string[] = [];
+
+function RefsPicker<K extends ListedKind>({
+  name,
+  field,
+  target,
+}: {
+  name: string;
+  field: RefsField;
+  target: K;
+}) {
   const { control } = useFormContext();
   const { field: input, fieldState } = useController({ name, control });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const value = (input.value as string[] | null) ?? [];
-  const options = useRefOptions(field.target, value, debounced);
+  const value: string[] = Array.isArray(input.value) ? input.value : NONE;
+  const options = useRefOptions(target, value, debounced);
   return (
     <MultiSelect
       label={field.label}
@@ -161,7 +201,7 @@ function FileField({ name, field, kind }: { name: string; field: Field; kind: st
       setBusy(false);
     }
   };
-  const id = (input.value as string | null) || null;
+  const id = typeof input.value === 'string' && input.value !== '' ? input.value : null;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -214,11 +254,10 @@ function FileField({ name, field, kind }: { name: string; field: Field; kind: st
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function RowsField({ name, field, kind }: { name: string; field: Field & { type: 'rows' }; kind: string }) {
-  const { control, formState } = useFormContext();
+function RowsInput({ name, field, kind }: { name: string; field: RowsField; kind: string }) {
+  const { control, getFieldState, formState } = useFormContext();
   const rows = useFieldArray({ control, name });
-  const error = (formState.errors as Record<string, { message?: string }>)[name]?.message;
-  const blank = Object.fromEntries(Object.entries(field.fields).map(([n, f]) => [n, emptyValue(f)]));
+  const error = getFieldState(name, formState).error?.message;
   return (
     <Stack gap="xs">
       {rows.fields.map((row, index) => (
@@ -248,7 +287,12 @@ function RowsField({ name, field, kind }: { name: string; field: Field & { type:
       ) : null}
       {rows.fields.length < field.max ? (
         <Group>
-          <Button {...keepsFocus} size="xs" variant="light" onClick={() => rows.append(blank)}>
+          <Button
+            {...keepsFocus}
+            size="xs"
+            variant="light"
+            onClick={() => rows.append(emptyRow(field.fields))}
+          >
             Add {field.item}
           </Button>
         </Group>
@@ -267,7 +311,7 @@ function NoteField({ name, field }: { name: string; field: Field }) {
       withAsterisk={field.required}
       autosize
       minRows={2}
-      value={(input.value as string | null) ?? ''}
+      value={typeof input.value === 'string' ? input.value : ''}
       onChange={(e) => input.onChange(e.currentTarget.value)}
       onBlur={input.onBlur}
       error={fieldState.error?.message}
@@ -305,39 +349,16 @@ export function MasterField({ name, field, kind }: { name: string; field: Field;
     case 'choice':
       return <SelectField {...common} data={choiceData(field)} clearable={!field.required} />;
     case 'ref':
-      return field.target === 'file' ? null : <RefField name={name} field={field} />;
+      return isListedKind(field.target) ? (
+        <RefPicker name={name} field={field} target={field.target} />
+      ) : null;
     case 'refs':
-      return field.target === 'file' ? null : <RefsField name={name} field={field} />;
+      return isListedKind(field.target) ? (
+        <RefsPicker name={name} field={field} target={field.target} />
+      ) : null;
     case 'file':
       return <FileField name={name} field={field} kind={kind} />;
     case 'rows':
-      return <RowsField name={name} field={field} kind={kind} />;
+      return <RowsInput name={name} field={field} kind={kind} />;
   }
-}
-
-/** What a field holds in an empty form. */
-export function emptyValue(field: Field): unknown {
-  switch (field.type) {
-    case 'boolean':
-      return field.default ?? false;
-    case 'choice':
-      return field.default ?? '';
-    case 'refs':
-    case 'rows':
-      return [];
-    default:
-      return '';
-  }
-}
-
-/** A stored value as its input holds it (nulls become empty inputs; numbers become text). */
-export function formValue(field: Field, value: unknown): unknown {
-  if (value === null || value === undefined) return emptyValue(field);
-  if (field.type === 'integer') return String(value);
-  if (field.type === 'rows') {
-    return (value as Record<string, unknown>[]).map((row) =>
-      Object.fromEntries(Object.entries(field.fields).map(([n, f]) => [n, formValue(f, row[n])])),
-    );
-  }
-  return value;
 }

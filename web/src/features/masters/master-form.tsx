@@ -1,32 +1,38 @@
-import { type Field, type MasterDefinition, masterSchema } from '@fleet/domain';
+import {
+  type Field,
+  type MasterDefinition,
+  type MasterFormValues,
+  type MasterValues,
+  masterFormSchema,
+  masterFormValues,
+} from '@fleet/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Accordion, Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { type FieldValues, FormProvider, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { errorMessage, fieldErrorsOf } from '../../lib/trpc';
-import { emptyValue, formValue, keepsFocus, MasterField } from './master-fields';
+import { keepsFocus, MasterField } from './master-fields';
 
-type Values = Record<string, unknown>;
-
-/** The form's starting values: the record's, or every field empty. */
-export function initialValues(definition: MasterDefinition, values?: Values): Values {
-  return Object.fromEntries(
-    Object.entries(definition.fields)
-      .filter(([name]) => name !== definition.autoNumber)
-      .map(([name, field]) => [name, values ? formValue(field, values[name]) : emptyValue(field)]),
-  );
+/** Whether a server error's path (`billing_details.0.gst_no`) names an input of this form. */
+function isFormPath<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  path: unknown,
+): path is Path<T> {
+  return typeof path === 'string' && (path.split('.')[0] ?? '') in form.getValues();
 }
 
 /**
  * Puts the server's field errors on the inputs they name (`values.billing_details.0.gst_no` and
  * `billing_details.0.gst_no` alike); true when at least one was placed.
  */
-function placeServerErrors(form: UseFormReturn<Values>, error: unknown): boolean {
+function placeServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  error: unknown,
+): boolean {
   let placed = false;
   for (const [path, message] of Object.entries(fieldErrorsOf(error))) {
     const name = path.replace(/^values\./, '');
-    const top = name.split('.')[0] ?? '';
-    if (top in form.getValues()) {
+    if (isFormPath(form, name)) {
       form.setError(name, { type: 'server', message });
       placed = true;
     }
@@ -53,28 +59,35 @@ function FieldGrid({ fields, kind }: { fields: [string, Field][]; kind: string }
 
 /**
  * Create or edit any master: the inputs come from its declaration and are checked as you type with the
- * same schema the gateway and the masters service check with. Sections fold into an accordion.
+ * same schema the gateway and the masters service check with. The form holds `MasterFormValues<D>` (what
+ * the inputs show) and submits `MasterValues<D>` (what the schema makes of them). Sections fold into an
+ * accordion.
  */
-export function MasterForm({
+export function MasterForm<D extends MasterDefinition>({
   definition,
   values,
   saving,
   submitLabel = 'Save',
   onSubmit,
 }: {
-  definition: MasterDefinition;
-  values?: Values;
+  definition: D;
+  /** The record being edited; a new one starts empty. */
+  values?: MasterValues<D>;
   saving: boolean;
   submitLabel?: string;
   /** Saves; rejects with the server's error, which the form shows on its fields. */
-  onSubmit: (values: Values) => Promise<unknown>;
+  onSubmit: (values: MasterValues<D>) => Promise<unknown>;
 }) {
-  const form = useForm<Values>({
-    defaultValues: initialValues(definition, values),
-    resolver: zodResolver(masterSchema(definition) as never) as never,
+  // The form's values as its inputs hold them; `values` (not `defaultValues`, which takes a deep-partial
+  // type) so they are typed whole. Memoised: a new record's values reset the form, a re-render does not.
+  const initial = useMemo(() => masterFormValues(definition, values), [definition, values]);
+  const form = useForm<MasterFormValues<D>, unknown, MasterValues<D>>({
+    values: initial,
+    resolver: zodResolver(masterFormSchema(definition)),
     mode: 'onTouched',
   });
   const [problem, setProblem] = useState<string>();
+  // The auto-numbered field (a driver's number) is the service's to give: shown in the list, not asked.
   const entries = Object.entries(definition.fields).filter(([name]) => name !== definition.autoNumber);
   const top = entries.filter(([, f]) => !f.section);
   const sections = [...new Set(entries.map(([, f]) => f.section).filter((s): s is string => !!s))];

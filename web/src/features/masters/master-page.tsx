@@ -1,7 +1,26 @@
 // Every screen under /masters/ (but employees and permission profiles) is this one screen, driven by
 // the master's declaration: its list columns, search, spec §2 filters, sorts, expiring documents,
-// activate/deactivate, and the create/edit form.
-import { MASTERS, type MasterDefinition, masterOf } from '@fleet/domain';
+// activate/deactivate, and the create/edit form. The screen is generic over the master it shows: its
+// rows are `MasterRecord<D>`, its form holds that master's values and it calls that master's own
+// procedures (master-api.ts).
+import {
+  type EditableKind,
+  type Field,
+  type FieldName,
+  isEditableKind,
+  isFieldOf,
+  isListedKind,
+  type ListedKind,
+  type ListedOnlyKind,
+  type MasterDefinition,
+  type MasterFilter,
+  type MasterOf,
+  type MasterRecord,
+  type MasterValues,
+  masterAtPath,
+  masterOf,
+} from '@fleet/domain';
+import { chosenFilters, isSortKey } from '@fleet/domain/inputs';
 import { Alert, Badge, Group, MultiSelect, type MultiSelectProps, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,8 +34,8 @@ import { errorMessage } from '../../lib/trpc';
 import { ListScreen, pagedList, RowActions, statusColumn } from '../common/list/list-screen';
 import { baseListSearch, useListState } from '../common/list/list-state';
 import { cellText } from './format';
-import { displayOf, type MasterRow, masterApi } from './master-api';
-import { useRefOptions } from './master-fields';
+import { type EditableMasterApi, editableApi, type ListedMasterApi, listedApi } from './master-api';
+import { displayOf, useRefOptions } from './master-fields';
 import { MasterForm } from './master-form';
 
 const search = baseListSearch.extend({
@@ -28,17 +47,16 @@ const EXPIRING = [7, 15, 30, 60, 90];
 
 function FilterInput({
   definition,
-  filterKey,
+  filter,
   value,
   onChange,
 }: {
   definition: MasterDefinition;
-  filterKey: string;
+  filter: MasterFilter;
   value: string[];
   onChange: (value: string[]) => void;
 }) {
-  const filter = definition.filters!.find((f) => f.key === filterKey)!;
-  const field = definition.fields[filter.field]!;
+  const field = definition.fields[filter.field];
   const props = {
     'aria-label': filter.many,
     placeholder: filter.many,
@@ -47,20 +65,20 @@ function FilterInput({
     value,
     onChange,
   };
-  if (field.type === 'ref' || field.type === 'refs') {
+  if ((field?.type === 'ref' || field?.type === 'refs') && isListedKind(field.target)) {
     return <RefFilterInput target={field.target} {...props} />;
   }
   const data =
-    field.type === 'choice' ? field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o })) : [];
+    field?.type === 'choice' ? field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o })) : [];
   return <MultiSelect searchable data={data} {...props} />;
 }
 
 /** Another master's records, searched on the server as the user types (there may be 100,000 of them). */
-function RefFilterInput({
+function RefFilterInput<K extends ListedKind>({
   target,
   value,
   ...props
-}: { target: string; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
+}: { target: K; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const options = useRefOptions(target, value, debounced);
@@ -82,31 +100,45 @@ function RefFilterInput({
  * from there): a holder of view_vehicle alone filters vehicles by fuel type, not by supplier.
  */
 const offeredTo =
-  (definition: MasterDefinition, permissions: ReadonlySet<string> | undefined) =>
-  (filter: NonNullable<MasterDefinition['filters']>[number]) => {
-    const field = definition.fields[filter.field]!;
-    if (field.type !== 'ref' && field.type !== 'refs') return true;
+  (definition: MasterDefinition, permissions: ReadonlySet<string> | undefined) => (filter: MasterFilter) => {
+    const field = definition.fields[filter.field];
+    if (field?.type !== 'ref' && field?.type !== 'refs') return true;
     const target = masterOf(field.target);
     return target.system === true || (permissions?.has(target.view) ?? false);
   };
 
-function MasterList({ definition }: { definition: MasterDefinition }) {
+/** The columns a list shows, each with its field, named as the declaration names them. */
+function columnsOf<D extends MasterDefinition>(definition: D): { name: FieldName<D>; field: Field }[] {
+  return definition.columns.flatMap((name) => {
+    const field = definition.fields[name];
+    return field && isFieldOf(definition, name) ? [{ name, field }] : [];
+  });
+}
+
+/** One master's list screen: its rows are that master's records, its form that master's values. */
+function MasterList<D extends MasterDefinition>({
+  definition,
+  api,
+  edit,
+}: {
+  definition: D;
+  api: ListedMasterApi<D>;
+  /** The master's changing procedures, when it is kept here (absent for read-only masters). */
+  edit?: EditableMasterApi<D>;
+}) {
   const [state, update] = useListState(search);
   const permissions = usePermissions();
-  const canManage = !definition.readOnly && (permissions?.has(definition.manage) ?? false);
+  const canManage = edit !== undefined && (permissions?.has(definition.manage) ?? false);
   const queryClient = useQueryClient();
-  const api = masterApi(definition.kind);
-  const sortBy =
-    state.sortBy && definition.sorts.includes(state.sortBy) ? state.sortBy : definition.defaultSort;
 
   const query = useInfiniteQuery(
     api.list.infiniteQueryOptions(
       {
         search: state.search || undefined,
         active: state.active,
-        filters: Object.keys(state.filters).length ? state.filters : undefined,
+        filters: chosenFilters(definition, state.filters),
         expiringWithinDays: definition.expiries?.length ? state.expiring : undefined,
-        sortBy,
+        sortBy: isSortKey(definition, state.sortBy) ? state.sortBy : undefined,
         order: state.order,
         limit: 50,
       },
@@ -114,29 +146,15 @@ function MasterList({ definition }: { definition: MasterDefinition }) {
     ),
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: api.list.pathKey() });
-  const options = {
-    onError: (e: unknown) => showToast(errorMessage(e), 'alert-danger'),
-  };
-  const setActive = useMutation(
-    api.setActive.mutationOptions({
-      ...options,
-      onSuccess: (r) => {
-        showToast(`${displayOf(definition, r)} is now ${r.isActive ? 'active' : 'inactive'}.`);
-        refresh();
-      },
-    }),
-  );
-  const create = useMutation(api.create.mutationOptions());
-  const save = useMutation(api.update.mutationOptions());
 
   const label = (name: string) =>
     name === 'created_at' ? 'Created' : (definition.fields[name]?.label ?? name);
-  const columns = (edit: (row: MasterRow) => void): ColumnDef<MasterRow, unknown>[] => [
-    ...definition.columns.map(
-      (name): ColumnDef<MasterRow, unknown> => ({
+  const columns = (editRow: (row: MasterRecord<D>) => void): ColumnDef<MasterRecord<D>, unknown>[] => [
+    ...columnsOf(definition).map(
+      ({ name, field }): ColumnDef<MasterRecord<D>, unknown> => ({
         id: name,
-        header: label(name),
-        cell: ({ row }) => cellText(name, definition.fields[name]!, row.original),
+        header: field.label,
+        cell: ({ row }) => cellText(field, row.original.values[name], row.original.refNames[name]),
       }),
     ),
     ...(definition.expiries?.length
@@ -149,7 +167,7 @@ function MasterList({ definition }: { definition: MasterDefinition }) {
                 <Group gap={4}>
                   {row.original.lapsed.map((name) => (
                     <Badge key={name} color="red" variant="light" size="sm">
-                      {(definition.fields[name]?.label ?? name).replace(/ valid until$/, '')} lapsed
+                      {label(name).replace(/ valid until$/, '')} lapsed
                     </Badge>
                   ))}
                 </Group>
@@ -158,31 +176,28 @@ function MasterList({ definition }: { definition: MasterDefinition }) {
                   In force
                 </Badge>
               ),
-          } satisfies ColumnDef<MasterRow, unknown>,
+          } satisfies ColumnDef<MasterRecord<D>, unknown>,
         ]
       : []),
-    statusColumn<MasterRow>(),
+    statusColumn<MasterRecord<D>>(),
     {
       id: 'actions',
       header: '',
-      cell: ({ row }) => (
-        <RowActions
-          name={displayOf(definition, row.original)}
-          actions={[
-            { label: 'Edit', onClick: () => edit(row.original), show: canManage },
-            {
-              label: row.original.isActive ? 'Deactivate' : 'Activate',
-              onClick: () => setActive.mutate({ id: row.original.id, isActive: !row.original.isActive }),
-              show: canManage,
-            },
-          ]}
-        />
-      ),
+      cell: ({ row }) =>
+        edit && canManage ? (
+          <RowMenu
+            definition={definition}
+            edit={edit}
+            record={row.original}
+            onEdit={() => editRow(row.original)}
+            refresh={refresh}
+          />
+        ) : null,
     },
   ];
 
   return (
-    <ListScreen<MasterRow>
+    <ListScreen<MasterRecord<D>>
       title={definition.many}
       addLabel={`Add ${definition.one.toLowerCase()}`}
       canAdd={canManage}
@@ -196,7 +211,7 @@ function MasterList({ definition }: { definition: MasterDefinition }) {
             <FilterInput
               key={f.key}
               definition={definition}
-              filterKey={f.key}
+              filter={f}
               value={state.filters[f.key] ?? []}
               onChange={(value) => update({ filters: { ...state.filters, [f.key]: value } })}
             />
@@ -217,41 +232,112 @@ function MasterList({ definition }: { definition: MasterDefinition }) {
           ) : null}
         </>
       }
-      list={pagedList(query, (page) => page.records as MasterRow[])}
+      list={pagedList(query, (page) => page.records)}
       rowKey={(r) => r.id}
       sortable={Object.fromEntries(
         definition.columns.filter((c) => definition.sorts.includes(c)).map((c) => [c, c]),
       )}
       empty={
-        definition.readOnly
-          ? `No ${definition.many.toLowerCase()} yet.`
-          : `No ${definition.many.toLowerCase()} match. Add one, or clear the filters.`
+        edit
+          ? `No ${definition.many.toLowerCase()} match. Add one, or clear the filters.`
+          : `No ${definition.many.toLowerCase()} yet.`
       }
       newTitle={`New ${definition.one.toLowerCase()}`}
       editTitle={`Edit ${definition.one.toLowerCase()}`}
       refresh={refresh}
-      form={(row, saved) => (
-        <MasterForm
-          definition={definition}
-          values={row?.values}
-          saving={create.isPending || save.isPending}
-          onSubmit={async (values) => {
-            const result = row
-              ? await save.mutateAsync({ id: row.id, values })
-              : await create.mutateAsync({ values });
-            saved(displayOf(definition, result));
-          }}
-        />
-      )}
+      form={(row, saved) =>
+        edit ? <MasterEditor definition={definition} edit={edit} record={row} saved={saved} /> : null
+      }
       columns={columns}
     />
   );
 }
 
+/** A row's menu: edit it, or (de)activate it through the master's own procedure. */
+function RowMenu<D extends MasterDefinition>({
+  definition,
+  edit,
+  record,
+  onEdit,
+  refresh,
+}: {
+  definition: D;
+  edit: EditableMasterApi<D>;
+  record: MasterRecord<D>;
+  onEdit: () => void;
+  refresh: () => void;
+}) {
+  const setActive = useMutation(
+    edit.setActive.mutationOptions({
+      onError: (e) => showToast(errorMessage(e), 'alert-danger'),
+      onSuccess: (r) => {
+        showToast(`${displayOf(definition, r)} is now ${r.isActive ? 'active' : 'inactive'}.`);
+        refresh();
+      },
+    }),
+  );
+  return (
+    <RowActions
+      name={displayOf(definition, record)}
+      actions={[
+        { label: 'Edit', onClick: onEdit },
+        {
+          label: record.isActive ? 'Deactivate' : 'Activate',
+          onClick: () => setActive.mutate({ id: record.id, isActive: !record.isActive }),
+        },
+      ]}
+    />
+  );
+}
+
+/** The create/edit form of one record, saving through the master's own procedures. */
+function MasterEditor<D extends MasterDefinition>({
+  definition,
+  edit,
+  record,
+  saved,
+}: {
+  definition: D;
+  edit: EditableMasterApi<D>;
+  record: MasterRecord<D> | undefined;
+  saved: (name: string) => void;
+}) {
+  const create = useMutation(edit.create.mutationOptions());
+  const save = useMutation(edit.update.mutationOptions());
+  const submit = async (values: MasterValues<D>) => {
+    const result = record
+      ? await save.mutateAsync({ id: record.id, values })
+      : await create.mutateAsync({ values });
+    saved(displayOf(definition, result));
+  };
+  return (
+    <MasterForm
+      definition={definition}
+      values={record?.values}
+      saving={create.isPending || save.isPending}
+      onSubmit={submit}
+    />
+  );
+}
+
+/** A master kept here: its list, form and row actions, through its own procedures. */
+function EditableMasterList<K extends EditableKind>({ kind }: { kind: K }) {
+  const api = editableApi(kind);
+  return <MasterList definition={masterOf(kind)} api={api} edit={api} />;
+}
+
+/** A master listed here but changed elsewhere (channel partners). */
+function ListedOnlyMasterList<K extends ListedOnlyKind>({ kind }: { kind: K }) {
+  return <MasterList<MasterOf<K>> definition={masterOf(kind)} api={listedApi(kind)} />;
+}
+
 export default function MasterPage() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const slug = pathname.replace(/^\/masters\//, '').replace(/\/$/, '');
-  const definition = (MASTERS as readonly MasterDefinition[]).find((m) => m.path === slug);
+  const definition = masterAtPath(slug);
   if (!definition) return <Alert color="orange">There is no master at {pathname}.</Alert>;
-  return <MasterList key={definition.kind} definition={definition} />;
+  const { kind } = definition;
+  if (isEditableKind(kind)) return <EditableMasterList key={kind} kind={kind} />;
+  if (isListedKind(kind)) return <ListedOnlyMasterList key={kind} kind={kind} />;
+  return <Alert color="orange">There is no list of {definition.many.toLowerCase()}.</Alert>;
 }

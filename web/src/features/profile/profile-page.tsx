@@ -1,4 +1,4 @@
-import { userFieldsInput } from '@fleet/gateway/inputs';
+import { userFieldsInput } from '@fleet/domain/inputs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -2,21 +2,238 @@
 // @generated from file fleet/masters/v1/events.proto (package fleet.masters.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Customer, Supplier } from "./connection_pb";
+import { file_fleet_masters_v1_connection } from "./connection_pb";
+import type { Driver } from "./driver_pb";
+import { file_fleet_masters_v1_driver } from "./driver_pb";
+import type { DutyType } from "./duty_type_pb";
+import { file_fleet_masters_v1_duty_type } from "./duty_type_pb";
+import type { RateCard } from "./rate_card_pb";
+import { file_fleet_masters_v1_rate_card } from "./rate_card_pb";
 import type { Record } from "./record_pb";
 import { file_fleet_masters_v1_record } from "./record_pb";
+import type { Vehicle } from "./vehicle_pb";
+import { file_fleet_masters_v1_vehicle } from "./vehicle_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/masters/v1/events.proto.
  */
 export const file_fleet_masters_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQubWFzdGVycy52MSJ2Cg1NYXN0ZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIMCgRraW5kGAIgASgJEigKBnJlY29yZBgDIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCWIGcHJvdG8z", [file_fleet_masters_v1_record]);
+  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQubWFzdGVycy52MSKZAQoOVmVoaWNsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB3ZlaGljbGUYAiABKAsyGS5mbGVldC5tYXN0ZXJzLnYxLlZlaGljbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKWAQoNRHJpdmVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKAoGZHJpdmVyGAIgASgLMhguZmxlZXQubWFzdGVycy52MS5Ecml2ZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPQ3VzdG9tZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghjdXN0b21lchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuQ3VzdG9tZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPU3VwcGxpZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghzdXBwbGllchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKdAQoPRHV0eVR5cGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRItCglkdXR5X3R5cGUYAiABKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkR1dHlUeXBlEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkinQEKD1JhdGVDYXJkQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSLQoJcmF0ZV9jYXJkGAIgASgLMhouZmxlZXQubWFzdGVycy52MS5SYXRlQ2FyZBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIqQBCg1NYXN0ZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIMCgRraW5kGAIgASgJEigKBnJlY29yZBgDIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCRIsCgZjaGFuZ2UYBSABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQqkwEKCkNoYW5nZUtpbmQSGwoXQ0hBTkdFX0tJTkRfVU5TUEVDSUZJRUQQABIXChNDSEFOR0VfS0lORF9DUkVBVEVEEAESFwoTQ0hBTkdFX0tJTkRfVVBEQVRFRBACEhsKF0NIQU5HRV9LSU5EX0RFQUNUSVZBVEVEEAMSGQoVQ0hBTkdFX0tJTkRfQUNUSVZBVEVEEARiBnByb3RvMw", [file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle]);
 
 /**
- * Published on fleet.masters.<kind>.created|updated|deactivated|activated whenever a master record
- * changes, carrying the record as it now is, so other services can keep read models.
+ * fleet.masters.vehicle.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.VehicleChanged
+ */
+export type VehicleChanged = Message<"fleet.masters.v1.VehicleChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.Vehicle vehicle = 2;
+   */
+  vehicle?: Vehicle | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * Who changed it (empty for the system, e.g. demo data).
+   *
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.VehicleChanged.
+ * Use `create(VehicleChangedSchema)` to create a new message.
+ */
+export const VehicleChangedSchema: GenMessage<VehicleChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 0);
+
+/**
+ * fleet.masters.driver.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.DriverChanged
+ */
+export type DriverChanged = Message<"fleet.masters.v1.DriverChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.Driver driver = 2;
+   */
+  driver?: Driver | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.DriverChanged.
+ * Use `create(DriverChangedSchema)` to create a new message.
+ */
+export const DriverChangedSchema: GenMessage<DriverChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 1);
+
+/**
+ * fleet.masters.customer.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.CustomerChanged
+ */
+export type CustomerChanged = Message<"fleet.masters.v1.CustomerChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.Customer customer = 2;
+   */
+  customer?: Customer | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.CustomerChanged.
+ * Use `create(CustomerChangedSchema)` to create a new message.
+ */
+export const CustomerChangedSchema: GenMessage<CustomerChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 2);
+
+/**
+ * fleet.masters.supplier.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.SupplierChanged
+ */
+export type SupplierChanged = Message<"fleet.masters.v1.SupplierChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.Supplier supplier = 2;
+   */
+  supplier?: Supplier | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.SupplierChanged.
+ * Use `create(SupplierChangedSchema)` to create a new message.
+ */
+export const SupplierChangedSchema: GenMessage<SupplierChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 3);
+
+/**
+ * fleet.masters.duty_type.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.DutyTypeChanged
+ */
+export type DutyTypeChanged = Message<"fleet.masters.v1.DutyTypeChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.DutyType duty_type = 2;
+   */
+  dutyType?: DutyType | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.DutyTypeChanged.
+ * Use `create(DutyTypeChangedSchema)` to create a new message.
+ */
+export const DutyTypeChangedSchema: GenMessage<DutyTypeChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 4);
+
+/**
+ * fleet.masters.rate_card.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.RateCardChanged
+ */
+export type RateCardChanged = Message<"fleet.masters.v1.RateCardChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.RateCard rate_card = 2;
+   */
+  rateCard?: RateCard | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.RateCardChanged.
+ * Use `create(RateCardChangedSchema)` to create a new message.
+ */
+export const RateCardChangedSchema: GenMessage<RateCardChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 5);
+
+/**
+ * fleet.masters.<kind>.<change> for the masters without a typed event (groups, taxes, labels,
+ * branches, bank accounts, companies and their profiles, billing items, feedback forms, custom fields,
+ * duty supporters, business settings): the record with its values by field name (see record.proto).
  *
  * @generated from message fleet.masters.v1.MasterChanged
  */
@@ -42,6 +259,11 @@ export type MasterChanged = Message<"fleet.masters.v1.MasterChanged"> & {
    * @generated from field: string changed_by_user_id = 4;
    */
   changedByUserId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 5;
+   */
+  change: ChangeKind;
 };
 
 /**
@@ -49,5 +271,43 @@ export type MasterChanged = Message<"fleet.masters.v1.MasterChanged"> & {
  * Use `create(MasterChangedSchema)` to create a new message.
  */
 export const MasterChangedSchema: GenMessage<MasterChanged> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_events, 0);
+  messageDesc(file_fleet_masters_v1_events, 6);
+
+/**
+ * What happened to the record; the subject's last part says the same.
+ *
+ * @generated from enum fleet.masters.v1.ChangeKind
+ */
+export enum ChangeKind {
+  /**
+   * @generated from enum value: CHANGE_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: CHANGE_KIND_CREATED = 1;
+   */
+  CREATED = 1,
+
+  /**
+   * @generated from enum value: CHANGE_KIND_UPDATED = 2;
+   */
+  UPDATED = 2,
+
+  /**
+   * @generated from enum value: CHANGE_KIND_DEACTIVATED = 3;
+   */
+  DEACTIVATED = 3,
+
+  /**
+   * @generated from enum value: CHANGE_KIND_ACTIVATED = 4;
+   */
+  ACTIVATED = 4,
+}
+
+/**
+ * Describes the enum fleet.masters.v1.ChangeKind.
+ */
+export const ChangeKindSchema: GenEnum<ChangeKind> = /*@__PURE__*/
+  enumDesc(file_fleet_masters_v1_events, 0);
 

@@ -4,17 +4,20 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/masters/v1/rate_card.proto.
  */
 export const file_fleet_masters_v1_rate_card: GenFile = /*@__PURE__*/
-  fileDesc("CiBmbGVldC9tYXN0ZXJzL3YxL3JhdGVfY2FyZC5wcm90bxIQZmxlZXQubWFzdGVycy52MSKgBgoIUmF0ZUNhcmQSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIqCgVwYXJ0eRgDIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhQKDGR1dHlfdHlwZV9pZBgGIAEoCRIPCgdjaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFgoOY29udHJhY3Rfc3RhcnQYCSABKAkSFAoMY29udHJhY3RfZW5kGAogASgJEhMKC25vcm1hbF9yYXRlGAsgASgJEhUKDWV4dHJhX2ttX3JhdGUYDCABKAkSFwoPZXh0cmFfaG91cl9yYXRlGA0gASgJEhgKEG92ZXJfdGltZV9wZXJfaHIYDiABKAkSFAoMbm9fc2hvd19yYXRlGA8gASgJEhwKFG91dHN0YXRpb25fYWxsb3dhbmNlGBAgASgJEicKH291dHN0YXRpb25fb3Zlcl9uaWdodF9hbGxvd2FuY2UYESABKAkSGAoQc3VuZGF5X2FsbG93YW5jZRgSIAEoCRIdChVlYXJseV9zdGFydF9hbGxvd2FuY2UYEyABKAkSFwoPbmlnaHRfYWxsb3dhbmNlGBQgASgJEhwKFGV4dHJhX2R1dHlfYWxsb3dhbmNlGBUgASgJEh4KFmRyaXZlcl9kYWlseV9hbGxvd2FuY2UYFiABKAkSEwoLcGV0cm9sX3JhdGUYFyABKAkSEwoLZGllc2VsX3JhdGUYGCABKAkSEAoIY25nX3JhdGUYGSABKAkSFQoNZWxlY3RyaWNfcmF0ZRgaIAEoCRIZChFzd2l0Y2hfcGF0aF9ncm91cBgbIAEoCRIaCg1rbV9jcm9zc19zbGFiGBwgASgFSACIAQESHAoPaG91cl9jcm9zc19zbGFiGB0gASgFSAGIAQESGwoTZXh0cmFfaG91cl9yb3VuZGluZxgeIAEoCUIQCg5fa21fY3Jvc3Nfc2xhYkISChBfaG91cl9jcm9zc19zbGFiKlkKCVJhdGVQYXJ0eRIaChZSQVRFX1BBUlRZX1VOU1BFQ0lGSUVEEAASFwoTUkFURV9QQVJUWV9DVVNUT01FUhABEhcKE1JBVEVfUEFSVFlfU1VQUExJRVIQAmIGcHJvdG8z");
+  fileDesc("CiBmbGVldC9tYXN0ZXJzL3YxL3JhdGVfY2FyZC5wcm90bxIQZmxlZXQubWFzdGVycy52MSKTBwoIUmF0ZUNhcmQSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIqCgVwYXJ0eRgDIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhQKDGR1dHlfdHlwZV9pZBgGIAEoCRIPCgdjaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFgoOY29udHJhY3Rfc3RhcnQYCSABKAkSFAoMY29udHJhY3RfZW5kGAogASgJEhMKC25vcm1hbF9yYXRlGAsgASgJEhUKDWV4dHJhX2ttX3JhdGUYDCABKAkSFwoPZXh0cmFfaG91cl9yYXRlGA0gASgJEhgKEG92ZXJfdGltZV9wZXJfaHIYDiABKAkSFAoMbm9fc2hvd19yYXRlGA8gASgJEhwKFG91dHN0YXRpb25fYWxsb3dhbmNlGBAgASgJEicKH291dHN0YXRpb25fb3Zlcl9uaWdodF9hbGxvd2FuY2UYESABKAkSGAoQc3VuZGF5X2FsbG93YW5jZRgSIAEoCRIdChVlYXJseV9zdGFydF9hbGxvd2FuY2UYEyABKAkSFwoPbmlnaHRfYWxsb3dhbmNlGBQgASgJEhwKFGV4dHJhX2R1dHlfYWxsb3dhbmNlGBUgASgJEh4KFmRyaXZlcl9kYWlseV9hbGxvd2FuY2UYFiABKAkSEwoLcGV0cm9sX3JhdGUYFyABKAkSEwoLZGllc2VsX3JhdGUYGCABKAkSEAoIY25nX3JhdGUYGSABKAkSFQoNZWxlY3RyaWNfcmF0ZRgaIAEoCRIZChFzd2l0Y2hfcGF0aF9ncm91cBgbIAEoCRIaCg1rbV9jcm9zc19zbGFiGBwgASgFSACIAQESHAoPaG91cl9jcm9zc19zbGFiGB0gASgFSAGIAQESGwoTZXh0cmFfaG91cl9yb3VuZGluZxgeIAEoCRIRCglpc19hY3RpdmUYHyABKAgSLgoKY3JlYXRlZF9hdBggIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBghIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEAoOX2ttX2Nyb3NzX3NsYWJCEgoQX2hvdXJfY3Jvc3Nfc2xhYipZCglSYXRlUGFydHkSGgoWUkFURV9QQVJUWV9VTlNQRUNJRklFRBAAEhcKE1JBVEVfUEFSVFlfQ1VTVE9NRVIQARIXChNSQVRFX1BBUlRZX1NVUFBMSUVSEAJiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
- * A rate card in force, typed for the services that charge from it (billing, channels). Amounts are
- * decimal strings; an empty string is a rate the card does not set.
+ * A rate card, typed for the services that charge from it (billing, channels): the one in force
+ * (ResolveRate) and every change of one (RateCardChanged). Amounts are decimal strings; an empty string
+ * is a rate the card does not set.
  *
  * @generated from message fleet.masters.v1.RateCard
  */
@@ -174,6 +177,23 @@ export type RateCard = Message<"fleet.masters.v1.RateCard"> & {
    * @generated from field: string extra_hour_rounding = 30;
    */
   extraHourRounding: string;
+
+  /**
+   * A card in force (ResolveRate) is always active; RateCardChanged says when one is deactivated.
+   *
+   * @generated from field: bool is_active = 31;
+   */
+  isActive: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 32;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 33;
+   */
+  updatedAt?: Timestamp | undefined;
 };
 
 /**

@@ -1,57 +1,14 @@
-// Zod pieces shared by several procedures' inputs. Field formats come from @fleet/domain so the web
-// app's forms and the gateway agree; the services check them again.
-import {
-  ACCESS_LEVELS,
-  allPermissionIds,
-  emailSchema,
-  GENDERS,
-  gstinSchema,
-  ifscSchema,
-  isoDateSchema,
-  type PermissionId,
-  panSchema,
-  phoneSchema,
-  TAX_TYPES,
-} from '@fleet/domain';
+// The inputs of a user's profile and of an employee (proto UserFields and EmployeeFields): the gateway
+// validates procedure inputs with them and the web app's profile and employee forms check the same.
 import { z } from 'zod';
-
-/** An optional field: absent, null or '' all mean "not set", which services receive as ''. */
-export function optional<T extends z.ZodType<string, string>>(schema: T) {
-  return z
-    .union([z.literal(''), schema])
-    .nullish()
-    .transform((value): string => value ?? '');
-}
-
-const text = (max: number) => z.string().trim().max(max, `Keep this to ${max} characters or fewer`);
-export const optionalText = (max: number) => optional(text(max));
-
-/** An identifier issued by a service (opaque to the gateway). */
-export const idSchema = z
-  .string()
-  .trim()
-  .min(1, 'This is required')
-  .max(100, 'This is not a valid identifier');
-export const optionalId = optional(idSchema);
-
-export const permissionIdSchema = z.enum(allPermissionIds() as [PermissionId, ...PermissionId[]], {
-  error: 'This permission does not exist',
-});
-
-export const cursorSchema = z.string().max(2000, 'This is not a valid cursor').optional();
-/** Page size: 1 to 1000 (spec §9's page constant), 50 unless given. */
-export const limitSchema = z
-  .number()
-  .int('The page size must be a whole number')
-  .min(1, 'The page size must be at least 1')
-  .max(1000, 'The page size must be at most 1000')
-  .default(50);
-export const activeFilterSchema = z.enum(['active', 'inactive', 'all']).default('active');
-/**
- * Sort order of a list. Not called `direction`: tRPC's infinite queries put their own `direction`
- * (forward/backward paging) into the input.
- */
-export const orderSchema = z.enum(['asc', 'desc']).optional();
+import { emailSchema } from '../validation/email';
+import { gstinSchema } from '../validation/gstin';
+import { ifscSchema } from '../validation/ifsc';
+import { isoDateSchema } from '../validation/iso-date';
+import { panSchema } from '../validation/pan';
+import { phoneSchema } from '../validation/phone';
+import { ACCESS_LEVELS, GENDERS, TAX_TYPES } from '../vocabulary';
+import { optional, optionalId, optionalText, permissionIdSchema } from './common';
 
 /** The editable part of a user (proto UserFields), used by the profile and by employees. */
 export const userFieldsShape = {

@@ -1,0 +1,34 @@
+// @fleet/domain/inputs: the procedures' input schemas the gateway validates with and the web app's
+// forms and calls share. Zod only; no server code, so the browser may import it.
+export {
+  activeFilterSchema,
+  cursorSchema,
+  idSchema,
+  limitSchema,
+  optional,
+  optionalId,
+  optionalText,
+  orderSchema,
+  permissionIdSchema,
+} from './common';
+export {
+  chosenFilters,
+  type FilterKey,
+  idInput,
+  isSortKey,
+  listInput,
+  type MasterListInput,
+  type MasterListQuery,
+  type SortKey,
+  setActiveInput,
+  updateInput,
+  valuesInput,
+} from './masters';
+export {
+  type EmployeeInput,
+  employeeFieldsShape,
+  employeeInput,
+  type UserFieldsInput,
+  userFieldsInput,
+  userFieldsShape,
+} from './users';
