@@ -1,3 +1,5 @@
+import { isIsoDate } from './validation/iso-date';
+
 /** Where operators are until their business settings say otherwise. */
 export const DEFAULT_OPERATOR_TIME_ZONE = 'Asia/Kolkata';
 
@@ -18,4 +20,13 @@ export function operatorDate(at: Date, timeZone: string = DEFAULT_OPERATOR_TIME_
     formats.set(timeZone, format);
   }
   return format.format(at);
+}
+
+/** The calendar date `days` after (or, when negative, before) a YYYY-MM-DD date: 2024-02-28 + 2 is 2024-03-01. */
+export function addCalendarDays(date: string, days: number): string {
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  if (!Number.isInteger(days)) throw new RangeError(`Not a whole number of days: ${days}`);
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }

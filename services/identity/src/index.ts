@@ -2,7 +2,13 @@ export { type IdentityConfig, identityConfigSchema } from './config';
 export { OTP } from './domain/otp';
 export type { SigningKey } from './domain/session-token';
 export { IdentityEvents } from './events/published';
-export { createIdentityModule, type IdentityModule, type IdentityModuleDeps } from './module';
+export {
+  createIdentityModule,
+  type IdentityModule,
+  type IdentityModuleDeps,
+  identityService,
+  identitySettings,
+} from './module';
 export { createLogSmsProvider, type SmsMessage, type SmsProvider } from './sms/sms-provider';
 export { SCHEMA as IDENTITY_SCHEMA } from './storage/migrations';
-export type { IdentitySettings } from './use-cases';
+export type { CreatedOperator, IdentitySettings, Operators } from './use-cases';

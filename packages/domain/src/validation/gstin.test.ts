@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  buildGstin,
   GSTIN_CHECKSUM_MESSAGE,
   GSTIN_MESSAGE,
   GSTIN_STATE_CODES,
@@ -11,6 +12,7 @@ import {
   gstinStateCode,
   isGstin,
 } from './gstin';
+import { PAN_HOLDER_TYPES } from './pan';
 
 // An independent check-character calculation: Luhn mod N as usually written, walking from the
 // right with the factor starting at 2.
@@ -142,5 +144,41 @@ describe('gstin parts', () => {
     expect(GSTIN_STATE_CODES).toEqual(expect.arrayContaining(['01', '09', '10', '38', '97', '99']));
     expect(GSTIN_STATE_CODES).not.toContain('00');
     expect(GSTIN_STATE_CODES).not.toContain('39');
+  });
+});
+
+describe('buildGstin', () => {
+  it('builds the GSTIN of a known registration', () => {
+    expect(buildGstin('27', 'AAPFU0939F')).toBe('27AAPFU0939F1ZV');
+  });
+
+  it('builds a valid GSTIN that carries its state code, PAN and entity number', () => {
+    const pan = fc
+      .tuple(
+        fc.array(upper, { minLength: 3, maxLength: 3 }),
+        fc.constantFrom(...PAN_HOLDER_TYPES),
+        upper,
+        fc.array(digit, { minLength: 4, maxLength: 4 }),
+        upper,
+      )
+      .map(
+        ([first, holder, initial, digits, last]) =>
+          `${first.join('')}${holder}${initial}${digits.join('')}${last}`,
+      );
+    fc.assert(
+      fc.property(fc.constantFrom(...GSTIN_STATE_CODES), pan, entity, (state, p, e) => {
+        const gstin = buildGstin(state, p, e);
+        expect(isGstin(gstin)).toBe(true);
+        expect(gstinStateCode(gstin)).toBe(state);
+        expect(gstinPan(gstin)).toBe(p);
+        expect(gstin.charAt(12)).toBe(e);
+      }),
+    );
+  });
+
+  it('refuses a state code, PAN or entity number a GSTIN cannot carry', () => {
+    expect(() => buildGstin('39', 'AAPFU0939F')).toThrow(RangeError);
+    expect(() => buildGstin('27', 'AAPXU0939F')).toThrow(RangeError); // X is no holder type
+    expect(() => buildGstin('27', 'AAPFU0939F', '0')).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPan } from './pan';
 
 // Indian GST identification number, 15 characters:
 //   2  state code (01–38, 97 other territory, 99 centre jurisdiction)
@@ -35,6 +36,18 @@ export function gstinCheckCharacter(first14: string): string {
     sum += Math.floor(product / 36) + (product % 36);
   }
   return CHARSET.charAt((36 - (sum % 36)) % 36);
+}
+
+/**
+ * The GSTIN of a registration: the state's code, the holder's PAN, the entity number of this
+ * registration under that PAN in that state (1 for the first), Z, and the check character.
+ */
+export function buildGstin(stateCode: string, pan: string, entity = '1'): string {
+  if (!GSTIN_STATE_CODES.includes(stateCode)) throw new RangeError(`Not a GST state code: ${stateCode}`);
+  if (!isPan(pan)) throw new RangeError(`Not a PAN: ${pan}`);
+  if (!/^[1-9A-Z]$/.test(entity)) throw new RangeError(`Not a GSTIN entity number (1-9, A-Z): ${entity}`);
+  const first14 = `${stateCode}${pan}${entity}Z`;
+  return `${first14}${gstinCheckCharacter(first14)}`;
 }
 
 /** What is wrong with a GSTIN, as a message for the user, or undefined if it is valid. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 // P individual, C company, H Hindu undivided family, F firm or LLP, A association of persons,
 // T trust, B body of individuals, L local authority, J artificial juridical person, G government.
 export const PAN_HOLDER_TYPES = ['P', 'C', 'H', 'F', 'A', 'T', 'B', 'L', 'J', 'G'] as const;
+export type PanHolderType = (typeof PAN_HOLDER_TYPES)[number];
 
 const PAN_SHAPE = /^[A-Z]{5}\d{4}[A-Z]$/;
 

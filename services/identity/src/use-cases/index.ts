@@ -2,6 +2,7 @@ import type { IdentityDeps } from './deps';
 import { createEmployees } from './employees';
 import { createMasquerade } from './masquerade';
 import { createMe } from './me';
+import { createOperators } from './operators';
 import { createProfiles } from './profiles';
 import { createSessions } from './sessions';
 import { createSignIn } from './sign-in';
@@ -15,8 +16,11 @@ export function createIdentityUseCases(deps: IdentityDeps) {
     masquerade: createMasquerade(deps, sessions),
     employees: createEmployees(deps),
     profiles: createProfiles(deps),
+    /** In-process only: never routed over gRPC (see operators.ts). */
+    operators: createOperators(deps),
   };
 }
 
 export type IdentityUseCases = ReturnType<typeof createIdentityUseCases>;
 export type { IdentityDeps, IdentitySettings } from './deps';
+export type { CreatedOperator, Operators } from './operators';

@@ -10,8 +10,6 @@ import {
 import { z } from 'zod';
 import { CODE_PATTERN, codeMatches, generateCode, hashCode, OTP, smsText } from '../domain/otp';
 import type { UserRecord } from '../domain/records';
-import { IdentityEvents, identityOutbox } from '../events/published';
-import { tenantToProto, userToProto } from '../mappers';
 import {
   consumeOtp,
   countSends,
@@ -20,9 +18,10 @@ import {
   recordSend,
   replaceOtp,
 } from '../storage/otp-store';
-import { findUserByPhone, insertTenant, insertUser } from '../storage/users-store';
+import { findUserByPhone } from '../storage/users-store';
 import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
+import { insertOperatorWithOwner } from './operators';
 import type { Sessions } from './sessions';
 
 const requestSchema = z.object({ phone: phoneSchema });
@@ -183,46 +182,14 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
           if (user && !user.isActive) throw inactive();
           if (!user) {
             if (!settings.signupEnabled) throw notRegistered();
-            const tenant = await insertTenant(tx, operatorName || 'My Travels');
-            user = await insertUser(
-              tx,
-              tenant.id,
-              'USER',
-              {
-                name: userName || 'Owner',
-                phone,
-                email: null,
-                accessLevel: 'ADMIN',
-                headOfficeCityId: null,
-                stateId: null,
-                panNo: null,
-                gstNo: null,
-                lutNo: null,
-                vatNo: null,
-                sezGstNo: null,
-                gstType: null,
-                isTripStartOtpRequired: false,
-                isTripEndOtpRequired: false,
-                isBookingApiOnly: false,
-                autoSendPassengerSms: false,
-                autoSendPassengerEmail: false,
-              },
-              { isOwner: true },
-            );
+            const { tenant, owner } = await insertOperatorWithOwner(tx, {
+              requestId: caller.requestId,
+              operatorName: operatorName || 'My Travels',
+              ownerName: userName || 'Owner',
+              phone,
+            });
+            user = owner;
             signedUp = true;
-            const context = { requestId: caller.requestId, tenantId: tenant.id };
-            await identityOutbox.enqueue(
-              tx,
-              IdentityEvents.tenantCreated,
-              { tenant: tenantToProto(tenant), owner: userToProto(user) },
-              context,
-            );
-            await identityOutbox.enqueue(
-              tx,
-              IdentityEvents.userCreated,
-              { user: userToProto(user) },
-              context,
-            );
             withRequestId(logger, caller.requestId).info(
               { tenantId: tenant.id, userId: user.id },
               'new operator signed up',

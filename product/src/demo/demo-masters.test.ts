@@ -1,8 +1,8 @@
-// The demo seeding against the real identity and fleet modules (real PostgreSQL and JetStream), assembled
+// The demo seeding against the real identity and masters modules (real PostgreSQL and JetStream), assembled
 // as `npm start` assembles them: the counts come back through the masters service's own list calls.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { isGstin } from '@fleet/domain';
+import { financialYearOf, isGstin, operatorDate } from '@fleet/domain';
 import { gatewayConfigSchema } from '@fleet/gateway';
 import {
   anonymousCaller,
@@ -14,36 +14,34 @@ import {
 } from '@fleet/platform';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
-import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator } from './demo';
+import { type EmbeddedProduct, startEmbeddedProduct } from '../product';
 import {
-  addDays,
-  financialYear,
-  gstinFor,
-  operatorToday,
+  DEMO_CODE,
+  DEMO_OWNER_PHONE,
+  DEMO_TEST_OTPS,
   planDemoMasters,
   seedDemoMasters,
-} from './demo-masters';
-import { type EmbeddedProduct, startEmbeddedProduct } from './product';
+  seedDemoOperator,
+  withDemoTestOtps,
+} from '.';
 
-describe('demo data helpers', () => {
-  it('makes GSTINs whose check character is right', () => {
-    expect(gstinFor('27', 'AAHCD4821K')).toMatch(/^27AAHCD4821K1Z[0-9A-Z]$/);
-    expect(isGstin(gstinFor('27', 'AAHCD4821K'))).toBe(true);
-    expect(isGstin(gstinFor('07', 'BCDPK1234Q', '2'))).toBe(true);
+describe('the demo phones’ fixed codes', () => {
+  /** AUTH_TEST_OTP as identity reads it: pairs in order, a later one winning. */
+  const read = (value: string) =>
+    new Map(value.split(',').map((pair) => pair.split('=') as [string, string]));
+
+  it('are the whole list when nothing else is given', () => {
+    expect(withDemoTestOtps(undefined)).toBe(DEMO_TEST_OTPS);
+    expect(withDemoTestOtps('  ')).toBe(DEMO_TEST_OTPS);
+    expect(read(DEMO_TEST_OTPS).get(DEMO_OWNER_PHONE)).toBe(DEMO_CODE);
+    expect(read(DEMO_TEST_OTPS).size).toBe(4);
   });
 
-  it('knows the Indian financial year of a date', () => {
-    expect(financialYear('2026-03-31')).toMatchObject({
-      start: '2025-04-01',
-      end: '2026-03-31',
-      label: '2025-26',
-    });
-    expect(financialYear('2026-04-01')).toMatchObject({
-      start: '2026-04-01',
-      end: '2027-03-31',
-      short: '26-27',
-    });
-    expect(addDays('2024-02-28', 2)).toBe('2024-03-01');
+  it('are added to other phones a person lists, whose own codes stand', () => {
+    const merged = read(withDemoTestOtps('+919811100021=135721'));
+    expect(merged.get('+919811100021')).toBe('135721');
+    expect(merged.get(DEMO_OWNER_PHONE)).toBe(DEMO_CODE);
+    expect(read(withDemoTestOtps(`${DEMO_OWNER_PHONE}=999999`)).get(DEMO_OWNER_PHONE)).toBe('999999');
   });
 });
 
@@ -132,7 +130,7 @@ describe('seeding the demo operator', () => {
   let product: EmbeddedProduct;
   let owner: Caller;
   const logs: Record<string, unknown>[] = [];
-  const today = operatorToday();
+  const today = operatorDate(new Date());
   let seededIn = 0;
 
   const logger = createLogger({
@@ -170,16 +168,11 @@ describe('seeding the demo operator', () => {
       logger,
       codec: createCallerCodec(`demo-tests-internal-${randomUUID()}`),
       gateway: loadConfig(gatewayConfigSchema, { PORT: '0', NODE_ENV: 'test' }),
-      identity: {
-        signupEnabled: true,
-        sessionTtlHours: 12,
-        signingKeys: [{ kid: 'test-1', secret: 'demo-tests-jwt-secret-0123456789abcdef' }],
-        otpSecret: 'demo-tests-otp-secret-0123456789abcdef',
-        testOtps: new Map([[DEMO_OWNER_PHONE, DEMO_CODE]]),
-      },
+      env: { AUTH_TEST_OTP: `${DEMO_OWNER_PHONE}=${DEMO_CODE}` },
+      localSecret: (variable) => `demo-tests-${variable}-0123456789abcdef0123456789`,
     });
     const started = Date.now();
-    expect(await seedDemoOperator(product.clients, logger)).toBe(true);
+    expect(await seedDemoOperator(product, logger)).toBe(true);
     seededIn = Date.now() - started;
 
     // Sign in as the owner, as the web app would.
@@ -288,12 +281,12 @@ describe('seeding the demo operator', () => {
     expect(sale.rateCard).toMatchObject({
       cityId: 'mh-mumbai',
       normalRate: '2300.00',
-      contractStart: financialYear(today).start,
-      contractEnd: financialYear(today).end,
+      contractStart: financialYearOf(today).start,
+      contractEnd: financialYearOf(today).end,
     });
     // Last year's contract is still on record, at last year's rate.
     const lastYear = await product.clients.masters.resolveRate(
-      { ...query, party: RateParty.CUSTOMER, customerId, date: financialYear(today).previous.end },
+      { ...query, party: RateParty.CUSTOMER, customerId, date: financialYearOf(today).previous.end },
       callAs(owner),
     );
     expect(lastYear.rateCard?.normalRate).toBe('2140.00');
@@ -322,7 +315,7 @@ describe('seeding the demo operator', () => {
 
   it('does nothing when seeded again', async () => {
     const before = (await list('rate_card')).length;
-    expect(await seedDemoOperator(product.clients, logger)).toBe(false);
+    expect(await seedDemoOperator(product, logger)).toBe(false);
     expect(await seedDemoMasters(product.clients.masters, owner)).toBeUndefined();
     expect((await list('vehicle')).length).toBe(50);
     expect((await list('driver')).length).toBe(60);

@@ -1,12 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { anonymousCaller, type Caller, callAs, type Logger } from '@fleet/platform';
-import { seedDemoMasters } from './demo-masters';
-import type { ServiceClients } from './product';
+// The demo operator itself: its owner, the permission profiles of its staff and three employees, each
+// with a phone that signs in with the demo code.
+import type { Client } from '@connectrpc/connect';
+import { type Caller, callAs } from '@fleet/platform';
+import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 
+export type IdentityClient = Client<typeof IdentityService>;
+
+export const DEMO_OPERATOR_NAME = 'Demo Travels';
+export const DEMO_OWNER_NAME = 'Demo Owner';
 export const DEMO_OWNER_PHONE = '+919800000001';
+/** The fixed sign-in code of every demo phone (the banner promises it for the owner). */
 export const DEMO_CODE = '123456';
 
-const EMPLOYEES = [
+export const EMPLOYEES = [
   { name: 'Priya Nair', phone: '+919800000002', designation: 'Dispatcher', profile: 'Dispatch' },
   { name: 'Arjun Mehta', phone: '+919800000003', designation: 'Accountant', profile: 'Accounts' },
   { name: 'Kavya Rao', phone: '+919800000004', designation: 'Operations Manager', profile: 'Operations' },
@@ -75,35 +81,24 @@ const PROFILES = [
   },
 ];
 
+/** AUTH_TEST_OTP for the demo phones alone: the owner and each employee, all with the demo code. */
+export const DEMO_TEST_OTPS = [DEMO_OWNER_PHONE, ...EMPLOYEES.map((e) => e.phone)]
+  .map((phone) => `${phone}=${DEMO_CODE}`)
+  .join(',');
+
 /**
- * Seeds a demo operator through the services' own APIs, exactly as a person would create one: the owner
- * signs up with the demo phone, then adds profiles and employees, and the masters (fleet, drivers,
- * customers, suppliers, rate cards…; see demo-masters.ts). Does nothing if the owner exists.
+ * AUTH_TEST_OTP with the demo phones' fixed codes added to what the environment gives, so the banner's
+ * promise holds whatever other phones a person lists. A phone listed in `envValue` keeps the code given
+ * there (later entries win when AUTH_TEST_OTP is read); a malformed value is passed on unchanged, so its
+ * error still names it.
  */
-export async function seedDemoOperator(
-  clients: Pick<ServiceClients, 'identity' | 'masters'>,
-  logger: Logger,
-  options: { today?: string } = {},
-): Promise<boolean> {
-  const started = Date.now();
-  const { identity, masters } = clients;
-  const anon = anonymousCaller(randomUUID(), '127.0.0.1');
-  await identity.requestOtp({ phone: DEMO_OWNER_PHONE }, callAs(anon));
-  const verified = await identity.verifyOtp(
-    { phone: DEMO_OWNER_PHONE, code: DEMO_CODE, operatorName: 'Demo Travels', userName: 'Demo Owner' },
-    callAs(anon),
-  );
-  if (!verified.signedUp) return false;
-  const auth = await identity.authenticate({ token: verified.token }, callAs(anon));
-  const owner: Caller = {
-    requestId: randomUUID(),
-    tenantId: auth.tenantId,
-    userId: auth.userId,
-    actorUserId: auth.actorUserId,
-    sessionId: auth.sessionId,
-    permissions: auth.permissions,
-    isMasquerade: false,
-  };
+export function withDemoTestOtps(envValue: string | undefined): string {
+  const given = envValue?.trim();
+  return given ? `${DEMO_TEST_OTPS},${given}` : DEMO_TEST_OTPS;
+}
+
+/** The staff's permission profiles and the employees who hold them, added by the owner through identity's API. */
+export async function seedDemoStaff(identity: IdentityClient, owner: Caller): Promise<number> {
   const profileIds = new Map<string, string>();
   for (const profile of PROFILES) {
     const { profile: created } = await identity.createPermissionProfile(profile, callAs(owner));
@@ -118,26 +113,5 @@ export async function seedDemoOperator(
       callAs(owner),
     );
   }
-  // The operator and its staff exist whatever happens next; a refused master is logged, not fatal.
-  let seeded: Record<string, number> | undefined;
-  try {
-    seeded = await seedDemoMasters(masters, owner, { today: options.today });
-  } catch (error) {
-    logger.error({ err: error, tenantId: auth.tenantId }, 'demo masters could not be seeded');
-  }
-  await identity.logout({}, callAs(owner));
-  logger.info(
-    {
-      tenantId: auth.tenantId,
-      employees: EMPLOYEES.length,
-      masters: seeded,
-      seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
-    },
-    'demo operator seeded',
-  );
-  return true;
+  return EMPLOYEES.length;
 }
-
-export const DEMO_TEST_OTPS = [DEMO_OWNER_PHONE, ...EMPLOYEES.map((e) => e.phone)]
-  .map((phone) => `${phone}=${DEMO_CODE}`)
-  .join(',');

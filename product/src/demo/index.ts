@@ -1,0 +1,75 @@
+// The demo operator `npm start` seeds on first start: the operator and its owner (operator.ts), its
+// staff, and its masters by area — business settings and companies (business.ts), the fleet
+// (fleet.ts), customers and suppliers (people.ts) and rate cards (pricing.ts), planned in order by
+// plan.ts and created through the masters service by seed-masters.ts.
+import { randomUUID } from 'node:crypto';
+import type { Operators } from '@fleet/identity';
+import type { Caller, Logger } from '@fleet/platform';
+import {
+  DEMO_OPERATOR_NAME,
+  DEMO_OWNER_NAME,
+  DEMO_OWNER_PHONE,
+  type IdentityClient,
+  seedDemoStaff,
+} from './operator';
+import { type MastersClient, seedDemoMasters } from './seed-masters';
+
+export {
+  DEMO_CODE,
+  DEMO_OPERATOR_NAME,
+  DEMO_OWNER_PHONE,
+  DEMO_TEST_OTPS,
+  withDemoTestOtps,
+} from './operator';
+export { planDemoMasters } from './plan';
+export { type DemoMasterCounts, type DemoMastersOptions, seedDemoMasters } from './seed-masters';
+export type { DemoPlan, PlannedRecord } from './toolkit';
+
+/** What seeding needs of the running product: identity's own use cases in this process, and clients. */
+export interface DemoSeedingProduct {
+  modules: { identity: { useCases: { operators: Operators } } };
+  clients: { identity: IdentityClient; masters: MastersClient };
+}
+
+/**
+ * Seeds the demo operator. The operator and its owner are made by identity's own use case in this
+ * process — no sign-in code is involved, so seeding works whatever AUTH_TEST_OTP lists — and the
+ * owner then adds the staff and the masters through the services' APIs, as a person would. Does
+ * nothing (and answers false) if the owner's phone already has an account.
+ */
+export async function seedDemoOperator(
+  product: DemoSeedingProduct,
+  logger: Logger,
+  options: { today?: string } = {},
+): Promise<boolean> {
+  const started = Date.now();
+  const requestId = randomUUID();
+  const created = await product.modules.identity.useCases.operators.createWithOwner({
+    requestId,
+    operatorName: DEMO_OPERATOR_NAME,
+    owner: { name: DEMO_OWNER_NAME, phone: DEMO_OWNER_PHONE },
+  });
+  if (!created) return false;
+  const tenantId = created.tenant.id;
+  const owner: Caller = {
+    requestId,
+    tenantId,
+    userId: created.owner.id,
+    actorUserId: created.owner.id,
+    permissions: created.permissions,
+    isMasquerade: false,
+  };
+  const employees = await seedDemoStaff(product.clients.identity, owner);
+  // The operator and its staff exist whatever happens next; a refused master is logged, not fatal.
+  let masters: Record<string, number> | undefined;
+  try {
+    masters = await seedDemoMasters(product.clients.masters, owner, { today: options.today });
+  } catch (error) {
+    logger.error({ err: error, tenantId }, 'demo masters could not be seeded');
+  }
+  logger.info(
+    { tenantId, employees, masters, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) },
+    'demo operator seeded',
+  );
+  return true;
+}
