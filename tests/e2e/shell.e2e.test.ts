@@ -67,6 +67,52 @@ describe('the web app in Chromium', () => {
     await expectVisible(page.getByTestId('tenant-name').filter({ hasText: 'Sunrise Cabs' }));
   });
 
+  it('makes no call needing a session on the public pages, signed in or not', async () => {
+    // Every procedure named by a request to /api/trpc (a batch names several, comma-separated).
+    const procedures: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/trpc/'))
+        procedures.push(...pathname.slice('/api/trpc/'.length).split(','));
+    });
+    const publicPages = [
+      '/auth/enter-phone-number',
+      '/auth/enter-otp',
+      '/auth/login',
+      '/privacy-policy',
+      '/app-redirect',
+      '/feedback/a1b2c3',
+      '/digital-duty-slip/a1b2c3',
+    ];
+    const visitAll = async () => {
+      for (const path of publicPages) {
+        await page.goto(`${base}${path}`);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+      }
+    };
+
+    await visitAll();
+    expect(procedures).toEqual([]);
+
+    // Signed in (the session cookie is sent), the public pages still ask for nothing…
+    const asksForPermissions = () =>
+      page.waitForRequest((r) => r.url().includes('/api/trpc/') && r.url().includes('user.permissions'), {
+        timeout: 20_000,
+      });
+    const signedIn = asksForPermissions();
+    await signIn(page, base, OWNER, CODE);
+    await signedIn;
+    await page.waitForLoadState('networkidle');
+    procedures.length = 0;
+    await visitAll();
+    expect(procedures).toEqual([]);
+    // …while a signed-in page does ask for the permission list.
+    const onProfile = asksForPermissions();
+    await page.goto(`${base}/profile`);
+    await onProfile;
+  });
+
   it('sends a visitor without a session to sign in, and back after', async () => {
     await page.goto(`${base}/masters/employees`);
     await page.waitForURL(/\/auth\/enter-phone-number/);

@@ -134,23 +134,6 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_TYPES = ['PARENT', 'CHILD', 'EXTENDED'] as const;
 export type BookingType = (typeof BOOKING_TYPES)[number];
 
-/** The booking list tabs, in navigation order (spec §2); `all` is the unfiltered list. */
-export const BOOKING_TABS = [
-  'incoming',
-  'needs-attention',
-  'allotment-pending',
-  'allotted',
-  'upcoming',
-  'dispatched',
-  'ongoing',
-  'completed',
-  'failed',
-  'cancelled',
-  'bill-pending',
-  'all',
-] as const;
-export type BookingTab = (typeof BOOKING_TABS)[number];
-
 export const DRIVER_BOOKING_ACTIONS = [
   'ALLOTED',
   'ALLOTMENT_CLEARED',

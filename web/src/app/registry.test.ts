@@ -1,3 +1,4 @@
+import { isNoWaitPath, isPublicPath } from '../lib/paths';
 import { homeFor, MASTER_SCREENS, navigationFor, SCREENS } from './registry';
 
 const labels = (permissions: string[]) => {
@@ -39,6 +40,20 @@ describe('navigation from the one screen registry', () => {
     expect(labels([])).toEqual({ groups: [], user: ['Profile'] });
     expect(homeFor(new Set())).toBe('/profile');
     expect(homeFor(new Set(['view_booking']))).toBe('/duties/bookings/incoming');
+  });
+
+  it('makes exactly the screens under the public prefixes public, so they load without a session', () => {
+    const sample = (path: string) => path.replace(/\$\w+/g, 'x');
+    for (const screen of SCREENS) {
+      expect([screen.path, isPublicPath(sample(screen.path))]).toEqual([
+        screen.path,
+        screen.access === 'public',
+      ]);
+      expect([screen.path, isNoWaitPath(sample(screen.path))]).toEqual([
+        screen.path,
+        screen.access === 'public',
+      ]);
+    }
   });
 
   it('registers each path once', () => {

@@ -1,4 +1,9 @@
-import type { PermissionId } from '@fleet/domain';
+import {
+  BOOKING_LIST_PERMISSION,
+  BOOKING_TAB_DEFINITIONS,
+  type CountedBookingTab,
+  type PermissionId,
+} from '@fleet/domain';
 import type { ComponentType } from 'react';
 
 export type NavGroup = 'Duties' | 'Operations' | 'Masters' | 'User';
@@ -10,8 +15,10 @@ export interface NavItem {
   label: string;
   /** The link; defaults to the screen's path. */
   to?: string;
-  /** A count shown beside the link. */
-  badge?: 'incoming' | 'needs-attention';
+  /** A count shown beside the link: the counted duty tab's. */
+  badge?: CountedBookingTab;
+  /** What this link needs beyond the screen's own access, if anything. */
+  access?: PermissionId;
 }
 
 export interface Screen {
@@ -21,22 +28,6 @@ export interface Screen {
   load: () => Promise<{ default: ComponentType }>;
   nav?: NavItem[];
 }
-
-/** Spec §2: the duty tabs, in order, with the link slugs the spec gives (ongoing is spelt Onging). */
-export const BOOKING_TABS = [
-  { slug: 'incoming', label: 'Incoming', badge: 'incoming' as const },
-  { slug: 'needs-attention', label: 'Needs Attention', badge: 'needs-attention' as const },
-  { slug: 'allotment-pending', label: 'Allotment Pending' },
-  { slug: 'allotted', label: 'Allotted' },
-  { slug: 'upcoming', label: 'Upcoming' },
-  { slug: 'dispatched', label: 'Dispatched' },
-  { slug: 'Onging', label: 'Ongoing' },
-  { slug: 'completed', label: 'Completed' },
-  { slug: 'failed', label: 'Duty Failed' },
-  { slug: 'cancelled', label: 'Cancelled' },
-  { slug: 'bill-pending', label: 'Bill Pending' },
-  { slug: 'all', label: 'All' },
-] as const;
 
 /**
  * The screens under /masters/ that one declaration drives (features/masters/master-page.tsx), in the
@@ -109,13 +100,15 @@ export const SCREENS: Screen[] = [
   {
     path: '/duties/bookings/$tab',
     title: 'Duties',
-    access: 'view_booking',
+    access: BOOKING_LIST_PERMISSION,
     load: () => import('../features/duties/bookings-page'),
-    nav: BOOKING_TABS.map((tab) => ({
+    // Spec §2: the tabs, their labels and link slugs, as @fleet/domain declares them.
+    nav: BOOKING_TAB_DEFINITIONS.map((tab) => ({
       group: 'Duties' as const,
       label: tab.label,
       to: `/duties/bookings/${tab.slug}`,
-      ...('badge' in tab ? { badge: tab.badge } : {}),
+      access: tab.permission,
+      ...('countPermission' in tab ? { badge: tab.id } : {}),
     })),
   },
   ...['duty-types', 'taxes', 'vehicle-groups', 'vehicles', 'drivers', 'customer-groups', 'customers'].map(
@@ -170,7 +163,9 @@ export const mayOpen = (access: Access, permissions: ReadonlySet<string>) =>
 /** The navigation a person sees: only items whose screen they may open, grouped, empty groups dropped. */
 export function navigationFor(permissions: ReadonlySet<string>) {
   const items = SCREENS.filter((s) => s.nav && mayOpen(s.access, permissions)).flatMap((s) =>
-    s.nav!.map((item) => ({ ...item, to: item.to ?? s.path })),
+    s
+      .nav!.filter((item) => !item.access || permissions.has(item.access))
+      .map((item) => ({ ...item, to: item.to ?? s.path })),
   );
   return {
     groups: NAV_GROUPS.map((group) => ({ group, items: items.filter((i) => i.group === group) })).filter(

@@ -37,7 +37,16 @@ const appLayout = createRoute({
   component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
 });
 
-function Guarded({ access, title, Screen }: { access: Access; title: string; Screen: ComponentType }) {
+/** A signed-in page: explains instead of showing it when the person lacks its permission. */
+function Guarded({
+  access,
+  title,
+  Screen,
+}: {
+  access: Exclude<Access, 'public'>;
+  title: string;
+  Screen: ComponentType;
+}) {
   const permissions = usePermissions();
   if (permissions && !mayOpen(access, permissions)) {
     return (
@@ -73,10 +82,13 @@ function NotFound() {
 
 const screenRoutes = SCREENS.map((screen) => {
   const Lazy = lazyRouteComponent(screen.load);
+  const access = screen.access;
   return createRoute({
-    getParentRoute: () => (screen.access === 'public' ? publicLayout : appLayout),
+    getParentRoute: () => (access === 'public' ? publicLayout : appLayout),
     path: screen.path,
-    component: () => <Guarded access={screen.access} title={screen.title} Screen={Lazy} />,
+    // A public page is shown as it is: no guard, so no permission list and no call needing a session.
+    component:
+      access === 'public' ? Lazy : () => <Guarded access={access} title={screen.title} Screen={Lazy} />,
   });
 });
 

@@ -1,23 +1,31 @@
-// The booking list tabs, defined once: which statuses, flags and dates put a booking in each tab
+// The rules of the booking list tabs (the tabs themselves, their slugs, labels and permissions, are
+// declared once in @fleet/domain): which statuses, flags and dates put a booking in each tab
 // (DOMAIN.md, "Tabs"), and how each tab's list is ordered unless the caller says otherwise. Storage
 // renders these rules into SQL (storage/tab-sql.ts); `isInTab` reads them for one booking in memory.
 // No SQL and no clock here: a tab that depends on the date is given the operator's date.
 import {
-  BOOKING_TABS,
+  BOOKING_COUNT_PERMISSION,
+  BOOKING_LIST_PERMISSION,
+  BOOKING_SORTS,
+  BOOKING_TAB_ALIASES,
+  type BookingSort,
   type BookingStatus,
   type BookingTab,
+  bookingTabFromSlug,
+  COUNTED_BOOKING_TABS,
   type ConnectionRequestStatus,
+  type CountedBookingTab,
+  DEFAULT_BOOKING_SORT,
   DEFAULT_OPERATOR_TIME_ZONE,
   isIsoDate,
   operatorDate,
-  PERMISSION,
 } from '@fleet/domain';
 
-/** Spec §6: this permission gates polling both counts. */
-export const TAB_COUNT_PERMISSION = PERMISSION.view_accept_reject_incoming_requests;
+/** Spec §6: this permission gates polling both counts (declared with the tabs in @fleet/domain). */
+export const TAB_COUNT_PERMISSION = BOOKING_COUNT_PERMISSION;
 
-/** Spec §2: every link under /duties/bookings/{tab} needs this permission. */
-export const TAB_LIST_PERMISSION = PERMISSION.view_booking;
+/** Spec §2: every link under /duties/bookings/{tab} needs this permission (declared with the tabs). */
+export const TAB_LIST_PERMISSION = BOOKING_LIST_PERMISSION;
 
 /** Statuses of a booking that was called off; it is in neither counted tab. */
 export const CANCELLED_STATUSES = [
@@ -187,28 +195,23 @@ export const TAB_RULES = {
 } as const satisfies Record<BookingTab, TabRule>;
 
 /** The tabs whose counts the shell polls (spec §7); their rules never depend on the date. */
-export const COUNTED_TABS = ['incoming', 'needs-attention'] as const satisfies readonly BookingTab[];
-export type CountedTab = (typeof COUNTED_TABS)[number];
+export const COUNTED_TABS = COUNTED_BOOKING_TABS;
+export type CountedTab = CountedBookingTab;
 
 // ── reading a tab's slug ────────────────────────────────────────────────────────────────────────────
 
 /** Other spellings of a tab seen in links: the spec's Duties link for ongoing is spelt Onging. */
-export const TAB_ALIASES: Readonly<Record<string, BookingTab>> = { Onging: 'ongoing', onging: 'ongoing' };
+export const TAB_ALIASES = BOOKING_TAB_ALIASES;
 
 /** The tab a link's slug names, or undefined when it names none. */
-export function tabFromSlug(slug: string): BookingTab | undefined {
-  if ((BOOKING_TABS as readonly string[]).includes(slug)) return slug as BookingTab;
-  return Object.hasOwn(TAB_ALIASES, slug) ? TAB_ALIASES[slug] : undefined;
-}
+export const tabFromSlug = bookingTabFromSlug;
 
 // ── ordering a tab's list ───────────────────────────────────────────────────────────────────────────
 
 export type SortDirection = 'asc' | 'desc';
 
-/** Spec §2: bookings sort by start_date, created_at or reporting_date (the reporting date and time). */
-export const BOOKING_SORTS = ['start_date', 'created_at', 'reporting_date'] as const;
-export type BookingSort = (typeof BOOKING_SORTS)[number];
-export const DEFAULT_BOOKING_SORT: BookingSort = 'start_date';
+/** Spec §2: bookings sort by start_date, created_at or reporting_date (declared with the tabs). */
+export { BOOKING_SORTS, type BookingSort, DEFAULT_BOOKING_SORT };
 
 export function isBookingSort(value: string): value is BookingSort {
   return (BOOKING_SORTS as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import { BOOKING_TABS, getPermission } from '@fleet/domain';
+import { BOOKING_TABS, bookingTab, getPermission, type PermissionId } from '@fleet/domain';
 import { invalidField, type Page, pageSize, permissionDenied, sortKey, toPage } from '@fleet/platform';
 import {
   BOOKING_SORTS,
@@ -23,17 +23,19 @@ export interface BookingListInput {
   limit?: number;
 }
 
+function requireHeld(caller: TenantCaller, permission: PermissionId): void {
+  if (!caller.permissions.includes(permission)) {
+    throw permissionDenied(`You need the “${getPermission(permission)?.name}” permission to see bookings.`);
+  }
+}
+
 /** The bookings behind each Duties tab, one keyset page at a time, for the caller's operator only. */
 export function createBookingLists(deps: BookingsDeps) {
   const { db, clock } = deps;
 
   return {
     async list(caller: TenantCaller, input: BookingListInput): Promise<Page<BookingRow>> {
-      if (!caller.permissions.includes(TAB_LIST_PERMISSION)) {
-        throw permissionDenied(
-          `You need the “${getPermission(TAB_LIST_PERMISSION)?.name}” permission to see bookings.`,
-        );
-      }
+      requireHeld(caller, TAB_LIST_PERMISSION);
       const tab = tabFromSlug(input.tab);
       if (!tab) {
         throw invalidField(
@@ -41,6 +43,8 @@ export function createBookingLists(deps: BookingsDeps) {
           `There is no booking tab “${input.tab}”. The tabs are: ${BOOKING_TABS.join(', ')}.`,
         );
       }
+      // Every tab needs view_booking today; a tab declared with a permission of its own would need that too.
+      requireHeld(caller, bookingTab(tab).permission);
       const sortBy = sortKey(input.sortBy, BOOKING_SORTS, DEFAULT_BOOKING_SORT, 'Bookings');
       const limit = pageSize(input.limit);
       const fetched = await db.withTenant(caller.tenantId, (tx) =>

@@ -1,9 +1,9 @@
+import { BOOKING_SORTS, BOOKING_TAB_DEFINITIONS, bookingTab, bookingTabFromSlug } from '@fleet/domain';
 import { Badge, Group, Select, Stack, Tabs } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
-import { BOOKING_TABS } from '../../app/registry';
 import { trpc } from '../../lib/trpc';
 import { DataTable } from '../common/list/data-table';
 import { useListState } from '../common/list/list-state';
@@ -21,7 +21,7 @@ interface BookingRow {
 }
 
 const search = z.object({
-  sortBy: z.enum(['start_date', 'created_at', 'reporting_date']).optional().catch(undefined),
+  sortBy: z.enum(BOOKING_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 
@@ -75,7 +75,8 @@ export default function BookingsPage() {
   const { tab } = useParams({ strict: false }) as { tab: string };
   const navigate = useNavigate();
   const [state, update] = useListState(search);
-  const current = BOOKING_TABS.find((t) => t.slug === tab || (tab === 'ongoing' && t.slug === 'Onging'));
+  const named = bookingTabFromSlug(tab);
+  const current = named ? bookingTab(named) : undefined;
   const list = useInfiniteQuery(
     trpc.booking.list.infiniteQueryOptions(
       { tab, sortBy: state.sortBy, order: state.order, limit: 50 },
@@ -93,7 +94,7 @@ export default function BookingsPage() {
         keepMounted={false}
       >
         <Tabs.List>
-          {BOOKING_TABS.map((t) => (
+          {BOOKING_TAB_DEFINITIONS.map((t) => (
             <Tabs.Tab key={t.slug} value={t.slug}>
               {t.label}
             </Tabs.Tab>
