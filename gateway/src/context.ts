@@ -4,7 +4,7 @@ import { anonymousCaller, type Caller, callAs, fromConnectError, type Logger } f
 import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
-import { accessLevelFromProto, roleFromProto } from './routers/mappers';
+import { accessLevelFromProto, roleFromProto } from './routers/user/mappers';
 
 export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;

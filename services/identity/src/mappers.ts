@@ -1,11 +1,13 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
 import type { EmployeeSchema } from '@fleet/proto/fleet/identity/v1/employee_pb';
 import {
   type Employee,
   type EmployeeFields as EmployeeFieldsMessage,
   Gender,
 } from '@fleet/proto/fleet/identity/v1/employee_pb';
+import type { ActiveFilter as IdentityActiveFilter } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type {
   PermissionProfile,
   PermissionProfileSchema,
@@ -44,6 +46,14 @@ export const roleToProto = (role: string) =>
   ROLE_TO_PROTO[role as keyof typeof ROLE_TO_PROTO] ?? Role.UNSPECIFIED;
 export const accessToProto = (level: string) =>
   ACCESS_TO_PROTO[level as keyof typeof ACCESS_TO_PROTO] ?? AccessLevel.UNSPECIFIED;
+
+/**
+ * fleet.identity.v1.ActiveFilter came before fleet.common.v1.ActiveFilter and repeats it number for
+ * number (mappers.test.ts holds them to it), so identity's lists read it with the common mapping
+ * (@fleet/platform activeFilterFromProto) rather than a copy of their own.
+ */
+export const asCommonActiveFilter = (value: IdentityActiveFilter): ActiveFilter =>
+  value as number as ActiveFilter;
 
 export function userToProto(user: UserRecord): MessageInitShape<typeof UserSchema> {
   return {

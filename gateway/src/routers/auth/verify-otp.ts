@@ -1,11 +1,12 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { phoneSchema } from '@fleet/domain';
+import { optionalText } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { publicProcedure } from '../../trpc';
-import { optionalText } from '../inputs';
-import { required, userToJson } from '../mappers';
 import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
+import { required } from '../shared-mappers';
+import { userToJson } from '../user/mappers';
 
 export const verifyOtpInput = z.object({
   phone: phoneSchema,

@@ -1,7 +1,9 @@
+import { employeeInput } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { procedureNeeding } from '../../trpc';
-import { employeeInput } from '../inputs';
-import { employeeFieldsToProto, employeeToJson, required, userFieldsToProto } from '../mappers';
+import { required } from '../shared-mappers';
+import { userFieldsToProto } from '../user/mappers';
+import { employeeFieldsToProto, employeeToJson } from './mappers';
 
 export const createEmployeeInput = employeeInput;
 

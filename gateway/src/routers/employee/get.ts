@@ -1,8 +1,9 @@
+import { idSchema } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { idSchema } from '../inputs';
-import { employeeToJson, required } from '../mappers';
+import { required } from '../shared-mappers';
+import { employeeToJson } from './mappers';
 
 export const getEmployeeInput = z.object({ userId: idSchema });
 

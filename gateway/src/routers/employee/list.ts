@@ -1,14 +1,15 @@
-import { callAs } from '@fleet/platform';
+import { cursorSchema, idSchema, limitSchema, orderSchema } from '@fleet/domain/inputs';
+import { ACTIVE_FILTER_VALUES, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { cursorSchema, idSchema, limitSchema, orderSchema } from '../inputs';
-import { activeFilterToProto, employeeToJson, pageFromProto, pageRequest } from '../mappers';
+import { identityActiveFilterToProto } from '../shared-mappers';
+import { employeeToJson } from './mappers';
 
 export const listEmployeesInput = z
   .object({
     search: z.string().trim().max(200).optional(),
     /** Absent: the service's default. */
-    active: z.enum(['active', 'inactive', 'all']).optional(),
+    active: z.enum(ACTIVE_FILTER_VALUES).optional(),
     permissionProfileIds: z.array(idSchema).max(100).optional(),
     sortBy: z.enum(['name', 'created_at']).optional(),
     order: orderSchema,
@@ -23,11 +24,11 @@ export const list = procedureNeeding('view_employee')
     const r = await ctx.services.identity.listEmployees(
       {
         search: input.search ?? '',
-        active: activeFilterToProto(input.active),
+        active: identityActiveFilterToProto(input.active),
         permissionProfileIds: input.permissionProfileIds ?? [],
-        page: pageRequest(input),
+        page: pageRequestToProto(input),
       },
       callAs(ctx.caller),
     );
-    return { employees: r.employees.map(employeeToJson), ...pageFromProto(r.pageInfo) };
+    return { employees: r.employees.map(employeeToJson), ...pageInfoFromProto(r.pageInfo) };
   });

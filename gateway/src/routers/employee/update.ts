@@ -1,7 +1,9 @@
+import { employeeInput, idSchema } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { procedureNeeding } from '../../trpc';
-import { employeeInput, idSchema } from '../inputs';
-import { employeeFieldsToProto, employeeToJson, required, userFieldsToProto } from '../mappers';
+import { required } from '../shared-mappers';
+import { userFieldsToProto } from '../user/mappers';
+import { employeeFieldsToProto, employeeToJson } from './mappers';
 
 /** All of the employee's fields, as on create; unset optional fields are cleared. */
 export const updateEmployeeInput = employeeInput.extend({ userId: idSchema });

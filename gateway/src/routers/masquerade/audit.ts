@@ -1,8 +1,8 @@
-import { callAs } from '@fleet/platform';
+import { cursorSchema, limitSchema } from '@fleet/domain/inputs';
+import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { cursorSchema, limitSchema } from '../inputs';
-import { masqueradeAuditEntryToJson, pageFromProto, pageRequest } from '../mappers';
+import { masqueradeAuditEntryToJson } from './mappers';
 
 export const masqueradeAuditInput = z.object({ cursor: cursorSchema, limit: limitSchema }).prefault({});
 
@@ -11,8 +11,8 @@ export const audit = procedureNeeding('manage_employee')
   .input(masqueradeAuditInput)
   .query(async ({ ctx, input }) => {
     const r = await ctx.services.identity.listMasqueradeAudit(
-      { page: pageRequest(input) },
+      { page: pageRequestToProto(input) },
       callAs(ctx.caller),
     );
-    return { entries: r.entries.map(masqueradeAuditEntryToJson), ...pageFromProto(r.pageInfo) };
+    return { entries: r.entries.map(masqueradeAuditEntryToJson), ...pageInfoFromProto(r.pageInfo) };
   });

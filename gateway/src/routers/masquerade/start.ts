@@ -1,10 +1,11 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { idSchema } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { idSchema } from '../inputs';
-import { required, userToJson } from '../mappers';
 import { setMasqueradeCookie, setTokenCookie } from '../session-cookies';
+import { required } from '../shared-mappers';
+import { userToJson } from '../user/mappers';
 
 export const startMasqueradeInput = z.object({ userId: idSchema });
 

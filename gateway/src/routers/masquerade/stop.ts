@@ -1,8 +1,9 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { callAs } from '@fleet/platform';
 import { signedInProcedure } from '../../trpc';
-import { required, userToJson } from '../mappers';
 import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
+import { required } from '../shared-mappers';
+import { userToJson } from '../user/mappers';
 
 /** Stops masquerading: the session cookie goes back to the real user's token. */
 export const stop = signedInProcedure.mutation(async ({ ctx }) => {

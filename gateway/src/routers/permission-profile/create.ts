@@ -1,8 +1,9 @@
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { permissionProfileToJson, required } from '../mappers';
+import { required } from '../shared-mappers';
 import { permissionProfileFields } from './fields';
+import { permissionProfileToJson } from './mappers';
 
 export const createPermissionProfileInput = z.object(permissionProfileFields);
 

@@ -1,5 +1,5 @@
+import { optionalText, permissionIdSchema } from '@fleet/domain/inputs';
 import { z } from 'zod';
-import { optionalText, permissionIdSchema } from '../inputs';
 
 /** What a permission profile is made of; identity closes the permissions under their dependencies. */
 export const permissionProfileFields = {

@@ -1,13 +1,14 @@
-import { callAs } from '@fleet/platform';
+import { cursorSchema, limitSchema, orderSchema } from '@fleet/domain/inputs';
+import { ACTIVE_FILTER_VALUES, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { cursorSchema, limitSchema, orderSchema } from '../inputs';
-import { activeFilterToProto, pageFromProto, pageRequest, permissionProfileToJson } from '../mappers';
+import { identityActiveFilterToProto } from '../shared-mappers';
+import { permissionProfileToJson } from './mappers';
 
 export const listPermissionProfilesInput = z
   .object({
     search: z.string().trim().max(200).optional(),
-    active: z.enum(['active', 'inactive', 'all']).optional(),
+    active: z.enum(ACTIVE_FILTER_VALUES).optional(),
     sortBy: z.enum(['name', 'created_at']).optional(),
     order: orderSchema,
     cursor: cursorSchema,
@@ -20,8 +21,12 @@ export const list = procedureNeeding('manage_employee')
   .input(listPermissionProfilesInput)
   .query(async ({ ctx, input }) => {
     const r = await ctx.services.identity.listPermissionProfiles(
-      { search: input.search ?? '', active: activeFilterToProto(input.active), page: pageRequest(input) },
+      {
+        search: input.search ?? '',
+        active: identityActiveFilterToProto(input.active),
+        page: pageRequestToProto(input),
+      },
       callAs(ctx.caller),
     );
-    return { profiles: r.profiles.map(permissionProfileToJson), ...pageFromProto(r.pageInfo) };
+    return { profiles: r.profiles.map(permissionProfileToJson), ...pageInfoFromProto(r.pageInfo) };
   });

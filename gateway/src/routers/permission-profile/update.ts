@@ -1,9 +1,10 @@
+import { idSchema } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { idSchema } from '../inputs';
-import { permissionProfileToJson, required } from '../mappers';
+import { required } from '../shared-mappers';
 import { permissionProfileFields } from './fields';
+import { permissionProfileToJson } from './mappers';
 
 export const updatePermissionProfileInput = z.object({ id: idSchema, ...permissionProfileFields });
 

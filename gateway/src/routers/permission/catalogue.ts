@@ -1,6 +1,6 @@
 import { callAs } from '@fleet/platform';
 import { signedInProcedure } from '../../trpc';
-import { permissionToJson } from '../mappers';
+import { permissionToJson } from './mappers';
 
 /** Every permission with its model, name, description and dependencies, for the permission editor. */
 export const catalogue = signedInProcedure.query(async ({ ctx }) => {

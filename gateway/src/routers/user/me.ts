@@ -1,6 +1,7 @@
 import { callAs } from '@fleet/platform';
 import { signedInProcedure } from '../../trpc';
-import { required, tenantToJson, userToJson } from '../mappers';
+import { required } from '../shared-mappers';
+import { tenantToJson, userToJson } from './mappers';
 
 /** Who is signed in, their operator and permissions, and (while masquerading) who is really acting. */
 export const me = signedInProcedure.query(async ({ ctx }) => {

@@ -1,7 +1,8 @@
+import { userFieldsInput } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { signedInProcedure } from '../../trpc';
-import { userFieldsInput } from '../inputs';
-import { required, userFieldsToProto, userToJson } from '../mappers';
+import { required } from '../shared-mappers';
+import { userFieldsToProto, userToJson } from './mappers';
 
 export const updateProfileInput = userFieldsInput;
 

@@ -1,11 +1,11 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
 import { allPermissionIds, getPermission } from '@fleet/domain';
-import { callerOf } from '@fleet/platform';
-import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
-import { ActiveFilter, IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { activeFilterFromProto, callerOf, pageInfoToProto, pageRequestFromProto } from '@fleet/platform';
+import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import {
   accessToProto,
+  asCommonActiveFilter,
   employeeFieldsFromProto,
   employeeToProto,
   profileToProto,
@@ -15,18 +15,6 @@ import {
   userToProto,
 } from '../mappers';
 import type { IdentityUseCases } from '../use-cases';
-
-const ACTIVE = {
-  [ActiveFilter.UNSPECIFIED]: 'active',
-  [ActiveFilter.ACTIVE]: 'active',
-  [ActiveFilter.INACTIVE]: 'inactive',
-  [ActiveFilter.ALL]: 'all',
-} as const;
-const direction = (d: SortDirection | undefined) => (d === SortDirection.DESC ? 'desc' : 'asc');
-const pageInfo = (page: { nextCursor: string; hasMore: boolean }) => ({
-  nextCursor: page.nextCursor,
-  hasMore: page.hasMore,
-});
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function identityRoutes(useCases: IdentityUseCases) {
@@ -110,10 +98,8 @@ export function identityRoutes(useCases: IdentityUseCases) {
         };
       },
       async listMasqueradeAudit(req, ctx) {
-        const page = await masquerade.audit(callerOf(ctx), {
-          cursor: req.page?.cursor,
-          limit: req.page?.limit,
-        });
+        const { cursor, limit } = pageRequestFromProto(req.page);
+        const page = await masquerade.audit(callerOf(ctx), { cursor, limit });
         return {
           entries: page.items.map((e) => ({
             id: e.id,
@@ -126,20 +112,17 @@ export function identityRoutes(useCases: IdentityUseCases) {
             userAgent: e.userAgent ?? '',
             at: timestampFromDate(new Date(e.at)),
           })),
-          pageInfo: pageInfo(page),
+          pageInfo: pageInfoToProto(page),
         };
       },
       async listEmployees(req, ctx) {
         const page = await employees.list(callerOf(ctx), {
           search: req.search,
-          active: ACTIVE[req.active],
+          active: activeFilterFromProto(asCommonActiveFilter(req.active)),
           permissionProfileIds: req.permissionProfileIds,
-          sortBy: req.page?.sortBy,
-          direction: direction(req.page?.direction),
-          cursor: req.page?.cursor,
-          limit: req.page?.limit,
+          ...pageRequestFromProto(req.page),
         });
-        return { employees: page.items.map(employeeToProto), pageInfo: pageInfo(page) };
+        return { employees: page.items.map(employeeToProto), pageInfo: pageInfoToProto(page) };
       },
       async getEmployee(req, ctx) {
         return { employee: employeeToProto(await employees.get(callerOf(ctx), req.userId)) };
@@ -166,13 +149,10 @@ export function identityRoutes(useCases: IdentityUseCases) {
       async listPermissionProfiles(req, ctx) {
         const page = await profiles.list(callerOf(ctx), {
           search: req.search,
-          active: ACTIVE[req.active],
-          sortBy: req.page?.sortBy,
-          direction: direction(req.page?.direction),
-          cursor: req.page?.cursor,
-          limit: req.page?.limit,
+          active: activeFilterFromProto(asCommonActiveFilter(req.active)),
+          ...pageRequestFromProto(req.page),
         });
-        return { profiles: page.items.map(profileToProto), pageInfo: pageInfo(page) };
+        return { profiles: page.items.map(profileToProto), pageInfo: pageInfoToProto(page) };
       },
       async getPermissionProfile(req, ctx) {
         return { profile: profileToProto(await profiles.get(callerOf(ctx), req.id)) };
