@@ -3,9 +3,8 @@
 # One image runs any module by argument (see product/, the composition root):
 #   docker run fleet            -> `all`: every module in one process (embedded, PGlite under /app/.data)
 #   docker run fleet gateway    -> the BFF on :3000
-#   docker run fleet identity   -> the identity gRPC service on :50051
-#   docker run fleet bookings   -> the bookings gRPC service on :50052
-#   docker run fleet fleet      -> the fleet (masters) gRPC service on :50053
+#   docker run fleet <service>  -> one service of the module table (product/src/modules.ts) on its gRPC
+#                                  port from the table (GRPC_PORT overrides), e.g. `docker run fleet masters`
 # Every module serves Prometheus metrics on :9464. Kubernetes probes replace a HEALTHCHECK.
 #
 # TypeScript runs from source through tsx, so the runtime keeps the full `npm ci` node_modules
@@ -52,6 +51,7 @@ RUN groupadd --system --gid 10001 fleet \
 COPY --from=build /app ./
 RUN mkdir -p /app/.data && chown 10001:10001 /app/.data
 USER 10001:10001
-EXPOSE 3000 50051 50052 50053 9464
+# The gateway's HTTP port and metrics; each service's gRPC port is its row in the module table.
+EXPOSE 3000 9464
 ENTRYPOINT ["node", "--import", "tsx", "product/src/main.ts"]
 CMD ["all"]

@@ -1,4 +1,8 @@
 // @fleet/gateway: the BFF. tRPC at /api/trpc with the permission guard, the web app's files, health.
+
+// The tRPC serialiser now lives in @fleet/domain (the web app imports it from there); re-exported for
+// the gateway's own tests and clients.
+export { transformer } from '@fleet/domain';
 export { type GatewayConfig, gatewayConfigSchema } from './config';
 export {
   type BookingsClient,
@@ -15,5 +19,4 @@ export type { ProcedureAccess, ProcedureMeta } from './guard';
 export type { ReadinessProbe, ReadinessReport } from './http/readiness';
 export { type AppRouter, appRouter } from './routers/_app';
 export { createGatewayApp, type GatewayOptions, type RunningGateway, startGateway } from './server';
-export { transformer } from './transformer';
 export { createCallerFactory } from './trpc';

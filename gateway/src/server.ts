@@ -21,8 +21,9 @@ import { spaRouter } from './http/spa';
 import { appRouter } from './routers/_app';
 import { TOKEN_COOKIE } from './routers/session-cookies';
 
-/** The service clients (`identity`, `bookings`, …), which every request's context carries. */
-export interface GatewayOptions extends GatewayServices {
+export interface GatewayOptions {
+  /** The service clients (`identity`, `bookings`, …), which every request's context carries. */
+  services: GatewayServices;
   config: GatewayConfig;
   logger: Logger;
   /** Checks behind GET /readyz, by service name, e.g. `{ identity: () => … }`. */
@@ -57,11 +58,7 @@ const routeKind = (req: Request) => {
 
 function buildGateway(options: GatewayOptions) {
   const { config, logger } = options;
-  const services: GatewayServices = {
-    identity: options.identity,
-    bookings: options.bookings,
-    masters: options.masters,
-  };
+  const { services } = options;
   const state = { stopping: false };
   const production = config.NODE_ENV === 'production';
   const app = express();

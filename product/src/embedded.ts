@@ -1,18 +1,17 @@
 import { join, resolve } from 'node:path';
 import { gatewayConfigSchema } from '@fleet/gateway';
-import { identityConfigSchema } from '@fleet/identity';
 import {
   createCallerCodec,
   createInProcessBus,
   createLogger,
   createPgliteDatabase,
-  exitOnConfigError,
   handleShutdownSignals,
   loadConfig,
   openPglite,
   startMetricsServer,
 } from '@fleet/platform';
-import { DEMO_CODE, DEMO_OWNER_PHONE, DEMO_TEST_OTPS, seedDemoOperator } from './demo';
+import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator, withDemoTestOtps } from './demo';
+import { SERVICES } from './modules';
 import { startEmbeddedProduct } from './product';
 import { runtimeConfigSchema } from './runtime-config';
 import { embeddedSecrets } from './secrets';
@@ -21,18 +20,19 @@ import { ensureWebBuilt } from './web-build';
 /** `npm start`: the whole product in this process on PGlite under DATA_DIR, with in-process events. */
 export async function runEmbedded(): Promise<void> {
   const started = Date.now();
-  const runtime = exitOnConfigError(() => loadConfig(runtimeConfigSchema));
+  const runtime = loadConfig(runtimeConfigSchema);
   const logger = createLogger({ name: 'fleet', level: runtime.LOG_LEVEL });
   const demo = runtime.DEMO_DATA && runtime.NODE_ENV !== 'production';
   const environment = { ...process.env };
-  if (demo && !environment.AUTH_TEST_OTP) environment.AUTH_TEST_OTP = DEMO_TEST_OTPS;
-  const identityConfig = exitOnConfigError(() => loadConfig(identityConfigSchema, environment));
-  const gatewayConfig = exitOnConfigError(() => loadConfig(gatewayConfigSchema));
+  if (demo) environment.AUTH_TEST_OTP = withDemoTestOtps(environment.AUTH_TEST_OTP);
+  const gatewayConfig = loadConfig(gatewayConfigSchema);
+  const dataDir = resolve(runtime.DATA_DIR);
+  const localSecret = embeddedSecrets(dataDir);
+  // Every service's settings are checked before anything is opened or built.
+  for (const service of SERVICES) service.settings(environment, localSecret);
 
   const webDist = resolve(runtime.WEB_DIST);
   await ensureWebBuilt(webDist, logger);
-  const dataDir = resolve(runtime.DATA_DIR);
-  const secrets = embeddedSecrets(dataDir);
   const pglite = await openPglite(join(dataDir, 'pgdata'));
   const db = createPgliteDatabase(pglite, { closeClient: true });
   const bus = createInProcessBus();
@@ -40,15 +40,10 @@ export async function runEmbedded(): Promise<void> {
     db,
     bus,
     logger,
-    codec: createCallerCodec(runtime.INTERNAL_AUTH_SECRET ?? secrets.internalSecret),
+    codec: createCallerCodec(runtime.INTERNAL_AUTH_SECRET ?? localSecret('INTERNAL_AUTH_SECRET')),
+    env: environment,
+    localSecret,
     gateway: gatewayConfig,
-    identity: {
-      signupEnabled: identityConfig.SIGNUP_ENABLED,
-      sessionTtlHours: identityConfig.SESSION_TTL_HOURS,
-      signingKeys: identityConfig.AUTH_JWT_KEYS ?? secrets.jwtKeys,
-      otpSecret: identityConfig.OTP_HMAC_SECRET ?? secrets.otpSecret,
-      testOtps: identityConfig.AUTH_TEST_OTP ?? new Map(),
-    },
     webDist,
   });
   const metrics = await startMetricsServer(runtime.METRICS_PORT).catch((error) => {
@@ -65,7 +60,7 @@ export async function runEmbedded(): Promise<void> {
     () => product.stop(),
   ]);
 
-  if (demo) await seedDemoOperator(product.clients, logger);
+  if (demo) await seedDemoOperator(product, logger);
   const url = `http://localhost:${product.port}`;
   const lines = [
     '',

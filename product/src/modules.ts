@@ -1,46 +1,30 @@
+import { bookingsService } from '@fleet/bookings';
+import { identityService } from '@fleet/identity';
+import { mastersService } from '@fleet/masters';
+import type { ModuleTable } from '@fleet/platform';
+
 /**
- * The one table of what the product is made of. The runner starts from it (`all` = every module in
- * one process), and the Helm chart has a component per entry; a test keeps the two in step.
+ * The module table: the one list of the services the product is made of. The embedded and the
+ * distributed runners, the gateway's clients and readiness, the service URLs, the local distributed
+ * start, the Helm chart's `services` values, the kustomize base and the README's table are all built
+ * from it (`npm run generate:deploy` writes the last three). Adding a service is one row here.
  */
-export const MODULES = {
-  gateway: {
-    kind: 'edge',
-    description: 'tRPC BFF for the web and driver apps; authenticates, authorises, serves the SPA',
-    needs: ['identity', 'bookings', 'masters'],
-    port: { env: 'PORT', default: 3000 },
-  },
-  identity: {
-    kind: 'service',
-    description: 'operators, users, phone-OTP sign-in, sessions, permissions, employees, masquerade',
-    needs: [],
-    grpcService: 'fleet.identity.v1.IdentityService',
-    urlEnv: 'IDENTITY_URL',
-    port: { env: 'GRPC_PORT', default: 50051 },
-  },
-  bookings: {
-    kind: 'service',
-    description: 'bookings (duties): the lists of every duty tab and the incoming and needs-attention counts',
-    needs: [],
-    grpcService: 'fleet.bookings.v1.BookingsService',
-    urlEnv: 'BOOKINGS_URL',
-    port: { env: 'GRPC_PORT', default: 50052 },
-  },
-  masters: {
-    kind: 'service',
-    description:
-      'the masters: vehicles, drivers, customers, suppliers, duty types, pricing and rate cards, uploads',
-    needs: [],
-    grpcService: 'fleet.masters.v1.MastersService',
-    urlEnv: 'MASTERS_URL',
-    port: { env: 'GRPC_PORT', default: 50053 },
-  },
+export const SERVICES = [identityService, bookingsService, mastersService] as const satisfies ModuleTable;
+
+export type Services = typeof SERVICES;
+
+/** The edge: the one module that is not a gRPC service. It reaches every service of the table. */
+export const GATEWAY = {
+  name: 'gateway',
+  description: 'tRPC BFF for the web and driver apps; authenticates, authorises, serves the SPA',
+  port: 3000,
 } as const;
 
-export type ModuleName = keyof typeof MODULES;
-export const MODULE_NAMES = Object.keys(MODULES) as ModuleName[];
-export type ServiceName = {
-  [K in ModuleName]: (typeof MODULES)[K]['kind'] extends 'service' ? K : never;
-}[ModuleName];
-export const SERVICE_NAMES = MODULE_NAMES.filter(
-  (name): name is ServiceName => MODULES[name].kind === 'service',
-);
+/** Every module a process can run, by name, with its one-line description. */
+export function moduleNames(table: ModuleTable = SERVICES): string[] {
+  return [GATEWAY.name, ...table.map((service) => service.name)];
+}
+
+export function describeModules(table: ModuleTable = SERVICES): { name: string; description: string }[] {
+  return [GATEWAY, ...table];
+}

@@ -1,41 +1,33 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { type Client, type ConnectRouter, createClient } from '@connectrpc/connect';
-import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
 import { type GatewayConfig, type RunningGateway, startGateway } from '@fleet/gateway';
 import {
-  createIdentityModule,
-  type IdentityModule,
-  type IdentitySettings,
-  type SmsProvider,
-} from '@fleet/identity';
-import { createMastersModule, type MastersModule } from '@fleet/masters';
-import {
+  type AnyServiceDefinition,
   type CallerCodec,
+  type ClientsOf,
   createServiceTransport,
   type Database,
+  type Environment,
   type EventBus,
+  inStartOrder,
+  type LocalSecret,
   type Logger,
+  type ModulesOf,
+  type ModuleTable,
   registerHealth,
   type ServiceModule,
   type ServiceTarget,
+  type SettingsOverrides,
 } from '@fleet/platform';
-import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
-import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
-import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { Health, HealthCheckResponse_ServingStatus } from '@fleet/proto/grpc/health/v1/health_pb';
-
-export interface ServiceClients {
-  identity: Client<typeof IdentityService>;
-  bookings: Client<typeof BookingsService>;
-  masters: Client<typeof MastersService>;
-}
+import { SERVICES, type Services } from './modules';
 
 /** A client for a service and a readiness probe on its standard health check, over one transport. */
 export function connectToService<S extends DescService>(
   service: S,
   target: ServiceTarget,
   codec: CallerCodec,
-) {
+): { client: Client<S>; ready(): Promise<boolean> } {
   const transport = createServiceTransport(target, codec);
   const health = createClient(Health, transport);
   return {
@@ -47,23 +39,45 @@ export function connectToService<S extends DescService>(
   };
 }
 
+/** A client and a readiness probe for every service of the table, each over the target it names. */
+export function connectServices<T extends ModuleTable>(
+  table: T,
+  targetOf: (service: T[number]) => ServiceTarget,
+  codec: CallerCodec,
+): { clients: ClientsOf<T>; readiness: Record<string, () => Promise<boolean>> } {
+  const clients: Record<string, Client<DescService>> = {};
+  const readiness: Record<string, () => Promise<boolean>> = {};
+  for (const service of table) {
+    const connection = connectToService(service.grpcService, targetOf(service), codec);
+    clients[service.name] = connection.client;
+    readiness[service.name] = connection.ready;
+  }
+  // Built name by name from the same rows ClientsOf<T> is computed from.
+  return { clients: clients as ClientsOf<T>, readiness };
+}
+
 export interface EmbeddedProductOptions {
   db: Database;
   bus: EventBus;
   logger: Logger;
   codec: CallerCodec;
-  identity: IdentitySettings;
+  /** What each service reads its settings from. */
+  env: Environment;
+  localSecret: LocalSecret;
+  /** Settings put over what the services parse (tests capture SMS this way). */
+  settings?: SettingsOverrides<Services>;
+  /** Rows added to the module table (a test proves the table is the only list this way). */
+  extraModules?: ModuleTable;
   gateway: GatewayConfig;
-  sms?: SmsProvider;
   webDist?: string;
 }
 
 export interface EmbeddedProduct {
   port: number;
-  identity: IdentityModule;
-  bookings: BookingsModule;
-  masters: MastersModule;
-  clients: ServiceClients;
+  modules: ModulesOf<Services>;
+  clients: ClientsOf<Services>;
+  /** The clients of `extraModules`, by name. */
+  extraClients: Record<string, Client<DescService>>;
   stop(): Promise<void>;
 }
 
@@ -74,70 +88,49 @@ const withHealth = (module: ServiceModule) => (router: ConnectRouter) => {
 };
 
 /**
- * Every module in this process: services reached through Connect's router transport (the same
- * interceptors as over the network), one database, one bus. `npm start` runs this on PGlite with the
- * in-process bus; tests run it on a real PostgreSQL and JetStream.
+ * Every module of the table in this process, in the order their needs give: services reached through
+ * Connect's router transport (the same interceptors as over the network), one database, one bus, and
+ * the gateway in front. `npm start` runs this on PGlite with the in-process bus; tests run it on a real
+ * PostgreSQL and JetStream.
  */
 export async function startEmbeddedProduct(options: EmbeddedProductOptions): Promise<EmbeddedProduct> {
   const { db, bus, logger, codec } = options;
+  const extra = options.extraModules ?? [];
+  const overrides: Record<string, object | undefined> = options.settings ?? {};
   const started: ServiceModule[] = [];
+  const modules: Record<string, ServiceModule> = {};
   const stopStarted = async () => {
     for (const module of [...started].reverse()) await module.stop();
   };
   try {
-    const identity = await createIdentityModule({
-      db,
-      bus,
+    for (const service of inStartOrder([...SERVICES, ...extra])) {
+      const settings = { ...service.settings(options.env, options.localSecret), ...overrides[service.name] };
+      const module = await service.create({ db, bus, logger }, settings);
+      await module.start();
+      started.push(module);
+      modules[service.name] = module;
+    }
+    const inProcess = (service: AnyServiceDefinition): ServiceTarget => ({
+      kind: 'in-process',
+      service: service.name,
+      routes: withHealth(modules[service.name] as ServiceModule),
       logger,
-      settings: options.identity,
-      sms: options.sms,
     });
-    await identity.start();
-    started.push(identity);
-    const bookings = await createBookingsModule({ db, bus, logger });
-    await bookings.start();
-    started.push(bookings);
-    const masters = await createMastersModule({ db, bus, logger });
-    await masters.start();
-    started.push(masters);
-
-    const identityConnection = connectToService(
-      IdentityService,
-      { kind: 'in-process', service: 'identity', routes: withHealth(identity), logger },
-      codec,
-    );
-    const bookingsConnection = connectToService(
-      BookingsService,
-      { kind: 'in-process', service: 'bookings', routes: withHealth(bookings), logger },
-      codec,
-    );
-    const mastersConnection = connectToService(
-      MastersService,
-      { kind: 'in-process', service: 'masters', routes: withHealth(masters), logger },
-      codec,
-    );
-    const clients: ServiceClients = {
-      identity: identityConnection.client,
-      bookings: bookingsConnection.client,
-      masters: mastersConnection.client,
-    };
+    const own = connectServices(SERVICES, inProcess, codec);
+    const added = connectServices(extra, inProcess, codec);
     const gateway: RunningGateway = await startGateway({
-      ...clients,
+      services: { ...added.clients, ...own.clients },
       config: options.gateway,
       logger,
-      readiness: {
-        identity: identityConnection.ready,
-        bookings: bookingsConnection.ready,
-        masters: mastersConnection.ready,
-      },
+      readiness: { ...own.readiness, ...added.readiness },
       webDist: options.webDist,
     });
     return {
       port: gateway.port,
-      identity,
-      bookings,
-      masters,
-      clients,
+      // Filled name by name above from the rows ModulesOf<Services> is computed from.
+      modules: modules as ModulesOf<Services>,
+      clients: own.clients,
+      extraClients: added.clients,
       async stop() {
         await gateway.close();
         await stopStarted();
@@ -148,3 +141,6 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
     throw error;
   }
 }
+
+/** The clients of the product's own services. */
+export type ServiceClients = ClientsOf<Services>;

@@ -1,4 +1,4 @@
-import { env } from '@fleet/platform';
+import { ConfigError, type Environment, env, type ModuleTable } from '@fleet/platform';
 import { z } from 'zod';
 
 /** What every process of the product reads, whichever modules it runs. */
@@ -22,21 +22,31 @@ export const runtimeConfigSchema = z.object({
     .max(65535)
     .optional(),
   METRICS_PORT: env.port(9464),
-  IDENTITY_URL: z
-    .string()
-    .url('expected a URL such as http://identity:50051')
-    .default('http://127.0.0.1:50051'),
-  BOOKINGS_URL: z
-    .string()
-    .url('expected a URL such as http://bookings:50052')
-    .default('http://127.0.0.1:50052'),
-  MASTERS_URL: z
-    .string()
-    .url('expected a URL such as http://masters:50053')
-    .default('http://127.0.0.1:50053'),
   /** Embedded mode: seed a demo operator on first start. */
   DEMO_DATA: env.boolean(true),
   WEB_DIST: z.string().default('web/dist'),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/**
+ * Where each service of the table is reached in distributed mode: its URL variable (MASTERS_URL…),
+ * else the service's own port on this machine. Refuses a value that is not a URL, naming the variable.
+ */
+export function serviceUrls(table: ModuleTable, environment: Environment): Record<string, string> {
+  const urls: Record<string, string> = {};
+  const problems: { variable: string; message: string }[] = [];
+  for (const service of table) {
+    const value = environment[service.urlEnv] || `http://127.0.0.1:${service.port}`;
+    const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
+    if (parsed.success) urls[service.name] = value;
+    else {
+      problems.push({
+        variable: service.urlEnv,
+        message: `expected a URL such as http://${service.name}:${service.port}`,
+      });
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return urls;
+}

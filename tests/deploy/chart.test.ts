@@ -79,7 +79,17 @@ describe('values.yaml and values.schema.json', () => {
   // schema must reject the result and name the offending path.
   const bad: [string, JsonObject, string][] = [
     ['a replica count that is not a number', { gateway: { replicaCount: 'two' } }, '/gateway/replicaCount'],
-    ['a negative replica count', { identity: { replicaCount: -1 } }, '/identity/replicaCount'],
+    [
+      'a negative replica count',
+      { services: { identity: { replicaCount: -1 } } },
+      '/services/identity/replicaCount',
+    ],
+    ['a service name that is not a name', { services: { Billing_2: {} } }, '/services'],
+    [
+      'a URL variable that is not one',
+      { services: { masters: { urlEnv: 'masters' } } },
+      '/services/masters/urlEnv',
+    ],
     ['an unknown top-level key', { replicas: 3 }, '/replicas'],
     ['an unknown component key', { gateway: { replica: 3 } }, '/gateway/replica'],
     ['a missing image.repository', { image: { repository: null } }, '/image/repository'],
@@ -102,14 +112,18 @@ describe('values.yaml and values.schema.json', () => {
     ['resources without limits', { gateway: { resources: { limits: null } } }, '/gateway/resources/limits'],
     [
       'a PDB minAvailable that is neither a count nor a percentage',
-      { identity: { podDisruptionBudget: { minAvailable: '50' } } },
-      '/identity/podDisruptionBudget/minAvailable',
+      { services: { identity: { podDisruptionBudget: { minAvailable: '50' } } } },
+      '/services/identity/podDisruptionBudget/minAvailable',
     ],
-    ['a service port out of range', { identity: { service: { port: 70000 } } }, '/identity/service/port'],
+    [
+      'a service port out of range',
+      { services: { identity: { service: { port: 70000 } } } },
+      '/services/identity/service/port',
+    ],
     [
       'an extraEnv entry without a name',
-      { identity: { extraEnv: [{ value: 'x' }] } },
-      '/identity/extraEnv/0/name',
+      { services: { identity: { extraEnv: [{ value: 'x' }] } } },
+      '/services/identity/extraEnv/0/name',
     ],
     ['running as root', { podSecurityContext: { runAsNonRoot: false } }, '/podSecurityContext/runAsNonRoot'],
     [
@@ -138,28 +152,53 @@ describe('values.yaml and values.schema.json', () => {
   });
 });
 
+/** The body of a named template from the .tpl files: the YAML a service's resource is made of. */
+const helperFiles = templateFiles.filter((f) => f.endsWith('.tpl'));
+function definedBody(name: string): string {
+  for (const file of helperFiles) {
+    const text = template(file);
+    const start = text.indexOf(`{{- define "${name}" -}}`);
+    if (start < 0) continue;
+    const from = text.indexOf('\n', start) + 1;
+    return text.slice(
+      from,
+      text.indexOf('\n{{- end }}\n\n', from) >= 0
+        ? text.indexOf('\n{{- end }}\n\n', from)
+        : text.lastIndexOf('{{- end }}'),
+    );
+  }
+  throw new Error(`no template defines ${name}`);
+}
+
+/** `$service.a.b` and `.service.a.b` paths the service templates read from a `services` entry. */
+function serviceReferences(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/(?:\$service|(?<=[\s(])\.service)((?:\.[A-Za-z_][A-Za-z0-9_]*)+)/g)) {
+    found.add((m[1] as string).slice(1));
+  }
+  return [...found].sort();
+}
+
+const serviceValues = Object.entries(defaults.services as JsonObject) as [string, JsonObject][];
+
 describe('templates', () => {
-  it('keep one resource per file, in a folder per component', () => {
+  it('keep one resource per file: a folder for the gateway, one for every service of the table', () => {
     expect(templateFiles).toEqual([
       'NOTES.txt',
       '_helpers.tpl',
-      'bookings/deployment.yaml',
-      'bookings/pdb.yaml',
-      'bookings/service.yaml',
+      '_service.tpl',
       'configmap.yaml',
       'gateway/deployment.yaml',
       'gateway/hpa.yaml',
       'gateway/ingress.yaml',
       'gateway/pdb.yaml',
       'gateway/service.yaml',
-      'identity/deployment.yaml',
-      'identity/pdb.yaml',
-      'identity/service.yaml',
-      'masters/deployment.yaml',
-      'masters/pdb.yaml',
-      'masters/service.yaml',
       'secret.yaml',
+      'service-urls.yaml',
       'serviceaccount.yaml',
+      'services/deployment.yaml',
+      'services/pdb.yaml',
+      'services/service.yaml',
     ]);
   });
 
@@ -172,8 +211,19 @@ describe('templates', () => {
     expect(unknown).toEqual([]);
   });
 
+  it.each(serviceValues.map(([name]) => name))('reads only values every service has, %s included', (name) => {
+    const refs = new Set(templateFiles.flatMap((f) => serviceReferences(template(f))));
+    const entry = (defaults.services as JsonObject)[name] as JsonObject;
+    expect([...refs].filter((ref) => !hasValuePath(entry, ref))).toEqual([]);
+  });
+
   it('use every value in values.yaml', () => {
     const used = new Set(templateFiles.flatMap((f) => valuesReferences(template(f))));
+    for (const [name] of serviceValues) {
+      for (const ref of templateFiles.flatMap((f) => serviceReferences(template(f)))) {
+        used.add(`services.${name}.${ref}`);
+      }
+    }
     const unused = valueLeafPaths(defaults).filter((leaf) => {
       const parts = leaf.split('.');
       return !parts.some((_, i) => used.has(parts.slice(0, i + 1).join('.')));
@@ -182,8 +232,8 @@ describe('templates', () => {
     expect(unused).toEqual([]);
   });
 
-  it('include only named templates that _helpers.tpl defines', () => {
-    const defined = new Set(definedTemplates(template('_helpers.tpl')));
+  it('include only named templates that the .tpl files define, and define none unused', () => {
+    const defined = new Set(helperFiles.flatMap((f) => definedTemplates(template(f))));
     const included = new Set(templateFiles.flatMap((f) => includedTemplates(template(f))));
     expect([...included].filter((name) => !defined.has(name))).toEqual([]);
     expect([...defined].filter((name) => !included.has(name))).toEqual([]);
@@ -191,6 +241,7 @@ describe('templates', () => {
 
   const kinds: Record<string, [string, string]> = {
     'configmap.yaml': ['v1', 'ConfigMap'],
+    'service-urls.yaml': ['v1', 'ConfigMap'],
     'secret.yaml': ['v1', 'Secret'],
     'serviceaccount.yaml': ['v1', 'ServiceAccount'],
     'gateway/deployment.yaml': ['apps/v1', 'Deployment'],
@@ -198,18 +249,14 @@ describe('templates', () => {
     'gateway/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
     'gateway/hpa.yaml': ['autoscaling/v2', 'HorizontalPodAutoscaler'],
     'gateway/ingress.yaml': ['networking.k8s.io/v1', 'Ingress'],
-    'identity/deployment.yaml': ['apps/v1', 'Deployment'],
-    'identity/service.yaml': ['v1', 'Service'],
-    'identity/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
-    'bookings/deployment.yaml': ['apps/v1', 'Deployment'],
-    'bookings/service.yaml': ['v1', 'Service'],
-    'bookings/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
-    'masters/deployment.yaml': ['apps/v1', 'Deployment'],
-    'masters/service.yaml': ['v1', 'Service'],
-    'masters/pdb.yaml': ['policy/v1', 'PodDisruptionBudget'],
+  };
+  const serviceKinds: Record<string, [string, string, string]> = {
+    'services/deployment.yaml': ['fleet.service.deployment', 'apps/v1', 'Deployment'],
+    'services/service.yaml': ['fleet.service.service', 'v1', 'Service'],
+    'services/pdb.yaml': ['fleet.service.pdb', 'policy/v1', 'PodDisruptionBudget'],
   };
 
-  it.each(manifestTemplates)('%s has a YAML skeleton with one resource of the expected kind', (file) => {
+  it.each(Object.keys(kinds))('%s has a YAML skeleton with one resource of the expected kind', (file) => {
     const skeleton = parseSkeleton(template(file));
     const [apiVersion, kind] = kinds[file] ?? ['?', '?'];
     expect(skeleton).toMatchObject({ apiVersion, kind });
@@ -217,61 +264,87 @@ describe('templates', () => {
     expect(template(file).match(/^kind:/gm)).toHaveLength(1);
   });
 
+  it.each(Object.keys(serviceKinds))(
+    '%s renders, for every enabled service, the one resource its named template holds',
+    (file) => {
+      const [name, apiVersion, kind] = serviceKinds[file] as [string, string, string];
+      expect(template(file)).toMatch(/\{\{- range \$name, \$service := \.Values\.services \}\}/);
+      expect(template(file)).toContain('$service.enabled');
+      expect(template(file)).toContain(`include "${name}" (dict "root" $ "name" $name "service" $service)`);
+      const skeleton = parseSkeleton(definedBody(name));
+      expect(skeleton).toMatchObject({ apiVersion, kind });
+      expect(definedBody(name).match(/^kind:/gm)).toHaveLength(1);
+    },
+  );
+
   it('render the secret only when secrets.create is true', () => {
     expect(template('secret.yaml')).toMatch(/^\{\{- if \.Values\.secrets\.create \}\}$/m);
     expect(template('_helpers.tpl')).toContain('.Values.secrets.existingSecret');
   });
 
-  it('render each component only when it is enabled', () => {
-    for (const file of manifestTemplates.filter((f) => f.includes('/'))) {
-      const component = file.split('/')[0] as string;
+  it('render the gateway only when it is enabled', () => {
+    for (const file of manifestTemplates.filter((f) => f.startsWith('gateway/'))) {
       const firstLine = template(file).split('\n')[0] as string;
-      expect(firstLine).toContain(`.Values.${component}.enabled`);
+      expect(firstLine).toContain('.Values.gateway.enabled');
+    }
+  });
+
+  it('give every component the service URLs, one per service of the values', () => {
+    expect(template('service-urls.yaml')).toContain('{{- range $name, $service := .Values.services }}');
+    expect(template('service-urls.yaml')).toContain('{{ $service.urlEnv }}:');
+    for (const body of [template('gateway/deployment.yaml'), definedBody('fleet.service.deployment')]) {
+      expect(body).toMatch(/configMapRef:\s+name: \{\{ include "fleet\.fullname" [^}]*\}\}-service-urls/);
     }
   });
 });
 
 describe('Deployment templates', () => {
   const components = [
-    { name: 'gateway', probe: 'httpGet', port: 3000 },
-    { name: 'identity', probe: 'grpc', port: 50051 },
-    { name: 'bookings', probe: 'grpc', port: 50052 },
-    { name: 'masters', probe: 'grpc', port: 50053 },
+    { name: 'gateway', probe: 'httpGet', body: () => template('gateway/deployment.yaml') },
+    { name: 'a service', probe: 'grpc', body: () => definedBody('fleet.service.deployment') },
   ];
 
-  describe.each(components)('$name', ({ name, probe, port }) => {
-    const skeleton = parseSkeleton(template(`${name}/deployment.yaml`));
+  describe.each(components)('$name', ({ name, probe, body }) => {
+    const skeleton = parseSkeleton(body());
     const pod = dig(skeleton, 'spec', 'template', 'spec');
     const container = dig(pod, 'containers', 0);
 
     it('runs its module from the shared image', () => {
-      expect(dig(container, 'name')).toBe(name);
-      expect(dig(container, 'args')).toEqual([name]);
+      if (name === 'gateway') {
+        expect(dig(container, 'name')).toBe('gateway');
+        expect(dig(container, 'args')).toEqual(['gateway']);
+      } else {
+        expect(body()).toMatch(/- name: \{\{ \$name \}\}/);
+        expect(body()).toMatch(/args:\s+- \{\{ \$name \}\}/);
+      }
     });
 
     it('has startup, liveness and readiness probes', () => {
-      for (const kind of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
-        expect(dig(container, kind, probe)).toBeDefined();
-      }
       if (probe === 'grpc') {
+        const probes = parseSkeleton(definedBody('fleet.service.probes'));
         for (const kind of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
-          expect(dig(container, kind, 'grpc', 'port')).toBe(port);
+          expect(dig(probes, kind, 'grpc', 'port')).toBeDefined();
         }
-        expect(dig(container, 'ports', 0)).toMatchObject({ name: 'grpc', containerPort: port });
-        expect(dig(container, 'env')).toEqual(
-          expect.arrayContaining([{ name: 'GRPC_PORT', value: String(port) }]),
-        );
+        expect(definedBody('fleet.service.probes').match(/port: \{\{ \.grpcPort \}\}/g)).toHaveLength(3);
+        expect(body()).toContain('containerPort: {{ $service.grpcPort }}');
+        expect(body()).toMatch(/- name: GRPC_PORT\s+value: \{\{ \$service\.grpcPort \| quote \}\}/);
+        expect(body()).toContain('{{- include "fleet.service.probes" $service | nindent 10 }}');
       } else {
+        for (const kind of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
+          expect(dig(container, kind, probe)).toBeDefined();
+        }
         expect(dig(container, 'livenessProbe', 'httpGet', 'path')).toBe('/healthz');
         expect(dig(container, 'readinessProbe', 'httpGet', 'path')).toBe('/readyz');
       }
     });
 
     it('sets resources and security contexts from values, and mounts /tmp', () => {
-      const text = template(`${name}/deployment.yaml`);
-      expect(text).toContain(`toYaml .Values.${name}.resources`);
-      expect(text).toContain('toYaml .Values.podSecurityContext');
-      expect(text).toContain('toYaml .Values.containerSecurityContext');
+      const text = body();
+      expect(text).toContain(
+        name === 'gateway' ? 'toYaml .Values.gateway.resources' : 'toYaml $service.resources',
+      );
+      expect(text).toMatch(/toYaml (\$root)?\.Values\.podSecurityContext/);
+      expect(text).toMatch(/toYaml (\$root)?\.Values\.containerSecurityContext/);
       expect(isObject(container) && 'resources' in container && 'securityContext' in container).toBe(true);
       expect(dig(container, 'volumeMounts', 0)).toEqual({ name: 'tmp', mountPath: '/tmp' });
       expect(dig(pod, 'volumes', 0, 'emptyDir')).toBeDefined();
@@ -284,10 +357,17 @@ describe('Deployment templates', () => {
     });
   });
 
+  it('gives a service the keys of the Secret it reads, and DATABASE_URL and INTERNAL_AUTH_SECRET', () => {
+    expect(definedBody('fleet.service.deployment')).toContain(
+      '{{- range $variable := concat (list "DATABASE_URL" "INTERNAL_AUTH_SECRET") $service.secretEnv }}',
+    );
+  });
+
   it('default values request and limit cpu and memory for every component', () => {
-    for (const name of ['gateway', 'identity', 'bookings', 'masters']) {
+    const components = [defaults.gateway, ...serviceValues.map(([, values]) => values)];
+    for (const values of components) {
       for (const bound of ['requests', 'limits']) {
-        expect(dig(defaults, name, 'resources', bound)).toEqual({
+        expect(dig(values, 'resources', bound)).toEqual({
           cpu: expect.anything(),
           memory: expect.anything(),
         });

@@ -94,7 +94,7 @@ describe('Dockerfile', () => {
       ['node', '--import', 'tsx', 'product/src/main.ts'],
     ]);
     expect(inStage('runtime', 'CMD').map((i) => JSON.parse(i.args))).toEqual([['all']]);
-    expect(inStage('runtime', 'EXPOSE').map((i) => i.args)).toEqual(['3000 50051 50052 50053 9464']);
+    expect(inStage('runtime', 'EXPOSE').map((i) => i.args)).toEqual(['3000 9464']);
     expect(inStage('runtime', 'ENV').map((i) => i.args)).toContain('NODE_ENV=production');
   });
 

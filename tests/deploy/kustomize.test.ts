@@ -1,9 +1,11 @@
 // The kustomize base and the local overlay, checked offline (no kubectl or API server here): every
 // resource parses and validates against the Kubernetes OpenAPI schemas (kubernetes-models), the
 // objects refer to each other consistently, and the base stays in step with the Helm chart.
+
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVICES } from '@fleet/product';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
@@ -118,6 +120,7 @@ describe('deploy/base', () => {
   it('holds the components as plain manifests', () => {
     expect(resources.map((r) => `${r.kind}/${r.name}`).sort()).toEqual([
       'ConfigMap/fleet',
+      'ConfigMap/fleet-service-urls',
       'Deployment/fleet-bookings',
       'Deployment/fleet-gateway',
       'Deployment/fleet-identity',
@@ -251,16 +254,22 @@ describe('deploy/base', () => {
     }
   });
 
-  it.each([
-    ['IDENTITY_URL', 'identity'],
-    ['BOOKINGS_URL', 'bookings'],
-    ['MASTERS_URL', 'masters'],
-  ])('points the gateway’s %s at the %s Service', (variable, service) => {
-    const [gateway] = containersOf(deployments.find((d) => d.name === 'fleet-gateway') as Resource);
-    const url = ((gateway?.env ?? []) as JsonObject[]).find((e) => e.name === variable)?.value;
-    const target = byKind('Service').find((s) => s.name === `fleet-${service}`);
-    expect(url).toBe(`http://fleet-${service}:${String(dig(target?.body, 'spec', 'ports', 0, 'port'))}`);
-  });
+  it.each(SERVICES.map((service) => [service.urlEnv, service.name]))(
+    'points %s, read by every component, at the %s Service',
+    (variable, service) => {
+      const urls = byKind('ConfigMap').find((c) => c.name === 'fleet-service-urls');
+      const url = dig(urls?.body, 'data', variable);
+      const target = byKind('Service').find((s) => s.name === `fleet-${service}`);
+      expect(url).toBe(`http://fleet-${service}:${String(dig(target?.body, 'spec', 'ports', 0, 'port'))}`);
+      for (const deployment of deployments) {
+        const envFrom = (dig(containersOf(deployment), 0, 'envFrom') ?? []) as JsonObject[];
+        expect([deployment.name, envFrom]).toEqual([
+          deployment.name,
+          expect.arrayContaining([{ configMapRef: { name: 'fleet-service-urls' } }]),
+        ]);
+      }
+    },
+  );
 
   it('routes every Service port to a named container port', () => {
     for (const service of byKind('Service')) {
@@ -281,24 +290,49 @@ describe('deploy/base matches charts/fleet', () => {
 
   it('has the same ConfigMap keys', () => {
     const chartConfig = parseSkeleton(readText(path.join(chartDir, 'templates', 'configmap.yaml')));
-    const baseConfig = byKind('ConfigMap')[0]?.body;
+    const baseConfig = byKind('ConfigMap').find((c) => c.name === 'fleet')?.body;
     expect(Object.keys((dig(baseConfig, 'data') ?? {}) as JsonObject).sort()).toEqual(
       Object.keys((dig(chartConfig, 'data') ?? {}) as JsonObject).sort(),
     );
   });
 
-  it.each(['gateway', 'identity', 'bookings', 'masters'])(
-    'gives %s the same environment variables and probes',
-    (component) => {
-      const chart = parseSkeleton(readText(path.join(chartDir, 'templates', component, 'deployment.yaml')));
-      const chartContainers = dig(chart, 'spec', 'template', 'spec', 'containers');
-      const deployment = deployments.find((d) => d.name === `fleet-${component}`) as Resource;
-      const baseContainers = containersOf(deployment);
-      expect(envNames(baseContainers)).toEqual(envNames(chartContainers));
+  it('gives the gateway the same environment variables and probes', () => {
+    const chart = parseSkeleton(readText(path.join(chartDir, 'templates', 'gateway', 'deployment.yaml')));
+    const chartContainers = dig(chart, 'spec', 'template', 'spec', 'containers');
+    const baseContainers = containersOf(deployments.find((d) => d.name === 'fleet-gateway') as Resource);
+    expect(envNames(baseContainers)).toEqual(envNames(chartContainers));
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
+      expect(dig(baseContainers, 0, probe)).toEqual(dig(chartContainers, 0, probe));
+    }
+    expect(dig(baseContainers, 0, 'ports')).toEqual(dig(chartContainers, 0, 'ports'));
+  });
+
+  it.each(SERVICES.map((service) => service.name))(
+    'gives %s the environment variables, ports and probes the chart gives a service',
+    (name) => {
+      const chart = readText(path.join(chartDir, 'templates', '_service.tpl'));
+      const probes = chart.slice(chart.indexOf('{{- define "fleet.service.probes" -}}'));
+      const [container] = containersOf(deployments.find((d) => d.name === `fleet-${name}`) as Resource);
+      const service = SERVICES.find((s) => s.name === name)!;
+      expect(((container?.env ?? []) as JsonObject[]).map((e) => e.name)).toEqual([
+        'GRPC_PORT',
+        'DATABASE_URL',
+        'INTERNAL_AUTH_SECRET',
+        ...service.secretEnv,
+      ]);
+      expect(dig(container, 'ports')).toEqual([
+        { name: 'grpc', containerPort: service.port, protocol: 'TCP' },
+        { name: 'metrics', containerPort: 9464, protocol: 'TCP' },
+      ]);
       for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
-        expect(dig(baseContainers, 0, probe)).toEqual(dig(chartContainers, 0, probe));
+        const chartProbe = parseSkeleton(
+          probes.slice(probes.indexOf('\n') + 1, probes.indexOf('{{- end }}')),
+        );
+        expect(dig(container, probe)).toEqual({
+          ...(dig(chartProbe, probe) as JsonObject),
+          grpc: { port: service.port },
+        });
       }
-      expect(dig(baseContainers, 0, 'ports')).toEqual(dig(chartContainers, 0, 'ports'));
     },
   );
 });

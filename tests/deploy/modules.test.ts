@@ -1,58 +1,49 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODULE_NAMES, MODULES, SERVICE_NAMES } from '@fleet/product';
+import { deployFiles, describeModules, SERVICES, staleDeployFolders } from '@fleet/product';
+import { loadDefaultValues } from './chart-tools';
 
 const root = process.cwd();
-const folders = (dir: string) =>
-  readdirSync(join(root, dir), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
 
-/** The runner's module table is the one list of what the product is made of (STYLE: one table). */
-describe('the module table, the Helm chart, the kustomize base and the image agree', () => {
-  it('has a chart component for every module, and no other', () => {
-    expect(folders('charts/fleet/templates')).toEqual([...MODULE_NAMES].sort());
+/** The module table is the one list of what the product is made of (STYLE: one table). */
+describe('what the deployment says about each service is written from the module table', () => {
+  it.each([...deployFiles(root, SERVICES).keys()])(
+    '%s is what the table renders (run `npm run generate:deploy` after changing a row)',
+    (path) => {
+      const expected = deployFiles(root, SERVICES).get(path);
+      expect(existsSync(join(root, path)) && readFileSync(join(root, path), 'utf8')).toBe(expected);
+    },
+  );
+
+  it('leaves no kustomize folder of a service the table no longer has', () => {
+    expect(staleDeployFolders(root, SERVICES)).toEqual([]);
   });
 
-  it('has a kustomize component for every module, and no other', () => {
-    expect(folders('deploy/base')).toEqual([...MODULE_NAMES].sort());
-  });
-
-  it('starts each component with its module name as the runner argument', () => {
-    for (const name of MODULE_NAMES) {
-      for (const file of [
-        `charts/fleet/templates/${name}/deployment.yaml`,
-        `deploy/base/${name}/deployment.yaml`,
-      ]) {
-        expect(readFileSync(join(root, file), 'utf8')).toMatch(
-          new RegExp(`args:\\s*\\[\\s*"?${name}"?\\s*\\]|args:\\s*\\n\\s*-\\s*"?${name}"?`),
-        );
-      }
+  it('gives the chart one `services` block per row, with the row’s port and URL variable', () => {
+    const services = loadDefaultValues().services as Record<string, Record<string, unknown>>;
+    expect(Object.keys(services)).toEqual(SERVICES.map((s) => s.name));
+    for (const service of SERVICES) {
+      expect(services[service.name]).toMatchObject({
+        grpcPort: service.port,
+        urlEnv: service.urlEnv,
+        secretEnv: [...service.secretEnv],
+        service: { port: service.port },
+      });
     }
   });
 
-  it('serves each service on its port from the table, and points the gateway at it by its URL variable', () => {
-    for (const name of SERVICE_NAMES) {
-      const { urlEnv, port } = MODULES[name];
-      for (const dir of ['charts/fleet/templates', 'deploy/base']) {
-        const deployment = readFileSync(join(root, dir, name, 'deployment.yaml'), 'utf8');
-        expect([dir, name, deployment]).toEqual([
-          dir,
-          name,
-          expect.stringMatching(new RegExp(`name: GRPC_PORT\\s+value: "${port.default}"`)),
-        ]);
-        expect(deployment).toMatch(new RegExp(`containerPort: ${port.default}\\b`));
-        const gateway = readFileSync(join(root, dir, 'gateway', 'deployment.yaml'), 'utf8');
-        expect([dir, urlEnv, gateway]).toEqual([dir, urlEnv, expect.stringContaining(`- name: ${urlEnv}\n`)]);
-      }
-    }
+  it('keeps no hand-written component folder in the chart for a service', () => {
+    const folders = readdirSync(join(root, 'charts/fleet/templates'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual(['gateway', 'services']);
   });
 
-  it('exposes every module port in the image', () => {
-    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-    const exposed = (/^EXPOSE\s+(.+)$/m.exec(dockerfile)?.[1] ?? '').split(/\s+/);
-    expect(exposed).toEqual(expect.arrayContaining(MODULE_NAMES.map((n) => String(MODULES[n].port.default))));
+  it('gives every service its own port, URL variable and a name Kubernetes accepts', () => {
+    expect(new Set(SERVICES.map((s) => s.port)).size).toBe(SERVICES.length);
+    expect(new Set(SERVICES.map((s) => s.urlEnv)).size).toBe(SERVICES.length);
+    for (const module of describeModules()) expect(module.name).toMatch(/^[a-z][a-z0-9-]{1,13}$/);
   });
 
   it('points the image entrypoint at the runner that exists', () => {

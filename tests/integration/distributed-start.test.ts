@@ -1,79 +1,62 @@
 import { allPermissionIds } from '@fleet/domain';
+import { distributedPlan, SERVICES } from '@fleet/product';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
 import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
 import { trpcClient } from '../support/trpc-client';
 
 /**
- * `npm run start:distributed` runs exactly these: identity, bookings, masters and the gateway as separate
- * processes.
+ * `npm run start:distributed` runs exactly these: one process per service of the module table and the
+ * gateway, each with the variables its plan gives (here on free ports, a test database and bus).
  */
-describe('distributed: gateway, identity, bookings and masters as separate processes over gRPC, PostgreSQL and NATS', () => {
+describe('distributed: the gateway and every service as separate processes over gRPC, PostgreSQL and NATS', () => {
   let database: TestDatabase;
   let testBus: TestBus;
-  let identity: RunningProcess;
-  let bookings: RunningProcess;
-  let masters: RunningProcess;
-  let gateway: RunningProcess;
+  const running = new Map<string, RunningProcess>();
   let base: string;
   let token: string;
   const phone = '+919822233344';
+  const allHealthy = Object.fromEntries(SERVICES.map((s) => [s.name, { healthy: true }]));
 
   beforeAll(async () => {
     database = await createTestDatabase();
     testBus = await createTestBus();
-    const grpcPort = await freePort();
-    const bookingsPort = await freePort();
-    const mastersPort = await freePort();
+    const ports: Record<string, string> = {};
+    for (const service of SERVICES) {
+      const prefix = service.name.toUpperCase().replaceAll('-', '_');
+      ports[`${prefix}_GRPC_PORT`] = String(await freePort());
+      ports[`${prefix}_METRICS_PORT`] = String(await freePort());
+    }
+    ports.GATEWAY_METRICS_PORT = String(await freePort());
     const httpPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
     const shared = {
       DATABASE_URL: database.url,
       NATS_URL: testBus.url,
       INTERNAL_AUTH_SECRET: 'distributed-test-internal-secret-0123456789',
-    };
-    identity = startModule('identity', {
-      ...shared,
-      GRPC_PORT: String(grpcPort),
-      METRICS_PORT: String(await freePort()),
       AUTH_JWT_KEYS: 'k1:distributed-test-jwt-secret-0123456789abcdef',
       OTP_HMAC_SECRET: 'distributed-test-otp-secret-0123456789abcdef',
       AUTH_TEST_OTP: `${phone}=246810`,
-    });
-    bookings = startModule('bookings', {
-      ...shared,
-      GRPC_PORT: String(bookingsPort),
-      METRICS_PORT: String(await freePort()),
-    });
-    masters = startModule('masters', {
-      ...shared,
-      GRPC_PORT: String(mastersPort),
-      METRICS_PORT: String(await freePort()),
-    });
-    gateway = startModule('gateway', {
-      ...shared,
       PORT: String(httpPort),
-      METRICS_PORT: String(await freePort()),
-      IDENTITY_URL: `http://127.0.0.1:${grpcPort}`,
-      BOOKINGS_URL: `http://127.0.0.1:${bookingsPort}`,
-      MASTERS_URL: `http://127.0.0.1:${mastersPort}`,
-    });
+    };
+    for (const { name, env } of distributedPlan(SERVICES, ports)) {
+      running.set(name, startModule(name, { ...shared, ...env }));
+    }
+    const gateway = running.get('gateway')!;
     await waitForHttp(`${base}/healthz`, gateway);
     await waitForHttp(`${base}/readyz`, gateway);
   }, 180_000);
 
   afterAll(async () => {
-    const codes = [await gateway.stop(), await masters.stop(), await bookings.stop(), await identity.stop()];
+    const codes: (number | null)[] = [];
+    for (const process of [...running.values()].reverse()) codes.push(await process.stop());
     await testBus.close();
     await database.drop();
-    expect(codes).toEqual([0, 0, 0, 0]);
+    expect(codes).toEqual([...running.keys()].map(() => 0));
   });
 
   it('lists identity, bookings and masters as healthy in /readyz', async () => {
     const res = await fetch(`${base}/readyz`);
-    expect(await res.json()).toEqual({
-      ready: true,
-      services: { identity: { healthy: true }, bookings: { healthy: true }, masters: { healthy: true } },
-    });
+    expect(await res.json()).toEqual({ ready: true, services: allHealthy });
   });
 
   it('signs up through the gateway, returns the owner’s permissions and counts the new operator’s tabs', async () => {
@@ -109,12 +92,12 @@ describe('distributed: gateway, identity, bookings and masters as separate proce
   });
 
   it('reports identity unhealthy once identity stops', async () => {
-    await identity.stop();
+    await running.get('identity')!.stop();
     const res = await fetch(`${base}/readyz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       ready: false,
-      services: { identity: { healthy: false }, bookings: { healthy: true }, masters: { healthy: true } },
+      services: { ...allHealthy, identity: { healthy: false } },
     });
   });
 });

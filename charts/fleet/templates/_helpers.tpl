@@ -6,18 +6,18 @@ The chart name, overridable with nameOverride.
 {{- end }}
 
 {{/*
-The resource name prefix. Truncated to 54 characters so that "<prefix>-identity",
-"<prefix>-bookings", "<prefix>-masters" and "<prefix>-gateway" stay within the 63-character DNS label limit.
+The resource name prefix. Truncated to 48 characters so that "<prefix>-<service>"
+(service names are at most 14 characters), "<prefix>-gateway" and "<prefix>-service-urls" stay within the 63-character DNS label limit.
 */}}
 {{- define "fleet.fullname" -}}
 {{- if .Values.fullnameOverride }}
-{{- .Values.fullnameOverride | trunc 54 | trimSuffix "-" }}
+{{- .Values.fullnameOverride | trunc 48 | trimSuffix "-" }}
 {{- else }}
 {{- $name := default .Chart.Name .Values.nameOverride }}
 {{- if contains $name .Release.Name }}
-{{- .Release.Name | trunc 54 | trimSuffix "-" }}
+{{- .Release.Name | trunc 48 | trimSuffix "-" }}
 {{- else }}
-{{- printf "%s-%s" .Release.Name $name | trunc 54 | trimSuffix "-" }}
+{{- printf "%s-%s" .Release.Name $name | trunc 48 | trimSuffix "-" }}
 {{- end }}
 {{- end }}
 {{- end }}
@@ -70,39 +70,6 @@ The Secret holding DATABASE_URL, INTERNAL_AUTH_SECRET, AUTH_JWT_KEYS and OTP_HMA
 {{- include "fleet.fullname" . }}
 {{- else }}
 {{- required "secrets.existingSecret is required when secrets.create is false" .Values.secrets.existingSecret }}
-{{- end }}
-{{- end }}
-
-{{/*
-IDENTITY_URL for the gateway: the override, or the identity Service of this release.
-*/}}
-{{- define "fleet.identityUrl" -}}
-{{- if .Values.gateway.identityUrl }}
-{{- .Values.gateway.identityUrl }}
-{{- else }}
-{{- printf "http://%s-identity:%v" (include "fleet.fullname" .) .Values.identity.service.port }}
-{{- end }}
-{{- end }}
-
-{{/*
-BOOKINGS_URL for the gateway: the override, or the bookings Service of this release.
-*/}}
-{{- define "fleet.bookingsUrl" -}}
-{{- if .Values.gateway.bookingsUrl }}
-{{- .Values.gateway.bookingsUrl }}
-{{- else }}
-{{- printf "http://%s-bookings:%v" (include "fleet.fullname" .) .Values.bookings.service.port }}
-{{- end }}
-{{- end }}
-
-{{/*
-MASTERS_URL for the gateway: the override, or the masters Service of this release.
-*/}}
-{{- define "fleet.mastersUrl" -}}
-{{- if .Values.gateway.mastersUrl }}
-{{- .Values.gateway.mastersUrl }}
-{{- else }}
-{{- printf "http://%s-masters:%v" (include "fleet.fullname" .) .Values.masters.service.port }}
 {{- end }}
 {{- end }}
 

@@ -1,9 +1,27 @@
 // @fleet/domain: pure rules shared by the services, the gateway and the web app. No I/O.
 
-// Masters (spec §3): declared once, stored by fleet, served by the gateway, shown by the web app
-export * from './masters';
+// The Duties tabs (spec §2, §7): listed by bookings, guarded by the gateway, shown by the web app
+export {
+  BOOKING_COUNT_PERMISSION,
+  BOOKING_LIST_PERMISSION,
+  BOOKING_SORTS,
+  BOOKING_TAB_ALIASES,
+  BOOKING_TAB_DEFINITIONS,
+  BOOKING_TABS,
+  type BookingSort,
+  type BookingTab,
+  type BookingTabDefinition,
+  bookingTab,
+  bookingTabFromSlug,
+  COUNTED_BOOKING_TABS,
+  type CountedBookingTab,
+  DEFAULT_BOOKING_SORT,
+} from './booking-tabs';
 // Time
-export { DEFAULT_OPERATOR_TIME_ZONE, operatorDate } from './operator-date';
+export { type FinancialYear, financialYearOf } from './financial-year';
+// Masters (spec §3): declared once, stored by the masters service, served by the gateway, shown by the web app
+export * from './masters';
+export { addCalendarDays, DEFAULT_OPERATOR_TIME_ZONE, operatorDate } from './operator-date';
 // Permissions (spec §6)
 export {
   PERMISSION,
@@ -29,9 +47,12 @@ export {
   whyRequired,
   withoutPermission,
 } from './permissions/closure';
+// The tRPC payload serialiser the gateway and the web app share (superjson, money as Decimal)
+export { transformer } from './transformer';
 // Validation (spec §5)
 export { EMAIL_MESSAGE, emailSchema, isEmail } from './validation/email';
 export {
+  buildGstin,
   GSTIN_CHECKSUM_MESSAGE,
   GSTIN_MESSAGE,
   GSTIN_STATE_CODES,
@@ -56,6 +77,7 @@ export {
   PAN_HOLDER_TYPE_MESSAGE,
   PAN_HOLDER_TYPES,
   PAN_MESSAGE,
+  type PanHolderType,
   panProblem,
   panSchema,
 } from './validation/pan';

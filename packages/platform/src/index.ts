@@ -18,8 +18,11 @@ export {
   rows,
   type Tx,
 } from './db/database';
-export { type Migration, migrate } from './db/migrate';
+export { EditedMigrationError, type Migration, migrate } from './db/migrate';
+export { loadMigrationFiles, type MigrationFile, migrationChecksum } from './db/migration-files';
 export {
+  ACTIVE_FILTER_VALUES,
+  type ActiveFilterValue,
   DEFAULT_PAGE_SIZE,
   decodeCursor,
   encodeCursor,
@@ -32,6 +35,7 @@ export {
   sortKey,
   toPage,
 } from './db/paging';
+export { platformMigrations, serviceMigrations } from './db/platform-migrations';
 export { APP_ROLE, referenceTable, SYSTEM_ROLE, systemTable, tenantTable } from './db/roles';
 export {
   conflict,
@@ -59,7 +63,7 @@ export {
 } from './events/event-type';
 export { createInProcessBus } from './events/in-process-bus';
 export { createJetStreamBus, deleteNamespaceStreams, type JetStreamBusOptions } from './events/jetstream-bus';
-export { createOutbox, decodeEvent, type Outbox, platformMigrations } from './events/outbox';
+export { createOutbox, decodeEvent, type Outbox } from './events/outbox';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './events/relay';
 export { handleShutdownSignals } from './lifecycle';
 export { createLogger, type Logger, withRequestId } from './logger';
@@ -71,8 +75,36 @@ export {
   DEFAULT_DEADLINE_MS,
   type ServiceTarget,
 } from './rpc/client';
+export {
+  activeFilterFromProto,
+  activeFilterToProto,
+  type ListPageInput,
+  type PageInfoValue,
+  pageInfoFromProto,
+  pageInfoToProto,
+  pageRequestFromProto,
+  pageRequestToProto,
+  protoEnumMapping,
+  sortDirectionFromProto,
+  sortDirectionToProto,
+} from './rpc/common-mappings';
 export { callerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/context';
 export { createHealthReporter, type HealthProbe, type HealthReporter, registerHealth } from './rpc/health';
 export { type RpcServer, startRpcServer } from './rpc/server';
-export { prepareService, type ServiceModule } from './service-module';
+export {
+  type AnyServiceDefinition,
+  type ClientsOf,
+  defineService,
+  type Environment,
+  inStartOrder,
+  type LocalSecret,
+  type ModulesOf,
+  type ModuleTable,
+  noSettings,
+  type ServiceDefinition,
+  type ServiceDeps,
+  type SettingsOverrides,
+  urlEnvOf,
+} from './service-definition';
+export { prepareService, type ReferenceDataLoader, type ServiceModule } from './service-module';
 export { parseOrThrow } from './validation';

@@ -22,6 +22,11 @@ export {
   tabFromSlug,
 } from './domain/tabs';
 export { BookingsEvents } from './events/published';
-export { type BookingsModule, type BookingsModuleDeps, createBookingsModule } from './module';
+export {
+  type BookingsModule,
+  type BookingsModuleDeps,
+  bookingsService,
+  createBookingsModule,
+} from './module';
 export { SCHEMA as BOOKINGS_SCHEMA } from './storage/migrations';
 export type { BookingListInput, BookingsUseCases, TenantCaller } from './use-cases';

@@ -1,7 +1,9 @@
 import {
   type Database,
+  defineService,
   type EventBus,
   type Logger,
+  noSettings,
   prepareService,
   type ServiceModule,
 } from '@fleet/platform';
@@ -36,3 +38,13 @@ export async function createBookingsModule(deps: BookingsModuleDeps): Promise<Bo
   const useCases = createBookingsUseCases({ db: deps.db, logger, clock: deps.clock ?? (() => new Date()) });
   return { ...service, useCases, routes: bookingsRoutes(useCases) };
 }
+
+export const bookingsService = defineService({
+  name: 'bookings',
+  description: 'bookings (duties): the lists of every duty tab and the incoming and needs-attention counts',
+  grpcService: BookingsService,
+  port: 50052,
+  needs: [],
+  settings: noSettings,
+  create: (deps) => createBookingsModule(deps),
+});

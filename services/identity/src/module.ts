@@ -1,11 +1,16 @@
 import {
   type Database,
+  defineService,
+  type Environment,
   type EventBus,
+  type LocalSecret,
   type Logger,
+  loadConfig,
   prepareService,
   type ServiceModule,
 } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { identityConfigSchema } from './config';
 import { createSessionTokens } from './domain/session-token';
 import { identityRoutes } from './rpc/identity-handlers';
 import { createLogSmsProvider, type SmsProvider } from './sms/sms-provider';
@@ -46,3 +51,28 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
   });
   return { ...service, useCases, routes: identityRoutes(useCases) };
 }
+
+/** Identity's settings: its variables, with local secrets where they are unset outside production. */
+export function identitySettings(env: Environment, localSecret: LocalSecret): IdentitySettings {
+  const config = loadConfig(identityConfigSchema, env);
+  return {
+    signupEnabled: config.SIGNUP_ENABLED,
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+    signingKeys: config.AUTH_JWT_KEYS ?? [{ kid: 'local', secret: localSecret('AUTH_JWT_KEYS') }],
+    otpSecret: config.OTP_HMAC_SECRET ?? localSecret('OTP_HMAC_SECRET'),
+    testOtps: config.AUTH_TEST_OTP ?? new Map(),
+  };
+}
+
+export const identityService = defineService({
+  name: 'identity',
+  description: 'operators, users, phone-OTP sign-in, sessions, permissions, employees, masquerade',
+  grpcService: IdentityService,
+  port: 50051,
+  needs: [],
+  secretEnv: ['AUTH_JWT_KEYS', 'OTP_HMAC_SECRET'],
+  settings: (env, localSecret): IdentitySettings & { sms?: SmsProvider } =>
+    identitySettings(env, localSecret),
+  create: ({ db, bus, logger }, { sms, ...settings }) =>
+    createIdentityModule({ db, bus, logger, settings, sms }),
+});

@@ -1,7 +1,9 @@
 import {
   type Database,
+  defineService,
   type EventBus,
   type Logger,
+  noSettings,
   prepareService,
   type ServiceModule,
 } from '@fleet/platform';
@@ -9,6 +11,7 @@ import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb
 import { mastersRoutes } from './rpc/masters-handlers';
 import { createPostgresFileStore, type FileContentStore } from './storage/file-store';
 import { mastersMigrations, SCHEMA } from './storage/migrations';
+import { upsertReferenceData } from './storage/reference-data-upsert';
 import { createMastersUseCases, type MastersUseCases } from './use-cases';
 
 export interface MastersModuleDeps {
@@ -25,7 +28,7 @@ export interface MastersModule extends ServiceModule {
   useCases: MastersUseCases;
 }
 
-/** Fleet as a module: migrated schema, the masters, rate cards and files, gRPC routes, outbox relay. */
+/** Masters as a module: migrated schema, the masters, rate cards and files, gRPC routes, outbox relay. */
 export async function createMastersModule(deps: MastersModuleDeps): Promise<MastersModule> {
   const { logger, ...service } = await prepareService({
     name: 'masters',
@@ -34,6 +37,7 @@ export async function createMastersModule(deps: MastersModuleDeps): Promise<Mast
     logger: deps.logger,
     schema: SCHEMA,
     migrations: mastersMigrations,
+    referenceData: upsertReferenceData,
     grpcServices: [MastersService.typeName],
   });
   const useCases = createMastersUseCases({
@@ -44,3 +48,14 @@ export async function createMastersModule(deps: MastersModuleDeps): Promise<Mast
   });
   return { ...service, useCases, routes: mastersRoutes(useCases) };
 }
+
+export const mastersService = defineService({
+  name: 'masters',
+  description:
+    'the masters: vehicles, drivers, customers, suppliers, duty types, pricing and rate cards, uploads',
+  grpcService: MastersService,
+  port: 50053,
+  needs: [],
+  settings: noSettings,
+  create: (deps) => createMastersModule(deps),
+});

@@ -180,7 +180,7 @@ describe('the gateway over HTTP', () => {
 
     it('rate-limits each client address (429 with Retry-After)', async () => {
       const limited = await startGateway({
-        ...h.services,
+        services: h.services,
         config: { ...h.config, RATE_LIMIT_PER_MINUTE: 5 },
         logger: h.logger,
         host: '127.0.0.1',
@@ -254,7 +254,7 @@ describe('the gateway over HTTP', () => {
 
     it('GET /readyz answers 503 naming the unhealthy service', async () => {
       const other = await startGateway({
-        ...h.services,
+        services: h.services,
         config: h.config,
         logger: h.logger,
         host: '127.0.0.1',
@@ -307,7 +307,7 @@ describe('the gateway over HTTP', () => {
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Fleet</title>');
       writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
       const web = await startGateway({
-        ...h.services,
+        services: h.services,
         config: h.config,
         logger: h.logger,
         host: '127.0.0.1',

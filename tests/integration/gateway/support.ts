@@ -118,23 +118,22 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     logger,
     codec: createCallerCodec(`gateway-tests-internal-${randomUUID()}`),
     gateway: config,
-    sms: {
-      name: 'recording',
-      async send(message) {
-        sent.push(message);
+    env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12' },
+    localSecret: (variable) => `gateway-tests-${variable}-0123456789abcdef0123456789`,
+    settings: {
+      identity: {
+        sms: {
+          name: 'recording',
+          async send(message) {
+            sent.push(message);
+          },
+        },
       },
-    },
-    identity: {
-      signupEnabled: true,
-      sessionTtlHours: 12,
-      signingKeys: [{ kid: 'test-1', secret: 'gateway-tests-jwt-secret-0123456789abcdef' }],
-      otpSecret: 'gateway-tests-otp-secret-0123456789abcdef',
-      testOtps: new Map(),
     },
   });
   const identity = product.clients.identity;
   const services: GatewayServices = product.clients;
-  const module = product.identity;
+  const module = product.modules.identity;
   const gateway: RunningGateway = { port: product.port, close: () => product.stop() };
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
 
