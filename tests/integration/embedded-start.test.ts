@@ -6,7 +6,11 @@ import { TRPCClientError } from '@trpc/client';
 import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
 import { trpcClient } from '../support/trpc-client';
 
-/** `npm start` runs exactly this: the runner with module `all` (embedded: PGlite, in-process events). */
+/**
+ * `npm start` runs exactly this: the runner with module `all` (embedded: PGlite, in-process events).
+ * AUTH_TEST_OTP lists only another phone: the demo is still seeded (seeding needs no sign-in code) and
+ * the demo phones keep the code the banner promises.
+ */
 describe('npm start (embedded)', () => {
   let proc: RunningProcess;
   let base: string;
@@ -21,12 +25,16 @@ describe('npm start (embedded)', () => {
       PORT: String(port),
       METRICS_PORT: String(await freePort()),
       DATA_DIR: dataDir,
-      AUTH_TEST_OTP: `${newPhone}=654321,+919800000001=123456`,
+      AUTH_TEST_OTP: `${newPhone}=654321`,
     });
     await waitForHttp(`${base}/healthz`, proc);
     // The server answers while the demo operator is still being seeded; the banner follows the seed.
     const deadline = Date.now() + 150_000;
-    while (!proc.output().includes('Sign in as the demo operator') && Date.now() < deadline) {
+    while (
+      !proc.output().includes('Sign in as the demo operator') &&
+      proc.child.exitCode === null &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 330_000);
@@ -35,6 +43,19 @@ describe('npm start (embedded)', () => {
     const code = await proc.stop();
     rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(0); // SIGTERM shuts down gracefully
+  });
+
+  it('seeds the demo operator and keeps running', () => {
+    expect(proc.child.exitCode).toBeNull();
+    expect(proc.output()).toContain('demo operator seeded');
+    expect(proc.output()).not.toContain('That code is not right');
+  });
+
+  it('signs an employee of the demo in with the demo code too', async () => {
+    const anonymous = trpcClient(base);
+    await anonymous.auth.requestOtp.mutate({ phone: '+919800000002' });
+    const { signedUp } = await anonymous.auth.verifyOtp.mutate({ phone: '+919800000002', code: '123456' });
+    expect(signedUp).toBe(false);
   });
 
   it('prints how to sign in', async () => {

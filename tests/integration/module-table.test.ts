@@ -8,6 +8,7 @@ import {
   createHealthReporter,
   defineService,
   loadConfig,
+  type ModuleTable,
   noSettings,
   type ServiceModule,
 } from '@fleet/platform';
@@ -64,11 +65,8 @@ describe('a service added to the module table, and nowhere else', () => {
   let database: TestDatabase;
   let testBus: TestBus;
   let product: EmbeddedProduct;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    testBus = await createTestBus();
-    product = await startEmbeddedProduct({
+  const start = (extraModules: ModuleTable) =>
+    startEmbeddedProduct({
       db: database.db,
       bus: testBus.bus,
       logger: quietLogger('module-table-test'),
@@ -76,8 +74,13 @@ describe('a service added to the module table, and nowhere else', () => {
       env: {},
       localSecret: (variable) => `module-table-tests-${variable}-0123456789abcdef01234567`,
       gateway: loadConfig(gatewayConfigSchema, { PORT: '0', NODE_ENV: 'test' }),
-      extraModules: [throwaway],
+      extraModules,
     });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testBus = await createTestBus();
+    product = await start([throwaway]);
   }, 60_000);
 
   afterAll(async () => {
@@ -144,17 +147,8 @@ describe('a service added to the module table, and nowhere else', () => {
 
   it('is refused when it needs a service the table does not have', async () => {
     const lonely = defineService({ ...throwaway, name: 'lonely', needs: ['billing'] });
-    await expect(
-      startEmbeddedProduct({
-        db: database.db,
-        bus: testBus.bus,
-        logger: quietLogger('module-table-test'),
-        codec: createCallerCodec(`module-table-tests-${randomUUID()}`),
-        env: {},
-        localSecret: (variable) => `module-table-tests-${variable}-0123456789abcdef01234567`,
-        gateway: loadConfig(gatewayConfigSchema, { PORT: '0', NODE_ENV: 'test' }),
-        extraModules: [lonely],
-      }),
-    ).rejects.toThrow('"lonely" needs "billing", which is not in the module table.');
+    await expect(start([lonely])).rejects.toThrow(
+      '"lonely" needs "billing", which is not in the module table.',
+    );
   });
 });

@@ -16,6 +16,14 @@ const KUSTOMIZE_PREFIX = 'fleet';
 const SECRET = `${KUSTOMIZE_PREFIX}-secrets`;
 const IMAGE = `${KUSTOMIZE_PREFIX}:0.1.0`;
 
+/** The pods' resource requests and limits, as YAML under `resources:`. */
+const RESOURCES = `requests:
+  cpu: ${DEFAULTS.resources.requests.cpu}
+  memory: ${DEFAULTS.resources.requests.memory}
+limits:
+  cpu: ${DEFAULTS.resources.limits.cpu}
+  memory: ${DEFAULTS.resources.limits.memory}`;
+
 const indent = (text: string, spaces: number) =>
   text
     .split('\n')
@@ -61,12 +69,7 @@ ${indent(secretEnv, 2)}
     port: ${service.port}
   ${p('resources', `${n} container resource requests and limits`)}
   resources:
-    requests:
-      cpu: ${DEFAULTS.resources.requests.cpu}
-      memory: ${DEFAULTS.resources.requests.memory}
-    limits:
-      cpu: ${DEFAULTS.resources.limits.cpu}
-      memory: ${DEFAULTS.resources.limits.memory}
+${indent(RESOURCES, 4)}
   podDisruptionBudget:
     ${p('podDisruptionBudget.enabled', `Create a PodDisruptionBudget for ${n}`)}
     enabled: true
@@ -198,12 +201,7 @@ ${indent(secretRefs, 12)}
             timeoutSeconds: 3
             failureThreshold: 3
           resources:
-            requests:
-              cpu: ${DEFAULTS.resources.requests.cpu}
-              memory: ${DEFAULTS.resources.requests.memory}
-            limits:
-              cpu: ${DEFAULTS.resources.limits.cpu}
-              memory: ${DEFAULTS.resources.limits.memory}
+${indent(RESOURCES, 12)}
           securityContext:
             allowPrivilegeEscalation: false
             readOnlyRootFilesystem: true
