@@ -1,4 +1,4 @@
-import { ConfigError } from '@fleet/platform';
+import { ConfigError, EditedMigrationError } from '@fleet/platform';
 import { runModule } from './distributed';
 import { runEmbedded } from './embedded';
 import { describeModules, moduleNames } from './modules';
@@ -22,6 +22,9 @@ run.catch((error: Error) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(78); // EX_CONFIG
   }
-  process.stderr.write(`${error.stack ?? error.message}\n`);
+  // An edited migration names its file; its stack would only bury that.
+  process.stderr.write(
+    `${error instanceof EditedMigrationError ? error.message : (error.stack ?? error.message)}\n`,
+  );
   process.exit(1);
 });

@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { createMastersModule } from '@fleet/masters';
+import { createInProcessBus } from '@fleet/platform';
+import { createTestDatabase, quietLogger, type TestDatabase } from '@fleet/testing';
+import { sql } from 'drizzle-orm';
 
 const run = (module: string, env: Record<string, string>) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'product/src/main.ts', module], {
@@ -42,5 +46,32 @@ describe('a process with bad configuration does not start', () => {
     for (const module of ['all', 'gateway', 'identity', 'bookings', 'masters']) {
       expect(result.stderr).toMatch(new RegExp(`^  ${module} +\\S`, 'm'));
     }
+  });
+});
+
+describe('a service whose applied migration was edited does not start', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Applied as released; then the record disagrees with the file, as it would after an edit.
+    const module = await createMastersModule({
+      db: database.db,
+      bus: createInProcessBus(),
+      logger: quietLogger('edited-migration-test'),
+    });
+    await module.stop();
+    await database.db.asOwner((tx) =>
+      tx.execute(sql`update masters.schema_migrations set checksum = 'edited' where id = '0003_masters'`),
+    );
+  }, 60_000);
+  afterAll(() => database?.drop());
+
+  it('names the file and exits', () => {
+    const result = run('masters', { DATABASE_URL: database.url, GRPC_PORT: '0', METRICS_PORT: '0' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'services/masters/migrations/0003_masters.sql was edited after it was applied to schema masters',
+    );
+    expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 });
