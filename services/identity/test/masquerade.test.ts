@@ -85,5 +85,8 @@ describe('masquerade', () => {
     const { caller: stranger } = await h.signIn(freshPhone(), { operatorName: 'Delta Cabs', ip: '10.6.6.7' });
     const error = await expectDomainError(h.client.startMasquerade({ userId: clerkId }, callAs(stranger)));
     expect(error.code).toBe('NOT_FOUND');
+    // The same user is within reach of their own operator's owner.
+    const own = await h.client.startMasquerade({ userId: clerkId }, callAs(owner));
+    expect((await h.client.authenticate({ token: own.token }, callAs(h.anonymous()))).userId).toBe(clerkId);
   });
 });
