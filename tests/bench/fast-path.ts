@@ -1,0 +1,350 @@
+// The fast path: what a request costs from HTTP in to HTTP out beside the query behind it. On an
+// operator with BENCH_ROWS vehicles (and a second operator, so row-level security has work), it times,
+// side by side in one run, a 50-row vehicles page four ways:
+//   sql       the masters store's own query on the database, in the operator's transaction
+//   grpc      the same page by a direct gRPC call to the masters service
+//   gateway   the same page through the gateway over HTTP, as the web app asks for it
+// and `user.permissions` through the gateway — p50 and p95 at 1 and at 32 concurrent clients, pages per
+// second at 32, and each figure's ratio to the bare SQL. Embedded (PGlite, one process, as `npm start`)
+// and distributed (PostgreSQL and NATS, each module its own process) both. Timings never fail the run;
+// errors do.
+//
+// Run: node --import tsx tests/bench/fast-path.ts
+//   BENCH_MODE (both)  embedded | distributed | both
+//   BENCH_ROWS (100000)  vehicles of the measured operator;  BENCH_OTHER_ROWS (20000) of another
+//   BENCH_N (400)  measured calls per figure;  BENCH_WARMUP (50) unmeasured calls first
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type Client, createClient } from '@connectrpc/connect';
+import { allPermissionIds, operatorDate, transformer, vehicleMaster } from '@fleet/domain';
+import { gatewayConfigSchema } from '@fleet/gateway';
+import {
+  type Caller,
+  callAs,
+  createCallerCodec,
+  createInProcessBus,
+  createLogger,
+  createPgliteDatabase,
+  createServiceTransport,
+  type Database,
+  loadConfig,
+  openPglite,
+} from '@fleet/platform';
+import { distributedPlan, SERVICES, startEmbeddedProduct } from '@fleet/product';
+import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { createTestBus, createTestDatabase } from '@fleet/testing';
+import { sql } from 'drizzle-orm';
+import { type ListQuery, listRecords } from '../../services/masters/src/storage/master-store';
+import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import { type SeedTarget, seedOperator } from './seed-masters';
+
+const int = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
+  return value;
+};
+const ROWS = int('BENCH_ROWS', 100_000);
+const OTHER_ROWS = int('BENCH_OTHER_ROWS', 20_000);
+const N = Math.max(32, int('BENCH_N', 400));
+const WARMUP = int('BENCH_WARMUP', 50);
+const MODE = process.env.BENCH_MODE ?? 'both';
+if (!['embedded', 'distributed', 'both'].includes(MODE))
+  throw new Error('BENCH_MODE: embedded, distributed or both');
+const LIMIT = 50;
+const CODE = '246810';
+const SECRET = `fast-path-bench-internal-${randomUUID()}`;
+
+// ── measuring ────────────────────────────────────────────────────────────────────────────────────
+
+interface Figure {
+  p50: number;
+  p95: number;
+  perSecond: number;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** `n` calls of `call` by `concurrency` clients at once, after a warm-up; any failure stops the run. */
+async function time(call: () => Promise<unknown>, concurrency: number): Promise<Figure> {
+  for (let i = 0; i < WARMUP; i++) await call();
+  const samples: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < N) {
+        next += 1;
+        const t0 = performance.now();
+        await call();
+        samples.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  samples.sort((a, b) => a - b);
+  return {
+    p50: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    perSecond: (samples.length / elapsed) * 1000,
+  };
+}
+
+// ── the four ways to a page ─────────────────────────────────────────────────────────────────────
+
+interface Mode {
+  name: string;
+  base: string;
+  token: string;
+  tenantId: string;
+  db: Database;
+  masters: Client<typeof MastersService>;
+  stop(): Promise<void>;
+}
+
+async function trpc(base: string, path: string, input: unknown, token?: string, method = 'GET') {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const encoded = JSON.stringify(transformer.serialize(input));
+  const res =
+    method === 'GET'
+      ? await fetch(
+          `${base}/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(encoded)}`}`,
+          {
+            headers,
+          },
+        )
+      : await fetch(`${base}/api/trpc/${path}`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: encoded,
+        });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as { result: { data: unknown } };
+  return transformer.deserialize(body.result.data as never) as Record<string, unknown>;
+}
+
+/** Signs a phone with a fixed code up as a new operator, and gives the operator its masters. */
+async function prepareOperator(
+  base: string,
+  db: Database,
+  phone: string,
+  operatorName: string,
+  rows: number,
+) {
+  await trpc(base, 'auth.requestOtp', { phone }, undefined, 'POST');
+  const { token } = (await trpc(
+    base,
+    'auth.verifyOtp',
+    { phone, code: CODE, operatorName },
+    undefined,
+    'POST',
+  )) as {
+    token: string;
+  };
+  const me = (await trpc(base, 'user.me', undefined, token)) as { tenant: { id: string } };
+  const target: SeedTarget = {
+    db,
+    async create(path, values) {
+      return ((await trpc(base, path, { values }, token, 'POST')) as { id: string }).id;
+    },
+  };
+  await seedOperator(target, me.tenant.id, rows);
+  return { token, tenantId: me.tenant.id };
+}
+
+const PHONE = '+919877700001';
+const OTHER_PHONE = '+919877700002';
+const testOtps = `${PHONE}=${CODE},${OTHER_PHONE}=${CODE}`;
+
+async function seedBoth(base: string, db: Database) {
+  const seeded = performance.now();
+  await prepareOperator(base, db, OTHER_PHONE, 'Other Cabs', OTHER_ROWS);
+  const operator = await prepareOperator(base, db, PHONE, 'Bench Travels', ROWS);
+  await db.asOwner(async (tx) => {
+    for (const table of ['vehicles', 'connections', 'drivers'])
+      await tx.execute(sql.raw(`analyze masters.${table}`));
+  });
+  console.log(
+    `  seeded ${ROWS} vehicles (+${OTHER_ROWS} for another operator) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+  );
+  return operator;
+}
+
+async function embedded(): Promise<Mode> {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-fast-path-'));
+  const db = createPgliteDatabase(await openPglite(join(dir, 'pgdata')), { closeClient: true });
+  const bus = createInProcessBus();
+  const product = await startEmbeddedProduct({
+    db,
+    bus,
+    logger: createLogger({ name: 'fast-path', level: 'warn' }),
+    codec: createCallerCodec(SECRET),
+    env: { AUTH_TEST_OTP: testOtps },
+    localSecret: (variable) => `fast-path-bench-${variable}-0123456789abcdef0123456789`,
+    gateway: loadConfig(gatewayConfigSchema, {
+      PORT: '0',
+      NODE_ENV: 'test',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    }),
+  });
+  const base = `http://127.0.0.1:${product.port}`;
+  const operator = await seedBoth(base, db);
+  return {
+    name: 'embedded (PGlite, one process)',
+    base,
+    ...operator,
+    db,
+    masters: product.clients.masters,
+    async stop() {
+      await product.stop();
+      await bus.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function distributed(): Promise<Mode> {
+  const database = await createTestDatabase();
+  const testBus = await createTestBus();
+  const ports: Record<string, string> = {};
+  for (const service of SERVICES) {
+    const prefix = service.name.toUpperCase().replaceAll('-', '_');
+    ports[`${prefix}_GRPC_PORT`] = String(await freePort());
+    ports[`${prefix}_METRICS_PORT`] = String(await freePort());
+  }
+  ports.GATEWAY_METRICS_PORT = String(await freePort());
+  const httpPort = await freePort();
+  const running: RunningProcess[] = [];
+  for (const { name, env } of distributedPlan(SERVICES, ports)) {
+    running.push(
+      startModule(name, {
+        ...env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url,
+        NATS_URL: testBus.url,
+        INTERNAL_AUTH_SECRET: SECRET,
+        AUTH_JWT_KEYS: 'bench:fast-path-bench-jwt-secret-0123456789abcdef',
+        OTP_HMAC_SECRET: 'fast-path-bench-otp-secret-0123456789abcdef',
+        AUTH_TEST_OTP: testOtps,
+        PORT: String(httpPort),
+        RATE_LIMIT_PER_MINUTE: '100000000',
+      }),
+    );
+  }
+  const base = `http://127.0.0.1:${httpPort}`;
+  await waitForHttp(`${base}/readyz`, running.at(-1)!);
+  const operator = await seedBoth(base, database.db);
+  return {
+    name: 'distributed (PostgreSQL, NATS, a process per module)',
+    base,
+    ...operator,
+    db: database.db,
+    masters: createClient(
+      MastersService,
+      createServiceTransport(
+        { kind: 'network', baseUrl: `http://127.0.0.1:${ports.MASTERS_GRPC_PORT}` },
+        createCallerCodec(SECRET),
+      ),
+    ),
+    async stop() {
+      for (const process of running.reverse()) await process.stop();
+      await testBus.close();
+      await database.drop();
+    },
+  };
+}
+
+// ── the run ──────────────────────────────────────────────────────────────────────────────────────
+
+const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
+
+async function measure(mode: Mode) {
+  const caller: Caller = {
+    requestId: randomUUID(),
+    tenantId: mode.tenantId,
+    userId: randomUUID(),
+    permissions: allPermissionIds(),
+    isMasquerade: false,
+  };
+  const page = { limit: LIMIT };
+  // What the masters service asks its store for a first page in the default order.
+  const storeQuery = (): ListQuery => ({
+    active: 'active',
+    filters: [],
+    sortBy: vehicleMaster.defaultSort,
+    direction: 'asc',
+    limit: LIMIT,
+    today: operatorDate(new Date()),
+  });
+  const check = (count: number) => {
+    if (count !== Math.min(LIMIT, ROWS)) throw new Error(`a page of ${count} vehicles, not ${LIMIT}`);
+  };
+  const ways: [string, () => Promise<unknown>][] = [
+    [
+      'sql: the store’s query',
+      async () =>
+        // The store reads one row past the page, to know whether there is a next one.
+        check(
+          (await mode.db.withTenant(mode.tenantId, (tx) => listRecords(tx, vehicleMaster, storeQuery())))
+            .length - 1,
+        ),
+    ],
+    [
+      'grpc: masters ListRecords',
+      async () =>
+        check((await mode.masters.listRecords({ kind: 'vehicle', page }, callAs(caller))).records.length),
+    ],
+    [
+      'gateway: masters.vehicle.list',
+      async () =>
+        check(
+          ((await trpc(mode.base, 'masters.vehicle.list', page, mode.token)).records as unknown[]).length,
+        ),
+    ],
+    ['gateway: user.permissions', () => trpc(mode.base, 'user.permissions', undefined, mode.token)],
+  ];
+  console.log(`\n${mode.name}: ${LIMIT}-row vehicles page at ${ROWS} rows, N=${N}, times in ms`);
+  console.log(
+    `  ${'way'.padEnd(32)} ${'1 client: p50   p95   ×sql'.padEnd(30)} 32 clients: p50   p95   ×sql   per s`,
+  );
+  let sql: { one: Figure; many: Figure } | undefined;
+  for (const [name, call] of ways) {
+    const one = await time(call, 1);
+    const many = await time(call, 32);
+    sql ??= { one, many };
+    const ratio = (f: Figure, base: Figure) => `${(f.p50 / base.p50).toFixed(1)}×`;
+    console.log(
+      `  ${name.padEnd(32)} ${ms(one.p50).padStart(12)} ${ms(one.p95).padStart(5)} ${ratio(one, sql.one).padStart(6)}` +
+        `${ms(many.p50).padStart(17)} ${ms(many.p95).padStart(5)} ${ratio(many, sql.many).padStart(6)} ${many.perSecond.toFixed(0).padStart(7)}`,
+    );
+  }
+}
+
+console.log(
+  `fast path: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, node ${process.version}`,
+);
+for (const start of MODE === 'both'
+  ? [embedded, distributed]
+  : MODE === 'embedded'
+    ? [embedded]
+    : [distributed]) {
+  const mode = await start();
+  try {
+    await measure(mode);
+  } finally {
+    await mode.stop();
+  }
+}
+console.log(
+  `\nload after the run: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
