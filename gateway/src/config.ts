@@ -44,6 +44,13 @@ export const gatewayConfigSchema = z.object({
     ),
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_PER_MINUTE: env.positiveInt(600),
+  /**
+   * The longest the gateway uses what identity said about a session without asking again. Identity's
+   * events (logout, deactivation, permission changes) empty it sooner: this bounds a lost event.
+   */
+  SESSION_CACHE_SECONDS: env.positiveInt(15),
+  /** Sessions the gateway keeps described in memory; the least recently used go first. */
+  SESSION_CACHE_SIZE: env.positiveInt(10_000),
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
 });

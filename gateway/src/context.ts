@@ -1,10 +1,9 @@
-import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { Client } from '@connectrpc/connect';
-import { anonymousCaller, type Caller, callAs, fromConnectError, type Logger } from '@fleet/platform';
+import { anonymousCaller, type Caller, type Logger } from '@fleet/platform';
 import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
-import { accessLevelFromProto, roleFromProto } from './routers/user/mappers';
+import type { Authenticator } from './auth/authenticator';
 
 export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;
@@ -35,6 +34,8 @@ export interface ContextInput {
   setCookie(name: string, value: string, options: CookieOptions): void;
   clearCookie(name: string, options?: CookieOptions): void;
   services: GatewayServices;
+  /** Who a session token stands for, without a round trip to identity when it already said. */
+  authenticator: Authenticator;
   /** Already carries the request id. */
   logger: Logger;
   /** Production: cookies carry `Secure` and error answers never carry a stack. */
@@ -62,13 +63,14 @@ export interface Context extends ContextInput {
   /** The caller for calls made before (or without) signing in. */
   anonymous: Caller;
   /**
-   * Who the token stands for, asked of identity at most once per request (the promise is memoised).
-   * An absent, expired, revoked or garbage token is `{ ok: false }`; identity being unreachable rejects.
+   * Who the token stands for, worked out at most once per request (the promise is memoised). An absent,
+   * expired, revoked or garbage token is `{ ok: false }`; identity being unreachable for a session it
+   * has not described yet rejects.
    */
   authenticate(): Promise<SessionResult>;
 }
 
-// Longer than any token identity issues; such a value is refused without asking identity.
+// Longer than any token identity issues; such a value is refused without looking at it.
 const MAX_TOKEN_LENGTH = 4096;
 
 export function createContext(input: ContextInput): Context {
@@ -80,32 +82,21 @@ export function createContext(input: ContextInput): Context {
     if (!token) return { ok: false, message: 'Please sign in to continue.' };
     if (token.length > MAX_TOKEN_LENGTH)
       return { ok: false, message: 'Your session is not valid. Please sign in again.' };
-    try {
-      const r = await input.services.identity.authenticate({ token }, callAs(anonymous));
-      const caller: SignedInCaller = {
-        requestId: input.requestId,
-        clientIp: input.clientIp,
-        tenantId: r.tenantId,
-        userId: r.userId,
-        actorUserId: r.actorUserId || r.userId,
-        sessionId: r.sessionId,
-        role: roleFromProto(r.role) ?? undefined,
-        permissions: [...r.permissions],
-        isMasquerade: r.isMasquerade,
-      };
-      return {
-        ok: true,
-        session: {
-          caller,
-          accessLevel: accessLevelFromProto(r.accessLevel),
-          expiresAt: r.expiresAt ? timestampDate(r.expiresAt) : null,
-        },
-      };
-    } catch (error) {
-      const domain = fromConnectError(error);
-      if (domain.code === 'UNAUTHENTICATED') return { ok: false, message: domain.message };
-      throw domain;
-    }
+    const known = await input.authenticator.authenticate(token, anonymous);
+    if (!known.ok) return known;
+    const { session } = known;
+    const caller: SignedInCaller = {
+      requestId: input.requestId,
+      clientIp: input.clientIp,
+      tenantId: session.tenantId,
+      userId: session.userId,
+      actorUserId: session.actorUserId,
+      sessionId: session.sessionId,
+      role: session.role,
+      permissions: session.permissions,
+      isMasquerade: session.isMasquerade,
+    };
+    return { ok: true, session: { caller, accessLevel: session.accessLevel, expiresAt: session.expiresAt } };
   };
 
   return {

@@ -1,3 +1,4 @@
+export { type Authenticator, createAuthenticator } from './auth/authenticator';
 // @fleet/gateway: the BFF. tRPC at /api/trpc with the permission guard, the web app's files, health.
 
 // The tRPC serialiser now lives in @fleet/domain (the web app imports it from there); re-exported for
@@ -18,5 +19,5 @@ export { formatError, INTERNAL_MESSAGE, toClientError } from './errors';
 export type { ProcedureAccess, ProcedureMeta } from './guard';
 export type { ReadinessProbe, ReadinessReport } from './http/readiness';
 export { type AppRouter, appRouter } from './routers/_app';
-export { createGatewayApp, type GatewayOptions, type RunningGateway, startGateway } from './server';
+export { type GatewayOptions, type RunningGateway, startGateway } from './server';
 export { createCallerFactory } from './trpc';

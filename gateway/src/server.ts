@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DomainError, httpDuration, type Logger } from '@fleet/platform';
+import { DomainError, type EventBus, httpDuration, type Logger, type SigningKey } from '@fleet/platform';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import { parseCookie } from 'cookie';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { createAuthenticator } from './auth/authenticator';
 import type { GatewayConfig } from './config';
 import { createContext, type GatewayServices } from './context';
 import { INTERNAL_MESSAGE, wasLogged } from './errors';
@@ -24,6 +25,10 @@ import { TOKEN_COOKIE } from './routers/session-cookies';
 export interface GatewayOptions {
   /** The service clients (`identity`, `bookings`, …), which every request's context carries. */
   services: GatewayServices;
+  /** The keys identity signs sessions with (AUTH_JWT_KEYS), so tokens are verified here. */
+  signingKeys: SigningKey[];
+  /** Where identity's events arrive: they empty the cache of what identity said about sessions. */
+  bus: EventBus;
   config: GatewayConfig;
   logger: Logger;
   /** Checks behind GET /readyz, by service name, e.g. `{ identity: () => … }`. */
@@ -59,6 +64,14 @@ const routeKind = (req: Request) => {
 function buildGateway(options: GatewayOptions) {
   const { config, logger } = options;
   const { services } = options;
+  const authenticator = createAuthenticator({
+    identity: services.identity,
+    signingKeys: options.signingKeys,
+    bus: options.bus,
+    logger,
+    maxAgeMs: config.SESSION_CACHE_SECONDS * 1000,
+    maxEntries: config.SESSION_CACHE_SIZE,
+  });
   const state = { stopping: false };
   const production = config.NODE_ENV === 'production';
   const app = express();
@@ -137,6 +150,7 @@ function buildGateway(options: GatewayOptions) {
       setCookie: (name, value, cookieOptions) => res.cookie(name, value, cookieOptions),
       clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
       services,
+      authenticator,
       logger: req.log,
       production,
     });
@@ -202,17 +216,13 @@ function buildGateway(options: GatewayOptions) {
   };
   app.use(lastResort);
 
-  return { app, state };
-}
-
-/** The gateway as an express app (no listener): tRPC at /api/trpc, health, and the web app. */
-export function createGatewayApp(options: GatewayOptions): express.Express {
-  return buildGateway(options).app;
+  return { app, state, authenticator };
 }
 
 /** Listens on `config.PORT` (0 picks a free port). */
 export async function startGateway(options: GatewayOptions & { host?: string }): Promise<RunningGateway> {
-  const { app, state } = buildGateway(options);
+  const { app, state, authenticator } = buildGateway(options);
+  await authenticator.start();
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.config.PORT, options.host ?? '0.0.0.0', (error?: Error) =>
       error ? reject(error) : resolve(s),
@@ -230,7 +240,7 @@ export async function startGateway(options: GatewayOptions & { host?: string }):
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          resolve();
+          authenticator.stop().then(resolve, resolve);
         });
         server.closeIdleConnections();
       });

@@ -8,6 +8,8 @@ describe('gateway configuration', () => {
       ALLOWED_ORIGINS: [],
       TRUST_PROXY: false,
       RATE_LIMIT_PER_MINUTE: 600,
+      SESSION_CACHE_SECONDS: 15,
+      SESSION_CACHE_SIZE: 10_000,
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
     });

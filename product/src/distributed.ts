@@ -11,6 +11,7 @@ import {
   type Logger,
   loadConfig,
   type ModuleTable,
+  sessionSigningKeys,
   startMetricsServer,
   startRpcServer,
 } from '@fleet/platform';
@@ -95,7 +96,15 @@ async function runService(service: AnyServiceDefinition, runtime: RuntimeConfig,
 async function runGateway(table: ModuleTable, runtime: RuntimeConfig, logger: Logger) {
   const config = loadConfig(gatewayConfigSchema);
   const urls = serviceUrls(table, process.env);
-  const codec = createCallerCodec(internalSecret(runtime, developmentSecrets(logger)));
+  const localSecret = developmentSecrets(logger);
+  const signingKeys = sessionSigningKeys(process.env, localSecret);
+  const codec = createCallerCodec(internalSecret(runtime, localSecret));
+  const bus = await createJetStreamBus({
+    url: runtime.NATS_URL,
+    name: 'fleet-gateway',
+    logger,
+    replicas: runtime.NATS_STREAM_REPLICAS,
+  });
   const network = (service: AnyServiceDefinition) => ({
     kind: 'network' as const,
     baseUrl: urls[service.name] as string,
@@ -103,6 +112,8 @@ async function runGateway(table: ModuleTable, runtime: RuntimeConfig, logger: Lo
   const { clients, readiness } = connectServices(SERVICES, network, codec);
   const gateway = await startGateway({
     services: clients,
+    signingKeys,
+    bus,
     config,
     logger,
     readiness,
@@ -110,7 +121,7 @@ async function runGateway(table: ModuleTable, runtime: RuntimeConfig, logger: Lo
   });
   logger.info(urls, 'gateway reaches the services over gRPC');
   const metrics = await startMetricsServer(runtime.METRICS_PORT);
-  handleShutdownSignals(logger, [() => metrics.close(), () => gateway.close()]);
+  handleShutdownSignals(logger, [() => bus.close(), () => metrics.close(), () => gateway.close()]);
 }
 
 /** One module in this process, talking to the others over gRPC, PostgreSQL and NATS. */

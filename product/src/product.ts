@@ -18,6 +18,7 @@ import {
   type ServiceModule,
   type ServiceTarget,
   type SettingsOverrides,
+  sessionSigningKeys,
 } from '@fleet/platform';
 import { Health, HealthCheckResponse_ServingStatus } from '@fleet/proto/grpc/health/v1/health_pb';
 import { SERVICES, type Services } from './modules';
@@ -120,6 +121,8 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
     const added = connectServices(extra, inProcess, codec);
     const gateway: RunningGateway = await startGateway({
       services: { ...added.clients, ...own.clients },
+      signingKeys: sessionSigningKeys(options.env, options.localSecret),
+      bus,
       config: options.gateway,
       logger,
       readiness: { ...own.readiness, ...added.readiness },

@@ -107,4 +107,12 @@ export {
   urlEnvOf,
 } from './service-definition';
 export { prepareService, type ReferenceDataLoader, type ServiceModule } from './service-module';
+export {
+  createSessionTokens,
+  parseSigningKeys,
+  type SessionClaims,
+  type SessionTokens,
+  type SigningKey,
+  sessionSigningKeys,
+} from './session-token';
 export { parseOrThrow } from './validation';

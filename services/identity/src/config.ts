@@ -1,7 +1,6 @@
-import { env } from '@fleet/platform';
+import { env, parseSigningKeys } from '@fleet/platform';
 import { z } from 'zod';
 import { parseTestOtps } from './domain/otp';
-import { parseSigningKeys } from './domain/session-token';
 
 const parsed =
   <T>(parse: (value: string) => T) =>

@@ -1,6 +1,5 @@
 export { type IdentityConfig, identityConfigSchema } from './config';
 export { OTP } from './domain/otp';
-export type { SigningKey } from './domain/session-token';
 export { IdentityEvents } from './events/published';
 export {
   createIdentityModule,

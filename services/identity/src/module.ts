@@ -1,4 +1,5 @@
 import {
+  createSessionTokens,
   type Database,
   defineService,
   type Environment,
@@ -8,10 +9,10 @@ import {
   loadConfig,
   prepareService,
   type ServiceModule,
+  sessionSigningKeys,
 } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { identityConfigSchema } from './config';
-import { createSessionTokens } from './domain/session-token';
 import { identityRoutes } from './rpc/identity-handlers';
 import { createLogSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { identityMigrations, SCHEMA } from './storage/migrations';
@@ -58,7 +59,7 @@ export function identitySettings(env: Environment, localSecret: LocalSecret): Id
   return {
     signupEnabled: config.SIGNUP_ENABLED,
     sessionTtlHours: config.SESSION_TTL_HOURS,
-    signingKeys: config.AUTH_JWT_KEYS ?? [{ kid: 'local', secret: localSecret('AUTH_JWT_KEYS') }],
+    signingKeys: config.AUTH_JWT_KEYS ?? sessionSigningKeys(env, localSecret),
     otpSecret: config.OTP_HMAC_SECRET ?? localSecret('OTP_HMAC_SECRET'),
     testOtps: config.AUTH_TEST_OTP ?? new Map(),
   };

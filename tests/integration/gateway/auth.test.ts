@@ -1,6 +1,13 @@
 // Sign-in, sessions and the guard, through HTTP against the real identity module.
 import { allPermissionIds } from '@fleet/domain';
-import { appRouter, createCallerFactory, createContext } from '@fleet/gateway';
+import {
+  type Authenticator,
+  appRouter,
+  createAuthenticator,
+  createCallerFactory,
+  createContext,
+  type IdentityClient,
+} from '@fleet/gateway';
 import { bearer, bootGateway, cookieNamed, freshPhone, type GatewayHarness } from './support';
 
 describe('sign-in and the session guard', () => {
@@ -188,6 +195,20 @@ describe('sign-in and the session guard', () => {
   });
 
   describe('without HTTP (createCaller)', () => {
+    const authenticatorFor = (identity: IdentityClient) =>
+      createAuthenticator({
+        identity,
+        signingKeys: h.signingKeys,
+        bus: h.testBus.bus,
+        logger: h.logger,
+        maxAgeMs: 15_000,
+        maxEntries: 100,
+      });
+    let authenticator: Authenticator;
+    beforeAll(() => {
+      authenticator = authenticatorFor(h.identity);
+    });
+
     it('builds the context from plain values and sets cookies through the collectors', async () => {
       const cookies: { name: string; value?: string; options?: unknown; cleared?: boolean }[] = [];
       const ctx = (token?: string) =>
@@ -199,6 +220,7 @@ describe('sign-in and the session guard', () => {
           setCookie: (name, value, options) => cookies.push({ name, value, options }),
           clearCookie: (name) => cookies.push({ name, cleared: true }),
           services: h.services,
+          authenticator,
           logger: h.logger,
           production: true,
         });
@@ -227,7 +249,7 @@ describe('sign-in and the session guard', () => {
       await expect(call(ctx()).user.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     });
 
-    it('asks identity who the token is once per request, however many procedures run', async () => {
+    it('asks identity who the token is once, however many procedures and requests run', async () => {
       const { token } = await h.signIn();
       let calls = 0;
       const identity = new Proxy(h.identity, {
@@ -236,18 +258,25 @@ describe('sign-in and the session guard', () => {
           return Reflect.get(target, key, receiver);
         },
       });
-      const ctx = createContext({
-        token,
-        clientIp: '10.8.0.2',
-        userAgent: 'jest',
-        requestId: 'req-memo-00000001',
-        setCookie: () => {},
-        clearCookie: () => {},
-        services: { ...h.services, identity },
-        logger: h.logger,
-      });
-      const caller = createCallerFactory(appRouter)(ctx);
+      const once = authenticatorFor(identity);
+      const ctx = (requestId: string) =>
+        createContext({
+          token,
+          clientIp: '10.8.0.2',
+          userAgent: 'jest',
+          requestId,
+          setCookie: () => {},
+          clearCookie: () => {},
+          services: { ...h.services, identity },
+          authenticator: once,
+          logger: h.logger,
+        });
+      const caller = createCallerFactory(appRouter)(ctx('req-memo-00000001'));
       await Promise.all([caller.user.permissions(), caller.user.me(), caller.permission.catalogue()]);
+      expect(calls).toBe(1);
+      // The next request of the same session is answered from what identity said.
+      const next = createCallerFactory(appRouter)(ctx('req-memo-00000002'));
+      expect((await next.user.permissions()).permissions.length).toBeGreaterThan(0);
       expect(calls).toBe(1);
     });
   });

@@ -181,6 +181,8 @@ describe('the gateway over HTTP', () => {
     it('rate-limits each client address (429 with Retry-After)', async () => {
       const limited = await startGateway({
         services: h.services,
+        signingKeys: h.signingKeys,
+        bus: h.testBus.bus,
         config: { ...h.config, RATE_LIMIT_PER_MINUTE: 5 },
         logger: h.logger,
         host: '127.0.0.1',
@@ -255,6 +257,8 @@ describe('the gateway over HTTP', () => {
     it('GET /readyz answers 503 naming the unhealthy service', async () => {
       const other = await startGateway({
         services: h.services,
+        signingKeys: h.signingKeys,
+        bus: h.testBus.bus,
         config: h.config,
         logger: h.logger,
         host: '127.0.0.1',
@@ -308,6 +312,8 @@ describe('the gateway over HTTP', () => {
       writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
       const web = await startGateway({
         services: h.services,
+        signingKeys: h.signingKeys,
+        bus: h.testBus.bus,
         config: h.config,
         logger: h.logger,
         host: '127.0.0.1',

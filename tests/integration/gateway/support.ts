@@ -12,13 +12,22 @@ import {
   transformer,
 } from '@fleet/gateway';
 import type { IdentityModule, SmsMessage } from '@fleet/identity';
-import { createCallerCodec, createLogger, type Logger, loadConfig } from '@fleet/platform';
+import {
+  createCallerCodec,
+  createLogger,
+  type Logger,
+  loadConfig,
+  type SigningKey,
+  sessionSigningKeys,
+} from '@fleet/platform';
 import { startEmbeddedProduct } from '@fleet/product';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
 import { trpcClient } from '../../support/trpc-client';
 
 export interface GatewayHarness {
   baseUrl: string;
+  /** The keys sessions are signed with, for another gateway in front of the same services. */
+  signingKeys: SigningKey[];
   gateway: RunningGateway;
   identity: IdentityClient;
   /** Every service client the gateway was started with (identity, bookings). */
@@ -110,6 +119,7 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     TRUST_PROXY: 'true',
     ...options.env,
   });
+  const localSecret = (variable: string) => `gateway-tests-${variable}-0123456789abcdef0123456789`;
   // The same assembly `npm start` runs: the services through Connect's router transport, readiness from
   // their standard health checks; here on a real PostgreSQL and JetStream.
   const product = await startEmbeddedProduct({
@@ -119,7 +129,7 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     codec: createCallerCodec(`gateway-tests-internal-${randomUUID()}`),
     gateway: config,
     env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12' },
-    localSecret: (variable) => `gateway-tests-${variable}-0123456789abcdef0123456789`,
+    localSecret,
     settings: {
       identity: {
         sms: {
@@ -138,6 +148,7 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
 
   const harness: GatewayHarness = {
+    signingKeys: sessionSigningKeys({}, localSecret),
     baseUrl,
     gateway,
     identity,

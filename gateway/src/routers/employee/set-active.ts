@@ -11,5 +11,6 @@ export const setActive = procedureNeeding('manage_employee')
   .input(setEmployeeActiveInput)
   .mutation(async ({ ctx, input }) => {
     const r = await ctx.services.identity.setEmployeeActive(input, callAs(ctx.caller));
+    ctx.authenticator.forgetTenant(ctx.caller.tenantId);
     return employeeToJson(required(r.employee, 'the employee'));
   });

@@ -15,5 +15,6 @@ export const update = procedureNeeding('manage_employee')
       { userId: input.userId, user: userFieldsToProto(input), fields: employeeFieldsToProto(input) },
       callAs(ctx.caller),
     );
+    ctx.authenticator.forgetTenant(ctx.caller.tenantId);
     return employeeToJson(required(r.employee, 'the employee'));
   });

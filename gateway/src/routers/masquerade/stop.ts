@@ -8,6 +8,7 @@ import { userToJson } from '../user/mappers';
 /** Stops masquerading: the session cookie goes back to the real user's token. */
 export const stop = signedInProcedure.mutation(async ({ ctx }) => {
   const r = await ctx.services.identity.stopMasquerade({ userAgent: ctx.userAgent }, callAs(ctx.caller));
+  ctx.authenticator.forgetTenant(ctx.caller.tenantId);
   const expiresAt = r.expiresAt ? timestampDate(r.expiresAt) : null;
   setTokenCookie(ctx, r.token, expiresAt);
   clearMasqueradeCookie(ctx);

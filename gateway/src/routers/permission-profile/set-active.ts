@@ -11,5 +11,6 @@ export const setActive = procedureNeeding('manage_employee')
   .input(setPermissionProfileActiveInput)
   .mutation(async ({ ctx, input }) => {
     const r = await ctx.services.identity.setPermissionProfileActive(input, callAs(ctx.caller));
+    ctx.authenticator.forgetTenant(ctx.caller.tenantId);
     return permissionProfileToJson(required(r.profile, 'the permission profile'));
   });

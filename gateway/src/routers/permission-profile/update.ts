@@ -12,5 +12,6 @@ export const update = procedureNeeding('manage_employee')
   .input(updatePermissionProfileInput)
   .mutation(async ({ ctx, input }) => {
     const r = await ctx.services.identity.updatePermissionProfile(input, callAs(ctx.caller));
+    ctx.authenticator.forgetTenant(ctx.caller.tenantId);
     return permissionProfileToJson(required(r.profile, 'the permission profile'));
   });

@@ -9,5 +9,6 @@ export const updateProfileInput = userFieldsInput;
 /** Changes the signed-in user's own details (all fields are sent; unset ones are cleared). */
 export const updateProfile = signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
   const r = await ctx.services.identity.updateMe({ fields: userFieldsToProto(input) }, callAs(ctx.caller));
+  ctx.authenticator.forgetTenant(ctx.caller.tenantId);
   return userToJson(required(r.user, 'the user'));
 });

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, nanos, headers as natsHeaders } from '@nats-io/transport-node';
 import type { Logger } from '../logger';
-import type { EventBus } from './bus';
+import type { EventBus, SubscribeOptions, Subscription } from './bus';
 import { type BusMessage, subjectMatches } from './event-type';
 
 export interface JetStreamBusOptions {
@@ -66,6 +67,51 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
     return pending;
   }
 
+  /**
+   * A consumer of the process's own from the stream's next message on: nothing is acknowledged, and a
+   * failed delivery is logged, not retried.
+   */
+  async function broadcastSubscription(
+    stream: string,
+    filter: string,
+    subjects: string[],
+    deliver: SubscribeOptions['deliver'],
+    name: string,
+  ): Promise<Subscription> {
+    // A consumer of this process's own, from the next message on, that the server deletes once
+    // nobody has read from it for a minute (the process is gone).
+    const own = `${name}-${randomBytes(6).toString('hex')}`;
+    await jsm.consumers.add(stream, {
+      name: own,
+      ack_policy: AckPolicy.None,
+      deliver_policy: DeliverPolicy.New,
+      filter_subject: filter,
+      inactive_threshold: nanos(60_000),
+    });
+    const consumer = await js.consumers.get(stream, own);
+    const messages = await consumer.consume();
+    const loop = (async () => {
+      for await (const m of messages) {
+        const headers: Record<string, string> = {};
+        for (const key of m.headers?.keys() ?? []) headers[key] = m.headers!.get(key);
+        const subject = unwire(m.subject);
+        if (!subjects.some((f) => subjectMatches(f, subject))) continue;
+        await deliver({ id: headers['Nats-Msg-Id'] ?? '', subject, data: m.data, headers }).catch((error) =>
+          logger.warn({ err: error, subject, consumer: name }, 'a broadcast event could not be handled'),
+        );
+      }
+    })();
+    const subscription = {
+      async stop() {
+        await messages.close();
+        await loop;
+        consumersRunning.delete(subscription);
+      },
+    };
+    consumersRunning.add(subscription);
+    return subscription;
+  }
+
   return {
     kind: 'jetstream',
     async publish(message: BusMessage) {
@@ -75,7 +121,7 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
       // msgID becomes Nats-Msg-Id: JetStream drops a repeat of the same event inside its window.
       await js.publish(wire(message.subject), message.data, { msgID: message.id, headers: h });
     },
-    async subscribe({ durable, subjects, deliver }) {
+    async subscribe({ durable, subjects, deliver, broadcast }) {
       const services = [...new Set(subjects.map(serviceOf))];
       if (services.length !== 1)
         throw new Error(`A consumer reads one service's stream: ${subjects.join(', ')}`);
@@ -83,6 +129,7 @@ export async function createJetStreamBus(options: JetStreamBusOptions): Promise<
       // One filter subject works on every JetStream server (multi-filter needs 2.10+); with several, the
       // consumer takes the service's whole stream and skips what it does not handle.
       const filter = wire(subjects.length === 1 ? subjects[0]! : `fleet.${services[0]}.>`);
+      if (broadcast) return broadcastSubscription(stream, filter, subjects, deliver, durable);
       const config = {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,

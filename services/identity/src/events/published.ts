@@ -3,6 +3,7 @@ import {
   EmployeeChangedSchema,
   MasqueradeChangedSchema,
   PermissionProfileChangedSchema,
+  SessionRevokedSchema,
   TenantCreatedSchema,
   UserCreatedSchema,
   UserUpdatedSchema,
@@ -30,6 +31,7 @@ export const IdentityEvents = {
   ),
   masqueradeStarted: defineEvent('fleet.identity.masquerade.started', MasqueradeChangedSchema),
   masqueradeStopped: defineEvent('fleet.identity.masquerade.stopped', MasqueradeChangedSchema),
+  sessionRevoked: defineEvent('fleet.identity.session.revoked', SessionRevokedSchema),
 } as const;
 
 export const identityOutbox = createOutbox(SCHEMA);

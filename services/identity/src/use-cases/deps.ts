@@ -1,5 +1,4 @@
-import type { Database, Logger } from '@fleet/platform';
-import type { SessionTokens, SigningKey } from '../domain/session-token';
+import type { Database, Logger, SessionTokens, SigningKey } from '@fleet/platform';
 import type { SmsProvider } from '../sms/sms-provider';
 
 export interface IdentitySettings {

@@ -1,6 +1,7 @@
 import { type Caller, permissionDenied, type Tx, unauthenticated } from '@fleet/platform';
 import { effectivePermissions } from '../domain/permissions';
 import type { SessionRecord, UserRecord } from '../domain/records';
+import { IdentityEvents, identityOutbox } from '../events/published';
 import { getEmployee } from '../storage/employees-store';
 import { getSession, insertSession, revokeSessions } from '../storage/sessions-store';
 import { getUser } from '../storage/users-store';
@@ -93,7 +94,14 @@ export function createSessions(deps: IdentityDeps) {
       await db.withTenant(caller.tenantId, async (tx) => {
         const session = await getSession(tx, caller.sessionId!);
         if (!session) return;
-        await revokeSessions(tx, [session.id, ...(session.parentSessionId ? [session.parentSessionId] : [])]);
+        const ended = [session.id, ...(session.parentSessionId ? [session.parentSessionId] : [])];
+        await revokeSessions(tx, ended);
+        await identityOutbox.enqueue(
+          tx,
+          IdentityEvents.sessionRevoked,
+          { sessionIds: ended, userId: session.userId },
+          { requestId: caller.requestId, tenantId: caller.tenantId! },
+        );
       });
     },
   };

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/identity/v1/events.proto.
  */
 export const file_fleet_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mbGVldC9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SEWZsZWV0LmlkZW50aXR5LnYxImIKDVRlbmFudENyZWF0ZWQSKQoGdGVuYW50GAEgASgLMhkuZmxlZXQuaWRlbnRpdHkudjEuVGVuYW50EiYKBW93bmVyGAIgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyQ3JlYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyVXBkYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciJACg9FbXBsb3llZUNoYW5nZWQSLQoIZW1wbG95ZWUYASABKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZSJRChhQZXJtaXNzaW9uUHJvZmlsZUNoYW5nZWQSNQoHcHJvZmlsZRgBIAEoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlIk4KEU1hc3F1ZXJhZGVDaGFuZ2VkEhUKDWFjdG9yX3VzZXJfaWQYASABKAkSFgoOdGFyZ2V0X3VzZXJfaWQYAiABKAkSCgoCaXAYAyABKAliBnByb3RvMw", [file_fleet_identity_v1_employee, file_fleet_identity_v1_permission, file_fleet_identity_v1_user]);
+  fileDesc("Ch5mbGVldC9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SEWZsZWV0LmlkZW50aXR5LnYxImIKDVRlbmFudENyZWF0ZWQSKQoGdGVuYW50GAEgASgLMhkuZmxlZXQuaWRlbnRpdHkudjEuVGVuYW50EiYKBW93bmVyGAIgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyQ3JlYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyVXBkYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciJACg9FbXBsb3llZUNoYW5nZWQSLQoIZW1wbG95ZWUYASABKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZSJRChhQZXJtaXNzaW9uUHJvZmlsZUNoYW5nZWQSNQoHcHJvZmlsZRgBIAEoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlIk4KEU1hc3F1ZXJhZGVDaGFuZ2VkEhUKDWFjdG9yX3VzZXJfaWQYASABKAkSFgoOdGFyZ2V0X3VzZXJfaWQYAiABKAkSCgoCaXAYAyABKAkiNgoOU2Vzc2lvblJldm9rZWQSEwoLc2Vzc2lvbl9pZHMYASADKAkSDwoHdXNlcl9pZBgCIAEoCWIGcHJvdG8z", [file_fleet_identity_v1_employee, file_fleet_identity_v1_permission, file_fleet_identity_v1_user]);
 
 /**
  * Published on fleet.identity.tenant.created when a phone signs up a new operator.
@@ -144,4 +144,29 @@ export type MasqueradeChanged = Message<"fleet.identity.v1.MasqueradeChanged"> &
  */
 export const MasqueradeChangedSchema: GenMessage<MasqueradeChanged> = /*@__PURE__*/
   messageDesc(file_fleet_identity_v1_events, 5);
+
+/**
+ * fleet.identity.session.revoked: sessions ended before their time (a logout ends the session, and
+ * while masquerading the real person's too). Gateways drop what they cached about them.
+ *
+ * @generated from message fleet.identity.v1.SessionRevoked
+ */
+export type SessionRevoked = Message<"fleet.identity.v1.SessionRevoked"> & {
+  /**
+   * @generated from field: repeated string session_ids = 1;
+   */
+  sessionIds: string[];
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message fleet.identity.v1.SessionRevoked.
+ * Use `create(SessionRevokedSchema)` to create a new message.
+ */
+export const SessionRevokedSchema: GenMessage<SessionRevoked> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_events, 6);
 

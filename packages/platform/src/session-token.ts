@@ -1,4 +1,5 @@
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { ConfigError } from './config';
 
 /** A signing key; the first of the ring signs, every key verifies (rotation keeps old tokens valid). */
 export interface SigningKey {
@@ -77,3 +78,21 @@ export function createSessionTokens(keys: SigningKey[]) {
 }
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;
+
+/**
+ * The session signing keys from AUTH_JWT_KEYS, else (outside production) one local key: identity signs
+ * with them and the gateway verifies with them, so both read them the same way.
+ */
+export function sessionSigningKeys(
+  env: Readonly<Record<string, string | undefined>>,
+  localSecret: (variable: string) => string,
+): SigningKey[] {
+  const value = env.AUTH_JWT_KEYS?.trim();
+  if (value) return parseSigningKeys(value);
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError([
+      { variable: 'AUTH_JWT_KEYS', message: 'required in production (<key id>:<secret>,…)' },
+    ]);
+  }
+  return [{ kid: 'local', secret: localSecret('AUTH_JWT_KEYS') }];
+}
