@@ -31,18 +31,16 @@ export function callAs(
   };
 }
 
-/** Signs the caller into metadata on every outgoing call (cached per caller object). */
+/**
+ * Puts the signed caller into the metadata of every outgoing call. The codec signs a caller once and
+ * reuses its token while it is well inside its lifetime (see createCallerCodec), across every client
+ * sharing the codec, so the calls of one request cost one signature.
+ */
 function callerHeaderInterceptor(codec: CallerCodec): Interceptor {
-  const signed = new WeakMap<Caller, Promise<string>>();
   return (next) => async (req) => {
     const caller = req.contextValues.get(outgoingCallerKey);
     if (caller) {
-      let token = signed.get(caller);
-      if (!token) {
-        token = codec.sign(caller);
-        signed.set(caller, token);
-      }
-      req.header.set(CALLER_HEADER, await token);
+      req.header.set(CALLER_HEADER, await codec.sign(caller));
       req.header.set(REQUEST_ID_HEADER, caller.requestId);
     }
     return next(req);
