@@ -127,6 +127,19 @@ async function trpc(base: string, path: string, input: unknown, token?: string, 
   return transformer.deserialize(body.result.data as never) as Record<string, unknown>;
 }
 
+/**
+ * A setup call: PGlite runs in the gateway's own thread, so a bulk insert can hold it past the
+ * server's keep-alive timeout and a reused connection is then reset; setup calls try once more.
+ */
+async function setup(base: string, path: string, input: unknown, token?: string, method = 'GET') {
+  try {
+    return await trpc(base, path, input, token, method);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return trpc(base, path, input, token, method);
+  }
+}
+
 /** Signs a phone with a fixed code up as a new operator, and gives the operator its masters. */
 async function prepareOperator(
   base: string,
@@ -135,8 +148,8 @@ async function prepareOperator(
   operatorName: string,
   rows: number,
 ) {
-  await trpc(base, 'auth.requestOtp', { phone }, undefined, 'POST');
-  const { token } = (await trpc(
+  await setup(base, 'auth.requestOtp', { phone }, undefined, 'POST');
+  const { token } = (await setup(
     base,
     'auth.verifyOtp',
     { phone, code: CODE, operatorName },
@@ -145,11 +158,11 @@ async function prepareOperator(
   )) as {
     token: string;
   };
-  const me = (await trpc(base, 'user.me', undefined, token)) as { tenant: { id: string } };
+  const me = (await setup(base, 'user.me', undefined, token)) as { tenant: { id: string } };
   const target: SeedTarget = {
     db,
     async create(path, values) {
-      return ((await trpc(base, path, { values }, token, 'POST')) as { id: string }).id;
+      return ((await setup(base, path, { values }, token, 'POST')) as { id: string }).id;
     },
   };
   await seedOperator(target, me.tenant.id, rows);
