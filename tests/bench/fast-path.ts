@@ -70,6 +70,10 @@ const quantile = (sorted: number[], q: number) =>
 
 /** `n` calls of `call` by `concurrency` clients at once, after a warm-up; any failure stops the run. */
 async function time(call: () => Promise<unknown>, concurrency: number): Promise<Figure> {
+  // The first call may find the keep-alive connection reset while an earlier figure held the thread.
+  await call().catch((error) => {
+    if (!(error instanceof TypeError)) throw error;
+  });
   for (let i = 0; i < WARMUP; i++) await call();
   const samples: number[] = [];
   let next = 0;
