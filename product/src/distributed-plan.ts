@@ -1,4 +1,4 @@
-import type { Environment, ModuleTable } from '@fleet/platform';
+import { type Environment, envPrefixOf, type ModuleTable } from '@fleet/platform';
 import { GATEWAY } from './modules';
 export interface PlannedProcess {
   /** The module it runs: `node --import tsx product/src/main.ts <name>`. */
@@ -8,7 +8,6 @@ export interface PlannedProcess {
 }
 
 const GATEWAY_METRICS_PORT = 9464;
-const prefix = (name: string) => name.toUpperCase().replaceAll('-', '_');
 
 /**
  * One process per service of the table, then the gateway pointed at them. A service listens on
@@ -17,9 +16,9 @@ const prefix = (name: string) => name.toUpperCase().replaceAll('-', '_');
  */
 export function distributedPlan(table: ModuleTable, environment: Environment): PlannedProcess[] {
   const services = table.map((service, index) => {
-    const grpcPort = environment[`${prefix(service.name)}_GRPC_PORT`] ?? String(service.port);
+    const grpcPort = environment[`${envPrefixOf(service.name)}_GRPC_PORT`] ?? String(service.port);
     const metricsPort =
-      environment[`${prefix(service.name)}_METRICS_PORT`] ?? String(GATEWAY_METRICS_PORT + 1 + index);
+      environment[`${envPrefixOf(service.name)}_METRICS_PORT`] ?? String(GATEWAY_METRICS_PORT + 1 + index);
     return { service, grpcPort, metricsPort };
   });
   return [

@@ -104,7 +104,8 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
     for (const module of [...started].reverse()) await module.stop();
   };
   try {
-    for (const service of inStartOrder([...SERVICES, ...extra])) {
+    const table: ModuleTable = [...SERVICES, ...extra];
+    for (const service of inStartOrder(table)) {
       const settings = { ...service.settings(options.env, options.localSecret), ...overrides[service.name] };
       const module = await service.create({ db, bus, logger }, settings);
       await module.start();

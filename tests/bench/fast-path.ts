@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Client, createClient } from '@connectrpc/connect';
-import { allPermissionIds, operatorDate, transformer, vehicleMaster } from '@fleet/domain';
+import { allPermissionIds, operatorDate, vehicleMaster } from '@fleet/domain';
 import { gatewayConfigSchema } from '@fleet/gateway';
 import {
   type Caller,
@@ -38,7 +38,14 @@ import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb
 import { createTestBus, createTestDatabase } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { type ListQuery, listRecords } from '../../services/masters/src/storage/master-store';
-import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import {
+  freeDistributedPorts,
+  freePort,
+  type RunningProcess,
+  startModule,
+  waitForHttp,
+} from '../support/processes';
+import { trpcMutate, trpcQuery } from '../support/trpc-client';
 import { type SeedTarget, seedOperator } from './seed-masters';
 
 const int = (name: string, fallback: number) => {
@@ -109,26 +116,13 @@ interface Mode {
   stop(): Promise<void>;
 }
 
+/** A tRPC call answered 200, its data as the transformer restores it. */
 async function trpc(base: string, path: string, input: unknown, token?: string, method = 'GET') {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const encoded = JSON.stringify(transformer.serialize(input));
-  const res =
-    method === 'GET'
-      ? await fetch(
-          `${base}/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(encoded)}`}`,
-          {
-            headers,
-          },
-        )
-      : await fetch(`${base}/api/trpc/${path}`, {
-          method,
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: encoded,
-        });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { result: { data: unknown } };
-  return transformer.deserialize(body.result.data as never) as Record<string, unknown>;
+  const answer = await (method === 'GET' ? trpcQuery : trpcMutate)(base, path, input, headers);
+  if (answer.status !== 200)
+    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.result?.data as Record<string, unknown>;
 }
 
 /**
@@ -228,13 +222,7 @@ async function embedded(): Promise<Mode> {
 async function distributed(): Promise<Mode> {
   const database = await createTestDatabase();
   const testBus = await createTestBus();
-  const ports: Record<string, string> = {};
-  for (const service of SERVICES) {
-    const prefix = service.name.toUpperCase().replaceAll('-', '_');
-    ports[`${prefix}_GRPC_PORT`] = String(await freePort());
-    ports[`${prefix}_METRICS_PORT`] = String(await freePort());
-  }
-  ports.GATEWAY_METRICS_PORT = String(await freePort());
+  const ports = await freeDistributedPorts(SERVICES);
   const httpPort = await freePort();
   const running: RunningProcess[] = [];
   for (const { name, env } of distributedPlan(SERVICES, ports)) {

@@ -3,7 +3,13 @@ import { allPermissionIds } from '@fleet/domain';
 import { createSessionTokens, parseSigningKeys } from '@fleet/platform';
 import { distributedPlan, SERVICES } from '@fleet/product';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
-import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
+import {
+  freeDistributedPorts,
+  freePort,
+  type RunningProcess,
+  startModule,
+  waitForHttp,
+} from '../support/processes';
 import { trpcClient } from '../support/trpc-client';
 
 /**
@@ -27,13 +33,7 @@ describe('distributed: the gateway and every service as separate processes over 
   beforeAll(async () => {
     database = await createTestDatabase();
     testBus = await createTestBus();
-    const ports: Record<string, string> = {};
-    for (const service of SERVICES) {
-      const prefix = service.name.toUpperCase().replaceAll('-', '_');
-      ports[`${prefix}_GRPC_PORT`] = String(await freePort());
-      ports[`${prefix}_METRICS_PORT`] = String(await freePort());
-    }
-    ports.GATEWAY_METRICS_PORT = String(await freePort());
+    const ports = await freeDistributedPorts(SERVICES);
     const httpPort = await freePort();
     const otherPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;

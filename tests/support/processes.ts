@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { envPrefixOf, type ModuleTable } from '@fleet/platform';
 
 /** A port nobody is listening on right now. */
 export function freePort(): Promise<number> {
@@ -12,6 +13,19 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Free ports for every process `distributedPlan` starts, as the variables it reads:
+ * `<SERVICE>_GRPC_PORT` and `<SERVICE>_METRICS_PORT` per service of the table, `GATEWAY_METRICS_PORT`.
+ */
+export async function freeDistributedPorts(table: ModuleTable): Promise<Record<string, string>> {
+  const ports: Record<string, string> = { GATEWAY_METRICS_PORT: String(await freePort()) };
+  for (const service of table) {
+    ports[`${envPrefixOf(service.name)}_GRPC_PORT`] = String(await freePort());
+    ports[`${envPrefixOf(service.name)}_METRICS_PORT`] = String(await freePort());
+  }
+  return ports;
 }
 
 export interface RunningProcess {

@@ -96,6 +96,7 @@ export {
   type ClientsOf,
   defineService,
   type Environment,
+  envPrefixOf,
   inStartOrder,
   type LocalSecret,
   type ModulesOf,

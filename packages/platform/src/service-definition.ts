@@ -50,9 +50,8 @@ export interface ServiceDefinition<
   create(deps: ServiceDeps, settings: Settings): Promise<Module>;
 }
 
-/** Any row of the table, whatever its settings and module. */
-// biome-ignore lint/suspicious/noExplicitAny: the table holds services of every settings type
-export type AnyServiceDefinition = ServiceDefinition<string, DescService, any, ServiceModule>;
+/** Any row of the table, whatever its settings (an object each service parses for itself) and module. */
+export type AnyServiceDefinition = ServiceDefinition<string, DescService, object, ServiceModule>;
 
 export type ModuleTable = readonly AnyServiceDefinition[];
 
@@ -73,8 +72,11 @@ export type SettingsOverrides<T extends ModuleTable> = {
 
 const NAME = /^[a-z][a-z0-9-]{1,13}$/;
 
+/** How a service's own variables begin: `masters` → `MASTERS` (`MASTERS_URL`, `MASTERS_GRPC_PORT`). */
+export const envPrefixOf = (name: string) => name.toUpperCase().replaceAll('-', '_');
+
 /** The environment variable that holds a service's URL: `masters` → `MASTERS_URL`. */
-export const urlEnvOf = (name: string) => `${name.toUpperCase().replaceAll('-', '_')}_URL`;
+export const urlEnvOf = (name: string) => `${envPrefixOf(name)}_URL`;
 
 /**
  * Declares a service's row. The name becomes part of Kubernetes names (at most 63 characters with the release prefix), a schema prefix and a variable

@@ -9,7 +9,6 @@ import {
   gatewayConfigSchema,
   type IdentityClient,
   type RunningGateway,
-  transformer,
 } from '@fleet/gateway';
 import type { IdentityModule, SmsMessage } from '@fleet/identity';
 import {
@@ -22,7 +21,9 @@ import {
 } from '@fleet/platform';
 import { startEmbeddedProduct } from '@fleet/product';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
-import { trpcClient } from '../../support/trpc-client';
+import { type TrpcAnswer, trpcClient, trpcMutate, trpcQuery } from '../../support/trpc-client';
+
+export type { TrpcAnswer };
 
 export interface GatewayHarness {
   baseUrl: string;
@@ -55,17 +56,6 @@ export interface GatewayHarness {
   close(): Promise<void>;
 }
 
-export interface TrpcAnswer {
-  status: number;
-  headers: Headers;
-  /** The transformer-decoded body: `{ result: { data } }` or `{ error: { message, code, data } }`. */
-  body: {
-    result?: { data: unknown };
-    error?: { message: string; code: number; data: Record<string, unknown> };
-  };
-  setCookie: string[];
-}
-
 /** A phone number nobody else in the run uses. */
 export function freshPhone(): string {
   return `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -77,24 +67,6 @@ const freshIp = () =>
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
-}
-
-function decode(json: unknown): TrpcAnswer['body'] {
-  const one = json as { result?: { data: unknown }; error?: unknown };
-  if (one.error) return { error: transformer.deserialize(one.error as never) };
-  if (one.result) return { result: { data: transformer.deserialize(one.result.data as never) } };
-  return one as TrpcAnswer['body'];
-}
-
-async function answer(res: Response): Promise<TrpcAnswer> {
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : {};
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: decode(json),
-    setCookie: res.headers.getSetCookie(),
-  };
 }
 
 export async function bootGateway(options: { env?: Record<string, string> } = {}): Promise<GatewayHarness> {
@@ -181,22 +153,8 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
       const data = verified.body.result?.data as { token: string };
       return { token: data.token, phone, setCookie: verified.setCookie };
     },
-    async query(path, input, headers = {}) {
-      const search =
-        input === undefined
-          ? ''
-          : `?input=${encodeURIComponent(JSON.stringify(transformer.serialize(input)))}`;
-      return answer(await fetch(`${baseUrl}/api/trpc/${path}${search}`, { headers }));
-    },
-    async mutate(path, input, headers = {}) {
-      return answer(
-        await fetch(`${baseUrl}/api/trpc/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(transformer.serialize(input)),
-        }),
-      );
-    },
+    query: (path, input, headers) => trpcQuery(baseUrl, path, input, headers),
+    mutate: (path, input, headers) => trpcMutate(baseUrl, path, input, headers),
     client: (headers = () => ({})) => trpcClient(baseUrl, headers),
     async close() {
       await product.stop();
