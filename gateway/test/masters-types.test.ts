@@ -4,11 +4,11 @@
 // is not what was asked for.
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { type MasterValues, vehicleMaster } from '@fleet/domain';
+import { type ListedFieldName, type MasterValues, vehicleMaster } from '@fleet/domain';
 import { RecordSchema } from '@fleet/proto/fleet/masters/v1/record_pb';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../src';
-import { recordFromProto } from '../src/routers/masters/records';
+import { listedRecordFromProto, recordFromProto } from '../src/routers/masters/records';
 
 type In = inferRouterInputs<AppRouter>['masters'];
 type Out = inferRouterOutputs<AppRouter>['masters'];
@@ -33,7 +33,12 @@ const refused: [In['vehicle']['create'], In['vehicle']['list'], In['driver']['li
 
 // Records come back as the master's own, values typed field by field.
 holds<Equal<Out['vehicle']['get']['values'], MasterValues<typeof vehicleMaster>>>();
-holds<Equal<Out['vehicle']['list']['records'][number]['values']['loan_emi'], string | null>>();
+holds<Equal<Out['vehicle']['get']['values']['loan_emi'], string | null>>();
+// A list's records carry the listed fields only: the display field and the columns.
+holds<
+  Equal<keyof Out['vehicle']['list']['records'][number]['values'], ListedFieldName<typeof vehicleMaster>>
+>();
+holds<Equal<Out['vehicle']['list']['records'][number]['values']['vehicle_group_id'], string>>();
 holds<
   Equal<Out['customer']['create']['values']['tax_type'], 'GSTIN' | 'LUT' | 'VAT' | 'SEZ' | 'UNREGISTRED'>
 >();
@@ -58,7 +63,7 @@ const record = (kind: string, values: object) =>
     isActive: true,
     createdAt: timestampFromDate(new Date('2030-01-01T00:00:00Z')),
     updatedAt: timestampFromDate(new Date('2030-01-02T00:00:00Z')),
-    values: { ...values },
+    valuesJson: JSON.stringify(values),
     refNames: { vehicle_group_id: { names: ['Sedan'] }, colour: { names: ['not a ref'] } },
     lapsed: ['insurance_expiry', 'not_a_field'],
   });
@@ -79,6 +84,20 @@ describe('the gateway’s end of the masters wire', () => {
     expect(vehicle.createdAt).toEqual(new Date('2030-01-01T00:00:00Z'));
   });
 
+  it('reads a list’s record with its listed fields alone', () => {
+    const listed = listedRecordFromProto(vehicleMaster, record('vehicle', VEHICLE));
+    expect(listed.values).toEqual({
+      vehicle_no: 'MH12AB1234',
+      vehicle_model: 'Dzire',
+      vehicle_group_id: 'g1',
+      vehicle_fuel_type: 'CNG',
+      driver_id: null,
+    });
+    expect(() =>
+      listedRecordFromProto(vehicleMaster, record('vehicle', { ...VEHICLE, vehicle_no: undefined })),
+    ).toThrow('vehicle.vehicle_no should be text, but is missing');
+  });
+
   it('refuses a record of another master, or values that do not fit', () => {
     expect(() => recordFromProto(vehicleMaster, record('driver', VEHICLE))).toThrow(
       'The masters service answered with a driver for a vehicle.',
@@ -87,6 +106,9 @@ describe('the gateway’s end of the masters wire', () => {
       recordFromProto(vehicleMaster, record('vehicle', { ...VEHICLE, loan_emi: 18250.5 })),
     ).toThrow('vehicle.loan_emi should be text');
     expect(() => recordFromProto(vehicleMaster, undefined)).toThrow('answered without the record');
+    expect(() =>
+      recordFromProto(vehicleMaster, create(RecordSchema, { kind: 'vehicle', valuesJson: '{"vehicle_no":' })),
+    ).toThrow('vehicle should be a JSON object');
     expect(inputs.create.values.vehicle_fuel_type).toBe('CNG');
     expect(refused).toHaveLength(1);
     expect(missing).toHaveLength(2);

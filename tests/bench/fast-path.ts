@@ -13,6 +13,8 @@
 //   BENCH_MODE (both)  embedded | distributed | both
 //   BENCH_ROWS (100000)  vehicles of the measured operator;  BENCH_OTHER_ROWS (20000) of another
 //   BENCH_N (400)  measured calls per figure;  BENCH_WARMUP (50) unmeasured calls first
+//   BENCH_PROFILE  a folder: each distributed module writes its CPU profiles (node --cpu-prof) into
+//                  <folder>/<module>/, a file per thread
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -60,6 +62,7 @@ const WARMUP = int('BENCH_WARMUP', 50);
 const MODE = process.env.BENCH_MODE ?? 'both';
 if (!['embedded', 'distributed', 'both'].includes(MODE))
   throw new Error('BENCH_MODE: embedded, distributed or both');
+const PROFILE = process.env.BENCH_PROFILE;
 const LIMIT = 50;
 const CODE = '246810';
 const SECRET = `fast-path-bench-internal-${randomUUID()}`;
@@ -227,19 +230,23 @@ async function distributed(): Promise<Mode> {
   const running: RunningProcess[] = [];
   for (const { name, env } of distributedPlan(SERVICES, ports)) {
     running.push(
-      startModule(name, {
-        ...env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: database.url,
-        NATS_URL: testBus.url,
-        INTERNAL_AUTH_SECRET: SECRET,
-        AUTH_JWT_KEYS: 'bench:fast-path-bench-jwt-secret-0123456789abcdef',
-        OTP_HMAC_SECRET: 'fast-path-bench-otp-secret-0123456789abcdef',
-        AUTH_TEST_OTP: testOtps,
-        PORT: String(httpPort),
-        RATE_LIMIT_PER_MINUTE: '100000000',
-      }),
+      startModule(
+        name,
+        {
+          ...env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: database.url,
+          NATS_URL: testBus.url,
+          INTERNAL_AUTH_SECRET: SECRET,
+          AUTH_JWT_KEYS: 'bench:fast-path-bench-jwt-secret-0123456789abcdef',
+          OTP_HMAC_SECRET: 'fast-path-bench-otp-secret-0123456789abcdef',
+          AUTH_TEST_OTP: testOtps,
+          PORT: String(httpPort),
+          RATE_LIMIT_PER_MINUTE: '100000000',
+        },
+        PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : [],
+      ),
     );
   }
   const base = `http://127.0.0.1:${httpPort}`;

@@ -34,9 +34,16 @@ export interface RunningProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node --import tsx product/src/main.ts <module>` from the repository root. */
-export function startModule(module: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'product/src/main.ts', module], {
+/**
+ * Starts `node --import tsx product/src/main.ts <module>` from the repository root; `nodeArgs` go to
+ * node first (a benchmark's `--cpu-prof`, say).
+ */
+export function startModule(
+  module: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): RunningProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'product/src/main.ts', module], {
     cwd: process.cwd(),
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

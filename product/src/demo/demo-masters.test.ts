@@ -13,7 +13,13 @@ import {
   loadConfig,
 } from '@fleet/platform';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
-import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@fleet/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  recordValues,
+  type TestBus,
+  type TestDatabase,
+} from '@fleet/testing';
 import { type EmbeddedProduct, startEmbeddedProduct } from '../product';
 import {
   DEMO_CODE,
@@ -154,7 +160,7 @@ describe('seeding the demo operator', () => {
   }
   const idOf = async (kind: string, name: string) => {
     const records = await list(kind, { search: name });
-    const found = records.find((r) => (r.values as { name?: string } | undefined)?.name === name);
+    const found = records.find((r) => (recordValues(r) as { name?: string }).name === name);
     if (!found) throw new Error(`no ${kind} called ${name}`);
     return found.id;
   };
@@ -243,8 +249,11 @@ describe('seeding the demo operator', () => {
       { kind: 'business_settings' },
       callAs(owner),
     );
-    expect(settings?.values).toMatchObject({ business_name: 'Demo Travels', head_office_city_id: 'mh-pune' });
-    const companies = (await list('company')).map((c) => c.values as Record<string, unknown>);
+    expect(recordValues(settings)).toMatchObject({
+      business_name: 'Demo Travels',
+      head_office_city_id: 'mh-pune',
+    });
+    const companies = (await list('company')).map((c) => recordValues(c));
     const primary = companies.filter((c) => c.is_primary);
     expect(primary).toHaveLength(1);
     expect(primary[0]).toMatchObject({ state_id: 'MH', gst_no: expect.stringMatching(/^27/) });
@@ -261,7 +270,7 @@ describe('seeding the demo operator', () => {
     expect((await list('driver', { expiringWithinDays: 30 })).length).toBeGreaterThan(
       drivers.filter((d) => d.lapsed.length > 0).length,
     );
-    const phones = drivers.map((d) => String((d.values as { phone: string }).phone));
+    const phones = drivers.map((d) => String((recordValues(d) as { phone: string }).phone));
     expect(new Set(phones).size).toBe(60);
     expect(phones.filter((p) => p.startsWith('+91980000000'))).toEqual([]);
   });

@@ -1,7 +1,3 @@
-// Seeding the demo plan through the masters service's own API with the owner's caller, exactly as the
-// web app would send it, so the service's validation (GSTIN checksums, overlapping contracts…) vouches
-// for the data.
-import type { JsonObject } from '@bufbuild/protobuf';
 import type { Client } from '@connectrpc/connect';
 import { operatorDate } from '@fleet/domain';
 import { type Caller, callAs, fromConnectError } from '@fleet/platform';
@@ -80,8 +76,11 @@ export async function seedDemoMasters(
     slot(async () => {
       if (failed) throw failed;
       try {
-        const values = resolve(record.values) as JsonObject;
-        const { record: created } = await masters.createRecord({ kind: record.kind, values }, callAs(owner));
+        const valuesJson = JSON.stringify(resolve(record.values));
+        const { record: created } = await masters.createRecord(
+          { kind: record.kind, valuesJson },
+          callAs(owner),
+        );
         ids.set(`${record.kind}:${record.key}`, created!.id);
         counts[record.kind] = (counts[record.kind] ?? 0) + 1;
       } catch (error) {
@@ -103,7 +102,10 @@ export async function seedDemoMasters(
   };
 
   await Promise.all([
-    masters.saveSettings({ kind: 'business_settings', values: plan.settings as JsonObject }, callAs(owner)),
+    masters.saveSettings(
+      { kind: 'business_settings', valuesJson: JSON.stringify(plan.settings) },
+      callAs(owner),
+    ),
     createAll(
       'bank_account',
       'branch',

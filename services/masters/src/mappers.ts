@@ -11,6 +11,7 @@ import {
   type dutyTypeMaster,
   encodeMasterValues,
   type MasterDefinition,
+  type MasterListRecord,
   type MasterRecord,
   type rateCardMaster,
   type supplierMaster,
@@ -28,10 +29,13 @@ import { type RateCardSchema, RateParty } from '@fleet/proto/fleet/masters/v1/ra
 import { type Record as RecordMessage, RecordSchema } from '@fleet/proto/fleet/masters/v1/record_pb';
 import type { VehicleSchema } from '@fleet/proto/fleet/masters/v1/vehicle_pb';
 
-/** A record as the wire carries it to the gateway: its values through the codec, as JSON. */
+/**
+ * A record as the wire carries it to the gateway: its values through the codec, as JSON text — a whole
+ * record, or a list's record with its listed fields only (`encodeMasterValues` writes what is there).
+ */
 export function recordToProto<D extends MasterDefinition>(
   definition: D,
-  record: MasterRecord<D>,
+  record: MasterRecord<D> | MasterListRecord<D>,
 ): RecordMessage {
   const refNames: RecordMessage['refNames'] = {};
   for (const [field, names] of Object.entries<string[] | undefined>(record.refNames)) {
@@ -43,7 +47,7 @@ export function recordToProto<D extends MasterDefinition>(
     isActive: record.isActive,
     createdAt: timestampFromDate(record.createdAt),
     updatedAt: timestampFromDate(record.updatedAt),
-    values: encodeMasterValues(definition, record.values),
+    valuesJson: JSON.stringify(encodeMasterValues(definition, record.values)),
     refNames,
     lapsed: record.lapsed,
   });

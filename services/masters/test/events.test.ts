@@ -18,6 +18,7 @@ import {
   VehicleChangedSchema,
 } from '@fleet/proto/fleet/masters/v1/events_pb';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
+import { recordValues } from '@fleet/testing';
 import { MASTER_CHANGES, masterEvent, TYPED_EVENT_KINDS } from '../src';
 import { bootMasters, type MastersHarness } from './support';
 
@@ -73,7 +74,9 @@ describe('vehicles', () => {
     const { record: created } = await h.client.createRecord(
       {
         kind: 'vehicle',
-        values: vehicle('mh 12 ab-1234', { loan_emi: '18,250.5', insurance_expiry: '2030-01-31' }),
+        valuesJson: JSON.stringify(
+          vehicle('mh 12 ab-1234', { loan_emi: '18,250.5', insurance_expiry: '2030-01-31' }),
+        ),
       },
       callAs(owner),
     );
@@ -82,7 +85,7 @@ describe('vehicles', () => {
       {
         kind: 'vehicle',
         id,
-        values: vehicle('MH12AB1234', { vehicle_model: 'Dzire Tour S', colour: 'White' }),
+        valuesJson: JSON.stringify(vehicle('MH12AB1234', { vehicle_model: 'Dzire Tour S', colour: 'White' })),
       },
       callAs(owner),
     );
@@ -146,7 +149,7 @@ describe('vehicles', () => {
     ).rejects.toThrow();
     await expect(
       h.client.updateRecord(
-        { kind: 'vehicle', id: randomUUID(), values: vehicle('KA01AB0003') },
+        { kind: 'vehicle', id: randomUUID(), valuesJson: JSON.stringify(vehicle('KA01AB0003')) },
         callAs(owner),
       ),
     ).rejects.toThrow();
@@ -327,7 +330,7 @@ it('publishes the masters no other service reads yet as MasterChanged, on their 
   const generic = decode(MasterChangedSchema, event!);
   expect(generic).toMatchObject({ tenantId: T, kind: 'vehicle_group', change: ChangeKind.CREATED });
   expect(generic.record!.id).toBe(group.id);
-  expect(generic.record!.values).toMatchObject({ name: 'SUV', seating_capacity: 6 });
+  expect(recordValues(generic.record)).toMatchObject({ name: 'SUV', seating_capacity: 6 });
   expect(masterEvent('vehicle_group', 'created').schema.typeName).toBe('fleet.masters.v1.MasterChanged');
   expect(TYPED_EVENT_KINDS).toEqual(['vehicle', 'driver', 'customer', 'supplier', 'duty_type', 'rate_card']);
   // No vehicle event came of it.

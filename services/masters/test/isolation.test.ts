@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Caller, callAs, pgErrorCode, rows } from '@fleet/platform';
 import { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
-import { expectDomainError } from '@fleet/testing';
+import { expectDomainError, recordValues } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { bootMasters, type MastersHarness } from './support';
 
@@ -43,7 +43,7 @@ describe('through the gRPC routes', () => {
   it('lists only the operator’s own records, whatever the filter', async () => {
     const listed = async (caller: Caller, active = ActiveFilter.ALL) =>
       (await h.client.listRecords({ kind: 'vehicle', active }, callAs(caller))).records.map(
-        (r) => (r.values as { vehicle_no: string }).vehicle_no,
+        (r) => (recordValues(r) as { vehicle_no: string }).vehicle_no,
       );
     expect((await listed(ownerA)).sort()).toEqual(['MH12AB0001', 'MH12AB0002', 'MH12AB0003']);
     expect(await listed(ownerB)).toEqual(['KA01CD0001']);
@@ -68,7 +68,7 @@ describe('through the gRPC routes', () => {
     expect(get.code).toBe('NOT_FOUND');
     const update = await expectDomainError(
       h.client.updateRecord(
-        { kind: 'vehicle', id: vehicleA, values: vehicle(groupB, 'KA01ZZ9999') },
+        { kind: 'vehicle', id: vehicleA, valuesJson: JSON.stringify(vehicle(groupB, 'KA01ZZ9999')) },
         callAs(ownerB),
       ),
     );
@@ -82,12 +82,12 @@ describe('through the gRPC routes', () => {
     // A's vehicle is untouched and still active.
     const { record } = await h.client.getRecord({ kind: 'vehicle', id: vehicleA }, callAs(ownerA));
     expect(record!.isActive).toBe(true);
-    expect(record!.values).toMatchObject({ vehicle_no: 'MH12AB0001', vehicle_group_id: groupA });
+    expect(recordValues(record)).toMatchObject({ vehicle_no: 'MH12AB0001', vehicle_group_id: groupA });
   });
 
   it('keeps unique rules per operator: both may name a group SUV', async () => {
     const { record } = await h.client.getRecord({ kind: 'vehicle_group', id: groupB }, callAs(ownerB));
-    expect(record!.values).toMatchObject({ name: 'SUV' });
+    expect(recordValues(record)).toMatchObject({ name: 'SUV' });
     // …but not twice for the same operator.
     const twice = await expectDomainError(h.create(B, 'vehicle_group', { name: 'SUV' }));
     expect(twice.code).toBe('CONFLICT');
@@ -95,11 +95,11 @@ describe('through the gRPC routes', () => {
 
   it('keeps settings per operator', async () => {
     await h.client.saveSettings(
-      { kind: 'business_settings', values: { business_name: 'Alpha Cabs' } },
+      { kind: 'business_settings', valuesJson: JSON.stringify({ business_name: 'Alpha Cabs' }) },
       callAs(ownerA),
     );
     expect(
-      (await h.client.getSettings({ kind: 'business_settings' }, callAs(ownerA))).record?.values,
+      recordValues((await h.client.getSettings({ kind: 'business_settings' }, callAs(ownerA))).record),
     ).toMatchObject({ business_name: 'Alpha Cabs' });
     expect(
       (await h.client.getSettings({ kind: 'business_settings' }, callAs(ownerB))).record,
@@ -111,9 +111,9 @@ describe('through the gRPC routes', () => {
       const cities = await h.client.listRecords({ kind: 'city', search: 'pune' }, callAs(caller));
       expect(cities.records.map((c) => c.id)).toContain('mh-pune');
       const { record: state } = await h.client.getRecord({ kind: 'state', id: 'MH' }, callAs(caller));
-      expect(state!.values).toMatchObject({ name: 'Maharashtra', gst_code: '27' });
+      expect(recordValues(state)).toMatchObject({ name: 'Maharashtra', gst_code: '27' });
       const { record: city } = await h.client.getRecord({ kind: 'city', id: 'mh-pune' }, callAs(caller));
-      expect(city!.values).toMatchObject({ name: 'Pune', state_id: 'MH' });
+      expect(recordValues(city)).toMatchObject({ name: 'Pune', state_id: 'MH' });
       expect(city!.refNames.state_id?.names).toEqual(['Maharashtra']);
     }
     const cities = await h.client.listRecords(
@@ -123,7 +123,9 @@ describe('through the gRPC routes', () => {
     expect(cities.records.map((c) => c.id).sort()).toEqual(
       expect.arrayContaining(['dl-delhi', 'dl-new-delhi']),
     );
-    expect(cities.records.every((c) => (c.values as { state_id: string }).state_id === 'DL')).toBe(true);
+    expect(cities.records.every((c) => (recordValues(c) as { state_id: string }).state_id === 'DL')).toBe(
+      true,
+    );
   });
 });
 
@@ -172,7 +174,7 @@ describe('in the database itself', () => {
     );
     expect(updated).toHaveLength(1); // only B's own vehicle
     const { record } = await h.client.getRecord({ kind: 'vehicle', id: vehicleA }, callAs(ownerA));
-    expect(record!.values).toMatchObject({ vehicle_model: 'Innova Crysta' });
+    expect(recordValues(record)).toMatchObject({ vehicle_model: 'Innova Crysta' });
   });
 
   it('reads the shared reference tables for any operator but lets none write them', async () => {

@@ -21,7 +21,7 @@ import {
 import { type Caller, callAs } from '@fleet/platform';
 import { ActiveFilter, SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
 import type { Record as MasterRecord } from '@fleet/proto/fleet/masters/v1/record_pb';
-import { expectDomainError } from '@fleet/testing';
+import { expectDomainError, recordValues } from '@fleet/testing';
 import { bootMasters, type MastersHarness } from './support';
 
 type Values = { [field: string]: JsonValue };
@@ -234,7 +234,7 @@ function sortValue(record: MasterRecord, sortBy: string): string | number {
   return json(record)[sortBy] as string | number;
 }
 
-const json = (record: MasterRecord) => (record.values ?? {}) as Values;
+const json = (record: MasterRecord) => recordValues(record) as Values;
 const value = (record: MasterRecord, field: string) => json(record)[field];
 
 describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', (kind, definition) => {
@@ -278,7 +278,7 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
     const replacement = await other.values(kind, 6);
     for (const name of left) delete replacement[name];
     const { record: updated } = await h.client.updateRecord(
-      { kind, id: created.id, values: replacement },
+      { kind, id: created.id, valuesJson: JSON.stringify(replacement) },
       callAs(other.owner),
     );
     expect(updated!.id).toBe(created.id);
@@ -440,7 +440,10 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
       expect(error.fieldViolations).toEqual([{ field: rule.field, message: rule.message }]);
       // …on update too; and nothing changed either way.
       const clash = await expectDomainError(
-        h.client.updateRecord({ kind, id: records[1]!.id, values }, callAs(op.owner)),
+        h.client.updateRecord(
+          { kind, id: records[1]!.id, valuesJson: JSON.stringify(values) },
+          callAs(op.owner),
+        ),
       );
       expect(clash.code).toBe('CONFLICT');
       expect(clash.fieldViolations).toEqual([{ field: rule.field, message: rule.message }]);
@@ -465,12 +468,22 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
     const viewer = h.callerFor(op.tenantId, [definition.view]);
     expect((await list(viewer, kind)).records).toHaveLength(COUNT);
     const values = await op.values(kind, 7);
-    expect((await expectDomainError(h.client.createRecord({ kind, values }, callAs(viewer)))).code).toBe(
-      'PERMISSION_DENIED',
-    );
     expect(
-      (await expectDomainError(h.client.updateRecord({ kind, id: records[0]!.id, values }, callAs(viewer))))
-        .code,
+      (
+        await expectDomainError(
+          h.client.createRecord({ kind, valuesJson: JSON.stringify(values) }, callAs(viewer)),
+        )
+      ).code,
+    ).toBe('PERMISSION_DENIED');
+    expect(
+      (
+        await expectDomainError(
+          h.client.updateRecord(
+            { kind, id: records[0]!.id, valuesJson: JSON.stringify(values) },
+            callAs(viewer),
+          ),
+        )
+      ).code,
     ).toBe('PERMISSION_DENIED');
     expect(
       (
@@ -544,7 +557,11 @@ describe('values as a person types them', () => {
     expect([value(first, 'user_record_id'), value(second, 'user_record_id')]).toEqual([1, 2]);
     expect(value(theirs, 'user_record_id')).toBe(1);
     const { record: updated } = await h.client.updateRecord(
-      { kind: 'driver', id: second.id, values: { ...(await a.values('driver', 1)), user_record_id: 99 } },
+      {
+        kind: 'driver',
+        id: second.id,
+        valuesJson: JSON.stringify({ ...(await a.values('driver', 1)), user_record_id: 99 }),
+      },
       callAs(a.owner),
     );
     expect(value(updated!, 'user_record_id')).toBe(2);
@@ -763,7 +780,11 @@ describe('channels and settings', () => {
     const { record: saved } = await h.client.saveSettings(
       {
         kind,
-        values: { business_name: 'Alpha Cabs', head_office_city_id: 'mh-pune', invoice_due_in_days: 15 },
+        valuesJson: JSON.stringify({
+          business_name: 'Alpha Cabs',
+          head_office_city_id: 'mh-pune',
+          invoice_due_in_days: 15,
+        }),
       },
       callAs(op.owner),
     );
@@ -782,7 +803,13 @@ describe('channels and settings', () => {
     expect(json(read!)).toEqual(json(saved!));
 
     const { record: updated } = await h.client.saveSettings(
-      { kind, values: { business_name: 'Alpha Cabs Pvt Ltd', rent_a_cab_gst: 'GST_18_WITH_ITC' } },
+      {
+        kind,
+        valuesJson: JSON.stringify({
+          business_name: 'Alpha Cabs Pvt Ltd',
+          rent_a_cab_gst: 'GST_18_WITH_ITC',
+        }),
+      },
       callAs(op.owner),
     );
     expect(updated!.id).toBe(saved!.id);
@@ -804,7 +831,10 @@ describe('channels and settings', () => {
       'INVALID_ARGUMENT',
     );
     const invalid = await expectDomainError(
-      h.client.saveSettings({ kind, values: { business_name: '', support_email: 'x' } }, callAs(op.owner)),
+      h.client.saveSettings(
+        { kind, valuesJson: JSON.stringify({ business_name: '', support_email: 'x' }) },
+        callAs(op.owner),
+      ),
     );
     expect(invalid.code).toBe('INVALID_ARGUMENT');
     expect(invalid.fieldViolations.map((v) => v.field).sort()).toEqual(['business_name', 'support_email']);
@@ -812,7 +842,10 @@ describe('channels and settings', () => {
     expect(
       (
         await expectDomainError(
-          h.client.saveSettings({ kind, values: { business_name: 'Mine' } }, callAs(viewer)),
+          h.client.saveSettings(
+            { kind, valuesJson: JSON.stringify({ business_name: 'Mine' }) },
+            callAs(viewer),
+          ),
         )
       ).code,
     ).toBe('PERMISSION_DENIED');

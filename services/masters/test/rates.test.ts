@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '@bufbuild/protobuf';
 import { type Caller, callAs, type DomainError } from '@fleet/platform';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
-import { expectDomainError } from '@fleet/testing';
+import { expectDomainError, recordValues } from '@fleet/testing';
 import { bootMasters, type MastersHarness } from './support';
 
 type Values = { [field: string]: JsonValue };
@@ -298,19 +298,23 @@ describe('overlapping contracts', () => {
     // Changing its own rates and stretching its own dates is fine.
     const stretched = { ...next, contract_end: '2027-06-30', normal_rate: '2100.00' };
     const { record } = await h.client.updateRecord(
-      { kind: 'rate_card', id: fy26, values: stretched },
+      { kind: 'rate_card', id: fy26, valuesJson: JSON.stringify(stretched) },
       callAs(owner),
     );
-    expect(record!.values).toMatchObject({ contract_end: '2027-06-30', normal_rate: '2100.00' });
+    expect(recordValues(record)).toMatchObject({ contract_end: '2027-06-30', normal_rate: '2100.00' });
     const error = await expectDomainError(
       h.client.updateRecord(
-        { kind: 'rate_card', id: fy26, values: { ...stretched, contract_start: '2026-03-31' } },
+        {
+          kind: 'rate_card',
+          id: fy26,
+          valuesJson: JSON.stringify({ ...stretched, contract_start: '2026-03-31' }),
+        },
         callAs(owner),
       ),
     );
     expectOverlap(error, 'FY25');
     const { record: kept } = await h.client.getRecord({ kind: 'rate_card', id: fy26 }, callAs(owner));
-    expect(kept!.values).toMatchObject({ contract_start: '2026-04-01' });
+    expect(recordValues(kept)).toMatchObject({ contract_start: '2026-04-01' });
   });
 
   it('ignores deactivated contracts, and refuses switching one back on over an active one', async () => {

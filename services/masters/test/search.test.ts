@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { callAs } from '@fleet/platform';
 import { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
+import { recordValues } from '@fleet/testing';
 import { bootMasters, type MastersHarness } from './support';
 
 let h: MastersHarness;
@@ -14,7 +15,7 @@ let groupA: string;
 const names = async (tenantId: string, kind: string, search: string, active = ActiveFilter.ACTIVE) =>
   (await h.client.listRecords({ kind, search, active }, callAs(h.callerFor(tenantId)))).records
     .map((r) => {
-      const v = r.values as Record<string, string>;
+      const v = recordValues(r) as Record<string, string>;
       return v.vehicle_no ?? v.name;
     })
     .sort();
@@ -81,7 +82,7 @@ it('follows a renamed record: the old name no longer finds it, the new one does'
   const created = await h.create(A, 'vehicle_group', { name: 'Tempo Traveller' });
   expect(await names(A, 'vehicle_group', 'tempo')).toEqual(['Tempo Traveller']);
   await h.client.updateRecord(
-    { kind: 'vehicle_group', id: created.id, values: { name: 'Mini Bus' } as never },
+    { kind: 'vehicle_group', id: created.id, valuesJson: JSON.stringify({ name: 'Mini Bus' } as never) },
     callAs(h.callerFor(A)),
   );
   expect(await names(A, 'vehicle_group', 'tempo')).toEqual([]);

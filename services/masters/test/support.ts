@@ -22,7 +22,10 @@ export async function bootMasters(options: { clock?: () => Date } = {}): Promise
   return {
     ...service,
     async create(tenantId, kind, values) {
-      const r = await service.client.createRecord({ kind, values }, callAs(service.callerFor(tenantId)));
+      const r = await service.client.createRecord(
+        { kind, valuesJson: JSON.stringify(values) },
+        callAs(service.callerFor(tenantId)),
+      );
       return r.record!;
     },
   };

@@ -18,7 +18,6 @@ import {
   dutySupporterMaster,
   dutyTypeMaster,
   type EditableMaster,
-  encodeMasterValues,
   feedbackFormMaster,
   type ListedOnlyMaster,
   labelMaster,
@@ -37,7 +36,7 @@ import {
 import { idInput, listInput, setActiveInput, updateInput, valuesInput } from '@fleet/domain/inputs';
 import { activeFilterToProto, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { procedureNeeding, router, signedInProcedure } from '../../trpc';
-import { type MasterPage, recordFromProto } from './records';
+import { listedRecordFromProto, type MasterPage, recordFromProto, valuesJson } from './records';
 
 /** The declared filters a list call chose, as the service takes them. */
 const listFilters = (filters: Partial<Record<string, string[]>> = {}) =>
@@ -66,7 +65,7 @@ function listAndGet<D extends EditableMaster | ListedOnlyMaster>(definition: D) 
           callAs(ctx.caller),
         );
         return {
-          records: r.records.map((record) => recordFromProto(definition, record)),
+          records: r.records.map((record) => listedRecordFromProto(definition, record)),
           ...pageInfoFromProto(r.pageInfo),
         };
       }),
@@ -91,16 +90,17 @@ function editable<D extends EditableMaster>(definition: D) {
     create: manage
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
-        const values = encodeMasterValues(definition, input.values);
-        const { record } = await ctx.services.masters.createRecord({ kind, values }, callAs(ctx.caller));
+        const { record } = await ctx.services.masters.createRecord(
+          { kind, valuesJson: valuesJson(definition, input.values) },
+          callAs(ctx.caller),
+        );
         return recordFromProto(definition, record);
       }),
     update: manage
       .input(updateInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
-        const values = encodeMasterValues(definition, input.values);
         const { record } = await ctx.services.masters.updateRecord(
-          { kind, id: input.id, values },
+          { kind, id: input.id, valuesJson: valuesJson(definition, input.values) },
           callAs(ctx.caller),
         );
         return recordFromProto(definition, record);
@@ -128,8 +128,10 @@ function settings<D extends SettingsMaster>(definition: D) {
     save: procedureNeeding(definition.manage)
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
-        const values = encodeMasterValues(definition, input.values);
-        const { record } = await ctx.services.masters.saveSettings({ kind, values }, callAs(ctx.caller));
+        const { record } = await ctx.services.masters.saveSettings(
+          { kind, valuesJson: valuesJson(definition, input.values) },
+          callAs(ctx.caller),
+        );
         return recordFromProto(definition, record);
       }),
   });

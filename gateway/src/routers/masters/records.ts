@@ -1,41 +1,72 @@
 // The gateway's end of the masters wire: a Record message from the masters service becomes the
-// master's typed record (its values decoded against the declaration), and typed values go back out as
-// the Struct the service takes. The service does the same at its end, with the same codec.
+// master's typed record (its values_json decoded against the declaration: every field of one record,
+// the listed fields of a list's), and typed values go back out as the JSON the service takes. The
+// service does the same at its end, with the same codec.
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import {
+  decodeListedValues,
   decodeMasterValues,
+  encodeMasterValues,
   isFieldOf,
   type MasterDefinition,
+  type MasterListRecord,
   type MasterRecord,
+  type MasterValues,
+  parseValuesJson,
   refNamesOf,
 } from '@fleet/domain';
 import type { PageInfoValue } from '@fleet/platform';
 import type { Record as RecordMessage } from '@fleet/proto/fleet/masters/v1/record_pb';
 
-/** One page of a master's list as the web app receives it. */
+/** One page of a master's list as the web app receives it: each record with its listed fields. */
 export interface MasterPage<D extends MasterDefinition> extends PageInfoValue {
-  records: MasterRecord<D>[];
+  records: MasterListRecord<D>[];
+}
+
+/** A record's values as the service takes them (CreateRecordRequest.values_json and the like). */
+export const valuesJson = <D extends MasterDefinition>(definition: D, values: MasterValues<D>) =>
+  JSON.stringify(encodeMasterValues(definition, values));
+
+function recordColumns(definition: MasterDefinition, record: RecordMessage | undefined) {
+  if (!record) throw new Error('The masters service answered without the record.');
+  if (record.kind !== definition.kind) {
+    throw new Error(`The masters service answered with a ${record.kind} for a ${definition.kind}.`);
+  }
+  const refNames: Record<string, string[]> = {};
+  for (const [field, { names }] of Object.entries(record.refNames)) refNames[field] = names;
+  return {
+    record,
+    columns: {
+      id: record.id,
+      isActive: record.isActive,
+      createdAt: record.createdAt ? timestampDate(record.createdAt) : new Date(0),
+      updatedAt: record.updatedAt ? timestampDate(record.updatedAt) : new Date(0),
+      refNames: refNamesOf(definition, refNames),
+      lapsed: record.lapsed.filter((name) => isFieldOf(definition, name)),
+    },
+  };
 }
 
 /** A record of `definition` as the web app receives it; money, rates and percentages stay decimal text. */
 export function recordFromProto<D extends MasterDefinition>(
   definition: D,
-  record: RecordMessage | undefined,
+  message: RecordMessage | undefined,
 ): MasterRecord<D> {
-  if (!record) throw new Error('The masters service answered without the record.');
-  if (record.kind !== definition.kind) {
-    throw new Error(`The masters service answered with a ${record.kind} for a ${definition.kind}.`);
-  }
+  const { record, columns } = recordColumns(definition, message);
   return {
-    id: record.id,
-    isActive: record.isActive,
-    createdAt: record.createdAt ? timestampDate(record.createdAt) : new Date(0),
-    updatedAt: record.updatedAt ? timestampDate(record.updatedAt) : new Date(0),
-    values: decodeMasterValues(definition, record.values ?? {}),
-    refNames: refNamesOf(
-      definition,
-      Object.fromEntries(Object.entries(record.refNames).map(([field, { names }]) => [field, names])),
-    ),
-    lapsed: record.lapsed.filter((name) => isFieldOf(definition, name)),
+    ...columns,
+    values: decodeMasterValues(definition, parseValuesJson(definition, record.valuesJson)),
+  };
+}
+
+/** A list page's record of `definition`: its listed fields, decoded the same way. */
+export function listedRecordFromProto<D extends MasterDefinition>(
+  definition: D,
+  message: RecordMessage,
+): MasterListRecord<D> {
+  const { record, columns } = recordColumns(definition, message);
+  return {
+    ...columns,
+    values: decodeListedValues(definition, parseValuesJson(definition, record.valuesJson)),
   };
 }

@@ -6,7 +6,13 @@
 // inputs' text the same way.
 import type { z } from 'zod';
 import type { Field, Fields } from './fields';
-import { type MasterDefinition, type MasterRecord, masterSchema } from './master';
+import {
+  type ListedFieldName,
+  listedFieldsOf,
+  type MasterDefinition,
+  type MasterRecord,
+  masterSchema,
+} from './master';
 import type {
   FieldFormValue,
   FieldName,
@@ -103,6 +109,32 @@ export function decodeMasterValues(definition: MasterDefinition, json: Json): Ma
   return decodeFields(definition.fields, json, definition.kind);
 }
 
+/** The listed fields' values (see `listedFieldsOf`) of a list page's record, checked like every value. */
+export function decodeListedValues<D extends MasterDefinition>(
+  definition: D,
+  json: Json,
+): Pick<MasterValues<D>, ListedFieldName<D>>;
+export function decodeListedValues(definition: MasterDefinition, json: Json): ValuesOf<Fields> {
+  if (!isJsonObject(json)) throw new MasterValueError(definition.kind, 'an object', json);
+  const values: ValuesOf<Fields> = {};
+  for (const name of listedFieldsOf(definition)) {
+    values[name] = decodeField(definition.fields[name]!, json[name], `${definition.kind}.${name}`);
+  }
+  return values;
+}
+
+/**
+ * Values as the masters wire carries them (Record.values_json): one JSON object, read as JSON and then
+ * through the codec like any other; text that is not JSON is a MasterValueError naming the master.
+ */
+export function parseValuesJson(definition: MasterDefinition, text: string): Json {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    throw new MasterValueError(definition.kind, 'a JSON object', text);
+  }
+}
+
 function encodeField(value: FieldValue<Field>): Json {
   if (!Array.isArray(value)) return value;
   return value.map((item: string | ValuesOf<Fields>) =>
@@ -119,11 +151,11 @@ function encodeFields(values: ValuesOf<Fields>): JsonObject {
 /** A record's values as JSON for the wire: what `decodeMasterValues` reads back. Only declared fields go. */
 export function encodeMasterValues<D extends MasterDefinition>(
   definition: D,
-  values: MasterValues<D>,
+  values: MasterValues<D> | Pick<MasterValues<D>, ListedFieldName<D>>,
 ): JsonObject;
 export function encodeMasterValues(
   definition: MasterDefinition,
-  values: MasterValues<MasterDefinition>,
+  values: Partial<MasterValues<MasterDefinition>>,
 ): JsonObject {
   const json: JsonObject = {};
   for (const name of Object.keys(definition.fields)) {

@@ -1,5 +1,6 @@
 export * from './business-masters';
 export {
+  decodeListedValues,
   decodeMasterValues,
   emptyRow,
   encodeMasterValues,
@@ -9,6 +10,7 @@ export {
   MasterValueError,
   masterFormSchema,
   masterFormValues,
+  parseValuesJson,
   recordOf,
   refNamesOf,
 } from './codec';
@@ -35,8 +37,11 @@ export {
 export * from './fleet-masters';
 export {
   defineMaster,
+  type ListedFieldName,
+  listedFieldsOf,
   type MasterDefinition,
   type MasterFilter,
+  type MasterListRecord,
   type MasterProblem,
   type MasterRecord,
   masterSchema,

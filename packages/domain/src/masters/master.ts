@@ -151,3 +151,36 @@ export interface MasterRecord<D extends MasterDefinition = MasterDefinition> {
   /** Expiry fields whose date has passed. */
   lapsed: FieldName<D>[];
 }
+
+/**
+ * The fields a master's list carries: the one that names a record, the columns the list shows and the
+ * fields it may be sorted by (a page shows what it is in order of).
+ */
+export type ListedFieldName<D extends MasterDefinition> =
+  | D['display']
+  | D['columns'][number]
+  | Exclude<D['sorts'][number], 'created_at'>;
+
+/** A record as a list page carries it: the listed fields' values, its ref columns' names, what lapsed. */
+export interface MasterListRecord<D extends MasterDefinition = MasterDefinition>
+  extends Omit<MasterRecord<D>, 'values' | 'refNames'> {
+  values: Pick<MasterValues<D>, ListedFieldName<D>>;
+  refNames: Partial<Record<ListedFieldName<D>, string[]>>;
+}
+
+const listed = new WeakMap<MasterDefinition, readonly string[]>();
+
+/**
+ * The fields a list page carries (display first, then the columns, then the sorts, once each). A list
+ * costs what it shows: a vehicles page moves 5 of a vehicle's 30 fields through every layer; a form
+ * loads its record whole by id.
+ */
+export function listedFieldsOf(definition: MasterDefinition): readonly string[] {
+  let names = listed.get(definition);
+  if (!names) {
+    const sorts = definition.sorts.filter((sort) => sort !== 'created_at');
+    names = [...new Set([definition.display, ...definition.columns, ...sorts])];
+    listed.set(definition, names);
+  }
+  return names;
+}

@@ -13,11 +13,17 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
  * One interface over a PostgreSQL pool and an embedded PGlite. Every unit of work is a transaction run
  * as a role that is not the tables' owner, so row-level security always applies:
  * - `withTenant` runs as the app role with the operator set for the transaction;
- * - `asSystem` runs as the system role, for the few cross-operator jobs (sign-in lookup, outbox relay).
+ * - `read` is the same for a unit of work that only reads: a read-only transaction (PostgreSQL refuses
+ *   a write in it) that tells no commit listener, so a list never wakes the outbox relay;
+ * - `asSystem` runs as the system role, for the few cross-operator jobs (sign-in lookup, outbox relay),
+ *   and `readAsSystem` reads as it (the shared reference lists).
+ * The role and the operator are set by one statement, so a read costs its query plus BEGIN and COMMIT.
  */
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  read<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  readAsSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** `quiet`: commit listeners are not told (the outbox relay's own bookkeeping; see `onCommit`). */
   asSystem<T>(work: (tx: Tx) => Promise<T>, options?: { quiet?: boolean }): Promise<T>;
   /** As the connecting (owner) role; migrations only. */
@@ -59,7 +65,7 @@ export async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 }
 
 type AnyDrizzle = {
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Tx) => Promise<T>, config?: { accessMode: 'read only' }): Promise<T>;
   execute(q: SQL): Promise<unknown>;
 };
 
@@ -68,27 +74,41 @@ function createDatabase(kind: Database['kind'], drizzleDb: AnyDrizzle, close: ()
   const committed = () => {
     for (const listener of listeners) listener();
   };
-  async function run<T>(setup: SQL[], work: (tx: Tx) => Promise<T>, quiet = false): Promise<T> {
-    const result = await drizzleDb.transaction(async (tx) => {
-      for (const statement of setup) await tx.execute(statement);
-      return work(tx);
-    });
-    if (!quiet) committed();
+  async function run<T>(
+    setup: SQL | undefined,
+    work: (tx: Tx) => Promise<T>,
+    options: { quiet?: boolean; readOnly?: boolean } = {},
+  ): Promise<T> {
+    const result = await drizzleDb.transaction(
+      async (tx) => {
+        if (setup) await tx.execute(setup);
+        return work(tx);
+      },
+      options.readOnly ? { accessMode: 'read only' } : undefined,
+    );
+    if (!options.quiet) committed();
     return result;
   }
+  // set_config('role', …) is SET LOCAL ROLE as a function, so it joins the operator's setting.
+  const asTenant = (tenantId: string) =>
+    sql`select set_config('role', ${APP_ROLE}, true), set_config('fleet.tenant_id', ${tenantId}, true)`;
+  const asSystemRole = sql`select set_config('role', ${SYSTEM_ROLE}, true)`;
   return {
     kind,
     withTenant(tenantId, work) {
-      return run(
-        [sql.raw(`set local role ${APP_ROLE}`), sql`select set_config('fleet.tenant_id', ${tenantId}, true)`],
-        work,
-      );
+      return run(asTenant(tenantId), work);
+    },
+    read(tenantId, work) {
+      return run(asTenant(tenantId), work, { quiet: true, readOnly: true });
     },
     asSystem(work, options) {
-      return run([sql.raw(`set local role ${SYSTEM_ROLE}`)], work, options?.quiet);
+      return run(asSystemRole, work, options);
+    },
+    readAsSystem(work) {
+      return run(asSystemRole, work, { quiet: true, readOnly: true });
     },
     asOwner(work) {
-      return run([], work);
+      return run(undefined, work);
     },
     async ping() {
       await drizzleDb.execute(sql`select 1`);

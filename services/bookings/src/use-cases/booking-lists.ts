@@ -47,7 +47,7 @@ export function createBookingLists(deps: BookingsDeps) {
       requireHeld(caller, bookingTab(tab).permission);
       const sortBy = sortKey(input.sortBy, BOOKING_SORTS, DEFAULT_BOOKING_SORT, 'Bookings');
       const limit = pageSize(input.limit);
-      const fetched = await db.withTenant(caller.tenantId, (tx) =>
+      const fetched = await db.read(caller.tenantId, (tx) =>
         listTab(tx, {
           tab,
           // Read once per page: "today" is the operator's date when the page is asked for.

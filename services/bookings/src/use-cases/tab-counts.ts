@@ -14,7 +14,7 @@ export function createTabCounts(deps: BookingsDeps) {
         `You need the “${getPermission(TAB_COUNT_PERMISSION)?.name}” permission to see this count.`,
       );
     }
-    return db.withTenant(caller.tenantId, (tx) => countTab(tx, tab));
+    return db.read(caller.tenantId, (tx) => countTab(tx, tab));
   }
 
   return {

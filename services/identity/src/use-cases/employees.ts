@@ -71,7 +71,7 @@ export function createEmployees(deps: IdentityDeps) {
       requirePermission(caller, PERMISSION.view_employee);
       const sortBy = sortKey(input.sortBy, SORTS, 'name', 'Employees');
       const limit = pageSize(input.limit);
-      const fetched = await db.withTenant(caller.tenantId, (tx) =>
+      const fetched = await db.read(caller.tenantId, (tx) =>
         listEmployees(tx, {
           search: input.search,
           active: input.active ?? 'active',
@@ -89,7 +89,7 @@ export function createEmployees(deps: IdentityDeps) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.view_employee);
       if (!/^[0-9a-f-]{36}$/i.test(userId)) throw notFound('The employee');
-      const employee = await db.withTenant(caller.tenantId, (tx) => getEmployee(tx, userId));
+      const employee = await db.read(caller.tenantId, (tx) => getEmployee(tx, userId));
       if (!employee) throw notFound('The employee');
       return employee;
     },

@@ -127,7 +127,7 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
       requirePermission(caller, PERMISSION.manage_employee);
       const limit = pageSize(input.limit);
       const page = keyset({ sortKey: sql`a.at`, id: sql`a.id`, direction: 'desc', cursor: input.cursor });
-      const fetched = await db.withTenant(caller.tenantId, (tx) =>
+      const fetched = await db.read(caller.tenantId, (tx) =>
         listMasqueradeAudit(tx, { after: page.after, orderBy: page.orderBy, limit }),
       );
       return toPage(fetched, limit, (row) => [row.sortKey, row.id]);

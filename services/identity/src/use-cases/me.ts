@@ -13,7 +13,7 @@ export function createMe(deps: IdentityDeps) {
   return {
     async get(callerInput: Caller) {
       const caller = requireTenant(callerInput);
-      return db.withTenant(caller.tenantId, async (tx) => {
+      return db.read(caller.tenantId, async (tx) => {
         const user = await getUser(tx, caller.userId);
         const tenant = await getTenant(tx, caller.tenantId);
         if (!user || !tenant) throw unauthenticated();

@@ -59,7 +59,7 @@ export function createProfiles(deps: IdentityDeps) {
       requirePermission(caller, PERMISSION.manage_employee);
       const sortBy = sortKey(input.sortBy, SORTS, 'name', 'Profiles');
       const limit = pageSize(input.limit);
-      const fetched = await db.withTenant(caller.tenantId, (tx) =>
+      const fetched = await db.read(caller.tenantId, (tx) =>
         listProfiles(tx, {
           search: input.search,
           active: input.active ?? 'active',
@@ -76,7 +76,7 @@ export function createProfiles(deps: IdentityDeps) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('The permission profile');
-      const profile = await db.withTenant(caller.tenantId, (tx) => getProfile(tx, id));
+      const profile = await db.read(caller.tenantId, (tx) => getProfile(tx, id));
       if (!profile) throw notFound('The permission profile');
       return profile;
     },

@@ -71,7 +71,7 @@ export function createSessions(deps: IdentityDeps) {
       const claims = token ? await tokens.verify(token) : undefined;
       if (!claims) throw unauthenticated(SESSION_ENDED);
       const now = clock();
-      return db.withTenant(claims.tenantId, async (tx) => {
+      return db.read(claims.tenantId, async (tx) => {
         const session = await getSession(tx, claims.sessionId);
         if (!live(session, now) || session.userId !== claims.userId) throw unauthenticated(SESSION_ENDED);
         const user = await getUser(tx, session.userId);

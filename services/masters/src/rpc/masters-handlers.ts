@@ -1,9 +1,10 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { masterOf } from '@fleet/domain';
+import { type JsonObject, masterOf } from '@fleet/domain';
 import {
   activeFilterFromProto,
+  invalidField,
   pageInfoToProto,
   pageRequestFromProto,
   tenantCallerOf,
@@ -31,6 +32,20 @@ function fileToProto(file: FileRow): StoredFile {
     purpose: FilePurpose[file.purpose as keyof typeof FilePurpose],
     createdAt: timestampFromDate(new Date(file.createdAt)),
   });
+}
+
+/** The values a create, update or save carries (Record.values_json): a JSON object, else a 400. */
+function valuesOf(valuesJson: string): JsonObject {
+  let values: unknown;
+  try {
+    values = JSON.parse(valuesJson || '{}');
+  } catch {
+    throw invalidField('values', 'The values must be a JSON object.');
+  }
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    throw invalidField('values', 'The values must be a JSON object.');
+  }
+  return values as JsonObject;
 }
 
 /**
@@ -61,11 +76,11 @@ export function mastersRoutes(useCases: MastersUseCases) {
         };
       },
       async createRecord(req, ctx) {
-        const record = await masters.create(tenantCallerOf(ctx), req.kind, req.values ?? {});
+        const record = await masters.create(tenantCallerOf(ctx), req.kind, valuesOf(req.valuesJson));
         return { record: recordToProto(masterOf(req.kind), record) };
       },
       async updateRecord(req, ctx) {
-        const record = await masters.update(tenantCallerOf(ctx), req.kind, req.id, req.values ?? {});
+        const record = await masters.update(tenantCallerOf(ctx), req.kind, req.id, valuesOf(req.valuesJson));
         return { record: recordToProto(masterOf(req.kind), record) };
       },
       async setRecordActive(req, ctx) {
@@ -77,7 +92,7 @@ export function mastersRoutes(useCases: MastersUseCases) {
         return { record: record ? recordToProto(masterOf(req.kind), record) : undefined };
       },
       async saveSettings(req, ctx) {
-        const record = await masters.saveSettings(tenantCallerOf(ctx), req.kind, req.values ?? {});
+        const record = await masters.saveSettings(tenantCallerOf(ctx), req.kind, valuesOf(req.valuesJson));
         return { record: recordToProto(masterOf(req.kind), record) };
       },
       async resolveRate(req, ctx) {

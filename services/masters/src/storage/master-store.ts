@@ -4,13 +4,16 @@
 // security keeps every statement to the transaction's operator; no tenant condition is written here.
 import {
   columnType,
+  decodeListedValues,
   decodeMasterValues,
   FILE_TARGET,
   type Field,
   type FieldValue,
   isFieldOf,
   type JsonObject,
+  listedFieldsOf,
   type MasterDefinition,
+  type MasterListRecord,
   type MasterRecord,
   type MasterValues,
   masterOf,
@@ -21,8 +24,11 @@ import { decodeCursor, invalidField, keyset, rows, type SortDirection, type Tx }
 import { type SQL, sql } from 'drizzle-orm';
 import { SCHEMA } from './migrations';
 
-/** A record as read from its table: the master's typed record, plus the key its list was sorted by. */
-export type StoredRecord<D extends MasterDefinition = MasterDefinition> = MasterRecord<D> & {
+/** A record as read from its table: the master's typed record. */
+export type StoredRecord<D extends MasterDefinition = MasterDefinition> = MasterRecord<D>;
+
+/** A record as a list reads it: its listed fields only, plus the key the list was sorted by. */
+export type ListedRecord<D extends MasterDefinition = MasterDefinition> = MasterListRecord<D> & {
   sortKey: string;
 };
 
@@ -46,6 +52,19 @@ function recordOf<D extends MasterDefinition>(definition: D, row: Row): StoredRe
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     values: decodeMasterValues(definition, row.values),
+    refNames: refNamesOf(definition, row.refNames),
+    lapsed: row.lapsed.filter((name) => isFieldOf(definition, name)),
+  };
+}
+
+/** A list's row read back through the codec: its listed fields, checked and typed the same way. */
+function listedOf<D extends MasterDefinition>(definition: D, row: Row): ListedRecord<D> {
+  return {
+    id: row.id,
+    isActive: row.isActive,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    values: decodeListedValues(definition, row.values),
     refNames: refNamesOf(definition, row.refNames),
     lapsed: row.lapsed.filter((name) => isFieldOf(definition, name)),
     sortKey: row.sortKey,
@@ -127,16 +146,19 @@ function refName(field: Field & { type: 'ref' | 'refs' }, name: string): SQL {
     : sql`coalesce((select jsonb_agg(r.${id(target.display)} order by r.${id(target.display)}) from ${from}), '[]'::jsonb)`;
 }
 
-/** The select list: record columns, the values object, the names refs point at, lapsed documents. */
+/**
+ * The select list: record columns, the values object of `fields`, the names their refs point at,
+ * lapsed documents.
+ */
 function selectList(
   definition: MasterDefinition,
-  options: { today: string; refFields: readonly string[]; sortBy: string },
+  options: { today: string; fields: readonly string[]; sortBy: string },
 ): SQL {
   const values = jsonObject(
-    Object.entries(definition.fields).map(([name, field]) => [name, fromColumn(name, field)]),
+    options.fields.map((name) => [name, fromColumn(name, definition.fields[name]!)] as [string, SQL]),
   );
   const refPairs: [string, SQL][] = [];
-  for (const name of options.refFields) {
+  for (const name of options.fields) {
     const field = definition.fields[name]!;
     if (field.type === 'ref' || field.type === 'refs') refPairs.push([name, refName(field, name)]);
   }
@@ -198,12 +220,12 @@ function searchMatches(definition: MasterDefinition, search: string): SQL {
     having count(distinct words.w) = (select count(*) from words)`;
 }
 
-/** Up to `limit + 1` records after the cursor, filtered and in the asked order. */
+/** Up to `limit + 1` records after the cursor, filtered and in the asked order, as a list shows them. */
 export async function listRecords<D extends MasterDefinition>(
   tx: Tx,
   definition: D,
   query: ListQuery,
-): Promise<StoredRecord<D>[]> {
+): Promise<ListedRecord<D>[]> {
   if (query.cursor) checkCursor(query.cursor, definition.system === true);
   const conditions = [...scopeCondition(definition)];
   if (query.active !== 'all') conditions.push(sql`t.is_active = ${query.active === 'active'}`);
@@ -266,19 +288,11 @@ export async function listRecords<D extends MasterDefinition>(
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const found = await rows<Row>(
     tx,
-    sql`select ${selectList(definition, { today: query.today, refFields: refColumns(definition, definition.columns), sortBy: query.sortBy })}
+    sql`select ${selectList(definition, { today: query.today, fields: listedFieldsOf(definition), sortBy: query.sortBy })}
       from ${tableOf(definition)} t ${where}
       order by ${orderBy} limit ${query.limit + 1}`,
   );
-  return found.map((row) => recordOf(definition, row));
-}
-
-/** The ref fields among `names`, whose targets' names a list shows. */
-function refColumns(definition: MasterDefinition, names: readonly string[]): string[] {
-  return names.filter((name) => {
-    const type = definition.fields[name]!.type;
-    return type === 'ref' || type === 'refs';
-  });
+  return found.map((row) => listedOf(definition, row));
 }
 
 export async function getRecord<D extends MasterDefinition>(
@@ -290,7 +304,7 @@ export async function getRecord<D extends MasterDefinition>(
   if (!definition.system && !isUuid(recordId)) return undefined;
   const [found] = await rows<Row>(
     tx,
-    sql`select ${selectList(definition, { today, refFields: refColumns(definition, Object.keys(definition.fields)), sortBy: 'id' })}
+    sql`select ${selectList(definition, { today, fields: Object.keys(definition.fields), sortBy: 'id' })}
       from ${tableOf(definition)} t where ${sql.join([sql`t.id = ${recordId}`, ...scopeCondition(definition)], sql` and `)}`,
   );
   return found && recordOf(definition, found);
@@ -304,7 +318,7 @@ export async function getSingleton<D extends MasterDefinition>(
 ): Promise<StoredRecord<D> | undefined> {
   const [found] = await rows<Row>(
     tx,
-    sql`select ${selectList(definition, { today, refFields: refColumns(definition, Object.keys(definition.fields)), sortBy: 'id' })}
+    sql`select ${selectList(definition, { today, fields: Object.keys(definition.fields), sortBy: 'id' })}
       from ${tableOf(definition)} t limit 1`,
   );
   return found && recordOf(definition, found);

@@ -48,7 +48,7 @@ export function createFiles(deps: MastersDeps) {
     async get(callerInput: Caller, id: string) {
       const caller = requireTenant(callerInput);
       if (!isUuid(id)) throw notFound('The file');
-      return db.withTenant(caller.tenantId, async (tx) => {
+      return db.read(caller.tenantId, async (tx) => {
         const file = await findFile(tx, id);
         if (!file) throw notFound('The file');
         const purpose = file.purpose as keyof typeof FILE_PURPOSES;

@@ -238,8 +238,8 @@ export function createMasters(deps: MastersDeps) {
         today: today(),
       } as const;
       const fetched = await (definition.system
-        ? db.asSystem((tx) => listRecords(tx, definition, query), { quiet: true })
-        : db.withTenant(caller.tenantId, (tx) => listRecords(tx, definition, query)));
+        ? db.readAsSystem((tx) => listRecords(tx, definition, query))
+        : db.read(caller.tenantId, (tx) => listRecords(tx, definition, query)));
       return toPage(fetched, limit, (r) => [r.sortKey, r.id]);
     },
 
@@ -247,8 +247,8 @@ export function createMasters(deps: MastersDeps) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'view');
       const record = await (definition.system
-        ? db.asSystem((tx) => getRecord(tx, definition, id, today()), { quiet: true })
-        : db.withTenant(caller.tenantId, (tx) => getRecord(tx, definition, id, today())));
+        ? db.readAsSystem((tx) => getRecord(tx, definition, id, today()))
+        : db.read(caller.tenantId, (tx) => getRecord(tx, definition, id, today())));
       if (!record) throw notFound(`The ${definition.one.toLowerCase()}`);
       return record;
     },
@@ -312,7 +312,7 @@ export function createMasters(deps: MastersDeps) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'view');
       if (!definition.singleton) throw invalidField('kind', `${definition.many} are not settings.`);
-      return db.withTenant(caller.tenantId, (tx) => getSingleton(tx, definition, today()));
+      return db.read(caller.tenantId, (tx) => getSingleton(tx, definition, today()));
     },
 
     async saveSettings(callerInput: Caller, kind: string, input: JsonObject) {

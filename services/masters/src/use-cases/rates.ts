@@ -35,7 +35,7 @@ export function createRates(deps: MastersDeps) {
         throw invalid(problems[0]?.message ?? 'Name the duty to resolve a rate for.', problems);
       }
       const inForce: RateQuery = { ...query, party, dutyTypeId, vehicleGroupId, date };
-      return deps.db.withTenant(caller.tenantId, async (tx) => {
+      return deps.db.read(caller.tenantId, async (tx) => {
         const id = await rateCardInForce(tx, inForce);
         return id ? getRecord(tx, rateCardMaster, id, operatorDate(deps.clock())) : undefined;
       });

@@ -8,6 +8,7 @@ import {
   type ListedKind,
   type MasterDefinition,
   type MasterInput,
+  type MasterListRecord,
   type MasterOf,
   type MasterRecord,
   masterOf,
@@ -32,9 +33,9 @@ interface Procedure<Input, Output> {
   featureFlags: DefaultFeatureFlags;
 }
 
-/** One page of a master's list. */
+/** One page of a master's list: each record with the fields a list shows. */
 export interface MasterPage<D extends MasterDefinition> {
-  records: MasterRecord<D>[];
+  records: MasterListRecord<D>[];
   nextCursor: string | null;
   hasMore: boolean;
 }

@@ -7,12 +7,13 @@ import {
   emptyRow,
   FILE_PURPOSE_OF_MASTER,
   type Field,
-  isFieldOf,
   isListedKind,
   type ListedKind,
   type MasterDefinition,
+  type MasterListRecord,
   type MasterOf,
   type MasterRecord,
+  type MasterValues,
   masterOf,
   type RefField,
   type RefsField,
@@ -58,14 +59,19 @@ const choiceData = (field: ChoiceField) =>
   field.options.map((o) => ({ value: o, label: field.labels?.[o] ?? o }));
 
 /** The name a record goes by: its declaration's display field. */
-export function displayOf<D extends MasterDefinition>(definition: D, record: MasterRecord<D>): string {
-  if (!isFieldOf(definition, definition.display)) return '';
-  const value = record.values[definition.display];
+export function displayOf<D extends MasterDefinition>(
+  definition: D,
+  record: MasterRecord<D> | MasterListRecord<D>,
+): string {
+  // Both carry the display field: a list carries it among its listed fields.
+  const display: D['display'] = definition.display;
+  const values: Pick<MasterValues<D>, D['display']> = record.values;
+  const value = values[display];
   return value === null || value === undefined ? '' : String(value);
 }
 
 // How a record of some masters is named in a picker, where names repeat; the others by their display.
-const PICKER_LABELS: { [K in ListedKind]?: (record: MasterRecord<MasterOf<K>>) => string } = {
+const PICKER_LABELS: { [K in ListedKind]?: (record: MasterListRecord<MasterOf<K>>) => string } = {
   vehicle: ({ values }) => `${values.vehicle_no} · ${values.vehicle_model}`,
   driver: ({ values }) => `${values.name} (${values.phone})`,
 };
@@ -88,7 +94,7 @@ export function useRefOptions<K extends ListedKind>(kind: K, chosen: string[], s
   return useMemo(() => {
     const definition = masterOf(kind);
     const label =
-      PICKER_LABELS[kind] ?? ((record: MasterRecord<MasterOf<K>>) => displayOf(definition, record));
+      PICKER_LABELS[kind] ?? ((record: MasterListRecord<MasterOf<K>>) => displayOf(definition, record));
     const byId = new Map<string, string>();
     for (const r of [...(known.data?.records ?? []), ...(found.data?.records ?? [])])
       byId.set(r.id, label(r));

@@ -1,29 +1,29 @@
 // Every screen under /masters/ (but employees and permission profiles) is this one screen, driven by
 // the master's declaration: its list columns, search, spec §2 filters, sorts, expiring documents,
 // activate/deactivate, and the create/edit form. The screen is generic over the master it shows: its
-// rows are `MasterRecord<D>`, its form holds that master's values and it calls that master's own
-// procedures (master-api.ts).
+// rows are `MasterListRecord<D>` (the listed fields only), its form loads the record whole, holds that
+// master's values and calls that master's own procedures (master-api.ts).
 import {
   type EditableKind,
   type Field,
-  type FieldName,
   isEditableKind,
   isFieldOf,
   isListedKind,
+  type ListedFieldName,
   type ListedKind,
   type ListedOnlyKind,
   type MasterDefinition,
   type MasterFilter,
+  type MasterListRecord,
   type MasterOf,
-  type MasterRecord,
   type MasterValues,
   masterAtPath,
   masterOf,
 } from '@fleet/domain';
 import { chosenFilters, isSortKey } from '@fleet/domain/inputs';
-import { Alert, Badge, Group, MultiSelect, type MultiSelectProps, Select } from '@mantine/core';
+import { Alert, Badge, Group, Loader, MultiSelect, type MultiSelectProps, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -108,8 +108,8 @@ const offeredTo =
   };
 
 /** The columns a list shows, each with its field, named as the declaration names them. */
-function columnsOf<D extends MasterDefinition>(definition: D): { name: FieldName<D>; field: Field }[] {
-  return definition.columns.flatMap((name) => {
+function columnsOf<D extends MasterDefinition>(definition: D): { name: ListedFieldName<D>; field: Field }[] {
+  return definition.columns.flatMap((name: ListedFieldName<D>) => {
     const field = definition.fields[name];
     return field && isFieldOf(definition, name) ? [{ name, field }] : [];
   });
@@ -149,9 +149,11 @@ function MasterList<D extends MasterDefinition>({
 
   const label = (name: string) =>
     name === 'created_at' ? 'Created' : (definition.fields[name]?.label ?? name);
-  const columns = (editRow: (row: MasterRecord<D>) => void): ColumnDef<MasterRecord<D>, unknown>[] => [
+  const columns = (
+    editRow: (row: MasterListRecord<D>) => void,
+  ): ColumnDef<MasterListRecord<D>, unknown>[] => [
     ...columnsOf(definition).map(
-      ({ name, field }): ColumnDef<MasterRecord<D>, unknown> => ({
+      ({ name, field }): ColumnDef<MasterListRecord<D>, unknown> => ({
         id: name,
         header: field.label,
         cell: ({ row }) => cellText(field, row.original.values[name], row.original.refNames[name]),
@@ -176,10 +178,10 @@ function MasterList<D extends MasterDefinition>({
                   In force
                 </Badge>
               ),
-          } satisfies ColumnDef<MasterRecord<D>, unknown>,
+          } satisfies ColumnDef<MasterListRecord<D>, unknown>,
         ]
       : []),
-    statusColumn<MasterRecord<D>>(),
+    statusColumn<MasterListRecord<D>>(),
     {
       id: 'actions',
       header: '',
@@ -197,7 +199,7 @@ function MasterList<D extends MasterDefinition>({
   ];
 
   return (
-    <ListScreen<MasterRecord<D>>
+    <ListScreen<MasterListRecord<D>>
       title={definition.many}
       addLabel={`Add ${definition.one.toLowerCase()}`}
       canAdd={canManage}
@@ -246,7 +248,15 @@ function MasterList<D extends MasterDefinition>({
       editTitle={`Edit ${definition.one.toLowerCase()}`}
       refresh={refresh}
       form={(row, saved) =>
-        edit ? <MasterEditor definition={definition} edit={edit} record={row} saved={saved} /> : null
+        edit ? (
+          <MasterEditor
+            key={row?.id ?? 'new'}
+            definition={definition}
+            edit={edit}
+            id={row?.id}
+            saved={saved}
+          />
+        ) : null
       }
       columns={columns}
     />
@@ -263,7 +273,7 @@ function RowMenu<D extends MasterDefinition>({
 }: {
   definition: D;
   edit: EditableMasterApi<D>;
-  record: MasterRecord<D>;
+  record: MasterListRecord<D>;
   onEdit: () => void;
   refresh: () => void;
 }) {
@@ -290,30 +300,43 @@ function RowMenu<D extends MasterDefinition>({
   );
 }
 
-/** The create/edit form of one record, saving through the master's own procedures. */
+/**
+ * The create/edit form of one record, saving through the master's own procedures. A list carries only
+ * what it shows, so editing loads the record whole (and as it is now, not as the page was read).
+ */
 function MasterEditor<D extends MasterDefinition>({
   definition,
   edit,
-  record,
+  id,
   saved,
 }: {
   definition: D;
   edit: EditableMasterApi<D>;
-  record: MasterRecord<D> | undefined;
+  /** The record to edit; none for a new one. */
+  id: string | undefined;
   saved: (name: string) => void;
 }) {
+  const current = useQuery(edit.get.queryOptions({ id: id ?? '' }, { enabled: id !== undefined, gcTime: 0 }));
   const create = useMutation(edit.create.mutationOptions());
   const save = useMutation(edit.update.mutationOptions());
   const submit = async (values: MasterValues<D>) => {
-    const result = record
-      ? await save.mutateAsync({ id: record.id, values })
-      : await create.mutateAsync({ values });
+    const result = id ? await save.mutateAsync({ id, values }) : await create.mutateAsync({ values });
     saved(displayOf(definition, result));
   };
+  if (id !== undefined && current.isError) {
+    return <Alert color="red">{errorMessage(current.error)}</Alert>;
+  }
+  if (id !== undefined && !current.data) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label={`Loading the ${definition.one.toLowerCase()}`} />
+      </Group>
+    );
+  }
   return (
     <MasterForm
       definition={definition}
-      values={record?.values}
+      values={current.data?.values}
       saving={create.isPending || save.isPending}
       onSubmit={submit}
     />

@@ -5,19 +5,22 @@
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { JsonObject, Message } from "@bufbuild/protobuf";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/masters/v1/record.proto.
  */
 export const file_fleet_masters_v1_record: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL3JlY29yZC5wcm90bxIQZmxlZXQubWFzdGVycy52MSLWAgoGUmVjb3JkEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKBnZhbHVlcxgGIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSOQoJcmVmX25hbWVzGAcgAygLMiYuZmxlZXQubWFzdGVycy52MS5SZWNvcmQuUmVmTmFtZXNFbnRyeRIOCgZsYXBzZWQYCCADKAkaSwoNUmVmTmFtZXNFbnRyeRILCgNrZXkYASABKAkSKQoFdmFsdWUYAiABKAsyGi5mbGVldC5tYXN0ZXJzLnYxLlJlZk5hbWVzOgI4ASIZCghSZWZOYW1lcxINCgVuYW1lcxgBIAMoCWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL3JlY29yZC5wcm90bxIQZmxlZXQubWFzdGVycy52MSLQAgoGUmVjb3JkEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3ZhbHVlc19qc29uGAkgASgJEjkKCXJlZl9uYW1lcxgHIAMoCzImLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkLlJlZk5hbWVzRW50cnkSDgoGbGFwc2VkGAggAygJGksKDVJlZk5hbWVzRW50cnkSCwoDa2V5GAEgASgJEikKBXZhbHVlGAIgASgLMhouZmxlZXQubWFzdGVycy52MS5SZWZOYW1lczoCOAFKBAgGEAdSBnZhbHVlcyIZCghSZWZOYW1lcxINCgVuYW1lcxgBIAMoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * One record of a master. Masters are declared once in @fleet/domain (packages/domain/src/masters):
- * `kind` names the declaration and `values` holds its fields by name. Money, rates and percentages
- * travel as decimal strings, never as numbers; dates as YYYY-MM-DD; refs as ids.
+ * `kind` names the declaration and `values_json` holds its fields by name, as one JSON object (the
+ * domain's codec reads and writes it at each end; JSON text costs a fraction of a Struct's per-value
+ * messages). Money, rates and percentages travel as decimal strings, never as numbers; dates as
+ * YYYY-MM-DD; refs as ids. A list page carries only the fields a list shows (the master's display
+ * field and its columns); a single record carries every field.
  *
  * @generated from message fleet.masters.v1.Record
  */
@@ -48,9 +51,9 @@ export type Record = Message<"fleet.masters.v1.Record"> & {
   updatedAt?: Timestamp | undefined;
 
   /**
-   * @generated from field: google.protobuf.Struct values = 6;
+   * @generated from field: string values_json = 9;
    */
-  values?: JsonObject | undefined;
+  valuesJson: string;
 
   /**
    * The names of the records the ref and refs fields point at, by field name.
