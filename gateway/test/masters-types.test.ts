@@ -4,11 +4,11 @@
 // is not what was asked for.
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { type ListedFieldName, type MasterValues, vehicleMaster } from '@fleet/domain';
+import { decodeListPage, type ListedFieldName, type MasterValues, vehicleMaster } from '@fleet/domain';
 import { RecordSchema } from '@fleet/proto/fleet/masters/v1/record_pb';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../src';
-import { listedRecordFromProto, recordFromProto } from '../src/routers/masters/records';
+import { recordFromProto } from '../src/routers/masters/records';
 
 type In = inferRouterInputs<AppRouter>['masters'];
 type Out = inferRouterOutputs<AppRouter>['masters'];
@@ -84,18 +84,43 @@ describe('the gateway’s end of the masters wire', () => {
     expect(vehicle.createdAt).toEqual(new Date('2030-01-01T00:00:00Z'));
   });
 
-  it('reads a list’s record with its listed fields alone', () => {
-    const listed = listedRecordFromProto(vehicleMaster, record('vehicle', VEHICLE));
-    expect(listed.values).toEqual({
-      vehicle_no: 'MH12AB1234',
-      vehicle_model: 'Dzire',
-      vehicle_group_id: 'g1',
-      vehicle_fuel_type: 'CNG',
-      driver_id: null,
+  it('reads a list page with its records’ listed fields alone', () => {
+    const page = JSON.stringify([
+      {
+        id: 'r1',
+        isActive: true,
+        createdAt: '2030-01-01T00:00:00.000Z',
+        updatedAt: '2030-01-02T00:00:00.000Z',
+        values: { ...VEHICLE, colour: 'White' },
+        refNames: { vehicle_group_id: 'Sedan', colour: ['not a ref'] },
+        lapsed: ['insurance_expiry', 'not_a_field'],
+      },
+    ]);
+    const [listed] = decodeListPage(vehicleMaster, page);
+    expect(listed).toEqual({
+      id: 'r1',
+      isActive: true,
+      createdAt: new Date('2030-01-01T00:00:00Z'),
+      updatedAt: new Date('2030-01-02T00:00:00Z'),
+      values: {
+        vehicle_no: 'MH12AB1234',
+        vehicle_model: 'Dzire',
+        vehicle_group_id: 'g1',
+        vehicle_fuel_type: 'CNG',
+        driver_id: null,
+      },
+      refNames: { vehicle_group_id: ['Sedan'] },
+      lapsed: ['insurance_expiry'],
     });
-    expect(() =>
-      listedRecordFromProto(vehicleMaster, record('vehicle', { ...VEHICLE, vehicle_no: undefined })),
-    ).toThrow('vehicle.vehicle_no should be text, but is missing');
+    expect(() => decodeListPage(vehicleMaster, page.replace('"MH12AB1234"', 'null'))).toThrow(
+      'vehicle.vehicle_no should be text, but arrived as null',
+    );
+    expect(() => decodeListPage(vehicleMaster, page.replace('"2030-01-01T00:00:00.000Z"', '"soon"'))).toThrow(
+      'vehicle[0].createdAt should be a time',
+    );
+    expect(() => decodeListPage(vehicleMaster, '{"records":[]}')).toThrow(
+      'A page of vehicle should be a JSON array',
+    );
   });
 
   it('refuses a record of another master, or values that do not fit', () => {

@@ -7,7 +7,9 @@
 // and `user.permissions` through the gateway — p50 and p95 at 1 and at 32 concurrent clients, pages per
 // second at 32, and each figure's ratio to the bare SQL. Embedded (PGlite, one process, as `npm start`)
 // and distributed (PostgreSQL and NATS, each module its own process) both. Timings never fail the run;
-// errors do.
+// errors do. Beside each figure at 32 clients, the CPU it cost per call in each process (Linux's /proc):
+// the gateway, the services, PostgreSQL's backends and this benchmark's own client (embedded: all one
+// process), so the next cut is visible.
 //
 // Run: node --import tsx tests/bench/fast-path.ts
 //   BENCH_MODE (both)  embedded | distributed | both
@@ -16,12 +18,12 @@
 //   BENCH_PROFILE  a folder: each distributed module writes its CPU profiles (node --cpu-prof) into
 //                  <folder>/<module>/, a file per thread
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Client, createClient } from '@connectrpc/connect';
-import { allPermissionIds, operatorDate, vehicleMaster } from '@fleet/domain';
+import { allPermissionIds, decodeListPage, operatorDate, vehicleMaster } from '@fleet/domain';
 import { gatewayConfigSchema } from '@fleet/gateway';
 import {
   type Caller,
@@ -73,13 +75,50 @@ interface Figure {
   p50: number;
   p95: number;
   perSecond: number;
+  /** CPU milliseconds per call, by process group. */
+  cpu: Record<string, number>;
 }
+
+const TICKS_PER_SECOND = 100; // USER_HZ: what /proc/<pid>/stat counts in, on every Linux
+
+/** CPU seconds a process has used (user + system), or 0 when it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of the PostgreSQL server's processes (its backends do the queries' work). */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** CPU seconds used so far by each group of processes. */
+type CpuMeter = () => Record<string, number>;
+
+const clientCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** `n` calls of `call` by `concurrency` clients at once, after a warm-up; any failure stops the run. */
-async function time(call: () => Promise<unknown>, concurrency: number): Promise<Figure> {
+async function time(call: () => Promise<unknown>, concurrency: number, meter: CpuMeter): Promise<Figure> {
   // The first call may find the keep-alive connection reset while an earlier figure held the thread.
   await call().catch((error) => {
     if (!(error instanceof TypeError)) throw error;
@@ -87,6 +126,7 @@ async function time(call: () => Promise<unknown>, concurrency: number): Promise<
   for (let i = 0; i < WARMUP; i++) await call();
   const samples: number[] = [];
   let next = 0;
+  const cpuBefore = meter();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -99,11 +139,15 @@ async function time(call: () => Promise<unknown>, concurrency: number): Promise<
     }),
   );
   const elapsed = performance.now() - started;
+  const cpuAfter = meter();
   samples.sort((a, b) => a - b);
   return {
     p50: quantile(samples, 0.5),
     p95: quantile(samples, 0.95),
     perSecond: (samples.length / elapsed) * 1000,
+    cpu: Object.fromEntries(
+      Object.entries(cpuAfter).map(([group, s]) => [group, ((s - (cpuBefore[group] ?? 0)) * 1000) / N]),
+    ),
   };
 }
 
@@ -116,6 +160,7 @@ interface Mode {
   tenantId: string;
   db: Database;
   masters: Client<typeof MastersService>;
+  cpu: CpuMeter;
   stop(): Promise<void>;
 }
 
@@ -213,6 +258,7 @@ async function embedded(): Promise<Mode> {
     ...operator,
     db,
     masters: product.clients.masters,
+    cpu: () => ({ 'product+client': clientCpu(), postgres: 0 }),
     async stop() {
       await product.stop();
       await bus.close();
@@ -264,6 +310,15 @@ async function distributed(): Promise<Mode> {
         createCallerCodec(SECRET),
       ),
     ),
+    cpu: () => {
+      const pids = running.map((r) => r.child.pid ?? 0);
+      return {
+        gateway: cpuSecondsOf(pids.at(-1)!),
+        services: pids.slice(0, -1).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+        postgres: postgresPids().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+        client: clientCpu(),
+      };
+    },
     async stop() {
       for (const process of running.reverse()) await process.stop();
       await testBus.close();
@@ -310,7 +365,12 @@ async function measure(mode: Mode) {
     [
       'grpc: masters ListRecords',
       async () =>
-        check((await mode.masters.listRecords({ kind: 'vehicle', page }, callAs(caller))).records.length),
+        check(
+          decodeListPage(
+            vehicleMaster,
+            (await mode.masters.listRecords({ kind: 'vehicle', page }, callAs(caller))).recordsJson,
+          ).length,
+        ),
     ],
     [
       'gateway: masters.vehicle.list',
@@ -322,18 +382,22 @@ async function measure(mode: Mode) {
     ['gateway: user.permissions', () => trpc(mode.base, 'user.permissions', undefined, mode.token)],
   ];
   console.log(`\n${mode.name}: ${LIMIT}-row vehicles page at ${ROWS} rows, N=${N}, times in ms`);
+  const groups = Object.keys(mode.cpu());
   console.log(
-    `  ${'way'.padEnd(32)} ${'1 client: p50   p95   ×sql'.padEnd(30)} 32 clients: p50   p95   ×sql   per s`,
+    `  ${'way'.padEnd(32)} ${'1 client: p50   p95   ×sql'.padEnd(30)} 32 clients: p50   p95   ×sql   per s` +
+      `   CPU ms per call: ${groups.join(' / ')}`,
   );
   let sql: { one: Figure; many: Figure } | undefined;
   for (const [name, call] of ways) {
-    const one = await time(call, 1);
-    const many = await time(call, 32);
+    const one = await time(call, 1, mode.cpu);
+    const many = await time(call, 32, mode.cpu);
     sql ??= { one, many };
     const ratio = (f: Figure, base: Figure) => `${(f.p50 / base.p50).toFixed(1)}×`;
+    const cpu = groups.map((group) => (many.cpu[group] ?? 0).toFixed(2)).join(' / ');
     console.log(
       `  ${name.padEnd(32)} ${ms(one.p50).padStart(12)} ${ms(one.p95).padStart(5)} ${ratio(one, sql.one).padStart(6)}` +
-        `${ms(many.p50).padStart(17)} ${ms(many.p95).padStart(5)} ${ratio(many, sql.many).padStart(6)} ${many.perSecond.toFixed(0).padStart(7)}`,
+        `${ms(many.p50).padStart(17)} ${ms(many.p95).padStart(5)} ${ratio(many, sql.many).padStart(6)} ${many.perSecond.toFixed(0).padStart(7)}` +
+        `   ${cpu}`,
     );
   }
 }

@@ -2,7 +2,7 @@
 // as `npm start` assembles them: the counts come back through the masters service's own list calls.
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { financialYearOf, isGstin, operatorDate } from '@fleet/domain';
+import { decodeListPage, financialYearOf, isGstin, masterOf, operatorDate } from '@fleet/domain';
 import { gatewayConfigSchema } from '@fleet/gateway';
 import {
   anonymousCaller,
@@ -152,15 +152,15 @@ describe('seeding the demo operator', () => {
 
   /** Every active record of a master, through the masters service. */
   async function list(kind: string, extra: { search?: string; expiringWithinDays?: number } = {}) {
-    const { records } = await product.clients.masters.listRecords(
+    const page = await product.clients.masters.listRecords(
       { kind, page: { limit: 1000 }, ...extra },
       callAs(owner),
     );
-    return records;
+    return decodeListPage(masterOf(kind), page.recordsJson);
   }
   const idOf = async (kind: string, name: string) => {
     const records = await list(kind, { search: name });
-    const found = records.find((r) => (recordValues(r) as { name?: string }).name === name);
+    const found = records.find((r) => (r.values as { name?: string }).name === name);
     if (!found) throw new Error(`no ${kind} called ${name}`);
     return found.id;
   };
@@ -253,7 +253,7 @@ describe('seeding the demo operator', () => {
       business_name: 'Demo Travels',
       head_office_city_id: 'mh-pune',
     });
-    const companies = (await list('company')).map((c) => recordValues(c));
+    const companies = (await list('company')).map((c) => c.values as Record<string, unknown>);
     const primary = companies.filter((c) => c.is_primary);
     expect(primary).toHaveLength(1);
     expect(primary[0]).toMatchObject({ state_id: 'MH', gst_no: expect.stringMatching(/^27/) });
@@ -270,7 +270,7 @@ describe('seeding the demo operator', () => {
     expect((await list('driver', { expiringWithinDays: 30 })).length).toBeGreaterThan(
       drivers.filter((d) => d.lapsed.length > 0).length,
     );
-    const phones = drivers.map((d) => String((recordValues(d) as { phone: string }).phone));
+    const phones = drivers.map((d) => String((d.values as { phone: string }).phone));
     expect(new Set(phones).size).toBe(60);
     expect(phones.filter((p) => p.startsWith('+91980000000'))).toEqual([]);
   });

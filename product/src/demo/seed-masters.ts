@@ -1,5 +1,5 @@
 import type { Client } from '@connectrpc/connect';
-import { operatorDate } from '@fleet/domain';
+import { decodeListPage, operatorDate, vehicleGroupMaster } from '@fleet/domain';
 import { type Caller, callAs, fromConnectError } from '@fleet/platform';
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { planDemoMasters } from './plan';
@@ -46,7 +46,7 @@ export async function seedDemoMasters(
   options: DemoMastersOptions = {},
 ): Promise<DemoMasterCounts | undefined> {
   const existing = await masters.listRecords({ kind: 'vehicle_group', page: { limit: 1 } }, callAs(owner));
-  if (existing.records.length > 0) return undefined;
+  if (decodeListPage(vehicleGroupMaster, existing.recordsJson).length > 0) return undefined;
 
   const plan = planDemoMasters(options.today ?? operatorDate(new Date()));
   const ids = new Map<string, string>();

@@ -11,7 +11,6 @@ import {
   type dutyTypeMaster,
   encodeMasterValues,
   type MasterDefinition,
-  type MasterListRecord,
   type MasterRecord,
   type rateCardMaster,
   type supplierMaster,
@@ -29,13 +28,10 @@ import { type RateCardSchema, RateParty } from '@fleet/proto/fleet/masters/v1/ra
 import { type Record as RecordMessage, RecordSchema } from '@fleet/proto/fleet/masters/v1/record_pb';
 import type { VehicleSchema } from '@fleet/proto/fleet/masters/v1/vehicle_pb';
 
-/**
- * A record as the wire carries it to the gateway: its values through the codec, as JSON text — a whole
- * record, or a list's record with its listed fields only (`encodeMasterValues` writes what is there).
- */
+/** A record as the wire carries it to the gateway: its values through the codec, as JSON text. */
 export function recordToProto<D extends MasterDefinition>(
   definition: D,
-  record: MasterRecord<D> | MasterListRecord<D>,
+  record: MasterRecord<D>,
 ): RecordMessage {
   const refNames: RecordMessage['refNames'] = {};
   for (const [field, names] of Object.entries<string[] | undefined>(record.refNames)) {

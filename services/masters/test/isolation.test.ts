@@ -8,7 +8,7 @@ import { type Caller, callAs, pgErrorCode, rows } from '@fleet/platform';
 import { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
 import { expectDomainError, recordValues } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
-import { bootMasters, type MastersHarness } from './support';
+import { bootMasters, type MastersHarness, pageRecords } from './support';
 
 let h: MastersHarness;
 const A = randomUUID();
@@ -42,8 +42,8 @@ afterAll(() => h?.close());
 describe('through the gRPC routes', () => {
   it('lists only the operator’s own records, whatever the filter', async () => {
     const listed = async (caller: Caller, active = ActiveFilter.ALL) =>
-      (await h.client.listRecords({ kind: 'vehicle', active }, callAs(caller))).records.map(
-        (r) => (recordValues(r) as { vehicle_no: string }).vehicle_no,
+      pageRecords('vehicle', await h.client.listRecords({ kind: 'vehicle', active }, callAs(caller))).map(
+        (r) => (r.values as { vehicle_no: string }).vehicle_no,
       );
     expect((await listed(ownerA)).sort()).toEqual(['MH12AB0001', 'MH12AB0002', 'MH12AB0003']);
     expect(await listed(ownerB)).toEqual(['KA01CD0001']);
@@ -55,9 +55,9 @@ describe('through the gRPC routes', () => {
     ];
     for (const query of queries) {
       const forA = await h.client.listRecords(query, callAs(ownerA));
-      expect([query, forA.records.length > 0]).toEqual([query, true]);
+      expect([query, pageRecords('vehicle', forA).length > 0]).toEqual([query, true]);
       const forB = await h.client.listRecords(query, callAs(ownerB));
-      expect([query, forB.records]).toEqual([query, []]);
+      expect([query, pageRecords('vehicle', forB)]).toEqual([query, []]);
     }
   });
 
@@ -109,7 +109,7 @@ describe('through the gRPC routes', () => {
   it('shares states and cities with every operator', async () => {
     for (const caller of [ownerA, ownerB, h.callerFor(randomUUID(), [])]) {
       const cities = await h.client.listRecords({ kind: 'city', search: 'pune' }, callAs(caller));
-      expect(cities.records.map((c) => c.id)).toContain('mh-pune');
+      expect(pageRecords('city', cities).map((c) => c.id)).toContain('mh-pune');
       const { record: state } = await h.client.getRecord({ kind: 'state', id: 'MH' }, callAs(caller));
       expect(recordValues(state)).toMatchObject({ name: 'Maharashtra', gst_code: '27' });
       const { record: city } = await h.client.getRecord({ kind: 'city', id: 'mh-pune' }, callAs(caller));
@@ -120,12 +120,14 @@ describe('through the gRPC routes', () => {
       { kind: 'city', filters: [{ key: 'states', values: ['DL'] }] },
       callAs(ownerB),
     );
-    expect(cities.records.map((c) => c.id).sort()).toEqual(
-      expect.arrayContaining(['dl-delhi', 'dl-new-delhi']),
-    );
-    expect(cities.records.every((c) => (recordValues(c) as { state_id: string }).state_id === 'DL')).toBe(
-      true,
-    );
+    expect(
+      pageRecords('city', cities)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['dl-delhi', 'dl-new-delhi']));
+    expect(
+      pageRecords('city', cities).every((c) => (c.values as { state_id: string }).state_id === 'DL'),
+    ).toBe(true);
   });
 });
 

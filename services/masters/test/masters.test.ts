@@ -10,10 +10,12 @@ import type { JsonValue } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import {
   allPermissionIds,
+  decodeListPage,
   EMAIL_MESSAGE,
   GSTIN_CHECKSUM_MESSAGE,
   MASTERS,
   type MasterDefinition,
+  type MasterListRecord,
   masterOf,
   PAN_HOLDER_TYPE_MESSAGE,
   PHONE_MESSAGE,
@@ -191,8 +193,9 @@ interface ListAsk {
   limit?: number;
 }
 
-function list(caller: Caller, kind: string, ask: ListAsk = {}, cursor = '') {
-  return h.client.listRecords(
+/** One page of a list, its records read back through the domain's list-page codec. */
+async function list(caller: Caller, kind: string, ask: ListAsk = {}, cursor = '') {
+  const page = await h.client.listRecords(
     {
       kind,
       search: ask.search ?? '',
@@ -208,11 +211,12 @@ function list(caller: Caller, kind: string, ask: ListAsk = {}, cursor = '') {
     },
     callAs(caller),
   );
+  return { records: decodeListPage(masterOf(kind), page.recordsJson), pageInfo: page.pageInfo };
 }
 
 /** Every page of a list, following the cursor; checks each page says truthfully whether more follow. */
 async function listAll(caller: Caller, kind: string, ask: ListAsk = {}) {
-  const records: MasterRecord[] = [];
+  const records: MasterListRecord[] = [];
   const pageSizes: number[] = [];
   let cursor = '';
   for (let guard = 0; guard < 100; guard++) {
@@ -226,12 +230,12 @@ async function listAll(caller: Caller, kind: string, ask: ListAsk = {}) {
   throw new Error('the list never ended');
 }
 
-const ids = (records: MasterRecord[]) => records.map((r) => r.id);
+const ids = (records: { id: string }[]) => records.map((r) => r.id);
 
 /** The value a list sorts a record by, comparable with < in both C and linguistic collations. */
-function sortValue(record: MasterRecord, sortBy: string): string | number {
-  if (sortBy === 'created_at') return timestampDate(record.createdAt!).getTime();
-  return json(record)[sortBy] as string | number;
+function sortValue(record: MasterListRecord, sortBy: string): string | number {
+  if (sortBy === 'created_at') return record.createdAt.getTime();
+  return (record.values as Values)[sortBy] as string | number;
 }
 
 const json = (record: MasterRecord) => recordValues(record) as Values;

@@ -9,7 +9,7 @@ import type { JsonValue } from '@bufbuild/protobuf';
 import { type Caller, callAs, type DomainError } from '@fleet/platform';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import { expectDomainError, recordValues } from '@fleet/testing';
-import { bootMasters, type MastersHarness } from './support';
+import { bootMasters, type MastersHarness, pageRecords } from './support';
 
 type Values = { [field: string]: JsonValue };
 
@@ -264,7 +264,7 @@ describe('overlapping contracts', () => {
       { kind: 'rate_card', filters: [{ key: 'duty_types', values: [d] }] },
       callAs(owner),
     );
-    expect(listed.records).toHaveLength(1);
+    expect(pageRecords('rate_card', listed)).toHaveLength(1);
   });
 
   it('accepts adjacent contracts, other vehicle groups, other cities and other customers', async () => {
@@ -279,7 +279,7 @@ describe('overlapping contracts', () => {
       { kind: 'rate_card', filters: [{ key: 'duty_types', values: [d] }] },
       callAs(owner),
     );
-    expect(listed.records).toHaveLength(6);
+    expect(pageRecords('rate_card', listed)).toHaveLength(6);
     expect((await resolve({ customerId: acme, dutyTypeId: d, date: '2026-03-31' }))?.contractEnd).toBe(
       '2026-03-31',
     );

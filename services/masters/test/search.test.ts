@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { callAs } from '@fleet/platform';
 import { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
-import { recordValues } from '@fleet/testing';
-import { bootMasters, type MastersHarness } from './support';
+import { bootMasters, type MastersHarness, pageRecords } from './support';
 
 let h: MastersHarness;
 const A = randomUUID();
@@ -13,9 +12,9 @@ const B = randomUUID();
 let groupA: string;
 
 const names = async (tenantId: string, kind: string, search: string, active = ActiveFilter.ACTIVE) =>
-  (await h.client.listRecords({ kind, search, active }, callAs(h.callerFor(tenantId)))).records
+  pageRecords(kind, await h.client.listRecords({ kind, search, active }, callAs(h.callerFor(tenantId))))
     .map((r) => {
-      const v = recordValues(r) as Record<string, string>;
+      const v = r.values as Record<string, string>;
       return v.vehicle_no ?? v.name;
     })
     .sort();

@@ -1,7 +1,7 @@
 import type { JsonObject } from '@bufbuild/protobuf';
-import { allPermissionIds } from '@fleet/domain';
+import { allPermissionIds, decodeListPage, type MasterListRecord, masterOf } from '@fleet/domain';
 import { callAs } from '@fleet/platform';
-import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { type ListRecordsResponse, MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import type { Record as MasterRecord } from '@fleet/proto/fleet/masters/v1/record_pb';
 import { bootService, type ServiceHarness } from '@fleet/testing';
 import { createMastersModule, type MastersModule } from '../src';
@@ -10,6 +10,10 @@ export interface MastersHarness extends ServiceHarness<MastersModule, typeof Mas
   /** Creates a record of `kind` for the operator as its owner and returns it. */
   create(tenantId: string, kind: string, values: JsonObject): Promise<MasterRecord>;
 }
+
+/** The records of a list page of `kind`, read through the domain's list-page codec as the gateway reads them. */
+export const pageRecords = (kind: string, page: ListRecordsResponse): MasterListRecord[] =>
+  decodeListPage(masterOf(kind), page.recordsJson);
 
 /** Masters on a real PostgreSQL database and a real JetStream namespace, called through its gRPC routes. */
 export async function bootMasters(options: { clock?: () => Date } = {}): Promise<MastersHarness> {

@@ -14,6 +14,7 @@ import {
   customerGroupMaster,
   customerMaster,
   customFieldMaster,
+  decodeListPage,
   driverMaster,
   dutySupporterMaster,
   dutyTypeMaster,
@@ -36,7 +37,7 @@ import {
 import { idInput, listInput, setActiveInput, updateInput, valuesInput } from '@fleet/domain/inputs';
 import { activeFilterToProto, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { procedureNeeding, router, signedInProcedure } from '../../trpc';
-import { listedRecordFromProto, type MasterPage, recordFromProto, valuesJson } from './records';
+import { type MasterPage, recordFromProto, valuesJson } from './records';
 
 /** The declared filters a list call chose, as the service takes them. */
 const listFilters = (filters: Partial<Record<string, string[]>> = {}) =>
@@ -65,7 +66,7 @@ function listAndGet<D extends EditableMaster | ListedOnlyMaster>(definition: D) 
           callAs(ctx.caller),
         );
         return {
-          records: r.records.map((record) => listedRecordFromProto(definition, record)),
+          records: decodeListPage(definition, r.recordsJson),
           ...pageInfoFromProto(r.pageInfo),
         };
       }),

@@ -1,10 +1,9 @@
 // The gateway's end of the masters wire: a Record message from the masters service becomes the
-// master's typed record (its values_json decoded against the declaration: every field of one record,
-// the listed fields of a list's), and typed values go back out as the JSON the service takes. The
-// service does the same at its end, with the same codec.
+// master's typed record (its values_json decoded against the declaration), a list page's JSON its
+// listed records (the domain's decodeListPage), and typed values go back out as the JSON the service
+// takes. The service does the same at its end, with the same codec.
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import {
-  decodeListedValues,
   decodeMasterValues,
   encodeMasterValues,
   isFieldOf,
@@ -27,7 +26,11 @@ export interface MasterPage<D extends MasterDefinition> extends PageInfoValue {
 export const valuesJson = <D extends MasterDefinition>(definition: D, values: MasterValues<D>) =>
   JSON.stringify(encodeMasterValues(definition, values));
 
-function recordColumns(definition: MasterDefinition, record: RecordMessage | undefined) {
+/** A record of `definition` as the web app receives it; money, rates and percentages stay decimal text. */
+export function recordFromProto<D extends MasterDefinition>(
+  definition: D,
+  record: RecordMessage | undefined,
+): MasterRecord<D> {
   if (!record) throw new Error('The masters service answered without the record.');
   if (record.kind !== definition.kind) {
     throw new Error(`The masters service answered with a ${record.kind} for a ${definition.kind}.`);
@@ -35,38 +38,12 @@ function recordColumns(definition: MasterDefinition, record: RecordMessage | und
   const refNames: Record<string, string[]> = {};
   for (const [field, { names }] of Object.entries(record.refNames)) refNames[field] = names;
   return {
-    record,
-    columns: {
-      id: record.id,
-      isActive: record.isActive,
-      createdAt: record.createdAt ? timestampDate(record.createdAt) : new Date(0),
-      updatedAt: record.updatedAt ? timestampDate(record.updatedAt) : new Date(0),
-      refNames: refNamesOf(definition, refNames),
-      lapsed: record.lapsed.filter((name) => isFieldOf(definition, name)),
-    },
-  };
-}
-
-/** A record of `definition` as the web app receives it; money, rates and percentages stay decimal text. */
-export function recordFromProto<D extends MasterDefinition>(
-  definition: D,
-  message: RecordMessage | undefined,
-): MasterRecord<D> {
-  const { record, columns } = recordColumns(definition, message);
-  return {
-    ...columns,
+    id: record.id,
+    isActive: record.isActive,
+    createdAt: record.createdAt ? timestampDate(record.createdAt) : new Date(0),
+    updatedAt: record.updatedAt ? timestampDate(record.updatedAt) : new Date(0),
     values: decodeMasterValues(definition, parseValuesJson(definition, record.valuesJson)),
-  };
-}
-
-/** A list page's record of `definition`: its listed fields, decoded the same way. */
-export function listedRecordFromProto<D extends MasterDefinition>(
-  definition: D,
-  message: RecordMessage,
-): MasterListRecord<D> {
-  const { record, columns } = recordColumns(definition, message);
-  return {
-    ...columns,
-    values: decodeListedValues(definition, parseValuesJson(definition, record.valuesJson)),
+    refNames: refNamesOf(definition, refNames),
+    lapsed: record.lapsed.filter((name) => isFieldOf(definition, name)),
   };
 }

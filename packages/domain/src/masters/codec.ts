@@ -40,7 +40,7 @@ export class MasterValueError extends Error {
   }
 }
 
-const isJsonObject = (value: Json | undefined): value is JsonObject =>
+export const isJsonObject = (value: Json | undefined): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function decodeField(field: Field, value: Json | undefined, where: string): FieldValue<Field> {

@@ -35,6 +35,7 @@ export {
   type TextField,
 } from './fields';
 export * from './fleet-masters';
+export { decodeListPage, encodeListPage } from './list-page';
 export {
   defineMaster,
   type ListedFieldName,

@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { type JsonObject, masterOf } from '@fleet/domain';
+import { encodeListPage, type JsonObject, masterOf } from '@fleet/domain';
 import {
   activeFilterFromProto,
   invalidField,
@@ -66,7 +66,7 @@ export function mastersRoutes(useCases: MastersUseCases) {
           ...pageRequestFromProto(req.page),
         });
         return {
-          records: page.items.map((r) => recordToProto(masterOf(req.kind), r)),
+          recordsJson: encodeListPage(masterOf(req.kind), page.items),
           pageInfo: pageInfoToProto(page),
         };
       },
