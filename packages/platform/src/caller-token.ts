@@ -1,30 +1,25 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { Caller } from './caller';
+import { claimsHold, hs256Key, signJws, verifyJws } from './jws';
 
 /**
- * The caller token on the wire: a compact JWS (RFC 7515) with HS256, i.e. HMAC-SHA256 keyed with
- * INTERNAL_AUTH_SECRET over `base64url(header) "." base64url(payload)`, carrying the JWT (RFC 7519)
- * claims `c` (the caller), `aud`, `iat` and `exp`. It is the very format jose produced before — same
- * header, same claims — so any HS256 JWT library verifies these tokens and these functions verify the
- * tokens the previous code signed; only the work is cheaper: node:crypto's HMAC, synchronously, instead
- * of jose over WebCrypto (async key import, sign and verify on every call).
+ * The caller token on the wire: a compact JWS (RFC 7515) with HS256 (./jws), keyed with
+ * INTERNAL_AUTH_SECRET, carrying the JWT (RFC 7519) claims `c` (the caller), `aud`, `iat` and `exp`.
+ * It is the very format jose produced before — same header, same claims — so any HS256 JWT library
+ * verifies these tokens.
  *
- * Verification is deliberately narrower than a general JWT library's: the protected header must be
- * exactly the one signed here (`{"alg":"HS256"}`, so no algorithm choice, `crit`, `kid` or `b64` to
- * interpret), the signature must be the canonical base64url of the HMAC and is compared in constant
- * time, and only then is the payload parsed; `aud` must name the internal audience, `exp` must be a
- * number still in the future, and the caller must have a Caller's shape.
+ * The protected header must be exactly the one signed here (`{"alg":"HS256"}`, so no algorithm choice,
+ * `crit`, `kid` or `b64` to interpret); `aud` must name the internal audience, `exp` must be a number
+ * still in the future, and the caller must have a Caller's shape.
  */
 
 export const CALLER_TOKEN_AUDIENCE = 'fleet-internal';
 
-const HEADER = Buffer.from('{"alg":"HS256"}').toString('base64url');
+const HEADER = '{"alg":"HS256"}';
+const ENCODED_HEADER = Buffer.from(HEADER).toString('base64url');
 const OPTIONAL_FIELDS = ['clientIp', 'tenantId', 'userId', 'actorUserId', 'sessionId', 'role'] as const;
 
-export function callerTokenKey(secret: string): KeyObject {
-  if (!secret) throw new Error('The internal auth secret is empty.');
-  return createSecretKey(Buffer.from(secret, 'utf8'));
-}
+export const callerTokenKey = (secret: string): KeyObject => hs256Key(secret);
 
 /**
  * The caller's fields, in a fixed order, as JSON: the `c` claim of its token and the key its token is
@@ -44,15 +39,13 @@ export function canonicalCaller(caller: Caller): string {
   });
 }
 
-function hmac(key: KeyObject, signingInput: string): string {
-  return createHmac('sha256', key).update(signingInput).digest('base64url');
-}
-
 /** Signs a caller given as `canonicalCaller(...)`, issued at `iat`, expiring at `exp` (seconds). */
 export function signCallerToken(key: KeyObject, canonical: string, iat: number, exp: number): string {
-  const payload = `{"c":${canonical},"aud":"${CALLER_TOKEN_AUDIENCE}","iat":${iat},"exp":${exp}}`;
-  const signingInput = `${HEADER}.${Buffer.from(payload, 'utf8').toString('base64url')}`;
-  return `${signingInput}.${hmac(key, signingInput)}`;
+  return signJws(
+    key,
+    HEADER,
+    `{"c":${canonical},"aud":"${CALLER_TOKEN_AUDIENCE}","iat":${iat},"exp":${exp}}`,
+  );
 }
 
 export interface VerifiedCallerToken {
@@ -68,29 +61,9 @@ export function verifyCallerToken(
   token: string,
   nowMs: number,
 ): VerifiedCallerToken | undefined {
-  const firstDot = token.indexOf('.');
-  const secondDot = token.indexOf('.', firstDot + 1);
-  if (firstDot < 0 || secondDot < 0 || token.indexOf('.', secondDot + 1) >= 0) return undefined;
-  if (token.slice(0, firstDot) !== HEADER) return undefined;
-
-  const signingInput = token.slice(0, secondDot);
-  const given = Buffer.from(token.slice(secondDot + 1), 'utf8');
-  const expected = Buffer.from(hmac(key, signingInput), 'utf8');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-
-  let claims: unknown;
-  try {
-    claims = JSON.parse(Buffer.from(token.slice(firstDot + 1, secondDot), 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(claims)) return undefined;
-  const { aud, exp, nbf, iat } = claims;
-  if (aud !== CALLER_TOKEN_AUDIENCE && !(Array.isArray(aud) && aud.includes(CALLER_TOKEN_AUDIENCE)))
-    return undefined;
-  if (typeof exp !== 'number' || !Number.isFinite(exp) || nowMs >= exp * 1000) return undefined;
-  if (nbf !== undefined && (typeof nbf !== 'number' || nowMs < nbf * 1000)) return undefined;
-  if (iat !== undefined && typeof iat !== 'number') return undefined;
+  const claims = verifyJws(token, (_header, encoded) => (encoded === ENCODED_HEADER ? key : undefined));
+  if (!claims || !claimsHold(claims, CALLER_TOKEN_AUDIENCE, nowMs)) return undefined;
+  const exp = claims.exp as number;
   const caller = callerFrom(claims.c);
   return caller ? { caller, expiresAtMs: exp * 1000 } : undefined;
 }

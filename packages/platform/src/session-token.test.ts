@@ -1,3 +1,4 @@
+import { jwtVerify, SignJWT } from 'jose';
 import { createSessionTokens, parseSigningKeys } from './session-token';
 
 const claims = { sessionId: 's1', userId: 'u1', tenantId: 't1' };
@@ -27,6 +28,41 @@ describe('session tokens and key rotation', () => {
     const [, payload, signature] = token.split('.');
     const swapped = `${Buffer.from(JSON.stringify({ alg: 'HS256', kid: '2026-11' })).toString('base64url')}.${payload}.${signature}`;
     expect(await tokens.verify(swapped)).toBeUndefined();
+  });
+
+  it('speaks standard HS256 JWT both ways: a JWT library reads its tokens and it reads theirs', async () => {
+    const tokens = createSessionTokens([newKey]);
+    const secret = new TextEncoder().encode(newKey.secret);
+    const { payload, protectedHeader } = await jwtVerify(await tokens.sign(claims, inAnHour()), secret, {
+      issuer: 'fleet-identity',
+      audience: 'fleet',
+    });
+    expect(protectedHeader).toEqual({ alg: 'HS256', kid: '2026-11' });
+    expect(payload).toMatchObject({ sid: 's1', tid: 't1', sub: 'u1' });
+    const signed = (header: Record<string, unknown>, issuer = 'fleet-identity') =>
+      new SignJWT({ sid: 's1', tid: 't1' })
+        .setProtectedHeader(header as { alg: string })
+        .setSubject('u1')
+        .setIssuer(issuer)
+        .setAudience('fleet')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(secret);
+    expect(await tokens.verify(await signed({ alg: 'HS256', kid: '2026-11' }))).toEqual({
+      ...claims,
+      actorUserId: undefined,
+    });
+    // Another issuer, an extra header (crit, b64, typ…) or no key id: refused.
+    expect(
+      await tokens.verify(await signed({ alg: 'HS256', kid: '2026-11' }, 'someone-else')),
+    ).toBeUndefined();
+    expect(await tokens.verify(await signed({ alg: 'HS256', kid: '2026-11', typ: 'JWT' }))).toBeUndefined();
+    expect(await tokens.verify(await signed({ alg: 'HS256' }))).toBeUndefined();
+    // alg "none" with the signature cut off, and garbage.
+    const [, body] = (await signed({ alg: 'HS256', kid: '2026-11' })).split('.');
+    const none = `${Buffer.from('{"alg":"none","kid":"2026-11"}').toString('base64url')}.${body}.`;
+    for (const bad of [none, 'a.b.c', '...', 'not a token', ''])
+      expect(await tokens.verify(bad)).toBeUndefined();
   });
 
   it('records the real actor while masquerading', async () => {

@@ -1,5 +1,5 @@
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { ConfigError } from './config';
+import { claimsHold, hs256Key, signJws, verifyJws } from './jws';
 
 /** A signing key; the first of the ring signs, every key verifies (rotation keeps old tokens valid). */
 export interface SigningKey {
@@ -32,47 +32,47 @@ export function parseSigningKeys(value: string): SigningKey[] {
   return keys;
 }
 
+/**
+ * Session tokens: HS256 JWTs (./jws) with the key id in the header, so the ring verifies tokens signed
+ * by any of its keys. The header must be exactly `{"alg":"HS256","kid":…}` with a kid of the ring.
+ */
 export function createSessionTokens(keys: SigningKey[]) {
   const [active] = keys;
   if (!active) throw new Error('No signing key configured');
-  const byKid = new Map(keys.map((k) => [k.kid, new TextEncoder().encode(k.secret)]));
+  const byKid = new Map(keys.map((k) => [k.kid, hs256Key(k.secret)]));
+  const activeKey = byKid.get(active.kid)!;
+  const header = JSON.stringify({ alg: 'HS256', kid: active.kid });
   return {
     async sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
-      return new SignJWT({
+      const payload = {
         sid: claims.sessionId,
         tid: claims.tenantId,
         ...(claims.actorUserId ? { act: claims.actorUserId } : {}),
-      })
-        .setProtectedHeader({ alg: 'HS256', kid: active.kid })
-        .setSubject(claims.userId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(byKid.get(active.kid)!);
+        sub: claims.userId,
+        iss: ISSUER,
+        aud: AUDIENCE,
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(expiresAt.getTime() / 1000),
+      };
+      return signJws(activeKey, header, JSON.stringify(payload));
     },
     /** The claims of a valid token, or undefined for anything forged, expired or signed by an unknown key. */
     async verify(token: string): Promise<SessionClaims | undefined> {
-      try {
-        const { kid } = decodeProtectedHeader(token);
-        const key = kid ? byKid.get(kid) : undefined;
-        if (!key) return undefined;
-        const { payload } = await jwtVerify(token, key, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: ['HS256'],
-        });
-        if (typeof payload.sid !== 'string' || typeof payload.tid !== 'string' || !payload.sub)
-          return undefined;
-        return {
-          sessionId: payload.sid,
-          tenantId: payload.tid,
-          userId: payload.sub,
-          actorUserId: typeof payload.act === 'string' ? payload.act : undefined,
-        };
-      } catch {
+      const payload = verifyJws(token, (given) => {
+        const names = Object.keys(given);
+        const onlyAlgAndKid = names.length === 2 && given.alg === 'HS256' && typeof given.kid === 'string';
+        return onlyAlgAndKid ? byKid.get(given.kid as string) : undefined;
+      });
+      if (!payload || payload.iss !== ISSUER || !claimsHold(payload, AUDIENCE, Date.now())) return undefined;
+      const { sid, tid, sub, act } = payload;
+      if (typeof sid !== 'string' || typeof tid !== 'string' || typeof sub !== 'string' || !sub)
         return undefined;
-      }
+      return {
+        sessionId: sid,
+        tenantId: tid,
+        userId: sub,
+        actorUserId: typeof act === 'string' ? act : undefined,
+      };
     },
   };
 }
