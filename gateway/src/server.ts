@@ -12,6 +12,7 @@ import type { GatewayConfig } from './config';
 import { createContext, type GatewayServices } from './context';
 import { INTERNAL_MESSAGE, wasLogged } from './errors';
 import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
+import { compressAnswers } from './http/compress-answers';
 import { csrfProtection } from './http/csrf';
 import { FILES_PATH, filesRouter } from './http/files';
 import { rateLimit } from './http/rate-limit';
@@ -78,8 +79,11 @@ function buildGateway(options: GatewayOptions) {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.set('etag', false);
-  // gzip for the SPA's files and larger API answers (the web app's JavaScript shrinks about 3x).
-  app.use(compression());
+  // gzip: the API's JSON answers in one step when complete (compress-answers.ts), the SPA's files
+  // (its JavaScript shrinks about 3x) and everything else through the streaming middleware.
+  const streamingGzip = compression();
+  app.use(TRPC_PATH, compressAnswers());
+  app.use((req, res, next) => (req.path.startsWith(TRPC_PATH) ? next() : streamingGzip(req, res, next)));
 
   // Request id: kept from x-request-id when sane, else generated; echoed back; carried by every log line.
   app.use((req, res, next) => {

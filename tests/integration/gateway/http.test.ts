@@ -1,7 +1,9 @@
 // The HTTP edge: batching, CSRF defences, size and rate limits, request ids, health, headers, the SPA.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { startGateway, transformer } from '@fleet/gateway';
 import { bearer, bootGateway, type GatewayHarness } from './support';
 
@@ -13,6 +15,44 @@ describe('the gateway over HTTP', () => {
     ({ token } = await h.signIn());
   });
   afterAll(() => h?.close());
+
+  /** A GET answered as the bytes came over the wire (fetch would unzip them out of sight). */
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      request(`${h.baseUrl}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  describe('compression', () => {
+    const catalogue = '/api/trpc/permission.catalogue';
+
+    it('gzips a JSON answer of a kilobyte or more for a client that takes gzip, whole and with its length', async () => {
+      const zipped = await raw(catalogue, { ...bearer(token), 'accept-encoding': 'gzip, deflate, br' });
+      expect(zipped.status).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+      const plain = await raw(catalogue, { ...bearer(token), 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(1024);
+      expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+    });
+
+    it('sends a small answer as it is', async () => {
+      const small = await raw('/api/trpc/no.such.procedure', { ...bearer(token), 'accept-encoding': 'gzip' });
+      expect(small.status).toBe(404);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(small.body.toString()).error.json.message).toMatch(/no\.such\.procedure/);
+    });
+  });
 
   describe('batching', () => {
     it('answers two queries in one GET, serialised with superjson', async () => {

@@ -232,6 +232,20 @@ export function masterFormSchema(definition: MasterDefinition): z.ZodType<Master
   return masterSchema(definition);
 }
 
+const refFields = new WeakMap<HasFields, readonly string[]>();
+
+/** The master's ref and refs fields (worked out once per declaration: every record read asks). */
+function refFieldsOf(definition: HasFields): readonly string[] {
+  let names = refFields.get(definition);
+  if (!names) {
+    names = Object.entries(definition.fields)
+      .filter(([, field]) => field.type === 'ref' || field.type === 'refs')
+      .map(([name]) => name);
+    refFields.set(definition, names);
+  }
+  return names;
+}
+
 /**
  * The names a record's ref and refs fields point at (as the wire or a query carries them: a name or a
  * list of names by field), kept for the master's ref fields only, each as a list.
@@ -245,8 +259,7 @@ export function refNamesOf(
   names: Readonly<Record<string, Json | undefined>>,
 ): Partial<Record<string, string[]>> {
   const refNames: Partial<Record<string, string[]>> = {};
-  for (const [name, field] of Object.entries(definition.fields)) {
-    if (field.type !== 'ref' && field.type !== 'refs') continue;
+  for (const name of refFieldsOf(definition)) {
     const given = names[name];
     if (typeof given === 'string') refNames[name] = [given];
     else if (Array.isArray(given)) refNames[name] = given.filter((n) => typeof n === 'string');
