@@ -139,13 +139,59 @@ export function createPostgresDatabase(
   });
 }
 
+// drizzle keeps these types as text (its own mapping reads them) and hands PGlite the same `parsers`
+// with every query; PGlite then copies its whole parser table to merge them, on every query, which was
+// half the CPU of an embedded read. PGlite is opened with them instead, and the per-query copy dropped.
+const TEXT_TYPES = [
+  1114, // timestamp
+  1184, // timestamptz
+  1186, // interval
+  1082, // date
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+const asText = (value: string) => value;
+const opened = new WeakSet<PGlite>();
+
+type Queryable = Pick<PGlite, 'query'>;
+type QueryOptions = Parameters<PGlite['query']>[2];
+
+/** `target` with its `query` taking no per-query parsers (PGlite has them), and the same in transactions. */
+function withoutQueryParsers<T extends Queryable>(target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property === 'query') {
+        return (text: string, params?: unknown[], options?: QueryOptions) => {
+          if (!options?.parsers) return object.query(text, params, options);
+          const { parsers: _sameAsOpened, ...rest } = options;
+          return object.query(text, params, rest);
+        };
+      }
+      if (property === 'transaction' && 'transaction' in object) {
+        const client = object as unknown as PGlite;
+        return <R>(work: (tx: Queryable) => Promise<R>) =>
+          client.transaction((tx) => work(withoutQueryParsers(tx)));
+      }
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}
+
 export function createPgliteDatabase(client: PGlite, options: { closeClient?: boolean } = {}): Database {
-  return createDatabase('pglite', drizzlePglite(client) as unknown as AnyDrizzle, async () => {
+  const queried = opened.has(client) ? withoutQueryParsers(client) : client;
+  return createDatabase('pglite', drizzlePglite(queried) as unknown as AnyDrizzle, async () => {
     if (options.closeClient) await client.close();
   });
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create(dataDir ? { dataDir } : {});
+  const parsers = Object.fromEntries(TEXT_TYPES.map((type) => [type, asText]));
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers });
+  opened.add(client);
+  return client;
 }

@@ -22,6 +22,7 @@ import {
 } from '@fleet/domain';
 import { decodeCursor, invalidField, keyset, rows, type SortDirection, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SCHEMA } from './migrations';
 
 /** A record as read from its table: the master's typed record. */
@@ -171,6 +172,29 @@ function selectList(
     t.${id(options.sortBy)}::text as "sortKey"`;
 }
 
+const dialect = new PgDialect();
+const selectLists = new Map<string, SQL>();
+
+/**
+ * The select list as one piece of SQL text, its few values (today's date, a master's scope) written in
+ * as literals by drizzle's own escaping: lists ask for the same few all day, and writing one from its
+ * tree of a hundred-odd chunks cost more than the rest of the query's preparation.
+ */
+function selectListOnce(
+  definition: MasterDefinition,
+  options: { today: string; fields: readonly string[]; sortBy: string },
+): SQL {
+  const key = [definition.kind, options.sortBy, options.today, ...options.fields].join('\u0000');
+  let text = selectLists.get(key);
+  if (!text) {
+    // A day's worth of kinds, sorts and field sets is a few hundred; a new day starts afresh.
+    if (selectLists.size >= 2000) selectLists.clear();
+    text = sql.raw(dialect.sqlToQuery(selectList(definition, options).inlineParams()).sql);
+    selectLists.set(key, text);
+  }
+  return text;
+}
+
 function scopeCondition(definition: MasterDefinition): SQL[] {
   return definition.scope ? [sql`t.${id(definition.scope.column)} = ${definition.scope.value}`] : [];
 }
@@ -288,7 +312,7 @@ export async function listRecords<D extends MasterDefinition>(
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const found = await rows<Row>(
     tx,
-    sql`select ${selectList(definition, { today: query.today, fields: listedFieldsOf(definition), sortBy: query.sortBy })}
+    sql`select ${selectListOnce(definition, { today: query.today, fields: listedFieldsOf(definition), sortBy: query.sortBy })}
       from ${tableOf(definition)} t ${where}
       order by ${orderBy} limit ${query.limit + 1}`,
   );
@@ -304,7 +328,7 @@ export async function getRecord<D extends MasterDefinition>(
   if (!definition.system && !isUuid(recordId)) return undefined;
   const [found] = await rows<Row>(
     tx,
-    sql`select ${selectList(definition, { today, fields: Object.keys(definition.fields), sortBy: 'id' })}
+    sql`select ${selectListOnce(definition, { today, fields: Object.keys(definition.fields), sortBy: 'id' })}
       from ${tableOf(definition)} t where ${sql.join([sql`t.id = ${recordId}`, ...scopeCondition(definition)], sql` and `)}`,
   );
   return found && recordOf(definition, found);
@@ -318,7 +342,7 @@ export async function getSingleton<D extends MasterDefinition>(
 ): Promise<StoredRecord<D> | undefined> {
   const [found] = await rows<Row>(
     tx,
-    sql`select ${selectList(definition, { today, fields: Object.keys(definition.fields), sortBy: 'id' })}
+    sql`select ${selectListOnce(definition, { today, fields: Object.keys(definition.fields), sortBy: 'id' })}
       from ${tableOf(definition)} t limit 1`,
   );
   return found && recordOf(definition, found);
