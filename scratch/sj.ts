@@ -1,9 +1,18 @@
-import Decimal from 'decimal.js';
 import { transformer } from '@fleet/domain';
+import Decimal from 'decimal.js';
+
 const d = new Date('2030-01-01T00:00:00Z');
 const shared = { k: 1 };
 for (const v of [
-  { a: d, b: [d, undefined, new Decimal('1.50')], 'x.y': { c: 1, 'q\\r': d }, n: NaN, inf: -Infinity, z: -0, u: undefined },
+  {
+    a: d,
+    b: [d, undefined, new Decimal('1.50')],
+    'x.y': { c: 1, 'q\\r': d },
+    n: NaN,
+    inf: -Infinity,
+    z: -0,
+    u: undefined,
+  },
   { s: shared, t: shared },
   [d],
   d,
@@ -12,4 +21,5 @@ for (const v of [
   'x',
   { records: [] },
   new Date(NaN),
-]) console.log(JSON.stringify(transformer.serialize(v)));
+])
+  console.log(JSON.stringify(transformer.serialize(v)));

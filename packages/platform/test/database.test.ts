@@ -101,4 +101,49 @@ describe.each(engines)('row-level security on %s', (_name, open) => {
     const all = await db.asSystem((tx) => rows(tx, sql`select 1 from rls_probe.notes`));
     expect(all).toHaveLength(2);
   });
+
+  it('reads as the operator, and only reads: a write is refused and no commit listener hears of it', async () => {
+    let commits = 0;
+    const stop = db.onCommit(() => {
+      commits += 1;
+    });
+    try {
+      const seen = await db.read(a, (tx) =>
+        rows<{ body: string; who: string }>(tx, sql`select body, current_user as who from rls_probe.notes`),
+      );
+      // A's one note (an earlier test changed its text), and not B's.
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.body).not.toBe('from b');
+      expect(seen[0]!.who).not.toBe('postgres');
+      await expect(
+        db.read(a, (tx) => tx.execute(sql`update rls_probe.notes set body = 'read only?'`)),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/read-only transaction/) } });
+      expect(await db.readAsSystem((tx) => rows(tx, sql`select 1 from rls_probe.notes`))).toHaveLength(2);
+      expect(commits).toBe(0);
+      await db.withTenant(a, (tx) => tx.execute(sql`select 1`));
+      expect(commits).toBe(1);
+    } finally {
+      stop();
+    }
+    // The role and the operator lasted the transaction only.
+    const after = await db.asOwner((tx) =>
+      rows<{ who: string; tenant: string | null }>(
+        tx,
+        sql`select current_user as who, nullif(current_setting('fleet.tenant_id', true), '') as tenant`,
+      ),
+    );
+    expect(after[0]).toEqual({ who: 'postgres', tenant: null });
+  });
+
+  it('reads dates and times as text on both engines (the drivers agree)', async () => {
+    const [row] = await db.read(a, (tx) =>
+      rows<{ d: unknown; ts: unknown }>(
+        tx,
+        sql`select '2026-11-23'::date as d, '2026-11-23T10:00:00Z'::timestamptz as ts`,
+      ),
+    );
+    expect(row!.d).toBe('2026-11-23');
+    expect(typeof row!.ts).toBe('string');
+    expect(new Date(String(row!.ts)).toISOString()).toBe('2026-11-23T10:00:00.000Z');
+  });
 });

@@ -13,6 +13,7 @@ import {
   decodeListPage,
   EMAIL_MESSAGE,
   GSTIN_CHECKSUM_MESSAGE,
+  listedFieldsOf,
   MASTERS,
   type MasterDefinition,
   type MasterListRecord,
@@ -268,6 +269,19 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
     }
     // Every declared field is in the record, given or not.
     expect(Object.keys(json(records[0]!)).sort()).toEqual(Object.keys(definition.fields).sort());
+  });
+
+  it('lists each record with the fields its list shows and sorts by, the same values as the whole record', async () => {
+    const page = await h.client.listRecords({ kind, page: { limit: 50 } }, callAs(op.owner));
+    const listed = JSON.parse(page.recordsJson) as { id: string; values: Values }[];
+    expect(listed).toHaveLength(COUNT);
+    const fields = listedFieldsOf(definition);
+    expect(fields).toContain(definition.display);
+    for (const record of listed) {
+      expect(Object.keys(record.values).sort()).toEqual([...fields].sort());
+      const whole = json(records.find((r) => r.id === record.id)!);
+      for (const name of fields) expect([name, record.values[name]]).toEqual([name, whole[name]]);
+    }
   });
 
   it('replaces every value on update, emptying what the new values leave out', async () => {
