@@ -118,5 +118,7 @@ function serialize(value: unknown): SuperJSONResult {
  */
 export const transformer = {
   serialize,
-  deserialize: <T = unknown>(payload: SuperJSONResult): T => superjson.deserialize<T>(payload),
+  // In place: what is deserialised is always a payload just parsed from the wire, owned by no one else,
+  // and superjson otherwise deep-copies it first (a browser's whole list page, twice over).
+  deserialize: <T = unknown>(payload: SuperJSONResult): T => superjson.deserialize<T>(payload, { inPlace: true }),
 };
