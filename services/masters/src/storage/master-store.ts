@@ -45,29 +45,28 @@ interface Row {
   sortKey: string;
 }
 
-/** A row read back through the master's codec: values checked against and typed by its declaration. */
-function recordOf<D extends MasterDefinition>(definition: D, row: Row): StoredRecord<D> {
+/** A row's record columns, its ref fields' names and its lapsed documents, checked against the declaration. */
+function columnsOf<D extends MasterDefinition>(definition: D, row: Row) {
   return {
     id: row.id,
     isActive: row.isActive,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
-    values: decodeMasterValues(definition, row.values),
     refNames: refNamesOf(definition, row.refNames),
     lapsed: row.lapsed.filter((name) => isFieldOf(definition, name)),
   };
 }
 
+/** A row read back through the master's codec: values checked against and typed by its declaration. */
+function recordOf<D extends MasterDefinition>(definition: D, row: Row): StoredRecord<D> {
+  return { ...columnsOf(definition, row), values: decodeMasterValues(definition, row.values) };
+}
+
 /** A list's row read back through the codec: its listed fields, checked and typed the same way. */
 function listedOf<D extends MasterDefinition>(definition: D, row: Row): ListedRecord<D> {
   return {
-    id: row.id,
-    isActive: row.isActive,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
+    ...columnsOf(definition, row),
     values: decodeListedValues(definition, row.values),
-    refNames: refNamesOf(definition, row.refNames),
-    lapsed: row.lapsed.filter((name) => isFieldOf(definition, name)),
     sortKey: row.sortKey,
   };
 }
