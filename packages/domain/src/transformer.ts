@@ -120,5 +120,6 @@ export const transformer = {
   serialize,
   // In place: what is deserialised is always a payload just parsed from the wire, owned by no one else,
   // and superjson otherwise deep-copies it first (a browser's whole list page, twice over).
-  deserialize: <T = unknown>(payload: SuperJSONResult): T => superjson.deserialize<T>(payload, { inPlace: true }),
+  deserialize: <T = unknown>(payload: SuperJSONResult): T =>
+    superjson.deserialize<T>(payload, { inPlace: true }),
 };
