@@ -133,7 +133,7 @@ export function createPostgresDatabase(
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   let ended: Promise<void> | undefined;
-  return createDatabase('postgres', drizzleNodePg(pool) as unknown as AnyDrizzle, () => {
+  return createDatabase('postgres', drizzleNodePg(pool), () => {
     ended ??= pool.end();
     return ended;
   });
@@ -156,34 +156,39 @@ const TEXT_TYPES = [
 const asText = (value: string) => value;
 const opened = new WeakSet<PGlite>();
 
-type Queryable = Pick<PGlite, 'query'>;
-type QueryOptions = Parameters<PGlite['query']>[2];
+type Query = PGlite['query'];
+type QueryOptions = Parameters<Query>[2];
 
-/** `target` with its `query` taking no per-query parsers (PGlite has them), and the same in transactions. */
-function withoutQueryParsers<T extends Queryable>(target: T): T {
+/** A `query` that leaves the per-query parsers out (PGlite was opened with them). */
+function withoutParsers(query: Query): Query {
+  return <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    if (!options?.parsers) return query<T>(text, params, options);
+    const { parsers: _sameAsOpened, ...rest } = options;
+    return query<T>(text, params, rest);
+  };
+}
+
+/** `target` with some members replaced; every other member as it is, bound to `target`. */
+function replacing<T extends object>(target: T, members: { [name: string | symbol]: unknown }): T {
   return new Proxy(target, {
     get(object, property) {
-      if (property === 'query') {
-        return (text: string, params?: unknown[], options?: QueryOptions) => {
-          if (!options?.parsers) return object.query(text, params, options);
-          const { parsers: _sameAsOpened, ...rest } = options;
-          return object.query(text, params, rest);
-        };
-      }
-      if (property === 'transaction' && 'transaction' in object) {
-        const client = object as unknown as PGlite;
-        return <R>(work: (tx: Queryable) => Promise<R>) =>
-          client.transaction((tx) => work(withoutQueryParsers(tx)));
-      }
+      if (Object.hasOwn(members, property)) return members[property];
       const value: unknown = Reflect.get(object, property, object);
       return typeof value === 'function' ? value.bind(object) : value;
     },
   });
 }
 
+/** The client as drizzle gets it: its queries, and those of its transactions, without per-query parsers. */
+function withoutQueryParsers(client: PGlite): PGlite {
+  const transaction: PGlite['transaction'] = (work) =>
+    client.transaction((tx) => work(replacing(tx, { query: withoutParsers(tx.query.bind(tx)) })));
+  return replacing(client, { query: withoutParsers(client.query.bind(client)), transaction });
+}
+
 export function createPgliteDatabase(client: PGlite, options: { closeClient?: boolean } = {}): Database {
   const queried = opened.has(client) ? withoutQueryParsers(client) : client;
-  return createDatabase('pglite', drizzlePglite(queried) as unknown as AnyDrizzle, async () => {
+  return createDatabase('pglite', drizzlePglite(queried), async () => {
     if (options.closeClient) await client.close();
   });
 }
