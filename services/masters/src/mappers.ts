@@ -9,7 +9,7 @@ import {
   type customerMaster,
   type driverMaster,
   type dutyTypeMaster,
-  encodeMasterValues,
+  encodeValuesJson,
   type MasterDefinition,
   type MasterRecord,
   type rateCardMaster,
@@ -43,7 +43,7 @@ export function recordToProto<D extends MasterDefinition>(
     isActive: record.isActive,
     createdAt: timestampFromDate(record.createdAt),
     updatedAt: timestampFromDate(record.updatedAt),
-    valuesJson: JSON.stringify(encodeMasterValues(definition, record.values)),
+    valuesJson: encodeValuesJson(definition, record.values),
     refNames,
     lapsed: record.lapsed,
   });

@@ -19,6 +19,7 @@ import {
   dutySupporterMaster,
   dutyTypeMaster,
   type EditableMaster,
+  encodeValuesJson,
   feedbackFormMaster,
   type ListedOnlyMaster,
   labelMaster,
@@ -37,7 +38,7 @@ import {
 import { idInput, listInput, setActiveInput, updateInput, valuesInput } from '@fleet/domain/inputs';
 import { activeFilterToProto, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { procedureNeeding, router, signedInProcedure } from '../../trpc';
-import { type MasterPage, recordFromProto, valuesJson } from './records';
+import { type MasterPage, recordFromProto } from './records';
 
 /** The declared filters a list call chose, as the service takes them. */
 const listFilters = (filters: Partial<Record<string, string[]>> = {}) =>
@@ -92,7 +93,7 @@ function editable<D extends EditableMaster>(definition: D) {
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
         const { record } = await ctx.services.masters.createRecord(
-          { kind, valuesJson: valuesJson(definition, input.values) },
+          { kind, valuesJson: encodeValuesJson(definition, input.values) },
           callAs(ctx.caller),
         );
         return recordFromProto(definition, record);
@@ -101,7 +102,7 @@ function editable<D extends EditableMaster>(definition: D) {
       .input(updateInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
         const { record } = await ctx.services.masters.updateRecord(
-          { kind, id: input.id, valuesJson: valuesJson(definition, input.values) },
+          { kind, id: input.id, valuesJson: encodeValuesJson(definition, input.values) },
           callAs(ctx.caller),
         );
         return recordFromProto(definition, record);
@@ -130,7 +131,7 @@ function settings<D extends SettingsMaster>(definition: D) {
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
         const { record } = await ctx.services.masters.saveSettings(
-          { kind, valuesJson: valuesJson(definition, input.values) },
+          { kind, valuesJson: encodeValuesJson(definition, input.values) },
           callAs(ctx.caller),
         );
         return recordFromProto(definition, record);

@@ -5,12 +5,10 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import {
   decodeMasterValues,
-  encodeMasterValues,
   isFieldOf,
   type MasterDefinition,
   type MasterListRecord,
   type MasterRecord,
-  type MasterValues,
   parseValuesJson,
   refNamesOf,
 } from '@fleet/domain';
@@ -21,10 +19,6 @@ import type { Record as RecordMessage } from '@fleet/proto/fleet/masters/v1/reco
 export interface MasterPage<D extends MasterDefinition> extends PageInfoValue {
   records: MasterListRecord<D>[];
 }
-
-/** A record's values as the service takes them (CreateRecordRequest.values_json and the like). */
-export const valuesJson = <D extends MasterDefinition>(definition: D, values: MasterValues<D>) =>
-  JSON.stringify(encodeMasterValues(definition, values));
 
 /** A record of `definition` as the web app receives it; money, rates and percentages stay decimal text. */
 export function recordFromProto<D extends MasterDefinition>(

@@ -128,11 +128,21 @@ export function decodeListedValues(definition: MasterDefinition, json: Json): Va
  * through the codec like any other; text that is not JSON is a MasterValueError naming the master.
  */
 export function parseValuesJson(definition: MasterDefinition, text: string): Json {
+  return parseWireJson(text, definition.kind, 'a JSON object');
+}
+
+/** JSON text from the masters wire, or a MasterValueError saying where and what it should have been. */
+export function parseWireJson(text: string, where: string, expected: string): Json {
   try {
     return JSON.parse(text) as Json;
   } catch {
-    throw new MasterValueError(definition.kind, 'a JSON object', text);
+    throw new MasterValueError(where, expected, text);
   }
+}
+
+/** A record's values as the masters wire carries them (Record.values_json and the requests' values_json). */
+export function encodeValuesJson<D extends MasterDefinition>(definition: D, values: MasterValues<D>): string {
+  return JSON.stringify(encodeMasterValues(definition, values));
 }
 
 function encodeField(value: FieldValue<Field>): Json {

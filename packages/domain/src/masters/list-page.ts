@@ -9,6 +9,7 @@ import {
   isJsonObject,
   type Json,
   MasterValueError,
+  parseWireJson,
   refNamesOf,
 } from './codec';
 import type { MasterDefinition, MasterListRecord } from './master';
@@ -47,12 +48,7 @@ export function decodeListPage<D extends MasterDefinition>(
   definition: D,
   text: string,
 ): MasterListRecord<D>[] {
-  let page: Json;
-  try {
-    page = JSON.parse(text) as Json;
-  } catch {
-    throw new MasterValueError(`A page of ${definition.kind}`, 'a JSON array', text);
-  }
+  const page = parseWireJson(text, `A page of ${definition.kind}`, 'a JSON array');
   if (!Array.isArray(page)) throw new MasterValueError(`A page of ${definition.kind}`, 'a JSON array', page);
   return page.map((item, i): MasterListRecord<D> => {
     const where = `${definition.kind}[${i}]`;

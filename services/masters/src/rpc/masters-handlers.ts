@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { encodeListPage, type JsonObject, masterOf } from '@fleet/domain';
+import { encodeListPage, isJsonObject, type Json, type JsonObject, masterOf } from '@fleet/domain';
 import {
   activeFilterFromProto,
   invalidField,
@@ -36,16 +36,14 @@ function fileToProto(file: FileRow): StoredFile {
 
 /** The values a create, update or save carries (Record.values_json): a JSON object, else a 400. */
 function valuesOf(valuesJson: string): JsonObject {
-  let values: unknown;
+  let values: Json;
   try {
     values = JSON.parse(valuesJson || '{}');
   } catch {
     throw invalidField('values', 'The values must be a JSON object.');
   }
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-    throw invalidField('values', 'The values must be a JSON object.');
-  }
-  return values as JsonObject;
+  if (!isJsonObject(values)) throw invalidField('values', 'The values must be a JSON object.');
+  return values;
 }
 
 /**
