@@ -47,6 +47,8 @@ export {
   whyRequired,
   withoutPermission,
 } from './permissions/closure';
+// Pricing (DOMAIN.md): what a duty measured and what it is charged, for bookings and billing
+export * from './pricing';
 // The tRPC payload serialiser the gateway and the web app share (superjson, money as Decimal)
 export { transformer } from './transformer';
 // Validation (spec §5)
