@@ -17,6 +17,8 @@ export {
   type CountedBookingTab,
   DEFAULT_BOOKING_SORT,
 } from './booking-tabs';
+// The booking status machine: statuses, actions, who may move a duty
+export * from './bookings';
 // Time
 export { type FinancialYear, financialYearOf } from './financial-year';
 // Masters (spec §3): declared once, stored by the masters service, served by the gateway, shown by the web app

@@ -1,0 +1,3 @@
+// Bookings and duties (spec §3–§4, DOMAIN.md): the status machine the bookings service enforces and the
+// screens ask for the actions to offer.
+export * from './status-machine';
