@@ -15,11 +15,11 @@ import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
 import { compressAnswers } from './http/compress-answers';
 import { csrfProtection } from './http/csrf';
 import { FILES_PATH, filesRouter } from './http/files';
-import { rateLimit } from './http/rate-limit';
 import { type ReadinessProbe, readinessHandler } from './http/readiness';
 import { replyWithError, TRPC_PATH } from './http/reply';
 import { requestIdFrom } from './http/request-id';
 import { spaRouter } from './http/spa';
+import { createRateLimits } from './rate-limits';
 import { appRouter } from './routers/_app';
 import { TOKEN_COOKIE } from './routers/session-cookies';
 
@@ -73,6 +73,7 @@ function buildGateway(options: GatewayOptions) {
     maxAgeMs: config.SESSION_CACHE_SECONDS * 1000,
     maxEntries: config.SESSION_CACHE_SIZE,
   });
+  const rateLimits = createRateLimits(config);
   const state = { stopping: false };
   const production = config.NODE_ENV === 'production';
   const app = express();
@@ -155,23 +156,19 @@ function buildGateway(options: GatewayOptions) {
       clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
       services,
       authenticator,
+      rateLimits,
       logger: req.log,
       production,
     });
 
-  // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB.
+  // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB. Rate
+  // limits are charged per procedure call (the guard) and per file request (filesRouter), not here.
   app.use(
     FILES_PATH,
-    rateLimit(config.RATE_LIMIT_PER_MINUTE),
     csrfProtection(config.ALLOWED_ORIGINS, 'application/octet-stream'),
     filesRouter(contextOf),
   );
-  app.use(
-    '/api',
-    rateLimit(config.RATE_LIMIT_PER_MINUTE),
-    csrfProtection(config.ALLOWED_ORIGINS),
-    bodyLimit(),
-  );
+  app.use('/api', csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
   app.use(
     TRPC_PATH,
     createExpressMiddleware({

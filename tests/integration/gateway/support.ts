@@ -69,7 +69,13 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-export async function bootGateway(options: { env?: Record<string, string> } = {}): Promise<GatewayHarness> {
+/**
+ * `env`: the gateway's variables (RATE_LIMIT_PER_MINUTE…); `serviceEnv`: the services' (AUTH_TEST_OTP…),
+ * over the harness's own.
+ */
+export async function bootGateway(
+  options: { env?: Record<string, string>; serviceEnv?: Record<string, string> } = {},
+): Promise<GatewayHarness> {
   const database = await createTestDatabase();
   const testBus = await createTestBus();
   const logs: Record<string, unknown>[] = [];
@@ -100,7 +106,7 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     logger,
     codec: createCallerCodec(`gateway-tests-internal-${randomUUID()}`),
     gateway: config,
-    env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12' },
+    env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12', ...options.serviceEnv },
     localSecret,
     settings: {
       identity: {
