@@ -84,8 +84,8 @@ async function signInListed(phone: string, ip: string) {
     from(ip),
   );
   expect(verified.status).toBe(200);
-  const { token } = verified.body.result?.data as { token: string };
-  return token;
+  const data = verified.body.result?.data as { token: string };
+  return data.token;
 }
 
 describe('procedure calls', () => {

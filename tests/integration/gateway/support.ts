@@ -122,7 +122,11 @@ export async function bootGateway(
   const identity = product.clients.identity;
   const services: GatewayServices = product.clients;
   const module = product.modules.identity;
-  const gateway: RunningGateway = { port: product.port, close: () => product.stop() };
+  const gateway: RunningGateway = {
+    port: product.port,
+    readiness: product.readiness,
+    close: () => product.stop(),
+  };
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
 
   const harness: GatewayHarness = {
