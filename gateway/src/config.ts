@@ -1,5 +1,6 @@
 import { env } from '@fleet/platform';
 import { z } from 'zod';
+import { MOST_TOKENS_PER_CALL } from './rate-limits';
 
 /** `https://app.example.com/` → `https://app.example.com`; refuses anything that is not an http(s) origin. */
 function toOrigin(value: string, ctx: z.RefinementCtx): string {
@@ -28,6 +29,14 @@ const trustProxy = z
     return value.trim();
   });
 
+/** A rate limit's budget: tokens a minute, enough for the most expensive call (a page of 1,000 rows). */
+const tokensPerMinute = (fallback: number) =>
+  z.coerce
+    .number({ message: 'expected a number' })
+    .int('expected a whole number')
+    .min(MOST_TOKENS_PER_CALL, `expected at least ${MOST_TOKENS_PER_CALL}, what a page of 1,000 rows costs`)
+    .default(fallback);
+
 /** The gateway's environment variables; each key is the variable's name. */
 export const gatewayConfigSchema = z.object({
   PORT: env.port(3000),
@@ -43,7 +52,17 @@ export const gatewayConfigSchema = z.object({
         .map((s) => toOrigin(s, ctx)),
     ),
   TRUST_PROXY: trustProxy,
-  RATE_LIMIT_PER_MINUTE: env.positiveInt(600),
+  /**
+   * Rate limits (rate-limits.ts): tokens a minute for each session, and for each client address's calls
+   * without one; a call costs 1, a list call 1 per started 100 rows it asks for.
+   */
+  RATE_LIMIT_PER_MINUTE: tokensPerMinute(600),
+  /** …for all of one user's sessions together. */
+  RATE_LIMIT_PER_USER_PER_MINUTE: tokensPerMinute(1200),
+  /** Sign-in steps (asking for a code, signing in with it) a minute from one client address… */
+  RATE_LIMIT_SIGN_IN_PER_IP_PER_MINUTE: env.positiveInt(30),
+  /** …and for one phone number, from wherever they come. */
+  RATE_LIMIT_SIGN_IN_PER_PHONE_PER_MINUTE: env.positiveInt(10),
   /**
    * The longest the gateway uses what identity said about a session without asking again. Identity's
    * events (logout, deactivation, permission changes) empty it sooner: this bounds a lost event.

@@ -4,6 +4,7 @@ import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_se
 import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import type { Authenticator } from './auth/authenticator';
+import type { RateLimits } from './rate-limits';
 
 export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;
@@ -36,6 +37,8 @@ export interface ContextInput {
   services: GatewayServices;
   /** Who a session token stands for, without a round trip to identity when it already said. */
   authenticator: Authenticator;
+  /** The budgets every procedure call and file request is charged to (one per gateway). */
+  rateLimits: RateLimits;
   /** Already carries the request id. */
   logger: Logger;
   /** Production: cookies carry `Secure` and error answers never carry a stack. */

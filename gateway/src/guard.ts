@@ -9,6 +9,8 @@ export type ProcedureAccess = PermissionId | 'public' | 'signed-in';
 
 export interface ProcedureMeta {
   permission: ProcedureAccess;
+  /** A step of signing in: rate-limited per client address and per phone, on budgets of its own. */
+  signInStep?: boolean;
 }
 
 export function missingPermissionMessage(permission: string): string {

@@ -15,11 +15,16 @@ import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
 import { compressAnswers } from './http/compress-answers';
 import { csrfProtection } from './http/csrf';
 import { FILES_PATH, filesRouter } from './http/files';
-import { rateLimit } from './http/rate-limit';
-import { type ReadinessProbe, readinessHandler } from './http/readiness';
+import {
+  checkReadiness,
+  type ReadinessProbe,
+  type ReadinessReport,
+  readinessHandler,
+} from './http/readiness';
 import { replyWithError, TRPC_PATH } from './http/reply';
 import { requestIdFrom } from './http/request-id';
 import { spaRouter } from './http/spa';
+import { createRateLimits } from './rate-limits';
 import { appRouter } from './routers/_app';
 import { TOKEN_COOKIE } from './routers/session-cookies';
 
@@ -32,7 +37,7 @@ export interface GatewayOptions {
   bus: EventBus;
   config: GatewayConfig;
   logger: Logger;
-  /** Checks behind GET /readyz, by service name, e.g. `{ identity: () => … }`. */
+  /** Checks behind GET /readyz and readiness(), by service name, e.g. `{ identity: () => … }`. */
   readiness: Record<string, ReadinessProbe>;
   /** The built web app; served with a history fallback when the folder has an index.html. */
   webDist?: string;
@@ -40,6 +45,11 @@ export interface GatewayOptions {
 
 export interface RunningGateway {
   port: number;
+  /**
+   * Each service the gateway needs and what is wrong with it: for operators, on the metrics listener;
+   * the public GET /readyz answers only ready or not.
+   */
+  readiness(): Promise<ReadinessReport>;
   /** Stops accepting, lets requests in flight finish (up to `graceMs`), then closes. */
   close(graceMs?: number): Promise<void>;
 }
@@ -73,7 +83,9 @@ function buildGateway(options: GatewayOptions) {
     maxAgeMs: config.SESSION_CACHE_SECONDS * 1000,
     maxEntries: config.SESSION_CACHE_SIZE,
   });
+  const rateLimits = createRateLimits(config);
   const state = { stopping: false };
+  const readiness = () => checkReadiness(options.readiness, () => state.stopping);
   const production = config.NODE_ENV === 'production';
   const app = express();
   app.set('trust proxy', config.TRUST_PROXY);
@@ -140,10 +152,7 @@ function buildGateway(options: GatewayOptions) {
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'no-store').send('ok');
   });
-  app.get(
-    '/readyz',
-    readinessHandler(options.readiness, () => state.stopping),
-  );
+  app.get('/readyz', readinessHandler(readiness));
 
   const contextOf = (req: Request, res: Response) =>
     createContext({
@@ -155,23 +164,19 @@ function buildGateway(options: GatewayOptions) {
       clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
       services,
       authenticator,
+      rateLimits,
       logger: req.log,
       production,
     });
 
-  // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB.
+  // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB. Rate
+  // limits are charged per procedure call (the guard) and per file request (filesRouter), not here.
   app.use(
     FILES_PATH,
-    rateLimit(config.RATE_LIMIT_PER_MINUTE),
     csrfProtection(config.ALLOWED_ORIGINS, 'application/octet-stream'),
     filesRouter(contextOf),
   );
-  app.use(
-    '/api',
-    rateLimit(config.RATE_LIMIT_PER_MINUTE),
-    csrfProtection(config.ALLOWED_ORIGINS),
-    bodyLimit(),
-  );
+  app.use('/api', csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
   app.use(
     TRPC_PATH,
     createExpressMiddleware({
@@ -220,12 +225,12 @@ function buildGateway(options: GatewayOptions) {
   };
   app.use(lastResort);
 
-  return { app, state, authenticator };
+  return { app, state, authenticator, readiness };
 }
 
 /** Listens on `config.PORT` (0 picks a free port). */
 export async function startGateway(options: GatewayOptions & { host?: string }): Promise<RunningGateway> {
-  const { app, state, authenticator } = buildGateway(options);
+  const { app, state, authenticator, readiness } = buildGateway(options);
   await authenticator.start();
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.config.PORT, options.host ?? '0.0.0.0', (error?: Error) =>
@@ -237,6 +242,7 @@ export async function startGateway(options: GatewayOptions & { host?: string }):
   let closing: Promise<void> | undefined;
   return {
     port,
+    readiness,
     close(graceMs = 10_000) {
       closing ??= new Promise<void>((resolve) => {
         state.stopping = true;

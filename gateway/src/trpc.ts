@@ -3,6 +3,7 @@ import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { Context, Session, SignedInCaller } from './context';
 import { formatError, toClientError } from './errors';
 import { authorise, type ProcedureAccess, type ProcedureMeta } from './guard';
+import { chargeCall } from './rate-limits';
 
 export type { ProcedureAccess, ProcedureMeta } from './guard';
 
@@ -15,12 +16,15 @@ const t = initTRPC
   });
 
 /**
- * The one guard: enforces the procedure's declared access (before its input is parsed), then maps
- * whatever the procedure fails with to the error the client should see.
+ * The one guard: charges the call to its caller's rate limits and enforces the procedure's declared
+ * access (before its input is parsed), then maps whatever the procedure fails with to the error the
+ * client should see.
  */
-const guard = t.middleware(async ({ ctx, meta, path, next }) => {
+const guard = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
   let session: Session | undefined;
   try {
+    // Unreadable input is still charged; the input parser reports it afterwards.
+    await chargeCall(ctx, meta, await getRawInput().catch(() => undefined));
     session = await authorise(meta, ctx, path);
   } catch (error) {
     throw toClientError(getTRPCErrorFromUnknown(error), ctx.logger, path);
@@ -36,6 +40,9 @@ const guarded = t.procedure.use(guard);
 
 /** Anyone may call it, signed in or not. */
 export const publicProcedure = guarded.meta({ permission: 'public' });
+
+/** A step of signing in: public, and rate-limited per client address and per phone. */
+export const signInProcedure = guarded.meta({ permission: 'public', signInStep: true });
 
 /** A builder for procedures that need a session; the context then carries the signed-in caller. */
 function needingSession(permission: Exclude<ProcedureAccess, 'public'>) {

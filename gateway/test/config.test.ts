@@ -8,6 +8,9 @@ describe('gateway configuration', () => {
       ALLOWED_ORIGINS: [],
       TRUST_PROXY: false,
       RATE_LIMIT_PER_MINUTE: 600,
+      RATE_LIMIT_PER_USER_PER_MINUTE: 1200,
+      RATE_LIMIT_SIGN_IN_PER_IP_PER_MINUTE: 30,
+      RATE_LIMIT_SIGN_IN_PER_PHONE_PER_MINUTE: 10,
       SESSION_CACHE_SECONDS: 15,
       SESSION_CACHE_SIZE: 10_000,
       NODE_ENV: 'development',
@@ -44,5 +47,15 @@ describe('gateway configuration', () => {
     expect(() => loadConfig(gatewayConfigSchema, { RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       /RATE_LIMIT_PER_MINUTE/,
     );
+    expect(() => loadConfig(gatewayConfigSchema, { RATE_LIMIT_SIGN_IN_PER_PHONE_PER_MINUTE: '1.5' })).toThrow(
+      /RATE_LIMIT_SIGN_IN_PER_PHONE_PER_MINUTE/,
+    );
+  });
+
+  it('refuses a budget too small for a page of 1,000 rows (10 tokens), which could never be listed', () => {
+    expect(() => loadConfig(gatewayConfigSchema, { RATE_LIMIT_PER_USER_PER_MINUTE: '9' })).toThrow(
+      /RATE_LIMIT_PER_USER_PER_MINUTE: expected at least 10/,
+    );
+    expect(loadConfig(gatewayConfigSchema, { RATE_LIMIT_PER_MINUTE: '10' }).RATE_LIMIT_PER_MINUTE).toBe(10);
   });
 });

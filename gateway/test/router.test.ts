@@ -4,7 +4,7 @@ import { isPermissionId } from '@fleet/domain';
 import { appRouter } from '../src';
 import { authorise } from '../src/guard';
 
-type AnyDef = { _def: { type: string; meta?: { permission?: unknown } } };
+type AnyDef = { _def: { type: string; meta?: { permission?: unknown; signInStep?: boolean } } };
 // At run time `_def.procedures` is flat, keyed by the full dotted path.
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyDef>);
 
@@ -160,6 +160,11 @@ describe('the router', () => {
   it('leaves only sign-in itself public', () => {
     const open = procedures.filter(([, p]) => p._def.meta?.permission === 'public').map(([path]) => path);
     expect(open.sort()).toEqual(['auth.requestOtp', 'auth.verifyOtp']);
+  });
+
+  it('rate-limits every sign-in step per address and per phone (their own budgets)', () => {
+    const signIn = procedures.filter(([, p]) => p._def.meta?.signInStep).map(([path]) => path);
+    expect(signIn.sort()).toEqual(['auth.requestOtp', 'auth.verifyOtp']);
   });
 
   it('changes state only through mutations (queries are GETs, which skip the CSRF checks)', () => {

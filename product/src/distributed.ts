@@ -81,7 +81,7 @@ async function runService(service: AnyServiceDefinition, runtime: RuntimeConfig,
     logger,
     port: runtime.GRPC_PORT ?? service.port,
   });
-  const metrics = await startMetricsServer(runtime.METRICS_PORT);
+  const metrics = await startMetricsServer({ port: runtime.METRICS_PORT, host: runtime.METRICS_HOST });
   // Reverse order on SIGTERM: stop taking calls and finish those in flight, stop the relay, close pools.
   handleShutdownSignals(logger, [
     () => db.close(),
@@ -120,7 +120,11 @@ async function runGateway(table: ModuleTable, runtime: RuntimeConfig, logger: Lo
     webDist: runtime.WEB_DIST,
   });
   logger.info(urls, 'gateway reaches the services over gRPC');
-  const metrics = await startMetricsServer(runtime.METRICS_PORT);
+  const metrics = await startMetricsServer({
+    port: runtime.METRICS_PORT,
+    host: runtime.METRICS_HOST,
+    readiness: gateway.readiness,
+  });
   handleShutdownSignals(logger, [() => bus.close(), () => metrics.close(), () => gateway.close()]);
 }
 

@@ -17,6 +17,12 @@ import { runtimeConfigSchema } from './runtime-config';
 import { embeddedSecrets } from './secrets';
 import { ensureWebBuilt } from './web-build';
 
+/** How this machine reaches a listener bound to `host`. */
+function urlOf(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 /** `npm start`: the whole product in this process on PGlite under DATA_DIR, with in-process events. */
 export async function runEmbedded(): Promise<void> {
   const started = Date.now();
@@ -46,7 +52,11 @@ export async function runEmbedded(): Promise<void> {
     gateway: gatewayConfig,
     webDist,
   });
-  const metrics = await startMetricsServer(runtime.METRICS_PORT).catch((error) => {
+  const metrics = await startMetricsServer({
+    port: runtime.METRICS_PORT,
+    host: runtime.METRICS_HOST,
+    readiness: product.readiness,
+  }).catch((error) => {
     logger.warn(
       { err: error, port: runtime.METRICS_PORT },
       'metrics port unavailable; continuing without /metrics',
@@ -62,13 +72,15 @@ export async function runEmbedded(): Promise<void> {
 
   if (demo) await seedDemoOperator(product, logger);
   const url = `http://localhost:${product.port}`;
+  const operator = metrics ? urlOf(runtime.METRICS_HOST, metrics.port) : undefined;
   const lines = [
     '',
     `  Fleet back-office is running at ${url}  (embedded: PGlite in ${dataDir}, in-process events; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     '',
     demo ? `  Sign in as the demo operator's owner: phone ${DEMO_OWNER_PHONE}, code ${DEMO_CODE}` : '',
     '  Or sign in with any other phone to sign up a new operator: its code appears in this console (SMS provider: log).',
-    `  Health: ${url}/healthz   Readiness: ${url}/readyz${metrics ? `   Metrics: http://localhost:${metrics.port}/metrics` : ''}`,
+    `  Health: ${url}/healthz   Readiness: ${url}/readyz`,
+    operator ? `  Metrics and readiness for operators: ${operator}/metrics, ${operator}/readyz` : '',
     '',
   ];
   process.stdout.write(

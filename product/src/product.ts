@@ -1,6 +1,6 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { type Client, type ConnectRouter, createClient } from '@connectrpc/connect';
-import { type GatewayConfig, type RunningGateway, startGateway } from '@fleet/gateway';
+import { type GatewayConfig, type ReadinessReport, type RunningGateway, startGateway } from '@fleet/gateway';
 import {
   type AnyServiceDefinition,
   type CallerCodec,
@@ -79,6 +79,8 @@ export interface EmbeddedProduct {
   clients: ClientsOf<Services>;
   /** The clients of `extraModules`, by name. */
   extraClients: Record<string, Client<DescService>>;
+  /** The gateway's readiness, service by service, for the operators' metrics listener. */
+  readiness(): Promise<ReadinessReport>;
   stop(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
       modules: modules as ModulesOf<Services>,
       clients: own.clients,
       extraClients: added.clients,
+      readiness: gateway.readiness,
       async stop() {
         await gateway.close();
         await stopStarted();

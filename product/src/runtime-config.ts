@@ -22,6 +22,16 @@ export const runtimeConfigSchema = z.object({
     .max(65535)
     .optional(),
   METRICS_PORT: env.port(9464),
+  /**
+   * Where the metrics listener (Prometheus' /metrics, the gateway's detailed /readyz) binds: loopback,
+   * so only this machine reaches it; the Kubernetes manifests set 0.0.0.0 so Prometheus can scrape
+   * the pod, which no Service or Ingress exposes.
+   */
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .min(1, 'expected an address such as 127.0.0.1 or 0.0.0.0')
+    .default('127.0.0.1'),
   /** Embedded mode: seed a demo operator on first start. */
   DEMO_DATA: env.boolean(true),
   WEB_DIST: z.string().default('web/dist'),

@@ -68,6 +68,8 @@ const PROFILE = process.env.BENCH_PROFILE;
 const LIMIT = 50;
 const CODE = '246810';
 const SECRET = `fast-path-bench-internal-${randomUUID()}`;
+/** The gateway's rate limits out of the way: the bench measures, it does not throttle. */
+const UNLIMITED = { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_PER_USER_PER_MINUTE: '100000000' };
 
 // ── measuring ────────────────────────────────────────────────────────────────────────────────────
 
@@ -247,7 +249,7 @@ async function embedded(): Promise<Mode> {
     gateway: loadConfig(gatewayConfigSchema, {
       PORT: '0',
       NODE_ENV: 'test',
-      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...UNLIMITED,
     }),
   });
   const base = `http://127.0.0.1:${product.port}`;
@@ -289,7 +291,7 @@ async function distributed(): Promise<Mode> {
           OTP_HMAC_SECRET: 'fast-path-bench-otp-secret-0123456789abcdef',
           AUTH_TEST_OTP: testOtps,
           PORT: String(httpPort),
-          RATE_LIMIT_PER_MINUTE: '100000000',
+          ...UNLIMITED,
         },
         PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : [],
       ),

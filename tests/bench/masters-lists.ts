@@ -280,7 +280,9 @@ const groupedBy = (field: string) => (records: { values: Record<string, unknown>
   if (new Set(runs).size !== runs.length) throw new Error(`the page is not sorted by ${field}`);
 };
 
-const h = await bootGateway({ env: { RATE_LIMIT_PER_MINUTE: '100000000' } });
+const h = await bootGateway({
+  env: { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_PER_USER_PER_MINUTE: '100000000' },
+});
 let failed = false;
 try {
   const bootedAt = performance.now();

@@ -357,6 +357,19 @@ describe('Deployment templates', () => {
     });
   });
 
+  it('binds the metrics listener to the pod’s addresses for Prometheus, and routes no Service or Ingress to it', () => {
+    expect(dig(defaults, 'metrics', 'host')).toBe('0.0.0.0');
+    expect(template('configmap.yaml')).toContain('METRICS_HOST: {{ .Values.metrics.host | quote }}');
+    const servicePorts = [
+      dig(parseSkeleton(template('gateway/service.yaml')), 'spec', 'ports'),
+      dig(parseSkeleton(definedBody('fleet.service.service')), 'spec', 'ports'),
+    ].flat() as JsonObject[];
+    expect(servicePorts.map((p) => p.targetPort)).toEqual(['http', 'grpc']);
+    const ingress = parseSkeleton(template('gateway/ingress.yaml'));
+    expect(JSON.stringify(ingress)).not.toMatch(/metrics|9464/);
+    expect(template('gateway/ingress.yaml')).toMatch(/port:\s+name: http\n/);
+  });
+
   it('gives a service the keys of the Secret it reads, and DATABASE_URL and INTERNAL_AUTH_SECRET', () => {
     expect(definedBody('fleet.service.deployment')).toContain(
       '{{- range $variable := concat (list "DATABASE_URL" "INTERNAL_AUTH_SECRET") $service.secretEnv }}',

@@ -271,6 +271,21 @@ describe('deploy/base', () => {
     },
   );
 
+  it('lets Prometheus scrape every pod’s metrics listener inside the cluster, and routes no Service to it', () => {
+    const config = byKind('ConfigMap').find((c) => c.name === 'fleet')?.body;
+    expect(dig(config, 'data', 'METRICS_HOST')).toBe('0.0.0.0');
+    expect(dig(config, 'data', 'METRICS_PORT')).toBe('9464');
+    for (const service of byKind('Service')) {
+      for (const port of (dig(service.body, 'spec', 'ports') ?? []) as JsonObject[]) {
+        expect([service.name, port.targetPort]).toEqual([
+          service.name,
+          expect.stringMatching(/^(http|grpc)$/),
+        ]);
+        expect([service.name, port.port]).not.toEqual([service.name, 9464]);
+      }
+    }
+  });
+
   it('routes every Service port to a named container port', () => {
     for (const service of byKind('Service')) {
       const target = deployments.find((d) => matches(dig(service.body, 'spec', 'selector'), podLabels(d)));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import { allPermissionIds } from '@fleet/domain';
 import { createSessionTokens, parseSigningKeys } from '@fleet/platform';
 import { distributedPlan, SERVICES } from '@fleet/product';
@@ -21,6 +22,8 @@ describe('distributed: the gateway and every service as separate processes over 
   let testBus: TestBus;
   const running = new Map<string, RunningProcess>();
   let base: string;
+  /** The gateway's metrics listener: Prometheus' /metrics and the operator's /readyz. */
+  let operator: string;
   /** A second gateway in front of the same services, as a cluster runs several. */
   let other: string;
   let token: string;
@@ -37,6 +40,7 @@ describe('distributed: the gateway and every service as separate processes over 
     const httpPort = await freePort();
     const otherPort = await freePort();
     base = `http://127.0.0.1:${httpPort}`;
+    operator = `http://127.0.0.1:${ports.GATEWAY_METRICS_PORT}`;
     other = `http://127.0.0.1:${otherPort}`;
     const shared = {
       DATABASE_URL: database.url,
@@ -79,9 +83,23 @@ describe('distributed: the gateway and every service as separate processes over 
     expect(codes).toEqual([...running.keys()].map(() => 0));
   });
 
-  it('lists identity, bookings and masters as healthy in /readyz', async () => {
+  it('answers /readyz with ready alone, and lists identity, bookings and masters as healthy to operators', async () => {
     const res = await fetch(`${base}/readyz`);
-    expect(await res.json()).toEqual({ ready: true, services: allHealthy });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ready: true });
+    const detail = await fetch(`${operator}/readyz`);
+    expect(detail.status).toBe(200);
+    expect(await detail.json()).toEqual({ ready: true, stopping: false, services: allHealthy });
+  });
+
+  it('serves metrics on loopback only, unless METRICS_HOST says otherwise', async () => {
+    expect((await fetch(`${operator}/metrics`)).status).toBe(200);
+    const outward = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+    if (outward) {
+      await expect(fetch(`${operator}/metrics`.replace('127.0.0.1', outward))).rejects.toThrow();
+    }
   });
 
   it('signs up through the gateway, returns the owner’s permissions and counts the new operator’s tabs', async () => {
@@ -181,9 +199,13 @@ describe('distributed: the gateway and every service as separate processes over 
     await running.get('identity')!.stop();
     const res = await fetch(`${base}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({
+    expect(await res.json()).toEqual({ ready: false });
+    const detail = await fetch(`${operator}/readyz`);
+    expect(detail.status).toBe(503);
+    expect(await detail.json()).toEqual({
       ready: false,
-      services: { ...allHealthy, identity: { healthy: false } },
+      stopping: false,
+      services: { ...allHealthy, identity: { healthy: false, problem: expect.any(String) } },
     });
     // The owner's session was described before identity stopped: it goes on working.
     expect((await permissionsAt(base, token)).status).toBe(200);

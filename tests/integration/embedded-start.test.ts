@@ -14,6 +14,8 @@ import { trpcClient } from '../support/trpc-client';
 describe('npm start (embedded)', () => {
   let proc: RunningProcess;
   let base: string;
+  /** The metrics listener: Prometheus' /metrics and the operator's /readyz, on loopback. */
+  let operator: string;
   let dataDir: string;
   const newPhone = '+919811122233';
 
@@ -21,9 +23,11 @@ describe('npm start (embedded)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fleet-embedded-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
+    const metricsPort = await freePort();
+    operator = `http://127.0.0.1:${metricsPort}`;
     proc = startModule('all', {
       PORT: String(port),
-      METRICS_PORT: String(await freePort()),
+      METRICS_PORT: String(metricsPort),
       DATA_DIR: dataDir,
       AUTH_TEST_OTP: `${newPhone}=654321`,
     });
@@ -60,6 +64,21 @@ describe('npm start (embedded)', () => {
 
   it('prints how to sign in', async () => {
     expect(proc.output()).toContain('phone +919800000001, code 123456');
+  });
+
+  it('tells anyone only whether it is ready, and operators on the metrics listener which service is', async () => {
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ ready: true });
+    const detail = await fetch(`${operator}/readyz`);
+    expect(detail.status).toBe(200);
+    expect(await detail.json()).toEqual({
+      ready: true,
+      stopping: false,
+      services: { identity: { healthy: true }, bookings: { healthy: true }, masters: { healthy: true } },
+    });
+    expect((await fetch(`${operator}/metrics`)).status).toBe(200);
+    expect(proc.output()).toContain(
+      `Metrics and readiness for operators: ${operator}/metrics, ${operator}/readyz`,
+    );
   });
 
   it('signs up an unknown phone with a test code and returns the owner’s full permission list in a batched call', async () => {

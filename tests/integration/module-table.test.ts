@@ -97,10 +97,9 @@ describe('a service added to the module table, and nowhere else', () => {
   });
 
   it('is listed by the gateway’s readiness beside the product’s own services', async () => {
-    const res = await fetch(`http://127.0.0.1:${product.port}/readyz`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await product.readiness()).toEqual({
       ready: true,
+      stopping: false,
       services: Object.fromEntries(table.map((s) => [s.name, { healthy: true }])),
     });
   });

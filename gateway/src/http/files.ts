@@ -8,6 +8,7 @@ import { FilePurpose } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../context';
+import { chargeFileRequest } from '../rate-limits';
 import { replyWithError } from './reply';
 
 const HTTP_STATUS: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
@@ -25,8 +26,16 @@ export const FILES_PATH = '/api/files';
 export function filesRouter(contextOf: (req: Request, res: Response) => Context): Router {
   const files = Router();
 
+  /** The session sending, after charging the request to its rate limits; undefined when answered. */
   async function signedIn(req: Request, res: Response) {
-    const result = await contextOf(req, res).authenticate();
+    const ctx = contextOf(req, res);
+    try {
+      await chargeFileRequest(ctx);
+    } catch (error) {
+      fail(req, res, error);
+      return undefined;
+    }
+    const result = await ctx.authenticate();
     if (!result.ok) {
       replyWithError(req, res, 401, 'UNAUTHORIZED', result.message);
       return undefined;
@@ -40,7 +49,12 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
     if (code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error }, 'unexpected error with a file');
     const message =
       code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on our side; try again.' : domain.message;
-    replyWithError(req, res, HTTP_STATUS[code] ?? 500, code, message, { reason: domain.reason });
+    const retryAfterSeconds = domain.retryAfterSeconds > 0 ? domain.retryAfterSeconds : undefined;
+    if (retryAfterSeconds) res.set('Retry-After', String(retryAfterSeconds));
+    replyWithError(req, res, HTTP_STATUS[code] ?? 500, code, message, {
+      reason: domain.reason,
+      retryAfterSeconds,
+    });
   }
 
   files.post(

@@ -6,22 +6,36 @@ import type { RequestHandler } from 'express';
  */
 export type ReadinessProbe = () => Promise<unknown>;
 
+export type ServiceReadiness = { healthy: true } | { healthy: false; problem: string };
+
+/** The operator's view: each service and what is wrong with it. Served on the metrics listener only. */
 export interface ReadinessReport {
   ready: boolean;
-  services: Record<string, { healthy: boolean }>;
+  /** The gateway is shutting down: not ready, whatever the services say. */
+  stopping: boolean;
+  services: Record<string, ServiceReadiness>;
 }
 
 const PROBE_TIMEOUT_MS = 2000;
 
-async function healthy(probe: ReadinessProbe, timeoutMs: number): Promise<boolean> {
+async function check(probe: ReadinessProbe, timeoutMs: number): Promise<ServiceReadiness> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+  const timeout = new Promise<ServiceReadiness>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ healthy: false, problem: `no answer within ${timeoutMs / 1000} seconds` }),
+      timeoutMs,
+    );
   });
+  const answer = probe().then(
+    (result): ServiceReadiness =>
+      result === false ? { healthy: false, problem: 'not serving' } : { healthy: true },
+    (error: unknown): ServiceReadiness => ({
+      healthy: false,
+      problem: error instanceof Error ? error.message : String(error),
+    }),
+  );
   try {
-    return await Promise.race([probe().then((r) => r !== false), timeout]);
-  } catch {
-    return false;
+    return await Promise.race([answer, timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -29,27 +43,31 @@ async function healthy(probe: ReadinessProbe, timeoutMs: number): Promise<boolea
 
 export async function checkReadiness(
   probes: Record<string, ReadinessProbe>,
+  isStopping: () => boolean,
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<ReadinessReport> {
   const entries = await Promise.all(
-    Object.entries(probes).map(
-      async ([name, probe]) => [name, { healthy: await healthy(probe, timeoutMs) }] as const,
-    ),
+    Object.entries(probes).map(async ([name, probe]) => [name, await check(probe, timeoutMs)] as const),
   );
-  return { ready: entries.every(([, s]) => s.healthy), services: Object.fromEntries(entries) };
+  const stopping = isStopping();
+  return {
+    ready: !stopping && entries.every(([, s]) => s.healthy),
+    stopping,
+    services: Object.fromEntries(entries),
+  };
 }
 
-/** GET /readyz: 200 when every service answers, 503 otherwise, with which one is unhealthy. */
-export function readinessHandler(
-  probes: Record<string, ReadinessProbe>,
-  isStopping: () => boolean,
-): RequestHandler {
+/**
+ * The public GET /readyz (the Kubernetes readiness probe): 200 when every service answers, 503
+ * otherwise, and nothing more; which service and why is for operators (ReadinessReport), not for anyone
+ * who can reach the gateway.
+ */
+export function readinessHandler(report: () => Promise<ReadinessReport>): RequestHandler {
   return async (_req, res) => {
-    const report = await checkReadiness(probes);
-    if (isStopping()) report.ready = false;
+    const { ready } = await report();
     res
-      .status(report.ready ? 200 : 503)
+      .status(ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json(report);
+      .json({ ready });
   };
 }

@@ -67,7 +67,13 @@ export { createOutbox, decodeEvent, type Outbox } from './events/outbox';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './events/relay';
 export { handleShutdownSignals } from './lifecycle';
 export { createLogger, type Logger, withRequestId } from './logger';
-export { httpDuration, metricsRegistry, rpcDuration, startMetricsServer } from './metrics';
+export {
+  httpDuration,
+  type MetricsServerOptions,
+  metricsRegistry,
+  rpcDuration,
+  startMetricsServer,
+} from './metrics';
 export {
   callAs,
   createServiceClient,

@@ -21,11 +21,25 @@ export const httpDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-/** A plain HTTP/1.1 listener for Prometheus (gRPC ports speak HTTP/2 only). */
+export interface MetricsServerOptions {
+  port: number;
+  /**
+   * The address it listens on: loopback unless something else must scrape it (in Kubernetes, the pod's
+   * addresses, which no Service or Ingress routes to).
+   */
+  host: string;
+  /**
+   * The operator's view of readiness, served at GET /readyz with every detail it holds (the gateway:
+   * each service it needs and what is wrong with it), which the public /readyz leaves out.
+   */
+  readiness?: () => Promise<{ ready: boolean }>;
+}
+
+/** A plain HTTP/1.1 listener for Prometheus and operators (gRPC ports speak HTTP/2 only). */
 export async function startMetricsServer(
-  port: number,
-  host = '0.0.0.0',
+  options: MetricsServerOptions,
 ): Promise<{ port: number; close(): Promise<void> }> {
+  const { readiness } = options;
   const server: Server = createServer(async (req, res) => {
     if (req.url === '/metrics') {
       res.setHeader('content-type', metricsRegistry.contentType);
@@ -36,13 +50,27 @@ export async function startMetricsServer(
       res.end('ok');
       return;
     }
+    if (req.url === '/readyz' && readiness) {
+      const report = await readiness();
+      res.statusCode = report.ready ? 200 : 503;
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('cache-control', 'no-store');
+      res.end(JSON.stringify(report));
+      return;
+    }
     res.statusCode = 404;
     res.end();
   });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   return {
-    port: typeof address === 'object' && address ? address.port : port,
+    port: typeof address === 'object' && address ? address.port : options.port,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

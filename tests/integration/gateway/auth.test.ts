@@ -6,6 +6,7 @@ import {
   createAuthenticator,
   createCallerFactory,
   createContext,
+  createRateLimits,
   type IdentityClient,
 } from '@fleet/gateway';
 import { bearer, bootGateway, cookieNamed, freshPhone, type GatewayHarness } from './support';
@@ -221,6 +222,7 @@ describe('sign-in and the session guard', () => {
           clearCookie: (name) => cookies.push({ name, cleared: true }),
           services: h.services,
           authenticator,
+          rateLimits: createRateLimits(h.config),
           logger: h.logger,
           production: true,
         });
@@ -269,6 +271,7 @@ describe('sign-in and the session guard', () => {
           clearCookie: () => {},
           services: { ...h.services, identity },
           authenticator: once,
+          rateLimits: createRateLimits(h.config),
           logger: h.logger,
         });
       const caller = createCallerFactory(appRouter)(ctx('req-memo-00000001'));

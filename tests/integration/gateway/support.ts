@@ -69,7 +69,13 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-export async function bootGateway(options: { env?: Record<string, string> } = {}): Promise<GatewayHarness> {
+/**
+ * `env`: the gateway's variables (RATE_LIMIT_PER_MINUTE…); `serviceEnv`: the services' (AUTH_TEST_OTP…),
+ * over the harness's own.
+ */
+export async function bootGateway(
+  options: { env?: Record<string, string>; serviceEnv?: Record<string, string> } = {},
+): Promise<GatewayHarness> {
   const database = await createTestDatabase();
   const testBus = await createTestBus();
   const logs: Record<string, unknown>[] = [];
@@ -100,7 +106,7 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
     logger,
     codec: createCallerCodec(`gateway-tests-internal-${randomUUID()}`),
     gateway: config,
-    env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12' },
+    env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12', ...options.serviceEnv },
     localSecret,
     settings: {
       identity: {
@@ -116,7 +122,11 @@ export async function bootGateway(options: { env?: Record<string, string> } = {}
   const identity = product.clients.identity;
   const services: GatewayServices = product.clients;
   const module = product.modules.identity;
-  const gateway: RunningGateway = { port: product.port, close: () => product.stop() };
+  const gateway: RunningGateway = {
+    port: product.port,
+    readiness: product.readiness,
+    close: () => product.stop(),
+  };
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
 
   const harness: GatewayHarness = {

@@ -3,7 +3,7 @@ import { phoneSchema } from '@fleet/domain';
 import { optionalText } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
-import { publicProcedure } from '../../trpc';
+import { signInProcedure } from '../../trpc';
 import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
 import { required } from '../shared-mappers';
 import { userToJson } from '../user/mappers';
@@ -20,7 +20,7 @@ export const verifyOtpInput = z.object({
 });
 
 /** Signs in with the code (signing up a new operator when the phone is new) and sets the session cookie. */
-export const verifyOtp = publicProcedure.input(verifyOtpInput).mutation(async ({ ctx, input }) => {
+export const verifyOtp = signInProcedure.input(verifyOtpInput).mutation(async ({ ctx, input }) => {
   const r = await ctx.services.identity.verifyOtp(
     { ...input, userAgent: ctx.userAgent },
     callAs(ctx.anonymous),

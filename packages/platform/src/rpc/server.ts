@@ -26,7 +26,10 @@ export interface RpcServer {
 
 /** gRPC (and gRPC-Web and Connect) over cleartext HTTP/2, with the standard health service. */
 export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
-  const shutdown = new AbortController();
+  // No `shutdownSignal`: Connect would link every call's signal to that one process-wide signal, one
+  // listener per call in flight (32 concurrent calls, 32 listeners: MaxListenersExceededWarning). Each
+  // call's signal already follows its HTTP/2 stream, and close() below destroys the sessions when the
+  // grace runs out, which aborts every call still running.
   const handler = connectNodeAdapter({
     routes: (router) => {
       options.routes(router);
@@ -38,7 +41,6 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       logger: options.logger,
     }),
     maxTimeoutMs: options.maxTimeoutMs ?? 60_000,
-    shutdownSignal: shutdown.signal,
   });
   const server = http2.createServer(handler);
   const sessions = new Set<http2.Http2Session>();
@@ -58,7 +60,6 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       // GOAWAY: clients open no new streams here; streams in flight run to completion.
       for (const session of sessions) session.close();
       const timer = setTimeout(() => {
-        shutdown.abort();
         for (const session of sessions) session.destroy();
       }, graceMs);
       await closed;
