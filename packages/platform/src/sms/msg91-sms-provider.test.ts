@@ -1,97 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createMsg91SmsProvider, MSG91_FLOW_PATH } from './msg91-sms-provider';
+import { type Msg91Peer, startMsg91Peer } from '@fleet/testing';
+import { createMsg91SmsProvider } from './msg91-sms-provider';
 import { SmsDeliveryError, type SmsMessage } from './sms-provider';
-
-interface Received {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** An answer the peer gives instead of its own: a status and body, or no answer at all. */
-type Scripted = { status: number; body: string; headers?: Record<string, string> } | 'no answer';
 
 const AUTH_KEY = '416091ALVB8qpT65cb570bP1';
 const TEMPLATE_ID = '65e06f45d6fc05278c7d47e2';
 const SENDER = 'FLEETS';
 
-/**
- * A local HTTP peer that answers like MSG91's flow API (POST /api/v5/flow): it checks the `authkey`
- * header, the JSON body (a known template id, the sender, recipients with `mobiles` and the template's
- * variables) and answers `{"type":"success","message":<request id>}` or `{"type":"error",…}`. Tests may
- * queue other answers (429, 5xx, an HTML page, silence) ahead of its own.
- */
-async function startMsg91Peer(port = 0) {
-  const received: Received[] = [];
-  const scripted: Scripted[] = [];
-  const json = (status: number, body: object) => ({ status, body: JSON.stringify(body) });
-  const ownAnswer = (request: Received) => {
-    if (request.method !== 'POST' || request.path !== MSG91_FLOW_PATH) {
-      return json(404, { type: 'error', message: 'Not Found' });
-    }
-    if (request.headers.authkey !== AUTH_KEY) {
-      return json(401, { type: 'error', message: 'Authentication failure' });
-    }
-    if (!request.headers['content-type']?.startsWith('application/json')) {
-      return json(400, { type: 'error', message: 'Invalid content type' });
-    }
-    let body: { template_id?: unknown; sender?: unknown; recipients?: unknown };
-    try {
-      body = JSON.parse(request.body);
-    } catch {
-      return json(400, { type: 'error', message: 'Invalid JSON' });
-    }
-    // MSG91 answers 200 with "type":"error" for a request it understood but will not send.
-    if (body.template_id !== TEMPLATE_ID) return json(200, { type: 'error', message: 'Invalid template id' });
-    if (body.sender !== SENDER) return json(200, { type: 'error', message: 'Invalid sender id' });
-    const recipients = Array.isArray(body.recipients) ? (body.recipients as Record<string, unknown>[]) : [];
-    if (
-      recipients.length === 0 ||
-      recipients.some((r) => typeof r.mobiles !== 'string' || !/^\d{10,15}$/.test(r.mobiles))
-    ) {
-      return json(200, { type: 'error', message: 'Invalid mobile number' });
-    }
-    if (recipients.some((r) => typeof r.otp !== 'string')) {
-      return json(200, { type: 'error', message: 'Template variable otp is missing' });
-    }
-    return json(200, { type: 'success', message: randomBytes(12).toString('hex') });
-  };
+/** MSG91 as the account above sees it: one approved OTP template and one sender. */
+const msg91Peer = (port?: number) =>
+  startMsg91Peer({ authKey: AUTH_KEY, templates: { [TEMPLATE_ID]: ['otp'] }, senders: [SENDER], port });
 
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
-      received.push(request);
-      const answer: Scripted = scripted.shift() ?? ownAnswer(request);
-      if (answer === 'no answer') return;
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.address() as AddressInfo;
-  return {
-    port: address.port,
-    baseUrl: `http://127.0.0.1:${address.port}`,
-    received,
-    /** Answers the next requests with these, in order, before answering as MSG91. */
-    answerNext: (...answers: Scripted[]) => scripted.push(...answers),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-type Peer = Awaited<ReturnType<typeof startMsg91Peer>>;
+type Peer = Msg91Peer;
 
 const code = '482913';
 const otpMessage: SmsMessage = {
@@ -125,7 +44,7 @@ async function failureOf(sending: Promise<void>): Promise<SmsDeliveryError> {
 describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API over HTTP', () => {
   let peer: Peer;
   beforeEach(async () => {
-    peer = await startMsg91Peer();
+    peer = await msg91Peer();
   });
   afterEach(() => peer.close());
 
@@ -231,7 +150,7 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
     });
     const sending = provider.send(otpMessage);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    peer = await startMsg91Peer(port);
+    peer = await msg91Peer(port);
     await sending;
     expect(peer.received).toHaveLength(1);
   });
@@ -248,7 +167,7 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
     });
     const error = await failureOf(provider.send(otpMessage));
     expect(error.message).toBe(`could not reach MSG91 at ${baseUrl} (ECONNREFUSED) in 3 attempts`);
-    peer = await startMsg91Peer();
+    peer = await msg91Peer();
   });
 
   it('refuses a number that is not in international form before calling MSG91', async () => {
