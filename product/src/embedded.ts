@@ -8,6 +8,8 @@ import {
   handleShutdownSignals,
   loadConfig,
   openPglite,
+  smsConfigSchema,
+  smsSettingsOf,
   startMetricsServer,
 } from '@fleet/platform';
 import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator, withDemoTestOtps } from './demo';
@@ -30,6 +32,7 @@ export async function runEmbedded(): Promise<void> {
   const localSecret = embeddedSecrets(dataDir);
   // Every service's settings are checked before anything is opened or built.
   for (const service of SERVICES) service.settings(environment, localSecret);
+  const sms = smsSettingsOf(loadConfig(smsConfigSchema, environment));
 
   const webDist = resolve(runtime.WEB_DIST);
   await ensureWebBuilt(webDist, logger);
@@ -67,7 +70,9 @@ export async function runEmbedded(): Promise<void> {
     `  Fleet back-office is running at ${url}  (embedded: PGlite in ${dataDir}, in-process events; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     '',
     demo ? `  Sign in as the demo operator's owner: phone ${DEMO_OWNER_PHONE}, code ${DEMO_CODE}` : '',
-    '  Or sign in with any other phone to sign up a new operator: its code appears in this console (SMS provider: log).',
+    sms.provider === 'log'
+      ? `  Or sign in with any other phone to sign up a new operator: its code is in the development SMS outbox, ${sms.outboxFile}`
+      : `  Sign-in codes are texted through ${sms.provider}.`,
     `  Health: ${url}/healthz   Readiness: ${url}/readyz${metrics ? `   Metrics: http://localhost:${metrics.port}/metrics` : ''}`,
     '',
   ];
