@@ -112,6 +112,13 @@ describe('npm start (embedded)', () => {
 
     const wrong = code === '000000' ? '111111' : '000000';
     await expect(anonymous.auth.verifyOtp.mutate({ phone, code: wrong })).rejects.toThrow(/not right/);
+    // Nor does a request the gateway cannot read show its body in the log.
+    const garbled = await fetch(`${base}/api/trpc/auth.verifyOtp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"json":{"phone":"${phone}","code":"${code}"`,
+    });
+    expect(garbled.status).toBe(400);
     const { signedUp } = await anonymous.auth.verifyOtp.mutate({ phone, code, operatorName: 'Outbox Cabs' });
     expect(signedUp).toBe(true);
 
