@@ -16,7 +16,7 @@ import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator, withDemoTestOtps } from 
 import { SERVICES } from './modules';
 import { startEmbeddedProduct } from './product';
 import { runtimeConfigSchema } from './runtime-config';
-import { embeddedSecrets } from './secrets';
+import { installationSecrets } from './secrets';
 import { ensureWebBuilt } from './web-build';
 
 /** `npm start`: the whole product in this process on PGlite under DATA_DIR, with in-process events. */
@@ -29,7 +29,7 @@ export async function runEmbedded(): Promise<void> {
   if (demo) environment.AUTH_TEST_OTP = withDemoTestOtps(environment.AUTH_TEST_OTP);
   const gatewayConfig = loadConfig(gatewayConfigSchema);
   const dataDir = resolve(runtime.DATA_DIR);
-  const localSecret = embeddedSecrets(dataDir);
+  const localSecret = installationSecrets(dataDir);
   // Every service's settings are checked before anything is opened or built.
   for (const service of SERVICES) service.settings(environment, localSecret);
   const sms = smsSettingsOf(loadConfig(smsConfigSchema, environment));
@@ -47,9 +47,10 @@ export async function runEmbedded(): Promise<void> {
     env: environment,
     localSecret,
     gateway: gatewayConfig,
+    host: runtime.LISTEN_HOST,
     webDist,
   });
-  const metrics = await startMetricsServer(runtime.METRICS_PORT).catch((error) => {
+  const metrics = await startMetricsServer(runtime.METRICS_PORT, runtime.LISTEN_HOST).catch((error) => {
     logger.warn(
       { err: error, port: runtime.METRICS_PORT },
       'metrics port unavailable; continuing without /metrics',

@@ -87,7 +87,12 @@ describe('a service whose applied migration was edited does not start', () => {
   afterAll(() => database?.drop());
 
   it('names the file and exits', () => {
-    const result = run('masters', { DATABASE_URL: database.url, GRPC_PORT: '0', METRICS_PORT: '0' });
+    const result = run('masters', {
+      DATABASE_URL: database.url,
+      INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
+      GRPC_PORT: '0',
+      METRICS_PORT: '0',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       'services/masters/migrations/0003_masters.sql was edited after it was applied to schema masters',
