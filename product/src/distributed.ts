@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { gatewayConfigSchema, startGateway } from '@fleet/gateway';
 import {
   type AnyServiceDefinition,
@@ -19,7 +20,7 @@ import pg from 'pg';
 import { GATEWAY, SERVICES } from './modules';
 import { connectServices } from './product';
 import { type RuntimeConfig, runtimeConfigSchema, serviceUrls } from './runtime-config';
-import { developmentSecrets } from './secrets';
+import { distributedSecrets } from './secrets';
 
 /** Creates the database named in the URL when the server answers but the database does not exist yet. */
 async function ensureDatabase(url: string, logger: Logger): Promise<void> {
@@ -56,8 +57,11 @@ function internalSecret(runtime: RuntimeConfig, localSecret: LocalSecret): strin
  * database pool and bus connection, its background work, gRPC on GRPC_PORT (else its port in the
  * table) with metrics; on SIGTERM everything stops in reverse order.
  */
+const localSecretsOf = (runtime: RuntimeConfig) =>
+  distributedSecrets({ dataDir: resolve(runtime.DATA_DIR), listenHost: runtime.LISTEN_HOST });
+
 async function runService(service: AnyServiceDefinition, runtime: RuntimeConfig, logger: Logger) {
-  const localSecret = developmentSecrets(logger);
+  const localSecret = localSecretsOf(runtime);
   const settings = service.settings(process.env, localSecret);
   const codec = createCallerCodec(internalSecret(runtime, localSecret));
   await ensureDatabase(runtime.DATABASE_URL, logger);
@@ -80,6 +84,7 @@ async function runService(service: AnyServiceDefinition, runtime: RuntimeConfig,
     codec,
     logger,
     port: runtime.GRPC_PORT ?? service.port,
+    host: runtime.LISTEN_HOST,
   });
   const metrics = await startMetricsServer({ port: runtime.METRICS_PORT, host: runtime.METRICS_HOST });
   // Reverse order on SIGTERM: stop taking calls and finish those in flight, stop the relay, close pools.
@@ -96,7 +101,7 @@ async function runService(service: AnyServiceDefinition, runtime: RuntimeConfig,
 async function runGateway(table: ModuleTable, runtime: RuntimeConfig, logger: Logger) {
   const config = loadConfig(gatewayConfigSchema);
   const urls = serviceUrls(table, process.env);
-  const localSecret = developmentSecrets(logger);
+  const localSecret = localSecretsOf(runtime);
   const signingKeys = sessionSigningKeys(process.env, localSecret);
   const codec = createCallerCodec(internalSecret(runtime, localSecret));
   const bus = await createJetStreamBus({
@@ -118,6 +123,7 @@ async function runGateway(table: ModuleTable, runtime: RuntimeConfig, logger: Lo
     logger,
     readiness,
     webDist: runtime.WEB_DIST,
+    host: runtime.LISTEN_HOST,
   });
   logger.info(urls, 'gateway reaches the services over gRPC');
   const metrics = await startMetricsServer({

@@ -8,13 +8,15 @@ import {
   handleShutdownSignals,
   loadConfig,
   openPglite,
+  smsConfigSchema,
+  smsSettingsOf,
   startMetricsServer,
 } from '@fleet/platform';
 import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator, withDemoTestOtps } from './demo';
 import { SERVICES } from './modules';
 import { startEmbeddedProduct } from './product';
 import { runtimeConfigSchema } from './runtime-config';
-import { embeddedSecrets } from './secrets';
+import { installationSecrets } from './secrets';
 import { ensureWebBuilt } from './web-build';
 
 /** How this machine reaches a listener bound to `host`. */
@@ -33,9 +35,10 @@ export async function runEmbedded(): Promise<void> {
   if (demo) environment.AUTH_TEST_OTP = withDemoTestOtps(environment.AUTH_TEST_OTP);
   const gatewayConfig = loadConfig(gatewayConfigSchema);
   const dataDir = resolve(runtime.DATA_DIR);
-  const localSecret = embeddedSecrets(dataDir);
+  const localSecret = installationSecrets(dataDir);
   // Every service's settings are checked before anything is opened or built.
   for (const service of SERVICES) service.settings(environment, localSecret);
+  const sms = smsSettingsOf(loadConfig(smsConfigSchema, environment));
 
   const webDist = resolve(runtime.WEB_DIST);
   await ensureWebBuilt(webDist, logger);
@@ -50,6 +53,7 @@ export async function runEmbedded(): Promise<void> {
     env: environment,
     localSecret,
     gateway: gatewayConfig,
+    host: runtime.LISTEN_HOST,
     webDist,
   });
   const metrics = await startMetricsServer({
@@ -78,7 +82,9 @@ export async function runEmbedded(): Promise<void> {
     `  Fleet back-office is running at ${url}  (embedded: PGlite in ${dataDir}, in-process events; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     '',
     demo ? `  Sign in as the demo operator's owner: phone ${DEMO_OWNER_PHONE}, code ${DEMO_CODE}` : '',
-    '  Or sign in with any other phone to sign up a new operator: its code appears in this console (SMS provider: log).',
+    sms.provider === 'log'
+      ? `  Or sign in with any other phone to sign up a new operator: its code is in the development SMS outbox, ${sms.outboxFile}`
+      : `  Sign-in codes are texted through ${sms.provider}.`,
     `  Health: ${url}/healthz   Readiness: ${url}/readyz`,
     operator ? `  Metrics and readiness for operators: ${operator}/metrics, ${operator}/readyz` : '',
     '',

@@ -70,6 +70,8 @@ export interface EmbeddedProductOptions {
   /** Rows added to the module table (a test proves the table is the only list this way). */
   extraModules?: ModuleTable;
   gateway: GatewayConfig;
+  /** The address the gateway listens on (every address unless given). */
+  host?: string;
   webDist?: string;
 }
 
@@ -130,6 +132,7 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
       logger,
       readiness: { ...own.readiness, ...added.readiness },
       webDist: options.webDist,
+      host: options.host,
     });
     return {
       port: gateway.port,

@@ -5,8 +5,19 @@ import { z } from 'zod';
 export const runtimeConfigSchema = z.object({
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
-  /** Embedded mode keeps its PGlite database and generated secrets here. */
-  DATA_DIR: z.string().default('./.data'),
+  /**
+   * The installation's local files: embedded mode's PGlite database, the key generated secrets derive
+   * from (embedded, and distributed on loopback), the development SMS outbox.
+   */
+  DATA_DIR: env.dataDir(),
+  /**
+   * The address the gateway, a service's gRPC and metrics listen on. Distributed processes generate
+   * secrets that are not set only when this is a loopback address (secrets.ts).
+   */
+  LISTEN_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]+$/, 'expected an address to listen on, such as 127.0.0.1 or 0.0.0.0')
+    .default('0.0.0.0'),
   /** Distributed mode: the PostgreSQL server every service connects to (each uses its own schema). */
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/fleet'),
   DATABASE_POOL_SIZE: env.positiveInt(10),

@@ -1,16 +1,13 @@
 // `npm run start:distributed`: the gateway and each service of the module table as separate processes
 // talking gRPC over the network, on DATABASE_URL (default: the local PostgreSQL, database "fleet") and
-// NATS_URL (default: the local NATS). Every process gets the same internal secret; Ctrl-C stops them all.
+// NATS_URL (default: the local NATS). They share one data directory, where the secrets not set in the
+// environment are generated once for all of them, and listen on loopback; Ctrl-C stops them all.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { distributedPlan, type PlannedProcess } from './distributed-plan';
+import { join } from 'node:path';
+import { distributedPlan, type PlannedProcess, sharedByEveryProcess } from './distributed-plan';
 import { GATEWAY, SERVICES } from './modules';
 
 function startAll(plan: PlannedProcess[]) {
-  const shared = {
-    ...process.env,
-    INTERNAL_AUTH_SECRET: process.env.INTERNAL_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
-  };
   const children: ChildProcess[] = [];
   let stopping = false;
   const stopAll = (code: number) => {
@@ -25,7 +22,7 @@ function startAll(plan: PlannedProcess[]) {
 
   for (const { name, env } of plan) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'product/src/main.ts', name], {
-      env: { ...shared, ...env },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const label = `[${name}] `;
@@ -48,8 +45,10 @@ function startAll(plan: PlannedProcess[]) {
   }
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
+  const shared = sharedByEveryProcess(process.env);
   process.stdout.write(
-    `Starting ${plan.map((p) => p.name).join(', ')} as separate processes; the gateway listens on port ${process.env.PORT ?? GATEWAY.port}.\n`,
+    `Starting ${plan.map((p) => p.name).join(', ')} as separate processes; the gateway listens on ${shared.LISTEN_HOST} port ${process.env.PORT ?? GATEWAY.port}.\n` +
+      `Secrets not set in the environment are generated once in ${shared.DATA_DIR}; with the development SMS provider, sign-in codes go to ${process.env.SMS_OUTBOX_FILE || join(shared.DATA_DIR, 'sms-outbox.txt')}.\n`,
   );
 }
 

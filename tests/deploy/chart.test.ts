@@ -104,6 +104,16 @@ describe('values.yaml and values.schema.json', () => {
     ],
     ['a NATS URL without a scheme', { config: { natsUrl: 'nats:4222' } }, '/config/natsUrl'],
     [
+      'the development SMS provider, which texts nothing',
+      { config: { smsProvider: 'log' } },
+      '/config/smsProvider',
+    ],
+    [
+      'MSG91 over cleartext HTTP',
+      { config: { msg91BaseUrl: 'http://control.msg91.com' } },
+      '/config/msg91BaseUrl',
+    ],
+    [
       'a DATABASE_URL that is not PostgreSQL',
       { secrets: { databaseUrl: 'mysql://db/fleet' } },
       '/secrets/databaseUrl',

@@ -108,7 +108,13 @@ const matches = (selector: unknown, labels: JsonObject) =>
   isObject(selector) && Object.entries(selector).every(([k, v]) => labels[k] === v);
 
 const secretName = 'fleet-secrets';
-const secretKeys = ['DATABASE_URL', 'INTERNAL_AUTH_SECRET', 'AUTH_JWT_KEYS', 'OTP_HMAC_SECRET'];
+const secretKeys = [
+  'DATABASE_URL',
+  'INTERNAL_AUTH_SECRET',
+  'AUTH_JWT_KEYS',
+  'OTP_HMAC_SECRET',
+  'MSG91_AUTH_KEY',
+];
 
 describe('deploy/base', () => {
   it('is a namespace-agnostic kustomization', () => {

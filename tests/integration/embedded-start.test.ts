@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allPermissionIds } from '@fleet/domain';
@@ -30,6 +30,8 @@ describe('npm start (embedded)', () => {
       METRICS_PORT: String(metricsPort),
       DATA_DIR: dataDir,
       AUTH_TEST_OTP: `${newPhone}=654321`,
+      // Everything the product logs, so that a sign-in code would show if any line carried one.
+      LOG_LEVEL: 'trace',
     });
     await waitForHttp(`${base}/healthz`, proc);
     // The server answers while the demo operator is still being seeded; the banner follows the seed.
@@ -107,6 +109,44 @@ describe('npm start (embedded)', () => {
         signedIn.booking.needsAttentionCount.query(),
       ]),
     ).toEqual([{ incomingBookingsCount: 0 }, { needsAttentionCount: 0 }]);
+  });
+
+  it('prints where the development SMS outbox is, next to the demo sign-in', () => {
+    expect(proc.output()).toContain(
+      `its code is in the development SMS outbox, ${join(dataDir, 'sms-outbox.txt')}`,
+    );
+  });
+
+  it('texts a phone’s code to the development SMS outbox and never writes it to the log', async () => {
+    const phone = '+919811122244';
+    const anonymous = trpcClient(base);
+    await anonymous.auth.requestOtp.mutate({ phone });
+    const outboxFile = join(dataDir, 'sms-outbox.txt');
+    const entry = readFileSync(outboxFile, 'utf8')
+      .split('\n\n')
+      .find((e) => e.includes(`to ${phone}`));
+    const code = entry?.match(/\n(\d{6}) is your sign-in code/)?.[1];
+    if (!code) throw new Error(`no code for ${phone} in the outbox:\n${entry}`);
+    expect(statSync(outboxFile).mode & 0o777).toBe(0o600);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    await expect(anonymous.auth.verifyOtp.mutate({ phone, code: wrong })).rejects.toThrow(/not right/);
+    // Nor does a request the gateway cannot read show its body in the log.
+    const garbled = await fetch(`${base}/api/trpc/auth.verifyOtp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"json":{"phone":"${phone}","code":"${code}"`,
+    });
+    expect(garbled.status).toBe(400);
+    const { signedUp } = await anonymous.auth.verifyOtp.mutate({ phone, code, operatorName: 'Outbox Cabs' });
+    expect(signedUp).toBe(true);
+
+    const output = proc.output();
+    expect(output).toMatch(
+      /"to":"\+919811122244","purpose":"SIGN_IN_OTP".*"msg":"SMS written to the development outbox"/,
+    );
+    expect(output).not.toContain('is your sign-in code');
+    expect(output).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
   });
 
   it('answers UNAUTHORIZED (401) without a token', async () => {

@@ -2,6 +2,7 @@
 // else, runs in the embedded product, answers the gateway's readiness through its own client, gets a
 // process and a URL in the distributed start, and a block in the chart's values and the kustomize base.
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { gatewayConfigSchema } from '@fleet/gateway';
 import {
   createCallerCodec,
@@ -110,6 +111,8 @@ describe('a service added to the module table, and nowhere else', () => {
     expect(plan.find((p) => p.name === 'throwaway')?.env).toEqual({
       GRPC_PORT: '61234',
       METRICS_PORT: '9468',
+      DATA_DIR: resolve('.data'),
+      LISTEN_HOST: '127.0.0.1',
     });
     expect(plan.find((p) => p.name === 'gateway')?.env).toMatchObject({
       THROWAWAY_URL: 'http://127.0.0.1:61234',

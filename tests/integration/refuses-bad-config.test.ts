@@ -27,6 +27,26 @@ describe('a process with bad configuration does not start', () => {
     );
   });
 
+  it('refuses to start identity in production with the development SMS provider, which texts no code', () => {
+    const result = run('identity', {
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'log',
+      AUTH_JWT_KEYS: 'k:0123456789abcdef0123456789abcdef',
+      OTP_HMAC_SECRET: '0123456789abcdef0123456789abcdef',
+      INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('SMS_PROVIDER: "log" is refused when NODE_ENV=production');
+    const unset = run('identity', {
+      NODE_ENV: 'production',
+      AUTH_JWT_KEYS: 'k:0123456789abcdef0123456789abcdef',
+      OTP_HMAC_SECRET: '0123456789abcdef0123456789abcdef',
+      INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
+    });
+    expect(unset.status).toBe(78);
+    expect(unset.stderr).toContain('SMS_PROVIDER: required in production: msg91');
+  });
+
   it('names a malformed port', () => {
     const result = run('gateway', { PORT: 'three thousand' });
     expect(result.status).toBe(78);
@@ -67,7 +87,12 @@ describe('a service whose applied migration was edited does not start', () => {
   afterAll(() => database?.drop());
 
   it('names the file and exits', () => {
-    const result = run('masters', { DATABASE_URL: database.url, GRPC_PORT: '0', METRICS_PORT: '0' });
+    const result = run('masters', {
+      DATABASE_URL: database.url,
+      INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
+      GRPC_PORT: '0',
+      METRICS_PORT: '0',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       'services/masters/migrations/0003_masters.sql was edited after it was applied to schema masters',

@@ -65,6 +65,8 @@ export const env = {
       .positive()
       .default(fallback),
   url: (fallback: string) => z.string().url('expected a URL').default(fallback),
+  /** Where this installation keeps its local files: embedded mode's database, generated secrets, the development SMS outbox. */
+  dataDir: () => z.string().default('./.data'),
   nodeEnv: () => z.enum(['development', 'production', 'test']).default('development'),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };

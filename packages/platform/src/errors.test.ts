@@ -43,4 +43,14 @@ describe('one error vocabulary across gRPC', () => {
     expect(error.message).toMatch(/try again/);
     expect(fromConnectError(new ConnectError('deadline', Code.DeadlineExceeded)).code).toBe('UNAVAILABLE');
   });
+
+  it('keeps the words of an UNAVAILABLE a service raised itself, which say what could not be done', () => {
+    const raised = new DomainError(
+      'UNAVAILABLE',
+      'We could not send the code just now. Please try again in a minute.',
+    );
+    const error = fromConnectError(toConnectError(raised));
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).toBe('We could not send the code just now. Please try again in a minute.');
+  });
 });

@@ -116,8 +116,10 @@ export function fromConnectError(error: unknown): DomainError {
   }
   const code = fromGrpc.get(error.code) ?? 'INTERNAL';
   const [detail] = error.findDetails(ErrorDetailSchema) as ErrorDetail[];
+  // Only a service's own DomainError carries a detail; without one, UNAVAILABLE is the transport's
+  // (a refused connection, a deadline), whose words mean nothing to a person.
   const message =
-    code === 'UNAVAILABLE'
+    code === 'UNAVAILABLE' && !detail
       ? 'A part of the system is not answering right now. Please try again in a moment.'
       : code === 'INTERNAL'
         ? INTERNAL_MESSAGE

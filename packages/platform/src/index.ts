@@ -122,4 +122,26 @@ export {
   type SigningKey,
   sessionSigningKeys,
 } from './session-token';
+export { createLogSmsProvider } from './sms/log-sms-provider';
+export {
+  createMsg91SmsProvider,
+  MSG91_FLOW_PATH,
+  MSG91_HOST,
+  type Msg91Options,
+} from './sms/msg91-sms-provider';
+export {
+  checkSmsConfig,
+  createSmsProvider,
+  type SmsSettings,
+  smsConfigSchema,
+  smsConfigShape,
+  smsSettingsOf,
+} from './sms/sms-config';
+export {
+  SmsDeliveryError,
+  type SmsMessage,
+  type SmsProvider,
+  type SmsTemplate,
+  type SmsTemplates,
+} from './sms/sms-provider';
 export { parseOrThrow } from './validation';

@@ -9,9 +9,10 @@ import type { ServiceModule } from './service-module';
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * A secret for running without configuration, by the variable's name: generated once and kept beside
- * the data (embedded), or a fixed development value (distributed outside production). Production
- * never asks: a service's settings refuse to start there without the variable.
+ * A secret for running without configuration, by the variable's name: generated per installation in
+ * its data directory, which every process of that installation on the machine shares (the product's
+ * secrets.ts; a distributed process listening beyond loopback refuses instead). Production never
+ * asks: a service's settings refuse to start there without the variable.
  */
 export type LocalSecret = (variable: string) => string;
 

@@ -1,4 +1,11 @@
 export { expectDomainError } from './expect-domain-error';
+export {
+  type Msg91Peer,
+  type Msg91PeerOptions,
+  type Msg91Request,
+  type Msg91ScriptedAnswer,
+  startMsg91Peer,
+} from './msg91-peer';
 export { quietLogger } from './quiet-logger';
 export { recordValues } from './record-values';
 export { bootService, type ServiceHarness, TEST_INTERNAL_SECRET } from './service-harness';

@@ -5,9 +5,10 @@ export {
   createIdentityModule,
   type IdentityModule,
   type IdentityModuleDeps,
+  type IdentityServiceSettings,
   identityService,
   identitySettings,
 } from './module';
-export { createLogSmsProvider, type SmsMessage, type SmsProvider } from './sms/sms-provider';
+export type { SmsMessage, SmsProvider } from './sms/sms-provider';
 export { SCHEMA as IDENTITY_SCHEMA } from './storage/migrations';
 export type { CreatedOperator, IdentitySettings, Operators } from './use-cases';

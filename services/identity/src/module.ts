@@ -1,5 +1,6 @@
 import {
   createSessionTokens,
+  createSmsProvider,
   type Database,
   defineService,
   type Environment,
@@ -9,12 +10,14 @@ import {
   loadConfig,
   prepareService,
   type ServiceModule,
+  type SmsSettings,
   sessionSigningKeys,
+  smsSettingsOf,
 } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { identityConfigSchema } from './config';
 import { identityRoutes } from './rpc/identity-handlers';
-import { createLogSmsProvider, type SmsProvider } from './sms/sms-provider';
+import type { SmsProvider } from './sms/sms-provider';
 import { identityMigrations, SCHEMA } from './storage/migrations';
 import { createIdentityUseCases, type IdentitySettings, type IdentityUseCases } from './use-cases';
 
@@ -23,7 +26,7 @@ export interface IdentityModuleDeps {
   bus: EventBus;
   logger: Logger;
   settings: IdentitySettings;
-  sms?: SmsProvider;
+  sms: SmsProvider;
   clock?: () => Date;
 }
 
@@ -45,7 +48,7 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
   const useCases = createIdentityUseCases({
     db: deps.db,
     logger,
-    sms: deps.sms ?? createLogSmsProvider(logger),
+    sms: deps.sms,
     clock: deps.clock ?? (() => new Date()),
     settings: deps.settings,
     tokens: createSessionTokens(deps.settings.signingKeys),
@@ -53,8 +56,15 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
   return { ...service, useCases, routes: identityRoutes(useCases) };
 }
 
+/** What the runners parse for identity: the use cases' settings, and where texts go. */
+export interface IdentityServiceSettings extends IdentitySettings {
+  smsSettings: SmsSettings;
+  /** A provider to use instead of the configured one (tests record the texts this way). */
+  sms?: SmsProvider;
+}
+
 /** Identity's settings: its variables, with local secrets where they are unset outside production. */
-export function identitySettings(env: Environment, localSecret: LocalSecret): IdentitySettings {
+export function identitySettings(env: Environment, localSecret: LocalSecret): IdentityServiceSettings {
   const config = loadConfig(identityConfigSchema, env);
   return {
     signupEnabled: config.SIGNUP_ENABLED,
@@ -62,6 +72,7 @@ export function identitySettings(env: Environment, localSecret: LocalSecret): Id
     signingKeys: config.AUTH_JWT_KEYS ?? sessionSigningKeys(env, localSecret),
     otpSecret: config.OTP_HMAC_SECRET ?? localSecret('OTP_HMAC_SECRET'),
     testOtps: config.AUTH_TEST_OTP ?? new Map(),
+    smsSettings: smsSettingsOf(config),
   };
 }
 
@@ -71,9 +82,8 @@ export const identityService = defineService({
   grpcService: IdentityService,
   port: 50051,
   needs: [],
-  secretEnv: ['AUTH_JWT_KEYS', 'OTP_HMAC_SECRET'],
-  settings: (env, localSecret): IdentitySettings & { sms?: SmsProvider } =>
-    identitySettings(env, localSecret),
-  create: ({ db, bus, logger }, { sms, ...settings }) =>
-    createIdentityModule({ db, bus, logger, settings, sms }),
+  secretEnv: ['AUTH_JWT_KEYS', 'OTP_HMAC_SECRET', 'MSG91_AUTH_KEY'],
+  settings: identitySettings,
+  create: ({ db, bus, logger }, { sms, smsSettings, ...settings }) =>
+    createIdentityModule({ db, bus, logger, settings, sms: sms ?? createSmsProvider(smsSettings, logger) }),
 });

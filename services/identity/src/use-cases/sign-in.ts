@@ -127,7 +127,13 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
         );
       } else {
         try {
-          await sms.send({ to: phone, text: smsText(code), purpose: 'SIGN_IN_OTP' });
+          await sms.send({
+            to: phone,
+            purpose: 'SIGN_IN_OTP',
+            template: 'otp',
+            variables: { otp: code },
+            text: smsText(code),
+          });
         } catch (error) {
           withRequestId(logger, caller.requestId).error(
             { err: error, phone },

@@ -1,0 +1,45 @@
+/**
+ * The templates texts are sent with, and the variables each one fills. In India a gateway delivers
+ * only texts registered as DLT templates, so a provider sends a template's id and its variables; the
+ * whole text travels beside them for providers that take text (the development outbox).
+ */
+export interface SmsTemplates {
+  /** A one-time code: `otp` is the code. */
+  otp: { otp: string };
+}
+
+export type SmsTemplate = keyof SmsTemplates;
+
+export type SmsMessage = {
+  [T in SmsTemplate]: {
+    /** E.164, e.g. +919800000001. */
+    to: string;
+    /** What the message is for, e.g. SIGN_IN_OTP: logs and metrics say it, it never selects content. */
+    purpose: string;
+    template: T;
+    variables: SmsTemplates[T];
+    /** The text as its recipient reads it. */
+    text: string;
+  };
+}[SmsTemplate];
+
+/** Where texts go out. */
+export interface SmsProvider {
+  readonly name: string;
+  /** Resolves once the provider has accepted the text; rejects with an SmsDeliveryError otherwise. */
+  send(message: SmsMessage): Promise<void>;
+}
+
+/**
+ * A text was not accepted. The message is safe to log: it never holds the text or its variables (a
+ * code), nor a credential.
+ */
+export class SmsDeliveryError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SmsDeliveryError';
+  }
+}
