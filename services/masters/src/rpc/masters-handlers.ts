@@ -1,7 +1,15 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { encodeListPage, isJsonObject, type Json, type JsonObject, masterOf } from '@fleet/domain';
+import {
+  encodeListPage,
+  isJsonObject,
+  type Json,
+  type JsonObject,
+  type MasterDefinition,
+  masterOf,
+  recordOf,
+} from '@fleet/domain';
 import {
   activeFilterFromProto,
   invalidField,
@@ -16,9 +24,18 @@ import {
   StoredFileSchema,
 } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
-import { rateCardToProto, recordToProto } from '../mappers';
+import {
+  customerToProto,
+  driverToProto,
+  dutyTypeToProto,
+  rateCardToProto,
+  recordToProto,
+  supplierToProto,
+  vehicleToProto,
+} from '../mappers';
 import type { FileRow } from '../storage/file-store';
 import type { MastersUseCases } from '../use-cases';
+import { COPIED_MASTERS } from '../use-cases/typed-records';
 
 const party = (p: RateParty) =>
   p === RateParty.CUSTOMER ? 'CUSTOMER' : p === RateParty.SUPPLIER ? 'SUPPLIER' : undefined;
@@ -51,7 +68,7 @@ function valuesOf(valuesJson: string): JsonObject {
  * codec (the use case has checked the kind, so `masterOf` finds its declaration).
  */
 export function mastersRoutes(useCases: MastersUseCases) {
-  const { masters, rates, files } = useCases;
+  const { masters, rates, files, typedRecords } = useCases;
   return (router: ConnectRouter) =>
     router.service(MastersService, {
       async listRecords(req, ctx) {
@@ -104,6 +121,25 @@ export function mastersRoutes(useCases: MastersUseCases) {
           date: req.date,
         });
         return { rateCard: card ? rateCardToProto(card) : undefined };
+      },
+      async getTypedRecords(req, ctx) {
+        const { kind, records } = await typedRecords.get(tenantCallerOf(ctx), req.kind, req.ids);
+        const typed = <D extends MasterDefinition>(definition: D) =>
+          records.map((record) => recordOf(definition, record));
+        switch (kind) {
+          case 'vehicle':
+            return { vehicles: typed(COPIED_MASTERS.vehicle).map(vehicleToProto) };
+          case 'driver':
+            return { drivers: typed(COPIED_MASTERS.driver).map(driverToProto) };
+          case 'customer':
+            return { customers: typed(COPIED_MASTERS.customer).map(customerToProto) };
+          case 'supplier':
+            return { suppliers: typed(COPIED_MASTERS.supplier).map(supplierToProto) };
+          case 'duty_type':
+            return { dutyTypes: typed(COPIED_MASTERS.duty_type).map(dutyTypeToProto) };
+          case 'rate_card':
+            return { rateCards: typed(COPIED_MASTERS.rate_card).map(rateCardToProto) };
+        }
       },
       async uploadFile(req, ctx) {
         const file = await files.upload(tenantCallerOf(ctx), {

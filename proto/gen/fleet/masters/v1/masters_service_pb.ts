@@ -6,10 +6,18 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { ActiveFilter, PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
+import type { Customer, Supplier } from "./connection_pb";
+import { file_fleet_masters_v1_connection } from "./connection_pb";
+import type { Driver } from "./driver_pb";
+import { file_fleet_masters_v1_driver } from "./driver_pb";
+import type { DutyType } from "./duty_type_pb";
+import { file_fleet_masters_v1_duty_type } from "./duty_type_pb";
 import type { RateCard, RateParty } from "./rate_card_pb";
 import { file_fleet_masters_v1_rate_card } from "./rate_card_pb";
 import type { Record } from "./record_pb";
 import { file_fleet_masters_v1_record } from "./record_pb";
+import type { Vehicle } from "./vehicle_pb";
+import { file_fleet_masters_v1_vehicle } from "./vehicle_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -18,7 +26,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/masters/v1/masters_service.proto.
  */
 export const file_fleet_masters_v1_masters_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZmbGVldC9tYXN0ZXJzL3YxL21hc3RlcnNfc2VydmljZS5wcm90bxIQZmxlZXQubWFzdGVycy52MSIpCgpMaXN0RmlsdGVyEgsKA2tleRgBIAEoCRIOCgZ2YWx1ZXMYAiADKAkihQIKEkxpc3RSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEg4KBnNlYXJjaBgCIAEoCRItCgZhY3RpdmUYAyABKA4yHS5mbGVldC5jb21tb24udjEuQWN0aXZlRmlsdGVyEi0KB2ZpbHRlcnMYBCADKAsyHC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RGaWx0ZXISIQoUZXhwaXJpbmdfd2l0aGluX2RheXMYBSABKAVIAIgBARIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgsKA2lkcxgHIAMoCUIXChVfZXhwaXJpbmdfd2l0aGluX2RheXMiaAoTTGlzdFJlY29yZHNSZXNwb25zZRIUCgxyZWNvcmRzX2pzb24YAyABKAkSLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvSgQIARACUgdyZWNvcmRzIiwKEEdldFJlY29yZFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSI9ChFHZXRSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJGChNDcmVhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEwoLdmFsdWVzX2pzb24YAyABKAlKBAgCEANSBnZhbHVlcyJAChRDcmVhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJSChNVcGRhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEwoLdmFsdWVzX2pzb24YBCABKAlKBAgDEARSBnZhbHVlcyJAChRVcGRhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJFChZTZXRSZWNvcmRBY3RpdmVSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIIkMKF1NldFJlY29yZEFjdGl2ZVJlc3BvbnNlEigKBnJlY29yZBgBIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkIiIKEkdldFNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJIj8KE0dldFNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiRgoTU2F2ZVNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJEhMKC3ZhbHVlc19qc29uGAMgASgJSgQIAhADUgZ2YWx1ZXMiQAoUU2F2ZVNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiuQEKElJlc29sdmVSYXRlUmVxdWVzdBIqCgVwYXJ0eRgBIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAIgASgJEhMKC3N1cHBsaWVyX2lkGAMgASgJEhQKDGR1dHlfdHlwZV9pZBgEIAEoCRIPCgdjaXR5X2lkGAUgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBiABKAkSDAoEZGF0ZRgHIAEoCSJEChNSZXNvbHZlUmF0ZVJlc3BvbnNlEi0KCXJhdGVfY2FyZBgBIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQitQEKClN0b3JlZEZpbGUSCgoCaWQYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRISCgpzaXplX2J5dGVzGAQgASgDEi4KB3B1cnBvc2UYBSABKA4yHS5mbGVldC5tYXN0ZXJzLnYxLkZpbGVQdXJwb3NlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImcKEVVwbG9hZEZpbGVSZXF1ZXN0EhEKCWZpbGVfbmFtZRgBIAEoCRIPCgdjb250ZW50GAIgASgMEi4KB3B1cnBvc2UYAyABKA4yHS5mbGVldC5tYXN0ZXJzLnYxLkZpbGVQdXJwb3NlIkAKElVwbG9hZEZpbGVSZXNwb25zZRIqCgRmaWxlGAEgASgLMhwuZmxlZXQubWFzdGVycy52MS5TdG9yZWRGaWxlIhwKDkdldEZpbGVSZXF1ZXN0EgoKAmlkGAEgASgJIk4KD0dldEZpbGVSZXNwb25zZRIqCgRmaWxlGAEgASgLMhwuZmxlZXQubWFzdGVycy52MS5TdG9yZWRGaWxlEg8KB2NvbnRlbnQYAiABKAwq2wEKC0ZpbGVQdXJwb3NlEhwKGEZJTEVfUFVSUE9TRV9VTlNQRUNJRklFRBAAEiEKHUZJTEVfUFVSUE9TRV9WRUhJQ0xFX0RPQ1VNRU5UEAESIAocRklMRV9QVVJQT1NFX0RSSVZFUl9ET0NVTUVOVBACEiIKHkZJTEVfUFVSUE9TRV9DVVNUT01FUl9ET0NVTUVOVBADEiIKHkZJTEVfUFVSUE9TRV9TVVBQTElFUl9ET0NVTUVOVBAEEiEKHUZJTEVfUFVSUE9TRV9DT01QQU5ZX0JSQU5ESU5HEAUyqAcKDk1hc3RlcnNTZXJ2aWNlEloKC0xpc3RSZWNvcmRzEiQuZmxlZXQubWFzdGVycy52MS5MaXN0UmVjb3Jkc1JlcXVlc3QaJS5mbGVldC5tYXN0ZXJzLnYxLkxpc3RSZWNvcmRzUmVzcG9uc2USVAoJR2V0UmVjb3JkEiIuZmxlZXQubWFzdGVycy52MS5HZXRSZWNvcmRSZXF1ZXN0GiMuZmxlZXQubWFzdGVycy52MS5HZXRSZWNvcmRSZXNwb25zZRJdCgxDcmVhdGVSZWNvcmQSJS5mbGVldC5tYXN0ZXJzLnYxLkNyZWF0ZVJlY29yZFJlcXVlc3QaJi5mbGVldC5tYXN0ZXJzLnYxLkNyZWF0ZVJlY29yZFJlc3BvbnNlEl0KDFVwZGF0ZVJlY29yZBIlLmZsZWV0Lm1hc3RlcnMudjEuVXBkYXRlUmVjb3JkUmVxdWVzdBomLmZsZWV0Lm1hc3RlcnMudjEuVXBkYXRlUmVjb3JkUmVzcG9uc2USZgoPU2V0UmVjb3JkQWN0aXZlEiguZmxlZXQubWFzdGVycy52MS5TZXRSZWNvcmRBY3RpdmVSZXF1ZXN0GikuZmxlZXQubWFzdGVycy52MS5TZXRSZWNvcmRBY3RpdmVSZXNwb25zZRJaCgtHZXRTZXR0aW5ncxIkLmZsZWV0Lm1hc3RlcnMudjEuR2V0U2V0dGluZ3NSZXF1ZXN0GiUuZmxlZXQubWFzdGVycy52MS5HZXRTZXR0aW5nc1Jlc3BvbnNlEl0KDFNhdmVTZXR0aW5ncxIlLmZsZWV0Lm1hc3RlcnMudjEuU2F2ZVNldHRpbmdzUmVxdWVzdBomLmZsZWV0Lm1hc3RlcnMudjEuU2F2ZVNldHRpbmdzUmVzcG9uc2USWgoLUmVzb2x2ZVJhdGUSJC5mbGVldC5tYXN0ZXJzLnYxLlJlc29sdmVSYXRlUmVxdWVzdBolLmZsZWV0Lm1hc3RlcnMudjEuUmVzb2x2ZVJhdGVSZXNwb25zZRJXCgpVcGxvYWRGaWxlEiMuZmxlZXQubWFzdGVycy52MS5VcGxvYWRGaWxlUmVxdWVzdBokLmZsZWV0Lm1hc3RlcnMudjEuVXBsb2FkRmlsZVJlc3BvbnNlEk4KB0dldEZpbGUSIC5mbGVldC5tYXN0ZXJzLnYxLkdldEZpbGVSZXF1ZXN0GiEuZmxlZXQubWFzdGVycy52MS5HZXRGaWxlUmVzcG9uc2ViBnByb3RvMw", [file_fleet_common_v1_common, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_google_protobuf_timestamp]);
+  fileDesc("CiZmbGVldC9tYXN0ZXJzL3YxL21hc3RlcnNfc2VydmljZS5wcm90bxIQZmxlZXQubWFzdGVycy52MSIpCgpMaXN0RmlsdGVyEgsKA2tleRgBIAEoCRIOCgZ2YWx1ZXMYAiADKAkihQIKEkxpc3RSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEg4KBnNlYXJjaBgCIAEoCRItCgZhY3RpdmUYAyABKA4yHS5mbGVldC5jb21tb24udjEuQWN0aXZlRmlsdGVyEi0KB2ZpbHRlcnMYBCADKAsyHC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RGaWx0ZXISIQoUZXhwaXJpbmdfd2l0aGluX2RheXMYBSABKAVIAIgBARIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgsKA2lkcxgHIAMoCUIXChVfZXhwaXJpbmdfd2l0aGluX2RheXMiaAoTTGlzdFJlY29yZHNSZXNwb25zZRIUCgxyZWNvcmRzX2pzb24YAyABKAkSLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvSgQIARACUgdyZWNvcmRzIiwKEEdldFJlY29yZFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSI9ChFHZXRSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJGChNDcmVhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEwoLdmFsdWVzX2pzb24YAyABKAlKBAgCEANSBnZhbHVlcyJAChRDcmVhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJSChNVcGRhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEwoLdmFsdWVzX2pzb24YBCABKAlKBAgDEARSBnZhbHVlcyJAChRVcGRhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJFChZTZXRSZWNvcmRBY3RpdmVSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIIkMKF1NldFJlY29yZEFjdGl2ZVJlc3BvbnNlEigKBnJlY29yZBgBIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkIiIKEkdldFNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJIj8KE0dldFNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiRgoTU2F2ZVNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJEhMKC3ZhbHVlc19qc29uGAMgASgJSgQIAhADUgZ2YWx1ZXMiQAoUU2F2ZVNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiuQEKElJlc29sdmVSYXRlUmVxdWVzdBIqCgVwYXJ0eRgBIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAIgASgJEhMKC3N1cHBsaWVyX2lkGAMgASgJEhQKDGR1dHlfdHlwZV9pZBgEIAEoCRIPCgdjaXR5X2lkGAUgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBiABKAkSDAoEZGF0ZRgHIAEoCSJEChNSZXNvbHZlUmF0ZVJlc3BvbnNlEi0KCXJhdGVfY2FyZBgBIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQiMwoWR2V0VHlwZWRSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEgsKA2lkcxgCIAMoCSKvAgoXR2V0VHlwZWRSZWNvcmRzUmVzcG9uc2USKwoIdmVoaWNsZXMYASADKAsyGS5mbGVldC5tYXN0ZXJzLnYxLlZlaGljbGUSKQoHZHJpdmVycxgCIAMoCzIYLmZsZWV0Lm1hc3RlcnMudjEuRHJpdmVyEi0KCWN1c3RvbWVycxgDIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuQ3VzdG9tZXISLQoJc3VwcGxpZXJzGAQgAygLMhouZmxlZXQubWFzdGVycy52MS5TdXBwbGllchIuCgpkdXR5X3R5cGVzGAUgAygLMhouZmxlZXQubWFzdGVycy52MS5EdXR5VHlwZRIuCgpyYXRlX2NhcmRzGAYgAygLMhouZmxlZXQubWFzdGVycy52MS5SYXRlQ2FyZCK1AQoKU3RvcmVkRmlsZRIKCgJpZBgBIAEoCRIRCglmaWxlX25hbWUYAiABKAkSFAoMY29udGVudF90eXBlGAMgASgJEhIKCnNpemVfYnl0ZXMYBCABKAMSLgoHcHVycG9zZRgFIAEoDjIdLmZsZWV0Lm1hc3RlcnMudjEuRmlsZVB1cnBvc2USLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZwoRVXBsb2FkRmlsZVJlcXVlc3QSEQoJZmlsZV9uYW1lGAEgASgJEg8KB2NvbnRlbnQYAiABKAwSLgoHcHVycG9zZRgDIAEoDjIdLmZsZWV0Lm1hc3RlcnMudjEuRmlsZVB1cnBvc2UiQAoSVXBsb2FkRmlsZVJlc3BvbnNlEioKBGZpbGUYASABKAsyHC5mbGVldC5tYXN0ZXJzLnYxLlN0b3JlZEZpbGUiHAoOR2V0RmlsZVJlcXVlc3QSCgoCaWQYASABKAkiTgoPR2V0RmlsZVJlc3BvbnNlEioKBGZpbGUYASABKAsyHC5mbGVldC5tYXN0ZXJzLnYxLlN0b3JlZEZpbGUSDwoHY29udGVudBgCIAEoDCrbAQoLRmlsZVB1cnBvc2USHAoYRklMRV9QVVJQT1NFX1VOU1BFQ0lGSUVEEAASIQodRklMRV9QVVJQT1NFX1ZFSElDTEVfRE9DVU1FTlQQARIgChxGSUxFX1BVUlBPU0VfRFJJVkVSX0RPQ1VNRU5UEAISIgoeRklMRV9QVVJQT1NFX0NVU1RPTUVSX0RPQ1VNRU5UEAMSIgoeRklMRV9QVVJQT1NFX1NVUFBMSUVSX0RPQ1VNRU5UEAQSIQodRklMRV9QVVJQT1NFX0NPTVBBTllfQlJBTkRJTkcQBTKQCAoOTWFzdGVyc1NlcnZpY2USWgoLTGlzdFJlY29yZHMSJC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RSZWNvcmRzUmVxdWVzdBolLmZsZWV0Lm1hc3RlcnMudjEuTGlzdFJlY29yZHNSZXNwb25zZRJUCglHZXRSZWNvcmQSIi5mbGVldC5tYXN0ZXJzLnYxLkdldFJlY29yZFJlcXVlc3QaIy5mbGVldC5tYXN0ZXJzLnYxLkdldFJlY29yZFJlc3BvbnNlEl0KDENyZWF0ZVJlY29yZBIlLmZsZWV0Lm1hc3RlcnMudjEuQ3JlYXRlUmVjb3JkUmVxdWVzdBomLmZsZWV0Lm1hc3RlcnMudjEuQ3JlYXRlUmVjb3JkUmVzcG9uc2USXQoMVXBkYXRlUmVjb3JkEiUuZmxlZXQubWFzdGVycy52MS5VcGRhdGVSZWNvcmRSZXF1ZXN0GiYuZmxlZXQubWFzdGVycy52MS5VcGRhdGVSZWNvcmRSZXNwb25zZRJmCg9TZXRSZWNvcmRBY3RpdmUSKC5mbGVldC5tYXN0ZXJzLnYxLlNldFJlY29yZEFjdGl2ZVJlcXVlc3QaKS5mbGVldC5tYXN0ZXJzLnYxLlNldFJlY29yZEFjdGl2ZVJlc3BvbnNlEloKC0dldFNldHRpbmdzEiQuZmxlZXQubWFzdGVycy52MS5HZXRTZXR0aW5nc1JlcXVlc3QaJS5mbGVldC5tYXN0ZXJzLnYxLkdldFNldHRpbmdzUmVzcG9uc2USXQoMU2F2ZVNldHRpbmdzEiUuZmxlZXQubWFzdGVycy52MS5TYXZlU2V0dGluZ3NSZXF1ZXN0GiYuZmxlZXQubWFzdGVycy52MS5TYXZlU2V0dGluZ3NSZXNwb25zZRJaCgtSZXNvbHZlUmF0ZRIkLmZsZWV0Lm1hc3RlcnMudjEuUmVzb2x2ZVJhdGVSZXF1ZXN0GiUuZmxlZXQubWFzdGVycy52MS5SZXNvbHZlUmF0ZVJlc3BvbnNlEmYKD0dldFR5cGVkUmVjb3JkcxIoLmZsZWV0Lm1hc3RlcnMudjEuR2V0VHlwZWRSZWNvcmRzUmVxdWVzdBopLmZsZWV0Lm1hc3RlcnMudjEuR2V0VHlwZWRSZWNvcmRzUmVzcG9uc2USVwoKVXBsb2FkRmlsZRIjLmZsZWV0Lm1hc3RlcnMudjEuVXBsb2FkRmlsZVJlcXVlc3QaJC5mbGVldC5tYXN0ZXJzLnYxLlVwbG9hZEZpbGVSZXNwb25zZRJOCgdHZXRGaWxlEiAuZmxlZXQubWFzdGVycy52MS5HZXRGaWxlUmVxdWVzdBohLmZsZWV0Lm1hc3RlcnMudjEuR2V0RmlsZVJlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.masters.v1.ListFilter
@@ -442,6 +450,76 @@ export const ResolveRateResponseSchema: GenMessage<ResolveRateResponse> = /*@__P
   messageDesc(file_fleet_masters_v1_masters_service, 16);
 
 /**
+ * @generated from message fleet.masters.v1.GetTypedRecordsRequest
+ */
+export type GetTypedRecordsRequest = Message<"fleet.masters.v1.GetTypedRecordsRequest"> & {
+  /**
+   * vehicle, driver, customer, supplier, duty_type or rate_card; anything else is INVALID_ARGUMENT.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * At most 100.
+   *
+   * @generated from field: repeated string ids = 2;
+   */
+  ids: string[];
+};
+
+/**
+ * Describes the message fleet.masters.v1.GetTypedRecordsRequest.
+ * Use `create(GetTypedRecordsRequestSchema)` to create a new message.
+ */
+export const GetTypedRecordsRequestSchema: GenMessage<GetTypedRecordsRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_masters_service, 17);
+
+/**
+ * The records found, in the list of their kind.
+ *
+ * @generated from message fleet.masters.v1.GetTypedRecordsResponse
+ */
+export type GetTypedRecordsResponse = Message<"fleet.masters.v1.GetTypedRecordsResponse"> & {
+  /**
+   * @generated from field: repeated fleet.masters.v1.Vehicle vehicles = 1;
+   */
+  vehicles: Vehicle[];
+
+  /**
+   * @generated from field: repeated fleet.masters.v1.Driver drivers = 2;
+   */
+  drivers: Driver[];
+
+  /**
+   * @generated from field: repeated fleet.masters.v1.Customer customers = 3;
+   */
+  customers: Customer[];
+
+  /**
+   * @generated from field: repeated fleet.masters.v1.Supplier suppliers = 4;
+   */
+  suppliers: Supplier[];
+
+  /**
+   * @generated from field: repeated fleet.masters.v1.DutyType duty_types = 5;
+   */
+  dutyTypes: DutyType[];
+
+  /**
+   * @generated from field: repeated fleet.masters.v1.RateCard rate_cards = 6;
+   */
+  rateCards: RateCard[];
+};
+
+/**
+ * Describes the message fleet.masters.v1.GetTypedRecordsResponse.
+ * Use `create(GetTypedRecordsResponseSchema)` to create a new message.
+ */
+export const GetTypedRecordsResponseSchema: GenMessage<GetTypedRecordsResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_masters_service, 18);
+
+/**
  * @generated from message fleet.masters.v1.StoredFile
  */
 export type StoredFile = Message<"fleet.masters.v1.StoredFile"> & {
@@ -481,7 +559,7 @@ export type StoredFile = Message<"fleet.masters.v1.StoredFile"> & {
  * Use `create(StoredFileSchema)` to create a new message.
  */
 export const StoredFileSchema: GenMessage<StoredFile> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 17);
+  messageDesc(file_fleet_masters_v1_masters_service, 19);
 
 /**
  * @generated from message fleet.masters.v1.UploadFileRequest
@@ -508,7 +586,7 @@ export type UploadFileRequest = Message<"fleet.masters.v1.UploadFileRequest"> & 
  * Use `create(UploadFileRequestSchema)` to create a new message.
  */
 export const UploadFileRequestSchema: GenMessage<UploadFileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 18);
+  messageDesc(file_fleet_masters_v1_masters_service, 20);
 
 /**
  * @generated from message fleet.masters.v1.UploadFileResponse
@@ -525,7 +603,7 @@ export type UploadFileResponse = Message<"fleet.masters.v1.UploadFileResponse"> 
  * Use `create(UploadFileResponseSchema)` to create a new message.
  */
 export const UploadFileResponseSchema: GenMessage<UploadFileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 19);
+  messageDesc(file_fleet_masters_v1_masters_service, 21);
 
 /**
  * @generated from message fleet.masters.v1.GetFileRequest
@@ -542,7 +620,7 @@ export type GetFileRequest = Message<"fleet.masters.v1.GetFileRequest"> & {
  * Use `create(GetFileRequestSchema)` to create a new message.
  */
 export const GetFileRequestSchema: GenMessage<GetFileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 20);
+  messageDesc(file_fleet_masters_v1_masters_service, 22);
 
 /**
  * @generated from message fleet.masters.v1.GetFileResponse
@@ -564,7 +642,7 @@ export type GetFileResponse = Message<"fleet.masters.v1.GetFileResponse"> & {
  * Use `create(GetFileResponseSchema)` to create a new message.
  */
 export const GetFileResponseSchema: GenMessage<GetFileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 21);
+  messageDesc(file_fleet_masters_v1_masters_service, 23);
 
 /**
  * What an upload is for; it decides who may upload (manage) and read (view) it.
@@ -683,6 +761,18 @@ export const MastersService: GenService<{
     methodKind: "unary";
     input: typeof ResolveRateRequestSchema;
     output: typeof ResolveRateResponseSchema;
+  },
+  /**
+   * Records of the masters other services keep read models of, as the typed messages their events
+   * carry, by id: how a read model fills in a record no event has brought it yet. Ids not found (or
+   * another operator's) are left out. For services, not people: it needs the caller's operator only.
+   *
+   * @generated from rpc fleet.masters.v1.MastersService.GetTypedRecords
+   */
+  getTypedRecords: {
+    methodKind: "unary";
+    input: typeof GetTypedRecordsRequestSchema;
+    output: typeof GetTypedRecordsResponseSchema;
   },
   /**
    * @generated from rpc fleet.masters.v1.MastersService.UploadFile

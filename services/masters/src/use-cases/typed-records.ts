@@ -1,0 +1,60 @@
+import {
+  customerMaster,
+  driverMaster,
+  dutyTypeMaster,
+  operatorDate,
+  rateCardMaster,
+  supplierMaster,
+  vehicleMaster,
+} from '@fleet/domain';
+import { type Caller, invalidField, requireTenant } from '@fleet/platform';
+import { getRecord, isUuid, type StoredRecord } from '../storage/master-store';
+import type { MastersDeps } from './deps';
+
+/** The masters other services keep read models of (each has typed events and a typed message). */
+export const COPIED_MASTERS = {
+  vehicle: vehicleMaster,
+  driver: driverMaster,
+  customer: customerMaster,
+  supplier: supplierMaster,
+  duty_type: dutyTypeMaster,
+  rate_card: rateCardMaster,
+} as const;
+export type CopiedKind = keyof typeof COPIED_MASTERS;
+
+const MAX_IDS = 100;
+
+const isCopiedKind = (kind: string): kind is CopiedKind => Object.hasOwn(COPIED_MASTERS, kind);
+
+/**
+ * Records by id for another service's read model: what it has not had an event for yet. Needs the
+ * caller's operator, no permission of a person (a service asks on behalf of its own work).
+ */
+export function createTypedRecords(deps: MastersDeps) {
+  return {
+    async get<K extends string>(
+      callerInput: Caller,
+      kind: K,
+      ids: readonly string[],
+    ): Promise<{ kind: CopiedKind; records: StoredRecord[] }> {
+      const caller = requireTenant(callerInput);
+      if (!isCopiedKind(kind)) {
+        throw invalidField('kind', `Typed records are kept for ${Object.keys(COPIED_MASTERS).join(', ')}.`);
+      }
+      if (ids.length > MAX_IDS) throw invalidField('ids', `Ask for at most ${MAX_IDS} records at a time.`);
+      const bad = ids.findIndex((id) => !isUuid(id));
+      if (bad >= 0) throw invalidField(`ids.${bad}`, 'This is not a record id.');
+      const definition = COPIED_MASTERS[kind];
+      const today = operatorDate(deps.clock());
+      const records = await deps.db.read(caller.tenantId, async (tx) => {
+        const found: StoredRecord[] = [];
+        for (const id of new Set(ids)) {
+          const record = await getRecord(tx, definition, id, today);
+          if (record) found.push(record);
+        }
+        return found;
+      });
+      return { kind, records };
+    },
+  };
+}
