@@ -27,6 +27,17 @@ const known = new Set<string>(allPermissionIds());
 /** Ids dropped from the catalogue in a later release are ignored rather than failing sign-in. */
 export const knownPermission = (id: string) => known.has(id);
 
+/**
+ * What a masquerade session may do. Acting as someone never widens what the real actor may do, at any moment: a
+ * masquerade holds the target's permissions that the actor holds too, both as they are now (an owner
+ * actor holds everything, so there it is the target's). Both sets are closed under dependencies, so
+ * their intersection is too.
+ */
+export function masqueradePermissions(targetPermissions: string[], actorPermissions: string[]): string[] {
+  const actorHolds = new Set(actorPermissions);
+  return targetPermissions.filter((p) => actorHolds.has(p));
+}
+
 /** Masquerading may never widen what someone can do: the target's permissions must be the actor's or fewer. */
 export function mayMasqueradeAs(
   actorPermissions: string[],

@@ -5,7 +5,7 @@ import { userToProto } from '../mappers';
 import { getTenant, getUser, updateUser } from '../storage/users-store';
 import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
-import { permissionsOf } from './sessions';
+import { permissionsOfSession } from './sessions';
 
 /** The signed-in person's own account. */
 export function createMe(deps: IdentityDeps) {
@@ -19,10 +19,11 @@ export function createMe(deps: IdentityDeps) {
         if (!user || !tenant) throw unauthenticated();
         const actor =
           caller.isMasquerade && caller.actorUserId ? await getUser(tx, caller.actorUserId) : undefined;
+        if (caller.isMasquerade && !actor) throw unauthenticated();
         return {
           user,
           tenant,
-          permissions: await permissionsOf(tx, user),
+          permissions: await permissionsOfSession(tx, user, actor ?? user),
           isMasquerade: caller.isMasquerade,
           actor,
         };
