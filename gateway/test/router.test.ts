@@ -19,7 +19,7 @@ const EXPECTED: Record<string, string> = {
   'permission.catalogue': 'signed-in',
   'masquerade.start': 'auto_login',
   'masquerade.stop': 'signed-in',
-  'masquerade.audit': 'manage_employee',
+  'audit.list': 'manage_employee',
   'employee.list': 'view_employee',
   'employee.get': 'view_employee',
   'employee.create': 'manage_employee',

@@ -207,7 +207,7 @@ describe('the web app in Chromium', () => {
     await page.getByTestId('masquerade-watermark').waitFor({ state: 'detached', timeout: 15_000 });
     await expectVisible(page.getByTestId('user-menu').filter({ hasText: 'Demo Owner' }));
     await page.goto(`${base}/profile`);
-    await expectVisible(page.getByTestId('masquerade-audit'));
+    await expectVisible(page.getByTestId('audit-log'));
   });
 
   it('ticks a permission’s dependencies in the editor and says why', async () => {

@@ -1,4 +1,4 @@
-import { allPermissionIds, closePermissions } from '@fleet/domain';
+import { allPermissionIds, closePermissions, getPermission } from '@fleet/domain';
 
 export interface PermissionHolder {
   role: string;
@@ -47,4 +47,16 @@ export function mayMasqueradeAs(
   if (actorIsOwner) return true;
   const held = new Set(actorPermissions);
   return targetPermissions.every((p) => held.has(p));
+}
+
+/** The permissions of `needed` that `held` lacks. */
+export function permissionsLacking(held: readonly string[], needed: readonly string[]): string[] {
+  const holds = new Set(held);
+  return [...new Set(needed)].filter((p) => !holds.has(p));
+}
+
+/** Permissions by name for a message: the first five, then how many more. */
+export function describePermissions(ids: readonly string[]): string {
+  const names = ids.slice(0, 5).map((p) => getPermission(p)?.name ?? p);
+  return `${names.join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
 }

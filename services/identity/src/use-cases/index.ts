@@ -1,3 +1,4 @@
+import { createAudit } from './audit';
 import type { IdentityDeps } from './deps';
 import { createEmployees } from './employees';
 import { createMasquerade } from './masquerade';
@@ -14,6 +15,7 @@ export function createIdentityUseCases(deps: IdentityDeps) {
     signIn: createSignIn(deps, sessions),
     me: createMe(deps),
     masquerade: createMasquerade(deps, sessions),
+    audit: createAudit(deps),
     employees: createEmployees(deps),
     profiles: createProfiles(deps),
     /** In-process only: never routed over gRPC (see operators.ts). */

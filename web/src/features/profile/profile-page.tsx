@@ -1,7 +1,7 @@
 import { userFieldsInput } from '@fleet/domain/inputs';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,14 +9,9 @@ import { useMe, usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { applyServerErrors, SelectField, SwitchField, TextField } from '../common/form/form-fields';
+import { AuditLog } from './audit-log';
 
 type Values = z.input<typeof userFieldsInput>;
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** The signed-in person's own account; the operator's owner also keeps the company's tax and trip settings here. */
 export default function ProfilePage() {
   const me = useMe();
@@ -55,12 +50,6 @@ export default function ProfilePage() {
       },
       onError: (error) => setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error)),
     }),
-  );
-  const audit = useQuery(
-    trpc.masquerade.audit.queryOptions(
-      { limit: 20 },
-      { enabled: permissions?.has('manage_employee') ?? false },
-    ),
   );
   if (!user) return null;
   const owner = user.isOwner;
@@ -145,41 +134,7 @@ export default function ProfilePage() {
           </Stack>
         </form>
       </FormProvider>
-      {audit.data ? (
-        <Card withBorder>
-          <Text fw={600} mb="xs">
-            Recent masquerades
-          </Text>
-          {audit.data.entries.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Nobody has acted as another user yet.
-            </Text>
-          ) : (
-            <Table fz="sm" data-testid="masquerade-audit">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>As whom</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>From</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {audit.data.entries.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{entry.at ? dateTime.format(entry.at) : ''}</Table.Td>
-                    <Table.Td>{entry.actorName}</Table.Td>
-                    <Table.Td>{entry.targetName}</Table.Td>
-                    <Table.Td>{entry.action === 'START' ? 'Started' : 'Stopped'}</Table.Td>
-                    <Table.Td>{entry.ip}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Card>
-      ) : null}
+      {permissions?.has('manage_employee') ? <AuditLog /> : null}
     </Stack>
   );
 }
