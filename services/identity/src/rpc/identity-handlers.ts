@@ -20,7 +20,7 @@ import { MASQUERADE_ACTIONS } from '../use-cases/audit';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function identityRoutes(useCases: IdentityUseCases) {
-  const { signIn, sessions, me, masquerade, audit, employees, profiles } = useCases;
+  const { signIn, sessions, me, phoneChange, masquerade, audit, employees, profiles } = useCases;
   return (router: ConnectRouter) =>
     router.service(IdentityService, {
       async requestOtp(req, ctx) {
@@ -65,6 +65,12 @@ export function identityRoutes(useCases: IdentityUseCases) {
       },
       async updateMe(req, ctx) {
         return { user: userToProto(await me.update(callerOf(ctx), userFieldsFromProto(req.fields))) };
+      },
+      async requestPhoneChange(req, ctx) {
+        return phoneChange.request(callerOf(ctx), { phone: req.phone });
+      },
+      async confirmPhoneChange(req, ctx) {
+        return { user: userToProto(await phoneChange.confirm(callerOf(ctx), req)) };
       },
       async listPermissionCatalogue() {
         return {

@@ -23,8 +23,9 @@ import { getProfile } from '../storage/profiles-store';
 import { revokeUserSessions } from '../storage/sessions-store';
 import { insertUser, setUserActive, updateUser } from '../storage/users-store';
 import { auditChange } from './audit';
-import { withUniqueFields } from './conflicts';
+import { assertPhoneFreeHere, withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
+import { ownPhoneNeedsCode } from './phone-change';
 import { assertOutranks } from './rank';
 import { requirePermission } from './sessions';
 
@@ -110,6 +111,7 @@ export function createEmployees(deps: IdentityDeps) {
       fields.grantedPermissions = closePermissions(fields.grantedPermissions);
       return withUniqueFields(() =>
         db.withTenant(caller.tenantId, async (tx) => {
+          await assertPhoneFreeHere(tx, userFields.phone);
           const profile = await loadProfileFor(tx, fields.permissionProfileId);
           if (profile && !profile.isActive)
             throw preconditionFailed('This permission profile is deactivated; choose an active one.');
@@ -151,6 +153,10 @@ export function createEmployees(deps: IdentityDeps) {
           const existing = await getEmployee(tx, userId);
           if (!existing) throw notFound('The employee');
           assertOutranks(caller, existing);
+          if (userFields.phone !== existing.user.phone) {
+            if (userId === caller.userId || userId === caller.actorUserId) throw ownPhoneNeedsCode();
+            await assertPhoneFreeHere(tx, userFields.phone, userId);
+          }
           const profile = await loadProfileFor(tx, fields.permissionProfileId);
           if (profile && !profile.isActive && profile.id !== existing.fields.permissionProfileId) {
             throw preconditionFailed('This permission profile is deactivated; choose an active one.');

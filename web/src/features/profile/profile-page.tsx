@@ -7,11 +7,13 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useMe, usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage, fieldErrorsOf, trpc } from '../../lib/trpc';
 import { applyServerErrors, SelectField, SwitchField, TextField } from '../common/form/form-fields';
 import { AuditLog } from './audit-log';
+import { SignInNumber } from './sign-in-number';
 
 type Values = z.input<typeof userFieldsInput>;
+
 /** The signed-in person's own account; the operator's owner also keeps the company's tax and trip settings here. */
 export default function ProfilePage() {
   const me = useMe();
@@ -48,7 +50,12 @@ export default function ProfilePage() {
         showToast('Your profile is saved.');
         queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() });
       },
-      onError: (error) => setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error)),
+      onError: (error) => {
+        // The sign-in number is not one of this form's fields (it changes with a code, above).
+        const onPhone = fieldErrorsOf(error).phone;
+        if (onPhone) setProblem(onPhone);
+        else setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error));
+      },
     }),
   );
   if (!user) return null;
@@ -65,6 +72,7 @@ export default function ProfilePage() {
           </Text>
         </Group>
       </Group>
+      <SignInNumber phone={user.phone} canChange={!me.data?.isMasquerade} />
       <FormProvider {...form}>
         <form
           onSubmit={form.handleSubmit((values) => {
@@ -80,13 +88,6 @@ export default function ProfilePage() {
                 <Text fw={600}>You</Text>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextField name="name" label="Name" required />
-                  <TextField
-                    name="phone"
-                    label="Mobile number"
-                    required
-                    description="You sign in with this number"
-                    type="tel"
-                  />
                   <TextField name="email" label="Email" type="email" />
                 </SimpleGrid>
               </Stack>
