@@ -18,7 +18,7 @@ import { grantsOfActiveHolders } from '../storage/profiles-store';
  * What an employee holds, whether or not they are active just now: reactivating someone gives it back,
  * so it is what the caller must hold to do that too.
  */
-export function standingOf(employee: EmployeeRecord): string[] {
+function standingOf(employee: EmployeeRecord): string[] {
   return effectivePermissions(
     { ...employee.user, isActive: true },
     employee.profile,
