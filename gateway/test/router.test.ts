@@ -16,10 +16,12 @@ const EXPECTED: Record<string, string> = {
   'user.permissions': 'signed-in',
   'user.me': 'signed-in',
   'user.updateProfile': 'signed-in',
+  'user.requestPhoneChange': 'signed-in',
+  'user.confirmPhoneChange': 'signed-in',
   'permission.catalogue': 'signed-in',
   'masquerade.start': 'auto_login',
   'masquerade.stop': 'signed-in',
-  'masquerade.audit': 'manage_employee',
+  'audit.list': 'manage_employee',
   'employee.list': 'view_employee',
   'employee.get': 'view_employee',
   'employee.create': 'manage_employee',
@@ -168,7 +170,8 @@ describe('the router', () => {
   });
 
   it('changes state only through mutations (queries are GETs, which skip the CSRF checks)', () => {
-    const writes = /\.(create|update|setActive|save|start|stop|logout|requestOtp|verifyOtp|updateProfile)$/;
+    const writes =
+      /\.(create|update|setActive|save|start|stop|logout|requestOtp|verifyOtp|updateProfile|requestPhoneChange|confirmPhoneChange)$/;
     for (const [path, p] of procedures) {
       expect({ path, type: p._def.type }).toEqual({ path, type: writes.test(path) ? 'mutation' : 'query' });
     }

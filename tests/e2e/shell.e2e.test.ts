@@ -9,6 +9,8 @@ import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startPro
 const OWNER = '+919800000001';
 const NEW_PHONE = '+919855500001';
 const CLERK = '+919855500002';
+const MOVER = '+919855500003';
+const MOVED = '+919855500004';
 const CODE = '123456';
 
 describe('the web app in Chromium', () => {
@@ -21,7 +23,9 @@ describe('the web app in Chromium', () => {
 
   beforeAll(async () => {
     product = await startProduct({
-      AUTH_TEST_OTP: [OWNER, NEW_PHONE, CLERK, '+919800000002'].map((p) => `${p}=${CODE}`).join(','),
+      AUTH_TEST_OTP: [OWNER, NEW_PHONE, CLERK, MOVER, MOVED, '+919800000002']
+        .map((p) => `${p}=${CODE}`)
+        .join(','),
     });
     ({ base, proc } = product);
     // The demo operator is seeded after the port opens; wait for it.
@@ -207,7 +211,34 @@ describe('the web app in Chromium', () => {
     await page.getByTestId('masquerade-watermark').waitFor({ state: 'detached', timeout: 15_000 });
     await expectVisible(page.getByTestId('user-menu').filter({ hasText: 'Demo Owner' }));
     await page.goto(`${base}/profile`);
-    await expectVisible(page.getByTestId('masquerade-audit'));
+    await expectVisible(page.getByTestId('audit-log'));
+  });
+
+  it('changes the sign-in number only with the code texted to the new number', async () => {
+    const owner = await apiAs(base, OWNER, CODE);
+    await owner.employee.create.mutate({ name: 'Mohan Mover', phone: MOVER });
+    await signIn(page, base, MOVER, CODE);
+    await page.goto(`${base}/profile`);
+    await page.getByRole('button', { name: 'Change number' }).click();
+    await page.getByTestId('new-phone-input').fill('98123');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expectText(page, 'Enter the phone number with country code, e.g. +919812345678');
+    await page.getByTestId('new-phone-input').fill(MOVED);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expectText(page, 'We sent a 6-digit code to');
+    await page.getByLabel('Code for the new number').first().click();
+    await page.keyboard.type('000000');
+    await expectText(page, 'That code is not right');
+    expect(await page.getByTestId('sign-in-phone').inputValue()).toBe(MOVER);
+    await screenshot(page, '10-sign-in-number-code');
+    await page.getByLabel('Code for the new number').first().click();
+    await page.keyboard.type(CODE);
+    await expectText(page, `You now sign in with ${MOVED}`);
+    await page.waitForFunction(
+      (moved) =>
+        (document.querySelector('[data-testid="sign-in-phone"]') as HTMLInputElement)?.value === moved,
+      MOVED,
+    );
   });
 
   it('ticks a permission’s dependencies in the editor and says why', async () => {

@@ -102,6 +102,8 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         broadcast: true,
         subjects: ['fleet.identity.>'],
         async deliver(message) {
+          // By operator, not by user: a masquerade session stands on its actor's permissions as well
+          // as its target's, and a profile change reaches everyone holding it.
           generation += 1;
           cache.forgetTenant(message.headers[EVENT_HEADERS.tenantId] || undefined);
         },

@@ -1,4 +1,5 @@
 import { router } from '../trpc';
+import { auditRouter } from './audit/_router';
 import { authRouter } from './auth/_router';
 import { bookingRouter } from './booking/_router';
 import { employeeRouter } from './employee/_router';
@@ -13,6 +14,7 @@ export const appRouter = router({
   user: userRouter,
   permission: permissionRouter,
   masquerade: masqueradeRouter,
+  audit: auditRouter,
   employee: employeeRouter,
   permissionProfile: permissionProfileRouter,
   booking: bookingRouter,

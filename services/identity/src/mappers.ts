@@ -1,6 +1,7 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
+import { AuditAction, type AuditEntrySchema } from '@fleet/proto/fleet/identity/v1/audit_pb';
 import type { EmployeeSchema } from '@fleet/proto/fleet/identity/v1/employee_pb';
 import {
   type Employee,
@@ -22,7 +23,13 @@ import {
   type UserFields as UserFieldsMessage,
 } from '@fleet/proto/fleet/identity/v1/user_pb';
 import { effectivePermissions } from './domain/permissions';
-import type { EmployeeRecord, ProfileRecord, TenantRecord, UserRecord } from './domain/records';
+import type {
+  AuditEntryRecord,
+  EmployeeRecord,
+  ProfileRecord,
+  TenantRecord,
+  UserRecord,
+} from './domain/records';
 import type { EmployeeFields, UserFields } from './domain/user-fields';
 
 const ROLE_TO_PROTO = { USER: Role.USER, EMPLOYEE: Role.EMPLOYEE, DRIVER: Role.DRIVER } as const;
@@ -185,6 +192,30 @@ export function profileToProto(profile: ProfileRecord): MessageInitShape<typeof 
     employeeCount: profile.employeeCount,
     createdAt: timestampFromDate(new Date(profile.createdAt)),
     updatedAt: timestampFromDate(new Date(profile.updatedAt)),
+  };
+}
+
+const AUDIT_ACTION_TO_PROTO = {
+  MASQUERADE_START: AuditAction.MASQUERADE_START,
+  MASQUERADE_STOP: AuditAction.MASQUERADE_STOP,
+  PHONE_CHANGE: AuditAction.PHONE_CHANGE,
+  ACCESS_CHANGE: AuditAction.ACCESS_CHANGE,
+} as const;
+
+export function auditEntryToProto(entry: AuditEntryRecord): MessageInitShape<typeof AuditEntrySchema> {
+  return {
+    id: entry.id,
+    action: AUDIT_ACTION_TO_PROTO[entry.action],
+    actorUserId: entry.actorUserId,
+    actorName: entry.actorName,
+    asUserId: entry.asUserId ?? '',
+    asName: entry.asName ?? '',
+    subjectUserId: entry.subjectUserId,
+    subjectName: entry.subjectName,
+    changes: entry.changes,
+    ip: entry.ip ?? '',
+    userAgent: entry.userAgent ?? '',
+    at: timestampFromDate(new Date(entry.at)),
   };
 }
 

@@ -81,6 +81,44 @@ describe('masquerade', () => {
     expect(ok.user?.name).toBe('Clerk One');
   });
 
+  it('holds only what the real actor holds too, as both are now', async () => {
+    h.advance(31_000);
+    const { caller: support } = await h.signIn(supportPhone, { ip: '10.6.6.8' });
+    const clerk = await h.client.getEmployee({ userId: clerkId }, callAs(owner));
+    const started = await h.client.startMasquerade({ userId: clerkId }, callAs(support));
+    const permissionsNow = async () => ({
+      session: (await h.client.authenticate({ token: started.token }, callAs(h.anonymous()))).permissions,
+      me: (await h.client.getMe({}, callAs(await h.callerForToken(started.token)))).permissions,
+    });
+
+    // The clerk's profile is given more than the support lead holds: the masquerade does not gain it.
+    await h.client.updatePermissionProfile(
+      {
+        id: clerk.employee!.fields!.permissionProfileId,
+        name: 'Clerk',
+        permissions: ['view_booking', 'view_invoice'],
+      },
+      callAs(owner),
+    );
+    const widened = await permissionsNow();
+    expect(widened.session).toEqual(closePermissions(['view_booking']));
+    expect(widened.me).toEqual(widened.session);
+
+    // The support lead loses view_booking: so does the masquerade, at once.
+    const lead = (await h.client.listEmployees({ search: 'Support Lead' }, callAs(owner))).employees[0]!;
+    await h.client.updateEmployee(
+      {
+        userId: lead.user!.id,
+        user: { name: 'Support Lead', phone: supportPhone },
+        fields: { grantedPermissions: ['auto_login'] },
+      },
+      callAs(owner),
+    );
+    const narrowed = await permissionsNow();
+    expect(narrowed.session).toEqual([]);
+    expect(narrowed.me).toEqual([]);
+  });
+
   it('cannot reach a user of another operator', async () => {
     const { caller: stranger } = await h.signIn(freshPhone(), { operatorName: 'Delta Cabs', ip: '10.6.6.7' });
     const error = await expectDomainError(h.client.startMasquerade({ userId: clerkId }, callAs(stranger)));

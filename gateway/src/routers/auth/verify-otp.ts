@@ -8,12 +8,15 @@ import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
 import { required } from '../shared-mappers';
 import { userToJson } from '../user/mappers';
 
+/** A code from a text message identity sent (sign-in, phone change); identity checks the rest. */
+export const otpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4,8}$/, 'Enter the code from the text message we sent you');
+
 export const verifyOtpInput = z.object({
   phone: phoneSchema,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{4,8}$/, 'Enter the code from the text message we sent you'),
+  code: otpCodeSchema,
   /** Used only when this phone signs up a new operator. */
   operatorName: optionalText(200),
   userName: optionalText(200),

@@ -12,7 +12,12 @@ export const update = procedureNeeding('manage_employee')
   .input(updateEmployeeInput)
   .mutation(async ({ ctx, input }) => {
     const r = await ctx.services.identity.updateEmployee(
-      { userId: input.userId, user: userFieldsToProto(input), fields: employeeFieldsToProto(input) },
+      {
+        userId: input.userId,
+        user: userFieldsToProto(input),
+        fields: employeeFieldsToProto(input),
+        userAgent: ctx.userAgent,
+      },
       callAs(ctx.caller),
     );
     ctx.authenticator.forgetTenant(ctx.caller.tenantId);

@@ -6,7 +6,10 @@ import { userFieldsToProto, userToJson } from './mappers';
 
 export const updateProfileInput = userFieldsInput;
 
-/** Changes the signed-in user's own details (all fields are sent; unset ones are cleared). */
+/**
+ * Changes the signed-in user's own details (all fields are sent; unset ones are cleared). The phone must
+ * be the current one: a new sign-in number goes through requestPhoneChange and confirmPhoneChange.
+ */
 export const updateProfile = signedInProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
   const r = await ctx.services.identity.updateMe({ fields: userFieldsToProto(input) }, callAs(ctx.caller));
   ctx.authenticator.forgetTenant(ctx.caller.tenantId);

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** The sign-in code rules. */
+/** The one-time code rules, for every purpose. */
 export const OTP = {
   length: 6,
   ttlSeconds: 5 * 60,
@@ -17,19 +17,39 @@ export function generateCode(): string {
   return String(randomInt(0, 10 ** OTP.length)).padStart(OTP.length, '0');
 }
 
-/** Codes are stored as an HMAC keyed by a server secret and bound to the phone. */
-export function hashCode(secret: string, phone: string, code: string): string {
-  return createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
+/** What a code is for: signing in, or proving a new sign-in phone before an account moves to it. */
+export type OtpPurpose = 'SIGN_IN' | 'PHONE_CHANGE';
+
+/** The phone a code is sent to, what for, and (for a phone change) the user who asked. */
+export interface OtpTarget {
+  purpose: OtpPurpose;
+  phone: string;
+  userId?: string;
 }
 
-export function codeMatches(secret: string, phone: string, code: string, storedHash: string): boolean {
-  const candidate = Buffer.from(hashCode(secret, phone, code), 'hex');
+/**
+ * Codes are stored as an HMAC keyed by a server secret and bound to everything they are for: the
+ * purpose, the phone and the asking user, so a code never works for anything else.
+ */
+export function hashCode(secret: string, target: OtpTarget, code: string): string {
+  return createHmac('sha256', secret)
+    .update(`${target.purpose}:${target.userId ?? ''}:${target.phone}:${code}`)
+    .digest('hex');
+}
+
+export function codeMatches(secret: string, target: OtpTarget, code: string, storedHash: string): boolean {
+  const candidate = Buffer.from(hashCode(secret, target, code), 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return candidate.length === stored.length && timingSafeEqual(candidate, stored);
 }
 
-export function smsText(code: string): string {
-  return `${code} is your sign-in code. It expires in ${OTP.ttlSeconds / 60} minutes. Do not share it with anyone.`;
+const USE: Record<OtpPurpose, string> = {
+  SIGN_IN: 'your sign-in code',
+  PHONE_CHANGE: 'your code to make this number your sign-in number',
+};
+
+export function smsText(purpose: OtpPurpose, code: string): string {
+  return `${code} is ${USE[purpose]}. It expires in ${OTP.ttlSeconds / 60} minutes. Do not share it with anyone.`;
 }
 
 /**

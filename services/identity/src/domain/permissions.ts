@@ -1,4 +1,4 @@
-import { allPermissionIds, closePermissions } from '@fleet/domain';
+import { allPermissionIds, closePermissions, getPermission } from '@fleet/domain';
 
 export interface PermissionHolder {
   role: string;
@@ -27,6 +27,17 @@ const known = new Set<string>(allPermissionIds());
 /** Ids dropped from the catalogue in a later release are ignored rather than failing sign-in. */
 export const knownPermission = (id: string) => known.has(id);
 
+/**
+ * What a masquerade session may do. Acting as someone never widens what the real actor may do, at any moment: a
+ * masquerade holds the target's permissions that the actor holds too, both as they are now (an owner
+ * actor holds everything, so there it is the target's). Both sets are closed under dependencies, so
+ * their intersection is too.
+ */
+export function masqueradePermissions(targetPermissions: string[], actorPermissions: string[]): string[] {
+  const actorHolds = new Set(actorPermissions);
+  return targetPermissions.filter((p) => actorHolds.has(p));
+}
+
 /** Masquerading may never widen what someone can do: the target's permissions must be the actor's or fewer. */
 export function mayMasqueradeAs(
   actorPermissions: string[],
@@ -36,4 +47,16 @@ export function mayMasqueradeAs(
   if (actorIsOwner) return true;
   const held = new Set(actorPermissions);
   return targetPermissions.every((p) => held.has(p));
+}
+
+/** The permissions of `needed` that `held` lacks. */
+export function permissionsLacking(held: readonly string[], needed: readonly string[]): string[] {
+  const holds = new Set(held);
+  return [...new Set(needed)].filter((p) => !holds.has(p));
+}
+
+/** Permissions by name for a message: the first five, then how many more. */
+export function describePermissions(ids: readonly string[]): string {
+  const names = ids.slice(0, 5).map((p) => getPermission(p)?.name ?? p);
+  return `${names.join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
 }

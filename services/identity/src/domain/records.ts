@@ -48,13 +48,34 @@ export interface SessionRecord {
   revokedAt: Date | null;
 }
 
-export interface MasqueradeAuditRecord {
+export const AUDIT_ACTIONS = [
+  'MASQUERADE_START',
+  'MASQUERADE_STOP',
+  'PHONE_CHANGE',
+  'ACCESS_CHANGE',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One field of the person an entry is about, before and after (see audit.proto's AuditChange). */
+export interface AuditChange {
+  field: 'phone' | 'permissionProfile' | 'grantedPermissions';
+  before: string[];
+  after: string[];
+}
+
+export interface AuditEntryRecord {
   id: string;
-  action: 'START' | 'STOP';
+  action: AuditAction;
+  /** The person really acting. */
   actorUserId: string;
   actorName: string;
-  targetUserId: string;
-  targetName: string;
+  /** Whom the actor was acting as, while masquerading. */
+  asUserId: string | null;
+  asName: string | null;
+  /** Whom the entry is about. */
+  subjectUserId: string;
+  subjectName: string;
+  changes: AuditChange[];
   ip: string | null;
   userAgent: string | null;
   at: Date;

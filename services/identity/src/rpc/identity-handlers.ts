@@ -6,6 +6,7 @@ import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service
 import {
   accessToProto,
   asCommonActiveFilter,
+  auditEntryToProto,
   employeeFieldsFromProto,
   employeeToProto,
   profileToProto,
@@ -15,10 +16,11 @@ import {
   userToProto,
 } from '../mappers';
 import type { IdentityUseCases } from '../use-cases';
+import { MASQUERADE_ACTIONS } from '../use-cases/audit';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function identityRoutes(useCases: IdentityUseCases) {
-  const { signIn, sessions, me, masquerade, employees, profiles } = useCases;
+  const { signIn, sessions, me, phoneChange, masquerade, audit, employees, profiles } = useCases;
   return (router: ConnectRouter) =>
     router.service(IdentityService, {
       async requestOtp(req, ctx) {
@@ -64,6 +66,12 @@ export function identityRoutes(useCases: IdentityUseCases) {
       async updateMe(req, ctx) {
         return { user: userToProto(await me.update(callerOf(ctx), userFieldsFromProto(req.fields))) };
       },
+      async requestPhoneChange(req, ctx) {
+        return phoneChange.request(callerOf(ctx), { phone: req.phone });
+      },
+      async confirmPhoneChange(req, ctx) {
+        return { user: userToProto(await phoneChange.confirm(callerOf(ctx), req)) };
+      },
       async listPermissionCatalogue() {
         return {
           permissions: allPermissionIds().map((id) => {
@@ -98,22 +106,28 @@ export function identityRoutes(useCases: IdentityUseCases) {
         };
       },
       async listMasqueradeAudit(req, ctx) {
-        const { cursor, limit } = pageRequestFromProto(req.page);
-        const page = await masquerade.audit(callerOf(ctx), { cursor, limit });
+        const page = await audit.list(callerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          actions: MASQUERADE_ACTIONS,
+        });
         return {
           entries: page.items.map((e) => ({
             id: e.id,
-            action: e.action,
+            action: e.action === 'MASQUERADE_START' ? 'START' : 'STOP',
             actorUserId: e.actorUserId,
             actorName: e.actorName,
-            targetUserId: e.targetUserId,
-            targetName: e.targetName,
+            targetUserId: e.subjectUserId,
+            targetName: e.subjectName,
             ip: e.ip ?? '',
             userAgent: e.userAgent ?? '',
             at: timestampFromDate(new Date(e.at)),
           })),
           pageInfo: pageInfoToProto(page),
         };
+      },
+      async listAuditLog(req, ctx) {
+        const page = await audit.list(callerOf(ctx), pageRequestFromProto(req.page));
+        return { entries: page.items.map(auditEntryToProto), pageInfo: pageInfoToProto(page) };
       },
       async listEmployees(req, ctx) {
         const page = await employees.list(callerOf(ctx), {
@@ -138,6 +152,7 @@ export function identityRoutes(useCases: IdentityUseCases) {
         const employee = await employees.update(callerOf(ctx), req.userId, {
           user: userFieldsFromProto(req.user),
           fields: employeeFieldsFromProto(req.fields),
+          userAgent: req.userAgent,
         });
         return { employee: employeeToProto(employee) };
       },

@@ -64,3 +64,16 @@ export async function setProfileActive(tx: Tx, id: string, isActive: boolean): P
     sql`update identity.permission_profiles set is_active = ${isActive}, updated_at = now() where id = ${id}`,
   );
 }
+
+/** Every permission granted individually to an active employee using the profile. */
+export async function grantsOfActiveHolders(tx: Tx, profileId: string): Promise<string[]> {
+  const found = await rows<{ permission: string }>(
+    tx,
+    sql`select distinct g.permission
+        from identity.employees e
+        join identity.users u on u.id = e.user_id
+        cross join lateral unnest(e.granted_permissions) as g(permission)
+        where e.permission_profile_id = ${profileId} and u.is_active`,
+  );
+  return found.map((row) => row.permission);
+}

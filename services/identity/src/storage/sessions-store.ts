@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
-import type { MasqueradeAuditRecord, SessionRecord } from '../domain/records';
+import type { SessionRecord } from '../domain/records';
 
 const SESSION_COLUMNS =
   sql.raw(`id, tenant_id as "tenantId", user_id as "userId", actor_user_id as "actorUserId",
@@ -41,40 +41,5 @@ export async function revokeSessions(tx: Tx, ids: string[]): Promise<void> {
 export async function revokeUserSessions(tx: Tx, userId: string): Promise<void> {
   await tx.execute(
     sql`update identity.sessions set revoked_at = now() where (user_id = ${userId} or actor_user_id = ${userId}) and revoked_at is null`,
-  );
-}
-
-export async function insertMasqueradeAudit(
-  tx: Tx,
-  entry: {
-    tenantId: string;
-    action: 'START' | 'STOP';
-    actorUserId: string;
-    targetUserId: string;
-    sessionId: string;
-    ip?: string;
-    userAgent?: string;
-  },
-): Promise<void> {
-  await tx.execute(sql`
-    insert into identity.masquerade_audit (id, tenant_id, action, actor_user_id, target_user_id, session_id, ip, user_agent)
-    values (${randomUUID()}, ${entry.tenantId}, ${entry.action}, ${entry.actorUserId}, ${entry.targetUserId},
-            ${entry.sessionId}, ${entry.ip ?? null}, ${entry.userAgent ?? null})`);
-}
-
-export async function listMasqueradeAudit(
-  tx: Tx,
-  options: { after?: ReturnType<typeof sql>; orderBy: ReturnType<typeof sql>; limit: number },
-): Promise<(MasqueradeAuditRecord & { sortKey: string })[]> {
-  return rows<MasqueradeAuditRecord & { sortKey: string }>(
-    tx,
-    sql`select a.id, a.action, a.actor_user_id as "actorUserId", actor.name as "actorName",
-               a.target_user_id as "targetUserId", target.name as "targetName", a.ip, a.user_agent as "userAgent", a.at,
-               a.at::text as "sortKey"
-        from identity.masquerade_audit a
-        join identity.users actor on actor.id = a.actor_user_id
-        join identity.users target on target.id = a.target_user_id
-        ${options.after ? sql`where ${options.after}` : sql``}
-        order by ${options.orderBy} limit ${options.limit + 1}`,
   );
 }

@@ -1,4 +1,4 @@
-import { closePermissions, getPermission, PERMISSION } from '@fleet/domain';
+import { closePermissions, PERMISSION } from '@fleet/domain';
 import {
   type Caller,
   invalid,
@@ -12,7 +12,8 @@ import {
   type Tx,
   toPage,
 } from '@fleet/platform';
-import { effectivePermissions } from '../domain/permissions';
+import { type AuditedState, auditedChanges } from '../domain/audit';
+import { describePermissions, effectivePermissions, permissionsLacking } from '../domain/permissions';
 import type { EmployeeRecord } from '../domain/records';
 import { validateEmployeeFields, validateUserFields } from '../domain/user-fields';
 import { IdentityEvents, identityOutbox } from '../events/published';
@@ -21,8 +22,11 @@ import { getEmployee, insertEmployee, listEmployees, updateEmployee } from '../s
 import { getProfile } from '../storage/profiles-store';
 import { revokeUserSessions } from '../storage/sessions-store';
 import { insertUser, setUserActive, updateUser } from '../storage/users-store';
-import { withUniqueFields } from './conflicts';
+import { auditChange } from './audit';
+import { assertPhoneFreeHere, withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
+import { ownPhoneNeedsCode } from './phone-change';
+import { assertOutranks } from './rank';
 import { requirePermission } from './sessions';
 
 export interface EmployeeListInput {
@@ -42,15 +46,20 @@ const SORTS = ['name', 'created_at'] as const;
  * granting person's own (the operator's owner holds everything).
  */
 function assertCanGrant(caller: Caller, permissions: string[]) {
-  const held = new Set(caller.permissions);
-  const beyond = permissions.filter((p) => !held.has(p));
+  const beyond = permissionsLacking(caller.permissions, permissions);
   if (beyond.length > 0) {
-    const names = beyond.slice(0, 5).map((p) => getPermission(p)?.name ?? p);
     throw permissionDenied(
-      `You can only give permissions you hold yourself. You do not hold: ${names.join(', ')}${beyond.length > 5 ? ` and ${beyond.length - 5} more` : ''}.`,
+      `You can only give permissions you hold yourself. You do not hold: ${describePermissions(beyond)}.`,
     );
   }
 }
+
+const auditedStateOf = (employee: EmployeeRecord): AuditedState => ({
+  phone: employee.user.phone,
+  permissionProfileId: employee.fields.permissionProfileId,
+  permissionProfileName: employee.profileName,
+  grantedPermissions: employee.fields.grantedPermissions,
+});
 
 export function createEmployees(deps: IdentityDeps) {
   const { db } = deps;
@@ -102,6 +111,7 @@ export function createEmployees(deps: IdentityDeps) {
       fields.grantedPermissions = closePermissions(fields.grantedPermissions);
       return withUniqueFields(() =>
         db.withTenant(caller.tenantId, async (tx) => {
+          await assertPhoneFreeHere(tx, userFields.phone);
           const profile = await loadProfileFor(tx, fields.permissionProfileId);
           if (profile && !profile.isActive)
             throw preconditionFailed('This permission profile is deactivated; choose an active one.');
@@ -127,10 +137,11 @@ export function createEmployees(deps: IdentityDeps) {
       );
     },
 
+    /** Changes an employee the caller outranks; a change of their phone or access is audited. */
     async update(
       callerInput: Caller,
       userId: string,
-      input: { user: unknown; fields: unknown },
+      input: { user: unknown; fields: unknown; userAgent?: string },
     ): Promise<EmployeeRecord> {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
@@ -141,6 +152,11 @@ export function createEmployees(deps: IdentityDeps) {
         db.withTenant(caller.tenantId, async (tx) => {
           const existing = await getEmployee(tx, userId);
           if (!existing) throw notFound('The employee');
+          assertOutranks(caller, existing);
+          if (userFields.phone !== existing.user.phone) {
+            if (userId === caller.userId || userId === caller.actorUserId) throw ownPhoneNeedsCode();
+            await assertPhoneFreeHere(tx, userFields.phone, userId);
+          }
           const profile = await loadProfileFor(tx, fields.permissionProfileId);
           if (profile && !profile.isActive && profile.id !== existing.fields.permissionProfileId) {
             throw preconditionFailed('This permission profile is deactivated; choose an active one.');
@@ -156,6 +172,12 @@ export function createEmployees(deps: IdentityDeps) {
           await updateUser(tx, userId, userFields);
           await updateEmployee(tx, userId, fields);
           const employee = (await getEmployee(tx, userId))!;
+          const changes = auditedChanges(auditedStateOf(existing), auditedStateOf(employee));
+          const audited = { subjectUserId: userId, userAgent: input.userAgent };
+          if (changes.phone.length > 0)
+            await auditChange(tx, caller, { ...audited, action: 'PHONE_CHANGE', changes: changes.phone });
+          if (changes.access.length > 0)
+            await auditChange(tx, caller, { ...audited, action: 'ACCESS_CHANGE', changes: changes.access });
           await identityOutbox.enqueue(
             tx,
             IdentityEvents.employeeUpdated,
@@ -167,6 +189,7 @@ export function createEmployees(deps: IdentityDeps) {
       );
     },
 
+    /** (De)activates an employee the caller outranks; deactivating ends their sessions. */
     async setActive(callerInput: Caller, userId: string, isActive: boolean): Promise<EmployeeRecord> {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
@@ -176,6 +199,7 @@ export function createEmployees(deps: IdentityDeps) {
       return db.withTenant(caller.tenantId, async (tx) => {
         const existing = await getEmployee(tx, userId);
         if (!existing) throw notFound('The employee');
+        assertOutranks(caller, existing);
         await setUserActive(tx, userId, isActive);
         if (!isActive) await revokeUserSessions(tx, userId);
         const employee = (await getEmployee(tx, userId))!;

@@ -2,24 +2,16 @@ import { PERMISSION } from '@fleet/domain';
 import {
   type Caller,
   invalid,
-  keyset,
   notFound,
-  pageSize,
   permissionDenied,
   preconditionFailed,
   requireTenant,
-  toPage,
   unauthenticated,
 } from '@fleet/platform';
-import { sql } from 'drizzle-orm';
 import { mayMasqueradeAs } from '../domain/permissions';
 import { IdentityEvents, identityOutbox } from '../events/published';
-import {
-  getSession,
-  insertMasqueradeAudit,
-  listMasqueradeAudit,
-  revokeSessions,
-} from '../storage/sessions-store';
+import { insertAuditEntry } from '../storage/audit-store';
+import { getSession, revokeSessions } from '../storage/sessions-store';
 import { getUser } from '../storage/users-store';
 import type { IdentityDeps } from './deps';
 import { permissionsOf, requirePermission, type Sessions } from './sessions';
@@ -67,12 +59,14 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
           ip: caller.clientIp,
           userAgent: input.userAgent,
         });
-        await insertMasqueradeAudit(tx, {
+        await insertAuditEntry(tx, {
           tenantId: caller.tenantId,
-          action: 'START',
+          action: 'MASQUERADE_START',
           actorUserId: actor.id,
-          targetUserId: target.id,
+          asUserId: null,
+          subjectUserId: target.id,
           sessionId: opened.session.id,
+          changes: [],
           ip: caller.clientIp,
           userAgent: input.userAgent,
         });
@@ -98,12 +92,14 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
           throw unauthenticated('Your own session has ended. Please sign in again.');
         }
         await revokeSessions(tx, [session.id]);
-        await insertMasqueradeAudit(tx, {
+        await insertAuditEntry(tx, {
           tenantId: caller.tenantId,
-          action: 'STOP',
+          action: 'MASQUERADE_STOP',
           actorUserId: session.actorUserId,
-          targetUserId: session.userId,
+          asUserId: null,
+          subjectUserId: session.userId,
           sessionId: session.id,
+          changes: [],
           ip: caller.clientIp,
           userAgent: input.userAgent,
         });
@@ -120,17 +116,6 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
           user: actor!,
         };
       });
-    },
-
-    async audit(callerInput: Caller, input: { cursor?: string; limit?: number }) {
-      const caller = requireTenant(callerInput);
-      requirePermission(caller, PERMISSION.manage_employee);
-      const limit = pageSize(input.limit);
-      const page = keyset({ sortKey: sql`a.at`, id: sql`a.id`, direction: 'desc', cursor: input.cursor });
-      const fetched = await db.read(caller.tenantId, (tx) =>
-        listMasqueradeAudit(tx, { after: page.after, orderBy: page.orderBy, limit }),
-      );
-      return toPage(fetched, limit, (row) => [row.sortKey, row.id]);
     },
   };
 }

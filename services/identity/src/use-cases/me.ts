@@ -3,9 +3,9 @@ import { validateUserFields } from '../domain/user-fields';
 import { IdentityEvents, identityOutbox } from '../events/published';
 import { userToProto } from '../mappers';
 import { getTenant, getUser, updateUser } from '../storage/users-store';
-import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
-import { permissionsOf } from './sessions';
+import { ownPhoneNeedsCode } from './phone-change';
+import { permissionsOfSession } from './sessions';
 
 /** The signed-in person's own account. */
 export function createMe(deps: IdentityDeps) {
@@ -19,10 +19,11 @@ export function createMe(deps: IdentityDeps) {
         if (!user || !tenant) throw unauthenticated();
         const actor =
           caller.isMasquerade && caller.actorUserId ? await getUser(tx, caller.actorUserId) : undefined;
+        if (caller.isMasquerade && !actor) throw unauthenticated();
         return {
           user,
           tenant,
-          permissions: await permissionsOf(tx, user),
+          permissions: await permissionsOfSession(tx, user, actor ?? user),
           isMasquerade: caller.isMasquerade,
           actor,
         };
@@ -30,24 +31,24 @@ export function createMe(deps: IdentityDeps) {
     },
 
     /**
-     * Anyone edits their own name, email and phone; the operator-level settings on the account (access level,
-     * tax numbers, trip OTP and messaging flags) change only for the operator's owner.
+     * Anyone edits their own name and email; the operator-level settings on the account (access level,
+     * tax numbers, trip OTP and messaging flags) change only for the operator's owner. The sign-in phone
+     * is not changed here: a different one is refused, as it changes only with a code (phone-change.ts).
      */
     async update(callerInput: Caller, input: unknown) {
       const caller = requireTenant(callerInput);
-      return withUniqueFields(() =>
-        db.withTenant(caller.tenantId, async (tx) => {
-          const current = await getUser(tx, caller.userId);
-          if (!current) throw unauthenticated();
-          const submitted = validateUserFields(input);
-          const fields = current.isOwner
-            ? { ...submitted, accessLevel: current.accessLevel }
-            : { ...current, name: submitted.name, email: submitted.email, phone: submitted.phone };
-          const user = await updateUser(tx, caller.userId, fields);
-          await identityOutbox.enqueue(tx, IdentityEvents.userUpdated, { user: userToProto(user) }, caller);
-          return user;
-        }),
-      );
+      const submitted = validateUserFields(input);
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const current = await getUser(tx, caller.userId);
+        if (!current) throw unauthenticated();
+        if (submitted.phone !== current.phone) throw ownPhoneNeedsCode();
+        const fields = current.isOwner
+          ? { ...submitted, accessLevel: current.accessLevel }
+          : { ...current, name: submitted.name, email: submitted.email };
+        const user = await updateUser(tx, caller.userId, fields);
+        await identityOutbox.enqueue(tx, IdentityEvents.userUpdated, { user: userToProto(user) }, caller);
+        return user;
+      });
     },
   };
 }

@@ -23,6 +23,7 @@ import {
 } from '../storage/profiles-store';
 import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
+import { assertOutranksHoldersOf } from './rank';
 import { requirePermission } from './sessions';
 
 const SORTS = ['name', 'created_at'] as const;
@@ -112,7 +113,9 @@ export function createProfiles(deps: IdentityDeps) {
       fields.permissions = closedWithin(caller, fields.permissions);
       return withUniqueFields(() =>
         db.withTenant(caller.tenantId, async (tx) => {
-          if (!(await getProfile(tx, id))) throw notFound('The permission profile');
+          const existing = await getProfile(tx, id);
+          if (!existing) throw notFound('The permission profile');
+          await assertOutranksHoldersOf(tx, caller, existing);
           await updateProfile(tx, id, fields);
           const profile = (await getProfile(tx, id))!;
           await identityOutbox.enqueue(
@@ -132,6 +135,7 @@ export function createProfiles(deps: IdentityDeps) {
       return db.withTenant(caller.tenantId, async (tx) => {
         const existing = await getProfile(tx, id);
         if (!existing) throw notFound('The permission profile');
+        await assertOutranksHoldersOf(tx, caller, existing);
         if (!isActive && existing.employeeCount > 0) {
           throw preconditionFailed(
             `${existing.employeeCount} active employee${existing.employeeCount === 1 ? ' uses' : 's use'} this profile. Move them to another profile first.`,

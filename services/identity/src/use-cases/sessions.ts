@@ -1,5 +1,5 @@
 import { type Caller, permissionDenied, type Tx, unauthenticated } from '@fleet/platform';
-import { effectivePermissions } from '../domain/permissions';
+import { effectivePermissions, masqueradePermissions } from '../domain/permissions';
 import type { SessionRecord, UserRecord } from '../domain/records';
 import { IdentityEvents, identityOutbox } from '../events/published';
 import { getEmployee } from '../storage/employees-store';
@@ -21,6 +21,15 @@ export async function permissionsOf(tx: Tx, user: UserRecord): Promise<string[]>
   if (user.role !== 'EMPLOYEE') return effectivePermissions(user, undefined, []);
   const employee = await getEmployee(tx, user.id);
   return effectivePermissions(user, employee?.profile, employee?.fields.grantedPermissions ?? []);
+}
+
+/**
+ * The permissions a session reports and is held to: the user's own, or while masquerading, only those
+ * the real actor holds too. Everything that says what a session may do asks this.
+ */
+export async function permissionsOfSession(tx: Tx, user: UserRecord, actor: UserRecord): Promise<string[]> {
+  const own = await permissionsOf(tx, user);
+  return actor.id === user.id ? own : masqueradePermissions(own, await permissionsOf(tx, actor));
 }
 
 const live = (session: SessionRecord | undefined, now: Date): session is SessionRecord =>
@@ -84,7 +93,13 @@ export function createSessions(deps: IdentityDeps) {
           if (!live(parent, now) || !realActor?.isActive) throw unauthenticated(SESSION_ENDED);
           actor = realActor;
         }
-        return { session, user, actor, permissions: await permissionsOf(tx, user), isMasquerade };
+        return {
+          session,
+          user,
+          actor,
+          permissions: await permissionsOfSession(tx, user, actor),
+          isMasquerade,
+        };
       });
     },
 

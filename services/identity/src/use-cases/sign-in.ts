@@ -1,27 +1,13 @@
 import { phoneSchema } from '@fleet/domain';
-import {
-  type Caller,
-  DomainError,
-  invalid,
-  parseOrThrow,
-  preconditionFailed,
-  withRequestId,
-} from '@fleet/platform';
+import { type Caller, parseOrThrow, preconditionFailed, withRequestId } from '@fleet/platform';
 import { z } from 'zod';
-import { CODE_PATTERN, codeMatches, generateCode, hashCode, OTP, smsText } from '../domain/otp';
+import { CODE_PATTERN, type OtpTarget } from '../domain/otp';
 import type { UserRecord } from '../domain/records';
-import {
-  consumeOtp,
-  countSends,
-  getOtp,
-  recordFailedAttempt,
-  recordSend,
-  replaceOtp,
-} from '../storage/otp-store';
 import { findUserByPhone } from '../storage/users-store';
 import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
 import { insertOperatorWithOwner } from './operators';
+import type { OtpCodes } from './otp-codes';
 import type { Sessions } from './sessions';
 
 const requestSchema = z.object({ phone: phoneSchema });
@@ -32,21 +18,6 @@ const verifySchema = z.object({
   userName: z.string().trim().max(100, 'A name can be at most 100 characters').default(''),
   userAgent: z.string().max(500).default(''),
 });
-
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
-const secondsUntil = (at: Date, now: Date) =>
-  Math.max(1, Math.ceil((new Date(at).getTime() - now.getTime()) / 1000));
-
-function throttled(reason: string, message: string, retryAfterSeconds: number) {
-  return new DomainError('RESOURCE_EXHAUSTED', message, { reason, retryAfterSeconds });
-}
-
-const lockedError = (retryAfterSeconds: number) =>
-  throttled(
-    'OTP_LOCKED',
-    `Too many wrong codes. For your security, sign-in for this phone is paused for ${minutes(retryAfterSeconds)} minutes.`,
-    retryAfterSeconds,
-  );
 
 const notRegistered = () =>
   preconditionFailed(
@@ -59,93 +30,20 @@ const inactive = () =>
     'USER_INACTIVE',
   );
 
-export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
-  const { db, clock, settings, sms, logger } = deps;
+export function createSignIn(deps: IdentityDeps, sessions: Sessions, otpCodes: OtpCodes) {
+  const { db, settings, logger } = deps;
+  const signInTarget = (phone: string): OtpTarget => ({ purpose: 'SIGN_IN', phone });
 
   return {
     async requestOtp(caller: Caller, input: { phone: string }) {
       const { phone } = parseOrThrow(requestSchema, input);
-      const now = clock();
-      const fixedCode = settings.testOtps.get(phone);
-      const code = fixedCode ?? generateCode();
-      await db.asSystem(async (tx) => {
+      const issued = await db.asSystem(async (tx) => {
         const user = await findUserByPhone(tx, phone);
         if (!user && !settings.signupEnabled) throw notRegistered();
         if (user && !user.isActive) throw inactive();
-        const current = await getOtp(tx, phone);
-        if (current?.lockedUntil && new Date(current.lockedUntil) > now) {
-          throw lockedError(secondsUntil(current.lockedUntil, now));
-        }
-        // Listed demo/test phones receive no SMS, so there is nothing to throttle.
-        if (!fixedCode) {
-          const sent = await countSends(tx, phone, caller.clientIp, now);
-          if (
-            sent.lastSentAt &&
-            now.getTime() - new Date(sent.lastSentAt).getTime() < OTP.resendAfterSeconds * 1000
-          ) {
-            const wait =
-              OTP.resendAfterSeconds -
-              Math.floor((now.getTime() - new Date(sent.lastSentAt).getTime()) / 1000);
-            throw throttled(
-              'OTP_RESEND_TOO_SOON',
-              `Please wait ${wait} seconds before asking for another code.`,
-              wait,
-            );
-          }
-          if (sent.phoneLastHour >= OTP.maxSendsPerPhonePerHour && sent.oldestPhoneSendInHour) {
-            const wait = secondsUntil(
-              new Date(new Date(sent.oldestPhoneSendInHour).getTime() + 3600_000),
-              now,
-            );
-            throw throttled(
-              'OTP_THROTTLED',
-              `Too many codes were sent to this phone. Try again in ${minutes(wait)} minutes.`,
-              wait,
-            );
-          }
-          if (caller.clientIp && sent.ipLastHour >= OTP.maxSendsPerIpPerHour && sent.oldestIpSendInHour) {
-            const wait = secondsUntil(new Date(new Date(sent.oldestIpSendInHour).getTime() + 3600_000), now);
-            throw throttled(
-              'OTP_THROTTLED',
-              `Too many codes were asked for from your network. Try again in ${minutes(wait)} minutes.`,
-              wait,
-            );
-          }
-        }
-        await replaceOtp(
-          tx,
-          phone,
-          hashCode(settings.otpSecret, phone, code),
-          new Date(now.getTime() + OTP.ttlSeconds * 1000),
-        );
-        await recordSend(tx, phone, caller.clientIp, now);
+        return otpCodes.issue(tx, signInTarget(phone), caller);
       });
-      if (fixedCode) {
-        withRequestId(logger, caller.requestId).info(
-          { phone },
-          'sign-in code for a listed test phone (AUTH_TEST_OTP); no SMS sent',
-        );
-      } else {
-        try {
-          await sms.send({
-            to: phone,
-            purpose: 'SIGN_IN_OTP',
-            template: 'otp',
-            variables: { otp: code },
-            text: smsText(code),
-          });
-        } catch (error) {
-          withRequestId(logger, caller.requestId).error(
-            { err: error, phone },
-            'sign-in SMS could not be sent',
-          );
-          throw new DomainError(
-            'UNAVAILABLE',
-            'We could not send the code just now. Please try again in a minute.',
-          );
-        }
-      }
-      return { expiresInSeconds: OTP.ttlSeconds, resendAfterSeconds: fixedCode ? 0 : OTP.resendAfterSeconds };
+      return otpCodes.deliver(issued, caller);
     },
 
     async verifyOtp(
@@ -153,33 +51,7 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions) {
       input: { phone: string; code: string; operatorName?: string; userName?: string; userAgent?: string },
     ) {
       const { phone, code, operatorName, userName, userAgent } = parseOrThrow(verifySchema, input);
-      const now = clock();
-      // The attempt is recorded in its own transaction: a wrong code must count even though we then fail.
-      const failure = await db.asSystem(async (tx) => {
-        const otp = await getOtp(tx, phone);
-        if (!otp || otp.consumedAt) {
-          return preconditionFailed(
-            'This code has already been used or was never sent. Ask for a new code.',
-            'OTP_NOT_REQUESTED',
-          );
-        }
-        if (otp.lockedUntil && new Date(otp.lockedUntil) > now)
-          return lockedError(secondsUntil(otp.lockedUntil, now));
-        if (new Date(otp.expiresAt) <= now)
-          return preconditionFailed('This code has expired. Ask for a new one.', 'OTP_EXPIRED');
-        if (!codeMatches(settings.otpSecret, phone, code, otp.codeHash)) {
-          const attempts = otp.attempts + 1;
-          const lock = attempts >= OTP.maxAttempts ? new Date(now.getTime() + OTP.lockSeconds * 1000) : null;
-          await recordFailedAttempt(tx, phone, lock);
-          if (lock) return lockedError(OTP.lockSeconds);
-          const left = OTP.maxAttempts - attempts;
-          const message = `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
-          return invalid(message, [{ field: 'code', message }], 'OTP_INVALID');
-        }
-        await consumeOtp(tx, phone);
-        return undefined;
-      });
-      if (failure) throw failure;
+      await otpCodes.verify(signInTarget(phone), code);
 
       return withUniqueFields(() =>
         db.asSystem(async (tx) => {

@@ -1,21 +1,18 @@
 import { userFieldsInput } from '@fleet/domain/inputs';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useMe, usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage, fieldErrorsOf, trpc } from '../../lib/trpc';
 import { applyServerErrors, SelectField, SwitchField, TextField } from '../common/form/form-fields';
+import { AuditLog } from './audit-log';
+import { SignInNumber } from './sign-in-number';
 
 type Values = z.input<typeof userFieldsInput>;
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
 
 /** The signed-in person's own account; the operator's owner also keeps the company's tax and trip settings here. */
 export default function ProfilePage() {
@@ -53,14 +50,13 @@ export default function ProfilePage() {
         showToast('Your profile is saved.');
         queryClient.invalidateQueries({ queryKey: trpc.user.me.queryKey() });
       },
-      onError: (error) => setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error)),
+      onError: (error) => {
+        // The sign-in number is not one of this form's fields (it changes with a code, above).
+        const onPhone = fieldErrorsOf(error).phone;
+        if (onPhone) setProblem(onPhone);
+        else setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error));
+      },
     }),
-  );
-  const audit = useQuery(
-    trpc.masquerade.audit.queryOptions(
-      { limit: 20 },
-      { enabled: permissions?.has('manage_employee') ?? false },
-    ),
   );
   if (!user) return null;
   const owner = user.isOwner;
@@ -76,6 +72,7 @@ export default function ProfilePage() {
           </Text>
         </Group>
       </Group>
+      <SignInNumber phone={user.phone} canChange={!me.data?.isMasquerade} />
       <FormProvider {...form}>
         <form
           onSubmit={form.handleSubmit((values) => {
@@ -91,13 +88,6 @@ export default function ProfilePage() {
                 <Text fw={600}>You</Text>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextField name="name" label="Name" required />
-                  <TextField
-                    name="phone"
-                    label="Mobile number"
-                    required
-                    description="You sign in with this number"
-                    type="tel"
-                  />
                   <TextField name="email" label="Email" type="email" />
                 </SimpleGrid>
               </Stack>
@@ -145,41 +135,7 @@ export default function ProfilePage() {
           </Stack>
         </form>
       </FormProvider>
-      {audit.data ? (
-        <Card withBorder>
-          <Text fw={600} mb="xs">
-            Recent masquerades
-          </Text>
-          {audit.data.entries.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Nobody has acted as another user yet.
-            </Text>
-          ) : (
-            <Table fz="sm" data-testid="masquerade-audit">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>As whom</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>From</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {audit.data.entries.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{entry.at ? dateTime.format(entry.at) : ''}</Table.Td>
-                    <Table.Td>{entry.actorName}</Table.Td>
-                    <Table.Td>{entry.targetName}</Table.Td>
-                    <Table.Td>{entry.action === 'START' ? 'Started' : 'Stopped'}</Table.Td>
-                    <Table.Td>{entry.ip}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Card>
-      ) : null}
+      {permissions?.has('manage_employee') ? <AuditLog /> : null}
     </Stack>
   );
 }

@@ -6,6 +6,8 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
+import type { AuditEntry } from "./audit_pb";
+import { file_fleet_identity_v1_audit } from "./audit_pb";
 import type { Employee, EmployeeFields } from "./employee_pb";
 import { file_fleet_identity_v1_employee } from "./employee_pb";
 import type { Permission, PermissionProfile } from "./permission_pb";
@@ -20,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/identity/v1/identity_service.proto.
  */
 export const file_fleet_identity_v1_identity_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9pZGVudGl0eS92MS9pZGVudGl0eV9zZXJ2aWNlLnByb3RvEhFmbGVldC5pZGVudGl0eS52MSIiChFSZXF1ZXN0T3RwUmVxdWVzdBINCgVwaG9uZRgBIAEoCSJOChJSZXF1ZXN0T3RwUmVzcG9uc2USGgoSZXhwaXJlc19pbl9zZWNvbmRzGAEgASgFEhwKFHJlc2VuZF9hZnRlcl9zZWNvbmRzGAIgASgFIm0KEFZlcmlmeU90cFJlcXVlc3QSDQoFcGhvbmUYASABKAkSDAoEY29kZRgCIAEoCRIVCg1vcGVyYXRvcl9uYW1lGAMgASgJEhEKCXVzZXJfbmFtZRgEIAEoCRISCgp1c2VyX2FnZW50GAUgASgJIowBChFWZXJpZnlPdHBSZXNwb25zZRINCgV0b2tlbhgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglzaWduZWRfdXAYAyABKAgSJQoEdXNlchgEIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXIiJAoTQXV0aGVudGljYXRlUmVxdWVzdBINCgV0b2tlbhgBIAEoCSKeAgoUQXV0aGVudGljYXRlUmVzcG9uc2USEgoKc2Vzc2lvbl9pZBgBIAEoCRIRCgl0ZW5hbnRfaWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIVCg1hY3Rvcl91c2VyX2lkGAQgASgJEiUKBHJvbGUYBSABKA4yFy5mbGVldC5pZGVudGl0eS52MS5Sb2xlEjQKDGFjY2Vzc19sZXZlbBgGIAEoDjIeLmZsZWV0LmlkZW50aXR5LnYxLkFjY2Vzc0xldmVsEhMKC3Blcm1pc3Npb25zGAcgAygJEhUKDWlzX21hc3F1ZXJhZGUYCCABKAgSLgoKZXhwaXJlc19hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiDwoNTG9nb3V0UmVxdWVzdCIQCg5Mb2dvdXRSZXNwb25zZSIOCgxHZXRNZVJlcXVlc3QitQEKDUdldE1lUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXISKQoGdGVuYW50GAIgASgLMhkuZmxlZXQuaWRlbnRpdHkudjEuVGVuYW50EhMKC3Blcm1pc3Npb25zGAMgAygJEhUKDWlzX21hc3F1ZXJhZGUYBCABKAgSJgoFYWN0b3IYBSABKAsyFy5mbGVldC5pZGVudGl0eS52MS5Vc2VyIkAKD1VwZGF0ZU1lUmVxdWVzdBItCgZmaWVsZHMYASABKAsyHS5mbGVldC5pZGVudGl0eS52MS5Vc2VyRmllbGRzIjkKEFVwZGF0ZU1lUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXIiIAoeTGlzdFBlcm1pc3Npb25DYXRhbG9ndWVSZXF1ZXN0IlUKH0xpc3RQZXJtaXNzaW9uQ2F0YWxvZ3VlUmVzcG9uc2USMgoLcGVybWlzc2lvbnMYASADKAsyHS5mbGVldC5pZGVudGl0eS52MS5QZXJtaXNzaW9uIj0KFlN0YXJ0TWFzcXVlcmFkZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRISCgp1c2VyX2FnZW50GAIgASgJIn8KF1N0YXJ0TWFzcXVlcmFkZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiUKBHVzZXIYAyABKAsyFy5mbGVldC5pZGVudGl0eS52MS5Vc2VyIisKFVN0b3BNYXNxdWVyYWRlUmVxdWVzdBISCgp1c2VyX2FnZW50GAEgASgJIn4KFlN0b3BNYXNxdWVyYWRlUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoEdXNlchgDIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXIi0gEKFE1hc3F1ZXJhZGVBdWRpdEVudHJ5EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIVCg1hY3Rvcl91c2VyX2lkGAMgASgJEhIKCmFjdG9yX25hbWUYBCABKAkSFgoOdGFyZ2V0X3VzZXJfaWQYBSABKAkSEwoLdGFyZ2V0X25hbWUYBiABKAkSCgoCaXAYByABKAkSEgoKdXNlcl9hZ2VudBgIIAEoCRImCgJhdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiSAoaTGlzdE1hc3F1ZXJhZGVBdWRpdFJlcXVlc3QSKgoEcGFnZRgBIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdCKFAQobTGlzdE1hc3F1ZXJhZGVBdWRpdFJlc3BvbnNlEjgKB2VudHJpZXMYASADKAsyJy5mbGVldC5pZGVudGl0eS52MS5NYXNxdWVyYWRlQXVkaXRFbnRyeRIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iowEKFExpc3RFbXBsb3llZXNSZXF1ZXN0Eg4KBnNlYXJjaBgBIAEoCRIvCgZhY3RpdmUYAiABKA4yHy5mbGVldC5pZGVudGl0eS52MS5BY3RpdmVGaWx0ZXISHgoWcGVybWlzc2lvbl9wcm9maWxlX2lkcxgDIAMoCRIqCgRwYWdlGAQgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InUKFUxpc3RFbXBsb3llZXNSZXNwb25zZRIuCgllbXBsb3llZXMYASADKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZRIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iJQoSR2V0RW1wbG95ZWVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiRAoTR2V0RW1wbG95ZWVSZXNwb25zZRItCghlbXBsb3llZRgBIAEoCzIbLmZsZWV0LmlkZW50aXR5LnYxLkVtcGxveWVlIncKFUNyZWF0ZUVtcGxveWVlUmVxdWVzdBIrCgR1c2VyGAEgASgLMh0uZmxlZXQuaWRlbnRpdHkudjEuVXNlckZpZWxkcxIxCgZmaWVsZHMYAiABKAsyIS5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZUZpZWxkcyJHChZDcmVhdGVFbXBsb3llZVJlc3BvbnNlEi0KCGVtcGxveWVlGAEgASgLMhsuZmxlZXQuaWRlbnRpdHkudjEuRW1wbG95ZWUiiAEKFVVwZGF0ZUVtcGxveWVlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEisKBHVzZXIYAiABKAsyHS5mbGVldC5pZGVudGl0eS52MS5Vc2VyRmllbGRzEjEKBmZpZWxkcxgDIAEoCzIhLmZsZWV0LmlkZW50aXR5LnYxLkVtcGxveWVlRmllbGRzIkcKFlVwZGF0ZUVtcGxveWVlUmVzcG9uc2USLQoIZW1wbG95ZWUYASABKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZSI+ChhTZXRFbXBsb3llZUFjdGl2ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCglpc19hY3RpdmUYAiABKAgiSgoZU2V0RW1wbG95ZWVBY3RpdmVSZXNwb25zZRItCghlbXBsb3llZRgBIAEoCzIbLmZsZWV0LmlkZW50aXR5LnYxLkVtcGxveWVlIowBCh1MaXN0UGVybWlzc2lvblByb2ZpbGVzUmVxdWVzdBIOCgZzZWFyY2gYASABKAkSLwoGYWN0aXZlGAIgASgOMh8uZmxlZXQuaWRlbnRpdHkudjEuQWN0aXZlRmlsdGVyEioKBHBhZ2UYAyABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QihgEKHkxpc3RQZXJtaXNzaW9uUHJvZmlsZXNSZXNwb25zZRI2Cghwcm9maWxlcxgBIAMoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyIpChtHZXRQZXJtaXNzaW9uUHJvZmlsZVJlcXVlc3QSCgoCaWQYASABKAkiVQocR2V0UGVybWlzc2lvblByb2ZpbGVSZXNwb25zZRI1Cgdwcm9maWxlGAEgASgLMiQuZmxlZXQuaWRlbnRpdHkudjEuUGVybWlzc2lvblByb2ZpbGUiWAoeQ3JlYXRlUGVybWlzc2lvblByb2ZpbGVSZXF1ZXN0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSEwoLcGVybWlzc2lvbnMYAyADKAkiWAofQ3JlYXRlUGVybWlzc2lvblByb2ZpbGVSZXNwb25zZRI1Cgdwcm9maWxlGAEgASgLMiQuZmxlZXQuaWRlbnRpdHkudjEuUGVybWlzc2lvblByb2ZpbGUiZAoeVXBkYXRlUGVybWlzc2lvblByb2ZpbGVSZXF1ZXN0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSEwoLcGVybWlzc2lvbnMYBCADKAkiWAofVXBkYXRlUGVybWlzc2lvblByb2ZpbGVSZXNwb25zZRI1Cgdwcm9maWxlGAEgASgLMiQuZmxlZXQuaWRlbnRpdHkudjEuUGVybWlzc2lvblByb2ZpbGUiQgohU2V0UGVybWlzc2lvblByb2ZpbGVBY3RpdmVSZXF1ZXN0EgoKAmlkGAEgASgJEhEKCWlzX2FjdGl2ZRgCIAEoCCJbCiJTZXRQZXJtaXNzaW9uUHJvZmlsZUFjdGl2ZVJlc3BvbnNlEjUKB3Byb2ZpbGUYASABKAsyJC5mbGVldC5pZGVudGl0eS52MS5QZXJtaXNzaW9uUHJvZmlsZSp6CgxBY3RpdmVGaWx0ZXISHQoZQUNUSVZFX0ZJTFRFUl9VTlNQRUNJRklFRBAAEhgKFEFDVElWRV9GSUxURVJfQUNUSVZFEAESGgoWQUNUSVZFX0ZJTFRFUl9JTkFDVElWRRACEhUKEUFDVElWRV9GSUxURVJfQUxMEAMy6RAKD0lkZW50aXR5U2VydmljZRJZCgpSZXF1ZXN0T3RwEiQuZmxlZXQuaWRlbnRpdHkudjEuUmVxdWVzdE90cFJlcXVlc3QaJS5mbGVldC5pZGVudGl0eS52MS5SZXF1ZXN0T3RwUmVzcG9uc2USVgoJVmVyaWZ5T3RwEiMuZmxlZXQuaWRlbnRpdHkudjEuVmVyaWZ5T3RwUmVxdWVzdBokLmZsZWV0LmlkZW50aXR5LnYxLlZlcmlmeU90cFJlc3BvbnNlEl8KDEF1dGhlbnRpY2F0ZRImLmZsZWV0LmlkZW50aXR5LnYxLkF1dGhlbnRpY2F0ZVJlcXVlc3QaJy5mbGVldC5pZGVudGl0eS52MS5BdXRoZW50aWNhdGVSZXNwb25zZRJNCgZMb2dvdXQSIC5mbGVldC5pZGVudGl0eS52MS5Mb2dvdXRSZXF1ZXN0GiEuZmxlZXQuaWRlbnRpdHkudjEuTG9nb3V0UmVzcG9uc2USSgoFR2V0TWUSHy5mbGVldC5pZGVudGl0eS52MS5HZXRNZVJlcXVlc3QaIC5mbGVldC5pZGVudGl0eS52MS5HZXRNZVJlc3BvbnNlElMKCFVwZGF0ZU1lEiIuZmxlZXQuaWRlbnRpdHkudjEuVXBkYXRlTWVSZXF1ZXN0GiMuZmxlZXQuaWRlbnRpdHkudjEuVXBkYXRlTWVSZXNwb25zZRKAAQoXTGlzdFBlcm1pc3Npb25DYXRhbG9ndWUSMS5mbGVldC5pZGVudGl0eS52MS5MaXN0UGVybWlzc2lvbkNhdGFsb2d1ZVJlcXVlc3QaMi5mbGVldC5pZGVudGl0eS52MS5MaXN0UGVybWlzc2lvbkNhdGFsb2d1ZVJlc3BvbnNlEmgKD1N0YXJ0TWFzcXVlcmFkZRIpLmZsZWV0LmlkZW50aXR5LnYxLlN0YXJ0TWFzcXVlcmFkZVJlcXVlc3QaKi5mbGVldC5pZGVudGl0eS52MS5TdGFydE1hc3F1ZXJhZGVSZXNwb25zZRJlCg5TdG9wTWFzcXVlcmFkZRIoLmZsZWV0LmlkZW50aXR5LnYxLlN0b3BNYXNxdWVyYWRlUmVxdWVzdBopLmZsZWV0LmlkZW50aXR5LnYxLlN0b3BNYXNxdWVyYWRlUmVzcG9uc2USdAoTTGlzdE1hc3F1ZXJhZGVBdWRpdBItLmZsZWV0LmlkZW50aXR5LnYxLkxpc3RNYXNxdWVyYWRlQXVkaXRSZXF1ZXN0Gi4uZmxlZXQuaWRlbnRpdHkudjEuTGlzdE1hc3F1ZXJhZGVBdWRpdFJlc3BvbnNlEmIKDUxpc3RFbXBsb3llZXMSJy5mbGVldC5pZGVudGl0eS52MS5MaXN0RW1wbG95ZWVzUmVxdWVzdBooLmZsZWV0LmlkZW50aXR5LnYxLkxpc3RFbXBsb3llZXNSZXNwb25zZRJcCgtHZXRFbXBsb3llZRIlLmZsZWV0LmlkZW50aXR5LnYxLkdldEVtcGxveWVlUmVxdWVzdBomLmZsZWV0LmlkZW50aXR5LnYxLkdldEVtcGxveWVlUmVzcG9uc2USZQoOQ3JlYXRlRW1wbG95ZWUSKC5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVFbXBsb3llZVJlcXVlc3QaKS5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVFbXBsb3llZVJlc3BvbnNlEmUKDlVwZGF0ZUVtcGxveWVlEiguZmxlZXQuaWRlbnRpdHkudjEuVXBkYXRlRW1wbG95ZWVSZXF1ZXN0GikuZmxlZXQuaWRlbnRpdHkudjEuVXBkYXRlRW1wbG95ZWVSZXNwb25zZRJuChFTZXRFbXBsb3llZUFjdGl2ZRIrLmZsZWV0LmlkZW50aXR5LnYxLlNldEVtcGxveWVlQWN0aXZlUmVxdWVzdBosLmZsZWV0LmlkZW50aXR5LnYxLlNldEVtcGxveWVlQWN0aXZlUmVzcG9uc2USfQoWTGlzdFBlcm1pc3Npb25Qcm9maWxlcxIwLmZsZWV0LmlkZW50aXR5LnYxLkxpc3RQZXJtaXNzaW9uUHJvZmlsZXNSZXF1ZXN0GjEuZmxlZXQuaWRlbnRpdHkudjEuTGlzdFBlcm1pc3Npb25Qcm9maWxlc1Jlc3BvbnNlEncKFEdldFBlcm1pc3Npb25Qcm9maWxlEi4uZmxlZXQuaWRlbnRpdHkudjEuR2V0UGVybWlzc2lvblByb2ZpbGVSZXF1ZXN0Gi8uZmxlZXQuaWRlbnRpdHkudjEuR2V0UGVybWlzc2lvblByb2ZpbGVSZXNwb25zZRKAAQoXQ3JlYXRlUGVybWlzc2lvblByb2ZpbGUSMS5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVQZXJtaXNzaW9uUHJvZmlsZVJlcXVlc3QaMi5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVQZXJtaXNzaW9uUHJvZmlsZVJlc3BvbnNlEoABChdVcGRhdGVQZXJtaXNzaW9uUHJvZmlsZRIxLmZsZWV0LmlkZW50aXR5LnYxLlVwZGF0ZVBlcm1pc3Npb25Qcm9maWxlUmVxdWVzdBoyLmZsZWV0LmlkZW50aXR5LnYxLlVwZGF0ZVBlcm1pc3Npb25Qcm9maWxlUmVzcG9uc2USiQEKGlNldFBlcm1pc3Npb25Qcm9maWxlQWN0aXZlEjQuZmxlZXQuaWRlbnRpdHkudjEuU2V0UGVybWlzc2lvblByb2ZpbGVBY3RpdmVSZXF1ZXN0GjUuZmxlZXQuaWRlbnRpdHkudjEuU2V0UGVybWlzc2lvblByb2ZpbGVBY3RpdmVSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_identity_v1_employee, file_fleet_identity_v1_permission, file_fleet_identity_v1_user, file_google_protobuf_timestamp]);
+  fileDesc("CihmbGVldC9pZGVudGl0eS92MS9pZGVudGl0eV9zZXJ2aWNlLnByb3RvEhFmbGVldC5pZGVudGl0eS52MSIiChFSZXF1ZXN0T3RwUmVxdWVzdBINCgVwaG9uZRgBIAEoCSJOChJSZXF1ZXN0T3RwUmVzcG9uc2USGgoSZXhwaXJlc19pbl9zZWNvbmRzGAEgASgFEhwKFHJlc2VuZF9hZnRlcl9zZWNvbmRzGAIgASgFIm0KEFZlcmlmeU90cFJlcXVlc3QSDQoFcGhvbmUYASABKAkSDAoEY29kZRgCIAEoCRIVCg1vcGVyYXRvcl9uYW1lGAMgASgJEhEKCXVzZXJfbmFtZRgEIAEoCRISCgp1c2VyX2FnZW50GAUgASgJIowBChFWZXJpZnlPdHBSZXNwb25zZRINCgV0b2tlbhgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglzaWduZWRfdXAYAyABKAgSJQoEdXNlchgEIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXIiJAoTQXV0aGVudGljYXRlUmVxdWVzdBINCgV0b2tlbhgBIAEoCSKeAgoUQXV0aGVudGljYXRlUmVzcG9uc2USEgoKc2Vzc2lvbl9pZBgBIAEoCRIRCgl0ZW5hbnRfaWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIVCg1hY3Rvcl91c2VyX2lkGAQgASgJEiUKBHJvbGUYBSABKA4yFy5mbGVldC5pZGVudGl0eS52MS5Sb2xlEjQKDGFjY2Vzc19sZXZlbBgGIAEoDjIeLmZsZWV0LmlkZW50aXR5LnYxLkFjY2Vzc0xldmVsEhMKC3Blcm1pc3Npb25zGAcgAygJEhUKDWlzX21hc3F1ZXJhZGUYCCABKAgSLgoKZXhwaXJlc19hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiDwoNTG9nb3V0UmVxdWVzdCIQCg5Mb2dvdXRSZXNwb25zZSIOCgxHZXRNZVJlcXVlc3QitQEKDUdldE1lUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXISKQoGdGVuYW50GAIgASgLMhkuZmxlZXQuaWRlbnRpdHkudjEuVGVuYW50EhMKC3Blcm1pc3Npb25zGAMgAygJEhUKDWlzX21hc3F1ZXJhZGUYBCABKAgSJgoFYWN0b3IYBSABKAsyFy5mbGVldC5pZGVudGl0eS52MS5Vc2VyIkAKD1VwZGF0ZU1lUmVxdWVzdBItCgZmaWVsZHMYASABKAsyHS5mbGVldC5pZGVudGl0eS52MS5Vc2VyRmllbGRzIjkKEFVwZGF0ZU1lUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXIiKgoZUmVxdWVzdFBob25lQ2hhbmdlUmVxdWVzdBINCgVwaG9uZRgBIAEoCSJWChpSZXF1ZXN0UGhvbmVDaGFuZ2VSZXNwb25zZRIaChJleHBpcmVzX2luX3NlY29uZHMYASABKAUSHAoUcmVzZW5kX2FmdGVyX3NlY29uZHMYAiABKAUiTAoZQ29uZmlybVBob25lQ2hhbmdlUmVxdWVzdBINCgVwaG9uZRgBIAEoCRIMCgRjb2RlGAIgASgJEhIKCnVzZXJfYWdlbnQYAyABKAkiQwoaQ29uZmlybVBob25lQ2hhbmdlUmVzcG9uc2USJQoEdXNlchgBIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXIiIAoeTGlzdFBlcm1pc3Npb25DYXRhbG9ndWVSZXF1ZXN0IlUKH0xpc3RQZXJtaXNzaW9uQ2F0YWxvZ3VlUmVzcG9uc2USMgoLcGVybWlzc2lvbnMYASADKAsyHS5mbGVldC5pZGVudGl0eS52MS5QZXJtaXNzaW9uIj0KFlN0YXJ0TWFzcXVlcmFkZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRISCgp1c2VyX2FnZW50GAIgASgJIn8KF1N0YXJ0TWFzcXVlcmFkZVJlc3BvbnNlEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiUKBHVzZXIYAyABKAsyFy5mbGVldC5pZGVudGl0eS52MS5Vc2VyIisKFVN0b3BNYXNxdWVyYWRlUmVxdWVzdBISCgp1c2VyX2FnZW50GAEgASgJIn4KFlN0b3BNYXNxdWVyYWRlUmVzcG9uc2USDQoFdG9rZW4YASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJQoEdXNlchgDIAEoCzIXLmZsZWV0LmlkZW50aXR5LnYxLlVzZXIi0gEKFE1hc3F1ZXJhZGVBdWRpdEVudHJ5EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIVCg1hY3Rvcl91c2VyX2lkGAMgASgJEhIKCmFjdG9yX25hbWUYBCABKAkSFgoOdGFyZ2V0X3VzZXJfaWQYBSABKAkSEwoLdGFyZ2V0X25hbWUYBiABKAkSCgoCaXAYByABKAkSEgoKdXNlcl9hZ2VudBgIIAEoCRImCgJhdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiSAoaTGlzdE1hc3F1ZXJhZGVBdWRpdFJlcXVlc3QSKgoEcGFnZRgBIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdCKFAQobTGlzdE1hc3F1ZXJhZGVBdWRpdFJlc3BvbnNlEjgKB2VudHJpZXMYASADKAsyJy5mbGVldC5pZGVudGl0eS52MS5NYXNxdWVyYWRlQXVkaXRFbnRyeRIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iQQoTTGlzdEF1ZGl0TG9nUmVxdWVzdBIqCgRwYWdlGAEgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InQKFExpc3RBdWRpdExvZ1Jlc3BvbnNlEi4KB2VudHJpZXMYASADKAsyHS5mbGVldC5pZGVudGl0eS52MS5BdWRpdEVudHJ5EiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyKjAQoUTGlzdEVtcGxveWVlc1JlcXVlc3QSDgoGc2VhcmNoGAEgASgJEi8KBmFjdGl2ZRgCIAEoDjIfLmZsZWV0LmlkZW50aXR5LnYxLkFjdGl2ZUZpbHRlchIeChZwZXJtaXNzaW9uX3Byb2ZpbGVfaWRzGAMgAygJEioKBHBhZ2UYBCABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QidQoVTGlzdEVtcGxveWVlc1Jlc3BvbnNlEi4KCWVtcGxveWVlcxgBIAMoCzIbLmZsZWV0LmlkZW50aXR5LnYxLkVtcGxveWVlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyIlChJHZXRFbXBsb3llZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSJEChNHZXRFbXBsb3llZVJlc3BvbnNlEi0KCGVtcGxveWVlGAEgASgLMhsuZmxlZXQuaWRlbnRpdHkudjEuRW1wbG95ZWUidwoVQ3JlYXRlRW1wbG95ZWVSZXF1ZXN0EisKBHVzZXIYASABKAsyHS5mbGVldC5pZGVudGl0eS52MS5Vc2VyRmllbGRzEjEKBmZpZWxkcxgCIAEoCzIhLmZsZWV0LmlkZW50aXR5LnYxLkVtcGxveWVlRmllbGRzIkcKFkNyZWF0ZUVtcGxveWVlUmVzcG9uc2USLQoIZW1wbG95ZWUYASABKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZSKcAQoVVXBkYXRlRW1wbG95ZWVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSKwoEdXNlchgCIAEoCzIdLmZsZWV0LmlkZW50aXR5LnYxLlVzZXJGaWVsZHMSMQoGZmllbGRzGAMgASgLMiEuZmxlZXQuaWRlbnRpdHkudjEuRW1wbG95ZWVGaWVsZHMSEgoKdXNlcl9hZ2VudBgEIAEoCSJHChZVcGRhdGVFbXBsb3llZVJlc3BvbnNlEi0KCGVtcGxveWVlGAEgASgLMhsuZmxlZXQuaWRlbnRpdHkudjEuRW1wbG95ZWUiPgoYU2V0RW1wbG95ZWVBY3RpdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJaXNfYWN0aXZlGAIgASgIIkoKGVNldEVtcGxveWVlQWN0aXZlUmVzcG9uc2USLQoIZW1wbG95ZWUYASABKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZSKMAQodTGlzdFBlcm1pc3Npb25Qcm9maWxlc1JlcXVlc3QSDgoGc2VhcmNoGAEgASgJEi8KBmFjdGl2ZRgCIAEoDjIfLmZsZWV0LmlkZW50aXR5LnYxLkFjdGl2ZUZpbHRlchIqCgRwYWdlGAMgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0IoYBCh5MaXN0UGVybWlzc2lvblByb2ZpbGVzUmVzcG9uc2USNgoIcHJvZmlsZXMYASADKAsyJC5mbGVldC5pZGVudGl0eS52MS5QZXJtaXNzaW9uUHJvZmlsZRIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKQobR2V0UGVybWlzc2lvblByb2ZpbGVSZXF1ZXN0EgoKAmlkGAEgASgJIlUKHEdldFBlcm1pc3Npb25Qcm9maWxlUmVzcG9uc2USNQoHcHJvZmlsZRgBIAEoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlIlgKHkNyZWF0ZVBlcm1pc3Npb25Qcm9maWxlUmVxdWVzdBIMCgRuYW1lGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhMKC3Blcm1pc3Npb25zGAMgAygJIlgKH0NyZWF0ZVBlcm1pc3Npb25Qcm9maWxlUmVzcG9uc2USNQoHcHJvZmlsZRgBIAEoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlImQKHlVwZGF0ZVBlcm1pc3Npb25Qcm9maWxlUmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJIlgKH1VwZGF0ZVBlcm1pc3Npb25Qcm9maWxlUmVzcG9uc2USNQoHcHJvZmlsZRgBIAEoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlIkIKIVNldFBlcm1pc3Npb25Qcm9maWxlQWN0aXZlUmVxdWVzdBIKCgJpZBgBIAEoCRIRCglpc19hY3RpdmUYAiABKAgiWwoiU2V0UGVybWlzc2lvblByb2ZpbGVBY3RpdmVSZXNwb25zZRI1Cgdwcm9maWxlGAEgASgLMiQuZmxlZXQuaWRlbnRpdHkudjEuUGVybWlzc2lvblByb2ZpbGUqegoMQWN0aXZlRmlsdGVyEh0KGUFDVElWRV9GSUxURVJfVU5TUEVDSUZJRUQQABIYChRBQ1RJVkVfRklMVEVSX0FDVElWRRABEhoKFkFDVElWRV9GSUxURVJfSU5BQ1RJVkUQAhIVChFBQ1RJVkVfRklMVEVSX0FMTBADMrUTCg9JZGVudGl0eVNlcnZpY2USWQoKUmVxdWVzdE90cBIkLmZsZWV0LmlkZW50aXR5LnYxLlJlcXVlc3RPdHBSZXF1ZXN0GiUuZmxlZXQuaWRlbnRpdHkudjEuUmVxdWVzdE90cFJlc3BvbnNlElYKCVZlcmlmeU90cBIjLmZsZWV0LmlkZW50aXR5LnYxLlZlcmlmeU90cFJlcXVlc3QaJC5mbGVldC5pZGVudGl0eS52MS5WZXJpZnlPdHBSZXNwb25zZRJfCgxBdXRoZW50aWNhdGUSJi5mbGVldC5pZGVudGl0eS52MS5BdXRoZW50aWNhdGVSZXF1ZXN0GicuZmxlZXQuaWRlbnRpdHkudjEuQXV0aGVudGljYXRlUmVzcG9uc2USTQoGTG9nb3V0EiAuZmxlZXQuaWRlbnRpdHkudjEuTG9nb3V0UmVxdWVzdBohLmZsZWV0LmlkZW50aXR5LnYxLkxvZ291dFJlc3BvbnNlEkoKBUdldE1lEh8uZmxlZXQuaWRlbnRpdHkudjEuR2V0TWVSZXF1ZXN0GiAuZmxlZXQuaWRlbnRpdHkudjEuR2V0TWVSZXNwb25zZRJTCghVcGRhdGVNZRIiLmZsZWV0LmlkZW50aXR5LnYxLlVwZGF0ZU1lUmVxdWVzdBojLmZsZWV0LmlkZW50aXR5LnYxLlVwZGF0ZU1lUmVzcG9uc2UScQoSUmVxdWVzdFBob25lQ2hhbmdlEiwuZmxlZXQuaWRlbnRpdHkudjEuUmVxdWVzdFBob25lQ2hhbmdlUmVxdWVzdBotLmZsZWV0LmlkZW50aXR5LnYxLlJlcXVlc3RQaG9uZUNoYW5nZVJlc3BvbnNlEnEKEkNvbmZpcm1QaG9uZUNoYW5nZRIsLmZsZWV0LmlkZW50aXR5LnYxLkNvbmZpcm1QaG9uZUNoYW5nZVJlcXVlc3QaLS5mbGVldC5pZGVudGl0eS52MS5Db25maXJtUGhvbmVDaGFuZ2VSZXNwb25zZRKAAQoXTGlzdFBlcm1pc3Npb25DYXRhbG9ndWUSMS5mbGVldC5pZGVudGl0eS52MS5MaXN0UGVybWlzc2lvbkNhdGFsb2d1ZVJlcXVlc3QaMi5mbGVldC5pZGVudGl0eS52MS5MaXN0UGVybWlzc2lvbkNhdGFsb2d1ZVJlc3BvbnNlEmgKD1N0YXJ0TWFzcXVlcmFkZRIpLmZsZWV0LmlkZW50aXR5LnYxLlN0YXJ0TWFzcXVlcmFkZVJlcXVlc3QaKi5mbGVldC5pZGVudGl0eS52MS5TdGFydE1hc3F1ZXJhZGVSZXNwb25zZRJlCg5TdG9wTWFzcXVlcmFkZRIoLmZsZWV0LmlkZW50aXR5LnYxLlN0b3BNYXNxdWVyYWRlUmVxdWVzdBopLmZsZWV0LmlkZW50aXR5LnYxLlN0b3BNYXNxdWVyYWRlUmVzcG9uc2USeQoTTGlzdE1hc3F1ZXJhZGVBdWRpdBItLmZsZWV0LmlkZW50aXR5LnYxLkxpc3RNYXNxdWVyYWRlQXVkaXRSZXF1ZXN0Gi4uZmxlZXQuaWRlbnRpdHkudjEuTGlzdE1hc3F1ZXJhZGVBdWRpdFJlc3BvbnNlIgOIAgESXwoMTGlzdEF1ZGl0TG9nEiYuZmxlZXQuaWRlbnRpdHkudjEuTGlzdEF1ZGl0TG9nUmVxdWVzdBonLmZsZWV0LmlkZW50aXR5LnYxLkxpc3RBdWRpdExvZ1Jlc3BvbnNlEmIKDUxpc3RFbXBsb3llZXMSJy5mbGVldC5pZGVudGl0eS52MS5MaXN0RW1wbG95ZWVzUmVxdWVzdBooLmZsZWV0LmlkZW50aXR5LnYxLkxpc3RFbXBsb3llZXNSZXNwb25zZRJcCgtHZXRFbXBsb3llZRIlLmZsZWV0LmlkZW50aXR5LnYxLkdldEVtcGxveWVlUmVxdWVzdBomLmZsZWV0LmlkZW50aXR5LnYxLkdldEVtcGxveWVlUmVzcG9uc2USZQoOQ3JlYXRlRW1wbG95ZWUSKC5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVFbXBsb3llZVJlcXVlc3QaKS5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVFbXBsb3llZVJlc3BvbnNlEmUKDlVwZGF0ZUVtcGxveWVlEiguZmxlZXQuaWRlbnRpdHkudjEuVXBkYXRlRW1wbG95ZWVSZXF1ZXN0GikuZmxlZXQuaWRlbnRpdHkudjEuVXBkYXRlRW1wbG95ZWVSZXNwb25zZRJuChFTZXRFbXBsb3llZUFjdGl2ZRIrLmZsZWV0LmlkZW50aXR5LnYxLlNldEVtcGxveWVlQWN0aXZlUmVxdWVzdBosLmZsZWV0LmlkZW50aXR5LnYxLlNldEVtcGxveWVlQWN0aXZlUmVzcG9uc2USfQoWTGlzdFBlcm1pc3Npb25Qcm9maWxlcxIwLmZsZWV0LmlkZW50aXR5LnYxLkxpc3RQZXJtaXNzaW9uUHJvZmlsZXNSZXF1ZXN0GjEuZmxlZXQuaWRlbnRpdHkudjEuTGlzdFBlcm1pc3Npb25Qcm9maWxlc1Jlc3BvbnNlEncKFEdldFBlcm1pc3Npb25Qcm9maWxlEi4uZmxlZXQuaWRlbnRpdHkudjEuR2V0UGVybWlzc2lvblByb2ZpbGVSZXF1ZXN0Gi8uZmxlZXQuaWRlbnRpdHkudjEuR2V0UGVybWlzc2lvblByb2ZpbGVSZXNwb25zZRKAAQoXQ3JlYXRlUGVybWlzc2lvblByb2ZpbGUSMS5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVQZXJtaXNzaW9uUHJvZmlsZVJlcXVlc3QaMi5mbGVldC5pZGVudGl0eS52MS5DcmVhdGVQZXJtaXNzaW9uUHJvZmlsZVJlc3BvbnNlEoABChdVcGRhdGVQZXJtaXNzaW9uUHJvZmlsZRIxLmZsZWV0LmlkZW50aXR5LnYxLlVwZGF0ZVBlcm1pc3Npb25Qcm9maWxlUmVxdWVzdBoyLmZsZWV0LmlkZW50aXR5LnYxLlVwZGF0ZVBlcm1pc3Npb25Qcm9maWxlUmVzcG9uc2USiQEKGlNldFBlcm1pc3Npb25Qcm9maWxlQWN0aXZlEjQuZmxlZXQuaWRlbnRpdHkudjEuU2V0UGVybWlzc2lvblByb2ZpbGVBY3RpdmVSZXF1ZXN0GjUuZmxlZXQuaWRlbnRpdHkudjEuU2V0UGVybWlzc2lvblByb2ZpbGVBY3RpdmVSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_identity_v1_audit, file_fleet_identity_v1_employee, file_fleet_identity_v1_permission, file_fleet_identity_v1_user, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.identity.v1.RequestOtpRequest
@@ -321,6 +323,89 @@ export const UpdateMeResponseSchema: GenMessage<UpdateMeResponse> = /*@__PURE__*
   messageDesc(file_fleet_identity_v1_identity_service, 11);
 
 /**
+ * @generated from message fleet.identity.v1.RequestPhoneChangeRequest
+ */
+export type RequestPhoneChangeRequest = Message<"fleet.identity.v1.RequestPhoneChangeRequest"> & {
+  /**
+   * @generated from field: string phone = 1;
+   */
+  phone: string;
+};
+
+/**
+ * Describes the message fleet.identity.v1.RequestPhoneChangeRequest.
+ * Use `create(RequestPhoneChangeRequestSchema)` to create a new message.
+ */
+export const RequestPhoneChangeRequestSchema: GenMessage<RequestPhoneChangeRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_identity_service, 12);
+
+/**
+ * @generated from message fleet.identity.v1.RequestPhoneChangeResponse
+ */
+export type RequestPhoneChangeResponse = Message<"fleet.identity.v1.RequestPhoneChangeResponse"> & {
+  /**
+   * @generated from field: int32 expires_in_seconds = 1;
+   */
+  expiresInSeconds: number;
+
+  /**
+   * @generated from field: int32 resend_after_seconds = 2;
+   */
+  resendAfterSeconds: number;
+};
+
+/**
+ * Describes the message fleet.identity.v1.RequestPhoneChangeResponse.
+ * Use `create(RequestPhoneChangeResponseSchema)` to create a new message.
+ */
+export const RequestPhoneChangeResponseSchema: GenMessage<RequestPhoneChangeResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_identity_service, 13);
+
+/**
+ * @generated from message fleet.identity.v1.ConfirmPhoneChangeRequest
+ */
+export type ConfirmPhoneChangeRequest = Message<"fleet.identity.v1.ConfirmPhoneChangeRequest"> & {
+  /**
+   * @generated from field: string phone = 1;
+   */
+  phone: string;
+
+  /**
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string user_agent = 3;
+   */
+  userAgent: string;
+};
+
+/**
+ * Describes the message fleet.identity.v1.ConfirmPhoneChangeRequest.
+ * Use `create(ConfirmPhoneChangeRequestSchema)` to create a new message.
+ */
+export const ConfirmPhoneChangeRequestSchema: GenMessage<ConfirmPhoneChangeRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_identity_service, 14);
+
+/**
+ * @generated from message fleet.identity.v1.ConfirmPhoneChangeResponse
+ */
+export type ConfirmPhoneChangeResponse = Message<"fleet.identity.v1.ConfirmPhoneChangeResponse"> & {
+  /**
+   * @generated from field: fleet.identity.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message fleet.identity.v1.ConfirmPhoneChangeResponse.
+ * Use `create(ConfirmPhoneChangeResponseSchema)` to create a new message.
+ */
+export const ConfirmPhoneChangeResponseSchema: GenMessage<ConfirmPhoneChangeResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_identity_service, 15);
+
+/**
  * @generated from message fleet.identity.v1.ListPermissionCatalogueRequest
  */
 export type ListPermissionCatalogueRequest = Message<"fleet.identity.v1.ListPermissionCatalogueRequest"> & {
@@ -331,7 +416,7 @@ export type ListPermissionCatalogueRequest = Message<"fleet.identity.v1.ListPerm
  * Use `create(ListPermissionCatalogueRequestSchema)` to create a new message.
  */
 export const ListPermissionCatalogueRequestSchema: GenMessage<ListPermissionCatalogueRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 12);
+  messageDesc(file_fleet_identity_v1_identity_service, 16);
 
 /**
  * @generated from message fleet.identity.v1.ListPermissionCatalogueResponse
@@ -348,7 +433,7 @@ export type ListPermissionCatalogueResponse = Message<"fleet.identity.v1.ListPer
  * Use `create(ListPermissionCatalogueResponseSchema)` to create a new message.
  */
 export const ListPermissionCatalogueResponseSchema: GenMessage<ListPermissionCatalogueResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 13);
+  messageDesc(file_fleet_identity_v1_identity_service, 17);
 
 /**
  * @generated from message fleet.identity.v1.StartMasqueradeRequest
@@ -370,7 +455,7 @@ export type StartMasqueradeRequest = Message<"fleet.identity.v1.StartMasqueradeR
  * Use `create(StartMasqueradeRequestSchema)` to create a new message.
  */
 export const StartMasqueradeRequestSchema: GenMessage<StartMasqueradeRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 14);
+  messageDesc(file_fleet_identity_v1_identity_service, 18);
 
 /**
  * @generated from message fleet.identity.v1.StartMasqueradeResponse
@@ -397,7 +482,7 @@ export type StartMasqueradeResponse = Message<"fleet.identity.v1.StartMasquerade
  * Use `create(StartMasqueradeResponseSchema)` to create a new message.
  */
 export const StartMasqueradeResponseSchema: GenMessage<StartMasqueradeResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 15);
+  messageDesc(file_fleet_identity_v1_identity_service, 19);
 
 /**
  * @generated from message fleet.identity.v1.StopMasqueradeRequest
@@ -414,7 +499,7 @@ export type StopMasqueradeRequest = Message<"fleet.identity.v1.StopMasqueradeReq
  * Use `create(StopMasqueradeRequestSchema)` to create a new message.
  */
 export const StopMasqueradeRequestSchema: GenMessage<StopMasqueradeRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 16);
+  messageDesc(file_fleet_identity_v1_identity_service, 20);
 
 /**
  * @generated from message fleet.identity.v1.StopMasqueradeResponse
@@ -441,7 +526,7 @@ export type StopMasqueradeResponse = Message<"fleet.identity.v1.StopMasqueradeRe
  * Use `create(StopMasqueradeResponseSchema)` to create a new message.
  */
 export const StopMasqueradeResponseSchema: GenMessage<StopMasqueradeResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 17);
+  messageDesc(file_fleet_identity_v1_identity_service, 21);
 
 /**
  * @generated from message fleet.identity.v1.MasqueradeAuditEntry
@@ -498,7 +583,7 @@ export type MasqueradeAuditEntry = Message<"fleet.identity.v1.MasqueradeAuditEnt
  * Use `create(MasqueradeAuditEntrySchema)` to create a new message.
  */
 export const MasqueradeAuditEntrySchema: GenMessage<MasqueradeAuditEntry> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 18);
+  messageDesc(file_fleet_identity_v1_identity_service, 22);
 
 /**
  * @generated from message fleet.identity.v1.ListMasqueradeAuditRequest
@@ -515,7 +600,7 @@ export type ListMasqueradeAuditRequest = Message<"fleet.identity.v1.ListMasquera
  * Use `create(ListMasqueradeAuditRequestSchema)` to create a new message.
  */
 export const ListMasqueradeAuditRequestSchema: GenMessage<ListMasqueradeAuditRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 19);
+  messageDesc(file_fleet_identity_v1_identity_service, 23);
 
 /**
  * @generated from message fleet.identity.v1.ListMasqueradeAuditResponse
@@ -537,7 +622,46 @@ export type ListMasqueradeAuditResponse = Message<"fleet.identity.v1.ListMasquer
  * Use `create(ListMasqueradeAuditResponseSchema)` to create a new message.
  */
 export const ListMasqueradeAuditResponseSchema: GenMessage<ListMasqueradeAuditResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 20);
+  messageDesc(file_fleet_identity_v1_identity_service, 24);
+
+/**
+ * @generated from message fleet.identity.v1.ListAuditLogRequest
+ */
+export type ListAuditLogRequest = Message<"fleet.identity.v1.ListAuditLogRequest"> & {
+  /**
+   * @generated from field: fleet.common.v1.PageRequest page = 1;
+   */
+  page?: PageRequest | undefined;
+};
+
+/**
+ * Describes the message fleet.identity.v1.ListAuditLogRequest.
+ * Use `create(ListAuditLogRequestSchema)` to create a new message.
+ */
+export const ListAuditLogRequestSchema: GenMessage<ListAuditLogRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_identity_service, 25);
+
+/**
+ * @generated from message fleet.identity.v1.ListAuditLogResponse
+ */
+export type ListAuditLogResponse = Message<"fleet.identity.v1.ListAuditLogResponse"> & {
+  /**
+   * @generated from field: repeated fleet.identity.v1.AuditEntry entries = 1;
+   */
+  entries: AuditEntry[];
+
+  /**
+   * @generated from field: fleet.common.v1.PageInfo page_info = 2;
+   */
+  pageInfo?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message fleet.identity.v1.ListAuditLogResponse.
+ * Use `create(ListAuditLogResponseSchema)` to create a new message.
+ */
+export const ListAuditLogResponseSchema: GenMessage<ListAuditLogResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_identity_service, 26);
 
 /**
  * @generated from message fleet.identity.v1.ListEmployeesRequest
@@ -569,7 +693,7 @@ export type ListEmployeesRequest = Message<"fleet.identity.v1.ListEmployeesReque
  * Use `create(ListEmployeesRequestSchema)` to create a new message.
  */
 export const ListEmployeesRequestSchema: GenMessage<ListEmployeesRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 21);
+  messageDesc(file_fleet_identity_v1_identity_service, 27);
 
 /**
  * @generated from message fleet.identity.v1.ListEmployeesResponse
@@ -591,7 +715,7 @@ export type ListEmployeesResponse = Message<"fleet.identity.v1.ListEmployeesResp
  * Use `create(ListEmployeesResponseSchema)` to create a new message.
  */
 export const ListEmployeesResponseSchema: GenMessage<ListEmployeesResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 22);
+  messageDesc(file_fleet_identity_v1_identity_service, 28);
 
 /**
  * @generated from message fleet.identity.v1.GetEmployeeRequest
@@ -608,7 +732,7 @@ export type GetEmployeeRequest = Message<"fleet.identity.v1.GetEmployeeRequest">
  * Use `create(GetEmployeeRequestSchema)` to create a new message.
  */
 export const GetEmployeeRequestSchema: GenMessage<GetEmployeeRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 23);
+  messageDesc(file_fleet_identity_v1_identity_service, 29);
 
 /**
  * @generated from message fleet.identity.v1.GetEmployeeResponse
@@ -625,7 +749,7 @@ export type GetEmployeeResponse = Message<"fleet.identity.v1.GetEmployeeResponse
  * Use `create(GetEmployeeResponseSchema)` to create a new message.
  */
 export const GetEmployeeResponseSchema: GenMessage<GetEmployeeResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 24);
+  messageDesc(file_fleet_identity_v1_identity_service, 30);
 
 /**
  * @generated from message fleet.identity.v1.CreateEmployeeRequest
@@ -647,7 +771,7 @@ export type CreateEmployeeRequest = Message<"fleet.identity.v1.CreateEmployeeReq
  * Use `create(CreateEmployeeRequestSchema)` to create a new message.
  */
 export const CreateEmployeeRequestSchema: GenMessage<CreateEmployeeRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 25);
+  messageDesc(file_fleet_identity_v1_identity_service, 31);
 
 /**
  * @generated from message fleet.identity.v1.CreateEmployeeResponse
@@ -664,7 +788,7 @@ export type CreateEmployeeResponse = Message<"fleet.identity.v1.CreateEmployeeRe
  * Use `create(CreateEmployeeResponseSchema)` to create a new message.
  */
 export const CreateEmployeeResponseSchema: GenMessage<CreateEmployeeResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 26);
+  messageDesc(file_fleet_identity_v1_identity_service, 32);
 
 /**
  * @generated from message fleet.identity.v1.UpdateEmployeeRequest
@@ -684,6 +808,13 @@ export type UpdateEmployeeRequest = Message<"fleet.identity.v1.UpdateEmployeeReq
    * @generated from field: fleet.identity.v1.EmployeeFields fields = 3;
    */
   fields?: EmployeeFields | undefined;
+
+  /**
+   * Recorded in the audit log with a change of the employee's phone or permissions.
+   *
+   * @generated from field: string user_agent = 4;
+   */
+  userAgent: string;
 };
 
 /**
@@ -691,7 +822,7 @@ export type UpdateEmployeeRequest = Message<"fleet.identity.v1.UpdateEmployeeReq
  * Use `create(UpdateEmployeeRequestSchema)` to create a new message.
  */
 export const UpdateEmployeeRequestSchema: GenMessage<UpdateEmployeeRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 27);
+  messageDesc(file_fleet_identity_v1_identity_service, 33);
 
 /**
  * @generated from message fleet.identity.v1.UpdateEmployeeResponse
@@ -708,7 +839,7 @@ export type UpdateEmployeeResponse = Message<"fleet.identity.v1.UpdateEmployeeRe
  * Use `create(UpdateEmployeeResponseSchema)` to create a new message.
  */
 export const UpdateEmployeeResponseSchema: GenMessage<UpdateEmployeeResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 28);
+  messageDesc(file_fleet_identity_v1_identity_service, 34);
 
 /**
  * @generated from message fleet.identity.v1.SetEmployeeActiveRequest
@@ -730,7 +861,7 @@ export type SetEmployeeActiveRequest = Message<"fleet.identity.v1.SetEmployeeAct
  * Use `create(SetEmployeeActiveRequestSchema)` to create a new message.
  */
 export const SetEmployeeActiveRequestSchema: GenMessage<SetEmployeeActiveRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 29);
+  messageDesc(file_fleet_identity_v1_identity_service, 35);
 
 /**
  * @generated from message fleet.identity.v1.SetEmployeeActiveResponse
@@ -747,7 +878,7 @@ export type SetEmployeeActiveResponse = Message<"fleet.identity.v1.SetEmployeeAc
  * Use `create(SetEmployeeActiveResponseSchema)` to create a new message.
  */
 export const SetEmployeeActiveResponseSchema: GenMessage<SetEmployeeActiveResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 30);
+  messageDesc(file_fleet_identity_v1_identity_service, 36);
 
 /**
  * @generated from message fleet.identity.v1.ListPermissionProfilesRequest
@@ -774,7 +905,7 @@ export type ListPermissionProfilesRequest = Message<"fleet.identity.v1.ListPermi
  * Use `create(ListPermissionProfilesRequestSchema)` to create a new message.
  */
 export const ListPermissionProfilesRequestSchema: GenMessage<ListPermissionProfilesRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 31);
+  messageDesc(file_fleet_identity_v1_identity_service, 37);
 
 /**
  * @generated from message fleet.identity.v1.ListPermissionProfilesResponse
@@ -796,7 +927,7 @@ export type ListPermissionProfilesResponse = Message<"fleet.identity.v1.ListPerm
  * Use `create(ListPermissionProfilesResponseSchema)` to create a new message.
  */
 export const ListPermissionProfilesResponseSchema: GenMessage<ListPermissionProfilesResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 32);
+  messageDesc(file_fleet_identity_v1_identity_service, 38);
 
 /**
  * @generated from message fleet.identity.v1.GetPermissionProfileRequest
@@ -813,7 +944,7 @@ export type GetPermissionProfileRequest = Message<"fleet.identity.v1.GetPermissi
  * Use `create(GetPermissionProfileRequestSchema)` to create a new message.
  */
 export const GetPermissionProfileRequestSchema: GenMessage<GetPermissionProfileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 33);
+  messageDesc(file_fleet_identity_v1_identity_service, 39);
 
 /**
  * @generated from message fleet.identity.v1.GetPermissionProfileResponse
@@ -830,7 +961,7 @@ export type GetPermissionProfileResponse = Message<"fleet.identity.v1.GetPermiss
  * Use `create(GetPermissionProfileResponseSchema)` to create a new message.
  */
 export const GetPermissionProfileResponseSchema: GenMessage<GetPermissionProfileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 34);
+  messageDesc(file_fleet_identity_v1_identity_service, 40);
 
 /**
  * @generated from message fleet.identity.v1.CreatePermissionProfileRequest
@@ -857,7 +988,7 @@ export type CreatePermissionProfileRequest = Message<"fleet.identity.v1.CreatePe
  * Use `create(CreatePermissionProfileRequestSchema)` to create a new message.
  */
 export const CreatePermissionProfileRequestSchema: GenMessage<CreatePermissionProfileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 35);
+  messageDesc(file_fleet_identity_v1_identity_service, 41);
 
 /**
  * @generated from message fleet.identity.v1.CreatePermissionProfileResponse
@@ -874,7 +1005,7 @@ export type CreatePermissionProfileResponse = Message<"fleet.identity.v1.CreateP
  * Use `create(CreatePermissionProfileResponseSchema)` to create a new message.
  */
 export const CreatePermissionProfileResponseSchema: GenMessage<CreatePermissionProfileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 36);
+  messageDesc(file_fleet_identity_v1_identity_service, 42);
 
 /**
  * @generated from message fleet.identity.v1.UpdatePermissionProfileRequest
@@ -906,7 +1037,7 @@ export type UpdatePermissionProfileRequest = Message<"fleet.identity.v1.UpdatePe
  * Use `create(UpdatePermissionProfileRequestSchema)` to create a new message.
  */
 export const UpdatePermissionProfileRequestSchema: GenMessage<UpdatePermissionProfileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 37);
+  messageDesc(file_fleet_identity_v1_identity_service, 43);
 
 /**
  * @generated from message fleet.identity.v1.UpdatePermissionProfileResponse
@@ -923,7 +1054,7 @@ export type UpdatePermissionProfileResponse = Message<"fleet.identity.v1.UpdateP
  * Use `create(UpdatePermissionProfileResponseSchema)` to create a new message.
  */
 export const UpdatePermissionProfileResponseSchema: GenMessage<UpdatePermissionProfileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 38);
+  messageDesc(file_fleet_identity_v1_identity_service, 44);
 
 /**
  * @generated from message fleet.identity.v1.SetPermissionProfileActiveRequest
@@ -945,7 +1076,7 @@ export type SetPermissionProfileActiveRequest = Message<"fleet.identity.v1.SetPe
  * Use `create(SetPermissionProfileActiveRequestSchema)` to create a new message.
  */
 export const SetPermissionProfileActiveRequestSchema: GenMessage<SetPermissionProfileActiveRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 39);
+  messageDesc(file_fleet_identity_v1_identity_service, 45);
 
 /**
  * @generated from message fleet.identity.v1.SetPermissionProfileActiveResponse
@@ -962,7 +1093,7 @@ export type SetPermissionProfileActiveResponse = Message<"fleet.identity.v1.SetP
  * Use `create(SetPermissionProfileActiveResponseSchema)` to create a new message.
  */
 export const SetPermissionProfileActiveResponseSchema: GenMessage<SetPermissionProfileActiveResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_identity_v1_identity_service, 40);
+  messageDesc(file_fleet_identity_v1_identity_service, 46);
 
 /**
  * Which rows a list shows by their active flag.
@@ -1047,12 +1178,32 @@ export const IdentityService: GenService<{
     output: typeof GetMeResponseSchema;
   },
   /**
+   * Changes the caller's own details; a different sign-in phone is refused (INVALID_ARGUMENT on phone).
+   *
    * @generated from rpc fleet.identity.v1.IdentityService.UpdateMe
    */
   updateMe: {
     methodKind: "unary";
     input: typeof UpdateMeRequestSchema;
     output: typeof UpdateMeResponseSchema;
+  },
+  /**
+   * Sends a code to a new sign-in phone for the caller; ConfirmPhoneChange with that code moves the account.
+   *
+   * @generated from rpc fleet.identity.v1.IdentityService.RequestPhoneChange
+   */
+  requestPhoneChange: {
+    methodKind: "unary";
+    input: typeof RequestPhoneChangeRequestSchema;
+    output: typeof RequestPhoneChangeResponseSchema;
+  },
+  /**
+   * @generated from rpc fleet.identity.v1.IdentityService.ConfirmPhoneChange
+   */
+  confirmPhoneChange: {
+    methodKind: "unary";
+    input: typeof ConfirmPhoneChangeRequestSchema;
+    output: typeof ConfirmPhoneChangeResponseSchema;
   },
   /**
    * @generated from rpc fleet.identity.v1.IdentityService.ListPermissionCatalogue
@@ -1079,12 +1230,26 @@ export const IdentityService: GenService<{
     output: typeof StopMasqueradeResponseSchema;
   },
   /**
+   * Only the masquerade entries of the audit log; ListAuditLog answers them and every other kind.
+   *
    * @generated from rpc fleet.identity.v1.IdentityService.ListMasqueradeAudit
+   * @deprecated
    */
   listMasqueradeAudit: {
     methodKind: "unary";
     input: typeof ListMasqueradeAuditRequestSchema;
     output: typeof ListMasqueradeAuditResponseSchema;
+  },
+  /**
+   * The operator's audit log, newest first: masquerades, and changes of people's sign-in phones and
+   * permissions.
+   *
+   * @generated from rpc fleet.identity.v1.IdentityService.ListAuditLog
+   */
+  listAuditLog: {
+    methodKind: "unary";
+    input: typeof ListAuditLogRequestSchema;
+    output: typeof ListAuditLogResponseSchema;
   },
   /**
    * @generated from rpc fleet.identity.v1.IdentityService.ListEmployees
