@@ -105,7 +105,7 @@ describe('sign-in codes sent through MSG91', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { msg: string; phone?: string; err?: { message: string } })
-      .find((line) => line.msg === 'sign-in SMS could not be sent' && line.phone === phone);
+      .find((line) => line.msg === 'code SMS could not be sent' && line.phone === phone);
     expect(failure?.err?.message).toBe('MSG91 refused the text (HTTP 200): Insufficient balance');
     expect(logged).not.toContain(code);
   });
