@@ -22,7 +22,8 @@ export function sharedByEveryProcess(environment: Environment) {
 /**
  * One process per service of the table, then the gateway pointed at them. A service listens on
  * `<NAME>_GRPC_PORT` (else its port in the table) and serves metrics on `<NAME>_METRICS_PORT` (else
- * 9465, 9466, … in table order); the gateway reaches each by its URL variable, else on this machine.
+ * 9465, 9466, … in table order); the gateway, and a service the services it needs, reach each by its
+ * URL variable, else on this machine.
  * Every process shares one data directory (DATA_DIR, made absolute), where the secrets that are not
  * set are generated once for all of them, and listens on loopback unless LISTEN_HOST says otherwise
  * (secrets.ts: beyond loopback, secrets must be set).
@@ -35,22 +36,24 @@ export function distributedPlan(table: ModuleTable, environment: Environment): P
       environment[`${envPrefixOf(service.name)}_METRICS_PORT`] ?? String(GATEWAY_METRICS_PORT + 1 + index);
     return { service, grpcPort, metricsPort };
   });
+  const urlOf = Object.fromEntries(
+    services.map(({ service, grpcPort }) => [
+      service.name,
+      [service.urlEnv, environment[service.urlEnv] ?? `http://127.0.0.1:${grpcPort}`] as const,
+    ]),
+  );
+  const urlsOf = (names: readonly string[]) => Object.fromEntries(names.map((name) => urlOf[name]!));
   return [
     ...services.map(({ service, grpcPort, metricsPort }) => ({
       name: service.name,
-      env: { ...shared, GRPC_PORT: grpcPort, METRICS_PORT: metricsPort },
+      env: { ...shared, GRPC_PORT: grpcPort, METRICS_PORT: metricsPort, ...urlsOf(service.needs) },
     })),
     {
       name: GATEWAY.name,
       env: {
         ...shared,
         METRICS_PORT: environment.GATEWAY_METRICS_PORT ?? String(GATEWAY_METRICS_PORT),
-        ...Object.fromEntries(
-          services.map(({ service, grpcPort }) => [
-            service.urlEnv,
-            environment[service.urlEnv] ?? `http://127.0.0.1:${grpcPort}`,
-          ]),
-        ),
+        ...urlsOf(table.map((service) => service.name)),
       },
     },
   ];

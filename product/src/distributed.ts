@@ -3,6 +3,7 @@ import { gatewayConfigSchema, startGateway } from '@fleet/gateway';
 import {
   type AnyServiceDefinition,
   ConfigError,
+  connectorFor,
   createCallerCodec,
   createJetStreamBus,
   createLogger,
@@ -60,7 +61,12 @@ function internalSecret(runtime: RuntimeConfig, localSecret: LocalSecret): strin
 const localSecretsOf = (runtime: RuntimeConfig) =>
   distributedSecrets({ dataDir: resolve(runtime.DATA_DIR), listenHost: runtime.LISTEN_HOST });
 
-async function runService(service: AnyServiceDefinition, runtime: RuntimeConfig, logger: Logger) {
+async function runService(
+  service: AnyServiceDefinition,
+  table: ModuleTable,
+  runtime: RuntimeConfig,
+  logger: Logger,
+) {
   const localSecret = localSecretsOf(runtime);
   const settings = service.settings(process.env, localSecret);
   const codec = createCallerCodec(internalSecret(runtime, localSecret));
@@ -75,7 +81,14 @@ async function runService(service: AnyServiceDefinition, runtime: RuntimeConfig,
     logger,
     replicas: runtime.NATS_STREAM_REPLICAS,
   });
-  const module = await service.create({ db, bus, logger }, settings);
+  const urls = serviceUrls(table, process.env);
+  const connect = connectorFor(
+    service,
+    table,
+    (needed) => ({ kind: 'network', baseUrl: urls[needed.name] as string }),
+    codec,
+  );
+  const module = await service.create({ db, bus, logger, connect }, settings);
   await module.start();
   const server = await startRpcServer({
     service: service.name,
@@ -141,5 +154,5 @@ export async function runModule(name: string): Promise<void> {
   if (name === GATEWAY.name) return runGateway(SERVICES, runtime, logger);
   const service = SERVICES.find((s) => s.name === name);
   if (!service) throw new Error(`Unknown module "${name}".`);
-  return runService(service, runtime, logger);
+  return runService(service, SERVICES, runtime, logger);
 }

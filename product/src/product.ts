@@ -5,6 +5,7 @@ import {
   type AnyServiceDefinition,
   type CallerCodec,
   type ClientsOf,
+  connectorFor,
   createServiceTransport,
   type Database,
   type Environment,
@@ -109,19 +110,21 @@ export async function startEmbeddedProduct(options: EmbeddedProductOptions): Pro
   };
   try {
     const table: ModuleTable = [...SERVICES, ...extra];
-    for (const service of inStartOrder(table)) {
-      const settings = { ...service.settings(options.env, options.localSecret), ...overrides[service.name] };
-      const module = await service.create({ db, bus, logger }, settings);
-      await module.start();
-      started.push(module);
-      modules[service.name] = module;
-    }
+    // Start order puts every service after those it needs, so a needed module is here when asked for.
     const inProcess = (service: AnyServiceDefinition): ServiceTarget => ({
       kind: 'in-process',
       service: service.name,
       routes: withHealth(modules[service.name] as ServiceModule),
       logger,
     });
+    for (const service of inStartOrder(table)) {
+      const settings = { ...service.settings(options.env, options.localSecret), ...overrides[service.name] };
+      const connect = connectorFor(service, table, inProcess, codec);
+      const module = await service.create({ db, bus, logger, connect }, settings);
+      await module.start();
+      started.push(module);
+      modules[service.name] = module;
+    }
     const own = connectServices(SERVICES, inProcess, codec);
     const added = connectServices(extra, inProcess, codec);
     const gateway: RunningGateway = await startGateway({

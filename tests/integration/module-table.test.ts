@@ -105,7 +105,7 @@ describe('a service added to the module table, and nowhere else', () => {
     });
   });
 
-  it('gets its own process in the distributed start, and the gateway its URL', () => {
+  it('gets its own process in the distributed start with the URLs of what it needs, and the gateway its URL', () => {
     const plan = distributedPlan(table, { THROWAWAY_GRPC_PORT: '61234' });
     expect(plan.map((p) => p.name)).toEqual(['identity', 'bookings', 'masters', 'throwaway', 'gateway']);
     expect(plan.find((p) => p.name === 'throwaway')?.env).toEqual({
@@ -113,6 +113,7 @@ describe('a service added to the module table, and nowhere else', () => {
       METRICS_PORT: '9468',
       DATA_DIR: resolve('.data'),
       LISTEN_HOST: '127.0.0.1',
+      MASTERS_URL: 'http://127.0.0.1:50053',
     });
     expect(plan.find((p) => p.name === 'gateway')?.env).toMatchObject({
       THROWAWAY_URL: 'http://127.0.0.1:61234',

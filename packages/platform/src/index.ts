@@ -113,6 +113,7 @@ export {
   type SettingsOverrides,
   urlEnvOf,
 } from './service-definition';
+export { connectorFor, noOtherServices, type ServiceConnector } from './service-connector';
 export { prepareService, type ReferenceDataLoader, type ServiceModule } from './service-module';
 export {
   createSessionTokens,

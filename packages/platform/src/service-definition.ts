@@ -3,6 +3,7 @@ import type { Client } from '@connectrpc/connect';
 import type { Database } from './db/database';
 import type { EventBus } from './events/bus';
 import type { Logger } from './logger';
+import type { ServiceConnector } from './service-connector';
 import type { ServiceModule } from './service-module';
 
 /** The environment variables of the process, as read once at start. */
@@ -21,6 +22,8 @@ export interface ServiceDeps {
   db: Database;
   bus: EventBus;
   logger: Logger;
+  /** Clients of the services it `needs`. */
+  connect: ServiceConnector;
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   createCallerCodec,
   createServiceClient,
   type Logger,
+  noOtherServices,
+  type ServiceConnector,
   type ServiceDeps,
   type ServiceModule,
 } from '@fleet/platform';
@@ -38,13 +40,20 @@ export async function bootService<Module extends ServiceModule, Service extends 
   create(deps: ServiceDeps): Promise<Module>;
   /** What `callerFor` grants when no permissions are given. */
   defaultPermissions: string[];
+  /** The other services it calls; none unless given. */
+  connect?: ServiceConnector;
 }): Promise<ServiceHarness<Module, Service>> {
   const database = await createTestDatabase();
   const testBus = await createTestBus();
   const logger = quietLogger(`${options.name}-test`);
   let module: Module | undefined;
   try {
-    module = await options.create({ db: database.db, bus: testBus.bus, logger });
+    module = await options.create({
+      db: database.db,
+      bus: testBus.bus,
+      logger,
+      connect: options.connect ?? noOtherServices,
+    });
     await module.start();
   } catch (error) {
     await module?.stop();
