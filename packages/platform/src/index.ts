@@ -97,6 +97,7 @@ export {
 export { callerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/context';
 export { createHealthReporter, type HealthProbe, type HealthReporter, registerHealth } from './rpc/health';
 export { type RpcServer, startRpcServer } from './rpc/server';
+export { connectorFor, noOtherServices, type ServiceConnector } from './service-connector';
 export {
   type AnyServiceDefinition,
   type ClientsOf,
@@ -113,7 +114,6 @@ export {
   type SettingsOverrides,
   urlEnvOf,
 } from './service-definition';
-export { connectorFor, noOtherServices, type ServiceConnector } from './service-connector';
 export { prepareService, type ReferenceDataLoader, type ServiceModule } from './service-module';
 export {
   createSessionTokens,

@@ -8,6 +8,6 @@ export {
 } from './msg91-peer';
 export { quietLogger } from './quiet-logger';
 export { recordValues } from './record-values';
-export { bootService, type ServiceHarness, TEST_INTERNAL_SECRET } from './service-harness';
+export { bootService, connectorTo, type ServiceHarness, TEST_INTERNAL_SECRET } from './service-harness';
 export { createTestBus, type TestBus } from './test-bus';
 export { createTestDatabase, type TestDatabase } from './test-database';

@@ -19,6 +19,7 @@ export const TEST_INTERNAL_SECRET = 'service-tests-internal-secret-0123456789';
 
 export interface ServiceHarness<Module extends ServiceModule, Service extends DescService> {
   module: Module;
+  grpcService: Service;
   /** The service's gRPC client, through its routes and the same interceptors as over the network. */
   client: Client<Service>;
   database: TestDatabase;
@@ -42,9 +43,12 @@ export async function bootService<Module extends ServiceModule, Service extends 
   defaultPermissions: string[];
   /** The other services it calls; none unless given. */
   connect?: ServiceConnector;
+  /** Another harness's bus, to hear the events of a service booted beside it; its own unless given. */
+  testBus?: TestBus;
 }): Promise<ServiceHarness<Module, Service>> {
   const database = await createTestDatabase();
-  const testBus = await createTestBus();
+  const ownsBus = !options.testBus;
+  const testBus = options.testBus ?? (await createTestBus());
   const logger = quietLogger(`${options.name}-test`);
   let module: Module | undefined;
   try {
@@ -57,7 +61,7 @@ export async function bootService<Module extends ServiceModule, Service extends 
     await module.start();
   } catch (error) {
     await module?.stop();
-    await testBus.close();
+    if (ownsBus) await testBus.close();
     await database.drop();
     throw error;
   }
@@ -69,6 +73,7 @@ export async function bootService<Module extends ServiceModule, Service extends 
   );
   return {
     module: started,
+    grpcService: options.grpcService,
     client,
     database,
     testBus,
@@ -83,8 +88,30 @@ export async function bootService<Module extends ServiceModule, Service extends 
     }),
     async close() {
       await started.stop();
-      await testBus.close();
+      if (ownsBus) await testBus.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * A connector to services already booted by their harnesses, as the embedded product connects a
+ * service to those it needs: in-process, through the same interceptors as over the network.
+ */
+export function connectorTo(...harnesses: ServiceHarness<ServiceModule, DescService>[]): ServiceConnector {
+  const codec = createCallerCodec(TEST_INTERNAL_SECRET);
+  return (service) => {
+    const harness = harnesses.find((h) => h.grpcService.typeName === service.typeName);
+    if (!harness) throw new Error(`No harness was booted for ${service.typeName}.`);
+    return createServiceClient(
+      service,
+      {
+        kind: 'in-process',
+        service: service.typeName,
+        routes: harness.module.routes,
+        logger: harness.logger,
+      },
+      codec,
+    );
   };
 }

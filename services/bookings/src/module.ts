@@ -5,9 +5,13 @@ import {
   type Logger,
   noSettings,
   prepareService,
+  type ServiceConnector,
   type ServiceModule,
+  type Subscription,
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
+import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { createMasterCopies, type MasterCopies } from './read-models/master-copies';
 import { bookingsRoutes } from './rpc/bookings-handlers';
 import { bookingsMigrations, SCHEMA } from './storage/migrations';
 import { type BookingsUseCases, createBookingsUseCases } from './use-cases';
@@ -16,12 +20,16 @@ export interface BookingsModuleDeps {
   db: Database;
   bus: EventBus;
   logger: Logger;
+  /** Reaches masters, whose records bookings keeps copies of. */
+  connect: ServiceConnector;
   /** The current time; the system clock unless a test fixes it. */
   clock?: () => Date;
 }
 
 export interface BookingsModule extends ServiceModule {
   useCases: BookingsUseCases;
+  /** Bookings' copies of the masters it reads. */
+  copies: MasterCopies;
 }
 
 /** Bookings as a module: migrated schema, use cases, gRPC routes, outbox relay, health. */
@@ -35,16 +43,37 @@ export async function createBookingsModule(deps: BookingsModuleDeps): Promise<Bo
     migrations: bookingsMigrations,
     grpcServices: [BookingsService.typeName],
   });
+  const copies = createMasterCopies({
+    db: deps.db,
+    bus: deps.bus,
+    logger,
+    masters: deps.connect(MastersService),
+  });
   const useCases = createBookingsUseCases({ db: deps.db, logger, clock: deps.clock ?? (() => new Date()) });
-  return { ...service, useCases, routes: bookingsRoutes(useCases) };
+  let consumers: Subscription[] = [];
+  return {
+    ...service,
+    useCases,
+    copies,
+    routes: bookingsRoutes(useCases),
+    async start() {
+      await service.start();
+      consumers = await copies.start();
+    },
+    async stop() {
+      for (const consumer of consumers) await consumer.stop();
+      await service.stop();
+    },
+  };
 }
 
 export const bookingsService = defineService({
   name: 'bookings',
-  description: 'bookings (duties): the lists of every duty tab and the incoming and needs-attention counts',
+  description:
+    'bookings (duties): the lists of every duty tab and the incoming and needs-attention counts, with copies of the masters it reads',
   grpcService: BookingsService,
   port: 50052,
-  needs: [],
+  needs: ['masters'],
   settings: noSettings,
   create: (deps) => createBookingsModule(deps),
 });

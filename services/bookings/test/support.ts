@@ -1,22 +1,47 @@
+import { allPermissionIds } from '@fleet/domain';
+import { createMastersModule, type MastersModule } from '@fleet/masters';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
-import { bootService, type ServiceHarness } from '@fleet/testing';
+import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { bootService, connectorTo, type ServiceHarness } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { type BookingsModule, createBookingsModule, TAB_COUNT_PERMISSION, type TabFacts } from '../src';
 
-export type BookingsHarness = ServiceHarness<BookingsModule, typeof BookingsService>;
+export type BookingsHarness = ServiceHarness<BookingsModule, typeof BookingsService> & {
+  /** The masters service bookings reads, booted beside it. */
+  masters: ServiceHarness<MastersModule, typeof MastersService>;
+};
 
 /**
- * Bookings on a real PostgreSQL database and a real JetStream namespace, called through its gRPC routes;
- * `clock` fixes the time the module reads (the upcoming tab's "today"). Callers hold, by default, the
- * permission the counts need.
+ * Bookings on a real PostgreSQL database and a real JetStream namespace, called through its gRPC routes,
+ * with the masters service it needs booted beside it; `clock` fixes the time the module reads (the
+ * upcoming tab's "today"). Callers hold, by default, the permission the counts need.
  */
-export function bootBookings(options: { clock?: () => Date } = {}): Promise<BookingsHarness> {
-  return bootService({
+export async function bootBookings(options: { clock?: () => Date } = {}): Promise<BookingsHarness> {
+  const masters = await bootService({
+    name: 'masters',
+    grpcService: MastersService,
+    defaultPermissions: allPermissionIds(),
+    create: (deps) => createMastersModule({ ...deps, clock: options.clock }),
+  });
+  const bookings = await bootService({
     name: 'bookings',
     grpcService: BookingsService,
     defaultPermissions: [TAB_COUNT_PERMISSION],
     create: (deps) => createBookingsModule({ ...deps, clock: options.clock }),
+    connect: connectorTo(masters),
+    testBus: masters.testBus,
+  }).catch(async (error) => {
+    await masters.close();
+    throw error;
   });
+  return {
+    ...bookings,
+    masters,
+    async close() {
+      await bookings.close();
+      await masters.close();
+    },
+  };
 }
 
 /** A booking to write: what the tabs look at, and optionally its id and the other sort keys. */
