@@ -23,6 +23,8 @@ export { loadMigrationFiles, type MigrationFile, migrationChecksum } from './db/
 export {
   ACTIVE_FILTER_VALUES,
   type ActiveFilterValue,
+  type CursorPosition,
+  type CursorShape,
   DEFAULT_PAGE_SIZE,
   decodeCursor,
   encodeCursor,
@@ -116,4 +118,4 @@ export {
   type SigningKey,
   sessionSigningKeys,
 } from './session-token';
-export { parseOrThrow } from './validation';
+export { parseOrThrow, refuseNul, requireId, requireIds } from './validation';

@@ -1,4 +1,4 @@
-import { PERMISSION } from '@fleet/domain';
+import { isUuid, PERMISSION } from '@fleet/domain';
 import {
   type Caller,
   invalid,
@@ -42,7 +42,7 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
           'ALREADY_MASQUERADING',
         );
       }
-      if (!/^[0-9a-f-]{36}$/i.test(input.userId))
+      if (!isUuid(input.userId))
         throw invalid('Choose a user to act as.', [{ field: 'userId', message: 'Choose a user to act as.' }]);
       if (input.userId === caller.userId) throw invalid('You are already signed in as yourself.');
       return db.withTenant(caller.tenantId, async (tx) => {
@@ -126,7 +126,13 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
       const limit = pageSize(input.limit);
-      const page = keyset({ sortKey: sql`a.at`, id: sql`a.id`, direction: 'desc', cursor: input.cursor });
+      const page = keyset({
+        sortKey: sql`a.at`,
+        id: sql`a.id`,
+        direction: 'desc',
+        cursor: input.cursor,
+        shape: { sort: { type: 'timestamp', nullable: false } },
+      });
       const fetched = await db.read(caller.tenantId, (tx) =>
         listMasqueradeAudit(tx, { after: page.after, orderBy: page.orderBy, limit }),
       );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkUpload, FILE_PURPOSES, isFilePurpose } from '@fleet/domain';
+import { checkUpload, FILE_PURPOSES, isFilePurpose, isUuid } from '@fleet/domain';
 import {
   type Caller,
   DomainError,
@@ -9,7 +9,6 @@ import {
   requireTenant,
 } from '@fleet/platform';
 import { findFile, insertFile } from '../storage/file-store';
-import { isUuid } from '../storage/master-store';
 import type { MastersDeps } from './deps';
 
 /** Uploads (spec §5): checked by extension and content, kept per operator, read with the right permission. */

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   type Field,
   type FieldValue,
+  ID_MESSAGE,
   isFilterValue,
   isMasterKind,
+  isReferenceCode,
+  isUuid,
   type JsonObject,
   type MasterDefinition,
   type MasterValues,
@@ -71,6 +74,15 @@ const idsIn = (value: FieldValue<Field> | undefined): string[] =>
 /** The rows a rows value holds. */
 const rowsIn = (value: FieldValue<Field> | undefined): ValuesOf<MasterDefinition['fields']>[] =>
   Array.isArray(value) ? value.filter((row) => typeof row !== 'string') : [];
+
+/**
+ * A record id a caller sent, checked before any query: a UUID, or for reference data (states, cities)
+ * a code; anything else is INVALID_ARGUMENT naming the field.
+ */
+function requireRecordId(definition: MasterDefinition, id: string, field: string): string {
+  if (!(definition.system ? isReferenceCode(id) : isUuid(id))) throw invalidField(field, ID_MESSAGE);
+  return id;
+}
 
 /** The master a call names, if the caller may do this with it. */
 function masterFor(caller: Caller, kind: string, access: Access): MasterDefinition {
@@ -230,7 +242,9 @@ export function createMasters(deps: MastersDeps) {
         active: input.active ?? (definition.system ? 'all' : 'active'),
         filters,
         expiringBy,
-        ids: input.ids?.length ? input.ids.slice(0, 1000) : undefined,
+        ids: input.ids?.length
+          ? input.ids.slice(0, 1000).map((id, i) => requireRecordId(definition, id, `ids.${i}`))
+          : undefined,
         sortBy,
         direction: input.direction ?? 'asc',
         cursor: input.cursor || undefined,
@@ -246,6 +260,7 @@ export function createMasters(deps: MastersDeps) {
     async get(callerInput: Caller, kind: string, id: string) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'view');
+      requireRecordId(definition, id, 'id');
       const record = await (definition.system
         ? db.readAsSystem((tx) => getRecord(tx, definition, id, today()))
         : db.read(caller.tenantId, (tx) => getRecord(tx, definition, id, today())));
@@ -277,6 +292,7 @@ export function createMasters(deps: MastersDeps) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'manage');
       if (definition.singleton) throw invalidField('kind', `Save ${definition.many.toLowerCase()} instead.`);
+      requireRecordId(definition, id, 'id');
       const values = parseOrThrow(masterSchema(definition), input);
       return db.withTenant(caller.tenantId, (tx) =>
         withUniqueRules(definition, async () => {
@@ -294,6 +310,7 @@ export function createMasters(deps: MastersDeps) {
     async setActive(callerInput: Caller, kind: string, id: string, isActive: boolean) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'manage');
+      requireRecordId(definition, id, 'id');
       return db.withTenant(caller.tenantId, async (tx) => {
         const before = await readBack(tx, definition, id);
         if (isActive && !before.isActive && definition.noOverlap) {
