@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  FILE_TARGET,
   type Field,
   type FieldValue,
   ID_MESSAGE,
@@ -34,6 +35,7 @@ import {
   toPage,
 } from '@fleet/platform';
 import { eventsOf, type MasterChange } from '../events/published';
+import { filesUploadedFor } from '../storage/file-store';
 import {
   existingIds,
   getRecord,
@@ -103,31 +105,49 @@ export function createMasters(deps: MastersDeps) {
   const { db } = deps;
   const today = () => operatorDate(deps.clock());
 
-  /** Every ref (top level and inside rows) must name a record this operator has. */
+  /**
+   * Every ref (top level and inside rows) must name a record this operator has, and every file a
+   * file field holds must be one of this operator's uploaded for that very field of this master.
+   */
   async function checkRefs(tx: Tx, definition: MasterDefinition, values: Values) {
     const wanted = new Map<string, { path: string; id: string; label: string }[]>();
-    const want = (target: string, path: string, value: FieldValue<Field> | undefined, label: string) => {
-      for (const id of idsIn(value)) wanted.set(target, [...(wanted.get(target) ?? []), { path, id, label }]);
+    const files = new Map<string, { path: string; id: string }[]>();
+    const want = (field: Field, path: string, value: FieldValue<Field> | undefined, uploadedFor: string) => {
+      if (field.type === 'file' || (field.type === 'refs' && field.target === FILE_TARGET.kind)) {
+        for (const id of idsIn(value))
+          files.set(uploadedFor, [...(files.get(uploadedFor) ?? []), { path, id }]);
+      } else if (field.type === 'ref' || field.type === 'refs') {
+        for (const id of idsIn(value)) {
+          wanted.set(field.target, [...(wanted.get(field.target) ?? []), { path, id, label: field.label }]);
+        }
+      }
     };
     for (const [name, field] of Object.entries(definition.fields)) {
       const value = values[name];
-      if (field.type === 'ref' || field.type === 'refs') want(field.target, name, value, field.label);
+      want(field, name, value, name);
       if (field.type === 'rows') {
         rowsIn(value).forEach((row, index) => {
           for (const [sub, subField] of Object.entries(field.fields)) {
-            if (subField.type === 'ref')
-              want(subField.target, `${name}.${index}.${sub}`, row[sub], subField.label);
+            want(subField, `${name}.${index}.${sub}`, row[sub], `${name}.${sub}`);
           }
         });
       }
     }
     const problems: FieldViolation[] = [];
+    const refuse = (path: string, message: string) => {
+      if (!problems.some((p) => p.field === path)) problems.push({ field: path, message });
+    };
     for (const [target, refs] of wanted) {
       const found = await existingIds(tx, target, [...new Set(refs.map((r) => r.id))]);
       for (const ref of refs) {
-        if (!found.has(ref.id) && !problems.some((p) => p.field === ref.path)) {
-          problems.push({ field: ref.path, message: `Choose the ${ref.label.toLowerCase()} from the list.` });
-        }
+        if (!found.has(ref.id)) refuse(ref.path, `Choose the ${ref.label.toLowerCase()} from the list.`);
+      }
+    }
+    for (const [field, held] of files) {
+      const ids = [...new Set(held.map((file) => file.id.toLowerCase()))];
+      const found = await filesUploadedFor(tx, definition.kind, field, ids);
+      for (const file of held) {
+        if (!found.has(file.id.toLowerCase())) refuse(file.path, 'Upload the file again.');
       }
     }
     if (problems.length) throw invalid(problems[0]!.message, problems);
