@@ -1,12 +1,15 @@
 // How failures reach the client: one vocabulary from the services (DomainError / ConnectError) mapped to
-// tRPC codes, input problems as field errors, and anything unexpected as a generic internal error that
-// is logged with its request id but never shows its internals.
+// tRPC codes, input problems as field errors, a request that cannot be read in our own words, and
+// anything unexpected as a generic internal error. Whatever is hidden is logged with its request id;
+// no answer ever carries a stack or a file path.
 import { ConnectError } from '@connectrpc/connect';
-import { DomainError, fromConnectError, type Logger, trpcCodeFor } from '@fleet/platform';
+import { PayloadError } from '@fleet/domain';
+import { DomainError, fromConnectError, invalid, type Logger, trpcCodeFor } from '@fleet/platform';
 import { type TRPC_ERROR_CODE_KEY, type TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
 
 export const INTERNAL_MESSAGE =
   'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
+export const UNREADABLE_MESSAGE = 'The request could not be read.';
 
 /** Errors that have already been logged, so the HTTP adapter does not log them twice. */
 const logged = new WeakSet<object>();
@@ -42,11 +45,40 @@ function describeFieldErrors(fieldErrors: Record<string, string>): string {
 }
 
 /**
+ * A request refused before its procedure's parser with some library's own words for why (the JSON
+ * parser's "Unexpected token…", superjson's, the stack's): a BAD_REQUEST caused by an error that is
+ * neither ours nor a list of input problems.
+ */
+function isUnreadable(error: TRPCError): boolean {
+  const cause = error.cause;
+  return (
+    (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') &&
+    cause instanceof Error &&
+    !(cause instanceof DomainError) &&
+    !hasIssues(cause)
+  );
+}
+
+const unreadable = (domain: DomainError) =>
+  new TRPCError({ code: 'BAD_REQUEST', message: domain.message, cause: domain });
+
+/**
  * Turns whatever a procedure failed with into the TRPCError the client gets. Service errors keep their
- * code, message and details; input errors keep their field list; anything else is logged and hidden.
+ * code, message and details; input errors keep their field list; a payload the transformer refused
+ * keeps its (our) words and field; any other unreadable request is answered in our words; anything
+ * else is logged and hidden.
  */
 export function toClientError(error: TRPCError, logger: Logger, path: string): TRPCError {
   const cause = error.cause;
+  if (cause instanceof PayloadError) {
+    if (cause.cause) logger.warn({ err: cause.cause, path }, 'a request could not be read');
+    const fields = cause.field ? [{ field: cause.field, message: cause.message }] : [];
+    return unreadable(invalid(cause.message, fields, 'UNREADABLE_REQUEST'));
+  }
+  if (isUnreadable(error)) {
+    logger.warn({ err: cause, path }, 'a request could not be read');
+    return unreadable(invalid(UNREADABLE_MESSAGE, [], 'UNREADABLE_REQUEST'));
+  }
   if (cause instanceof DomainError || cause instanceof ConnectError) {
     const domain = fromConnectError(cause);
     if (domain.code === 'INTERNAL') {
@@ -83,7 +115,7 @@ export interface GatewayErrorData {
 export function formatError(opts: {
   error: TRPCError;
   shape: TRPCDefaultErrorShape;
-  ctx: { requestId: string; production: boolean } | undefined;
+  ctx: { requestId: string } | undefined;
 }) {
   const { error, shape, ctx } = opts;
   const extra: GatewayErrorData = {
@@ -104,16 +136,13 @@ export function formatError(opts: {
     extra.reason = 'INVALID_INPUT';
     extra.fieldErrors = fieldErrorsFromIssues(cause.issues);
     message = describeFieldErrors(extra.fieldErrors);
+  } else if (isUnreadable(error)) {
+    extra.reason = 'UNREADABLE_REQUEST';
+    message = UNREADABLE_MESSAGE;
   } else if (error.code === 'INTERNAL_SERVER_ERROR') {
     message = INTERNAL_MESSAGE;
   }
-  // Only an unexpected error's stack helps, and only in development; production answers never carry one.
-  const { stack, ...data } = shape.data;
-  const showStack = ctx !== undefined && !ctx.production && error.code === 'INTERNAL_SERVER_ERROR';
-  const causeStack = error.cause instanceof Error ? error.cause.stack : stack;
-  return {
-    ...shape,
-    message,
-    data: { ...data, ...(showStack && causeStack ? { stack: causeStack } : {}), ...extra },
-  };
+  // A stack names our files and lines: it stays in the log, in every mode.
+  const { stack: _stack, ...data } = shape.data;
+  return { ...shape, message, data: { ...data, ...extra } };
 }

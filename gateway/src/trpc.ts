@@ -1,4 +1,5 @@
 import { transformer } from '@fleet/domain';
+import { refuseNul } from '@fleet/platform';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { Context, Session, SignedInCaller } from './context';
 import { formatError, toClientError } from './errors';
@@ -16,9 +17,10 @@ const t = initTRPC
   });
 
 /**
- * The one guard: charges the call to its caller's rate limits and enforces the procedure's declared
- * access (before its input is parsed), then maps whatever the procedure fails with to the error the
- * client should see.
+ * The one guard: charges the call to its caller's rate limits, enforces the procedure's declared access
+ * (before its input is parsed), refuses an input carrying the NUL character anywhere (one walk of the
+ * raw input, for every procedure, before its own parser), then maps whatever the procedure fails with
+ * to the error the client should see.
  */
 const guard = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
   let session: Session | undefined;
@@ -26,6 +28,7 @@ const guard = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
     // Unreadable input is still charged; the input parser reports it afterwards.
     await chargeCall(ctx, meta, await getRawInput().catch(() => undefined));
     session = await authorise(meta, ctx, path);
+    refuseNul(await getRawInput());
   } catch (error) {
     throw toClientError(getTRPCErrorFromUnknown(error), ctx.logger, path);
   }

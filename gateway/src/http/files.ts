@@ -1,10 +1,11 @@
 // Uploads and downloads (spec §5): the one place bytes cross the gateway. Uploads are raw
 // application/octet-stream bodies (not CORS-safelisted, so a cross-site page cannot send one without a
-// preflight), at most 3,670,016 bytes; the masters service checks the extension and the content and
-// decides by the file's purpose who may upload and open it. Both need a signed-in session.
-import { isFilePurpose, UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE } from '@fleet/domain';
-import { callAs, fromConnectError, trpcCodeFor } from '@fleet/platform';
-import { FilePurpose } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+// preflight), at most 3,670,016 bytes, each for one file field of one master (`?kind=vehicle&
+// field=insurance_file_id&name=…`); the masters service checks the extension and the content, keeps
+// the name clean and decides by the master who may upload and open it. Both need a signed-in session.
+// The query's text is refused with NUL like every tRPC input, and a file id must be an id.
+import { UPLOAD_MAX_BYTES, UPLOAD_SIZE_MESSAGE } from '@fleet/domain';
+import { callAs, fromConnectError, refuseNul, requireId, trpcCodeFor } from '@fleet/platform';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import express, { type Request, type Response, Router } from 'express';
 import type { Context } from '../context';
@@ -51,11 +52,21 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
       code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on our side; try again.' : domain.message;
     const retryAfterSeconds = domain.retryAfterSeconds > 0 ? domain.retryAfterSeconds : undefined;
     if (retryAfterSeconds) res.set('Retry-After', String(retryAfterSeconds));
+    const fieldErrors = domain.fieldViolations.length
+      ? Object.fromEntries(domain.fieldViolations.map((v) => [v.field, v.message]))
+      : undefined;
     replyWithError(req, res, HTTP_STATUS[code] ?? 500, code, message, {
       reason: domain.reason,
       retryAfterSeconds,
+      fieldErrors,
     });
   }
+
+  /** A query parameter's text; absent or repeated is empty. */
+  const param = (req: Request, name: string) => {
+    const value = req.query[name];
+    return typeof value === 'string' ? value : '';
+  };
 
   files.post(
     '/',
@@ -79,20 +90,18 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
     express.raw({ type: 'application/octet-stream', limit: UPLOAD_MAX_BYTES }),
     async (req, res) => {
       const session = res.locals.session as NonNullable<Awaited<ReturnType<typeof signedIn>>>;
-      const purpose = String(req.query.purpose ?? '');
-      const name = String(req.query.name ?? '');
-      if (!isFilePurpose(purpose)) {
-        replyWithError(req, res, 400, 'BAD_REQUEST', 'Say what the file is for (purpose).');
-        return;
-      }
+      const name = param(req, 'name');
       if (!name || name.length > 200) {
-        replyWithError(req, res, 400, 'BAD_REQUEST', 'Give the file name (name), up to 200 characters.');
+        replyWithError(req, res, 400, 'BAD_REQUEST', 'Give the file name (name), up to 200 characters.', {
+          fieldErrors: { name: 'Give the file name, up to 200 characters.' },
+        });
         return;
       }
       try {
+        refuseNul(req.query);
         const content = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
         const { file } = await contextOf(req, res).services.masters.uploadFile(
-          { fileName: name, content, purpose: FilePurpose[purpose] },
+          { fileName: name, content, kind: param(req, 'kind'), field: param(req, 'field') },
           callAs(session.caller),
         );
         res.status(201).json({
@@ -112,7 +121,7 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
     if (!session) return;
     try {
       const { file, content } = await contextOf(req, res).services.masters.getFile(
-        { id: req.params.id ?? '' },
+        { id: requireId(req.params.id ?? '', 'id') },
         callAs(session.caller),
       );
       const download = req.query.download === '1' ? 'attachment' : 'inline';

@@ -25,14 +25,14 @@ export function replyWithError(
   status: number,
   code: TRPC_ERROR_CODE_KEY,
   message: string,
-  extra: { reason?: string; retryAfterSeconds?: number } = {},
+  extra: { reason?: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string> } = {},
 ): void {
   const requestId = (res.locals.requestId as string | undefined) ?? null;
   const data = {
     code,
     httpStatus: status,
     reason: extra.reason ?? null,
-    fieldErrors: null,
+    fieldErrors: extra.fieldErrors ?? null,
     retryAfterSeconds: extra.retryAfterSeconds ?? null,
     requestId,
   };

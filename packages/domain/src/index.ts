@@ -51,8 +51,10 @@ export {
 } from './permissions/closure';
 // Pricing (DOMAIN.md): what a duty measured and what it is charged, for bookings and billing
 export * from './pricing';
+// What a list's page links carry (the sort key's type), checked by @fleet/platform's keyset
+export type { SortKeyShape, SortKeyType } from './sort-keys';
 // The tRPC payload serialiser the gateway and the web app share (superjson, money as Decimal)
-export { transformer } from './transformer';
+export { MAX_PAYLOAD_DEPTH, PayloadError, transformer } from './transformer';
 // Validation (spec §5)
 export { EMAIL_MESSAGE, emailSchema, isEmail } from './validation/email';
 export {
@@ -68,6 +70,7 @@ export {
   gstinStateCode,
   isGstin,
 } from './validation/gstin';
+export { ID_MESSAGE, idSchema, isReferenceCode, isUuid, referenceCodeSchema } from './validation/id';
 export { IFSC_MESSAGE, ifscSchema, isIfsc } from './validation/ifsc';
 export {
   ISO_DATE_MESSAGE,
@@ -86,5 +89,6 @@ export {
   panSchema,
 } from './validation/pan';
 export { isPhoneNumber, PHONE_MESSAGE, phoneSchema } from './validation/phone';
+export { hasNul, NUL_MESSAGE, nulPathIn, plainText } from './validation/text';
 // Enumerations (spec §3, §4, §9)
 export * from './vocabulary';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { SuperJSON } from 'superjson';
-import { transformer } from './transformer';
+import { MAX_PAYLOAD_DEPTH, PayloadError, transformer } from './transformer';
 
 // superjson itself, with the same Decimal registration: what every payload must look like on the wire.
 const reference = new SuperJSON();
@@ -92,5 +92,74 @@ describe('the payload transformer', () => {
     expect(back.records[0]!.amount.toFixed()).toBe('18250.5');
     expect(Object.hasOwn(back['odd.key'], 'missing')).toBe(true);
     expect(back).toEqual(answer);
+  });
+});
+
+describe('reading a payload from the wire', () => {
+  type Payload = Parameters<typeof transformer.deserialize>[0];
+  /** Reads the payload as JSON text arrives from the wire (text, or a value written out as text). */
+  const read = (payload: unknown) => () =>
+    transformer.deserialize(
+      JSON.parse(typeof payload === 'string' ? payload : JSON.stringify(payload)) as Payload,
+    );
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  it('takes JSON nested up to MAX_PAYLOAD_DEPTH levels and refuses deeper in its own words', () => {
+    expect(read(`{"json":${nested(MAX_PAYLOAD_DEPTH)}}`)).not.toThrow();
+    expect(read(`{"json":${nested(MAX_PAYLOAD_DEPTH + 1)}}`)).toThrow(
+      new PayloadError(`The request nests more than ${MAX_PAYLOAD_DEPTH} levels deep.`),
+    );
+    // Deep enough to exhaust any stack, and still a plain refusal.
+    expect(read(`{"json":${nested(200_000)}}`)).toThrow(PayloadError);
+    const deepMeta = `${'{"a":'.repeat(100_000)}["Date"]${'}'.repeat(100_000)}`;
+    expect(read(`{"json":{},"meta":{"v":1,"values":${deepMeta}}}`)).toThrow(PayloadError);
+    expect(
+      read({ json: {}, meta: { values: { [Array(100).fill('a').join('.')]: ['Date'] }, v: 1 } }),
+    ).toThrow(PayloadError);
+  });
+
+  it('reads an amount only from plain decimal text, naming the field otherwise', () => {
+    const amount = (text: unknown) => ({
+      json: { values: { loan_emi: text } },
+      meta: { values: { 'values.loan_emi': [['custom', 'decimal.js']] }, v: 1 },
+    });
+    const back = read(amount('18250.50'))() as { values: { loan_emi: Decimal } };
+    expect(back.values.loan_emi).toEqual(new Decimal('18250.5'));
+    for (const trick of ['0x10', '1e5', '1e1000000', 'NaN', 'Infinity', ' 5', '', 5, true, ['5']]) {
+      let thrown: unknown;
+      try {
+        read(amount(trick))();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(PayloadError);
+      expect(thrown).toMatchObject({
+        message: 'Enter the amount as plain decimal text, e.g. 1250.50.',
+        field: 'values.loan_emi',
+      });
+    }
+  });
+
+  it('answers whatever superjson trips over in its own words, not superjson’s', () => {
+    for (const payload of [
+      null,
+      '"text"',
+      '{"json":{"a":1},"meta":{"values":{"__proto__":["Date"]},"v":1}}',
+      { json: { a: 1 }, meta: { values: { a: ['NoSuchType'] }, v: 1 } },
+      { json: { a: 1 }, meta: { values: { 'a\\x': ['Date'] }, v: 1 } },
+      { json: { a: 1 }, meta: { values: { a: ['Date'] } } },
+      { json: { a: 1 }, meta: 'x' },
+    ]) {
+      expect(read(payload)).toThrow(PayloadError);
+      expect(read(payload)).toThrow(/^The request could not be read\.$/);
+    }
+  });
+
+  it('never ties a payload into a cycle, whatever its referential annotations say', () => {
+    const back = read({
+      json: { a: { b: 1 } },
+      meta: { referentialEqualities: { '': ['a.self'] }, values: undefined, v: 1 },
+    })() as { a: { self?: unknown } };
+    expect(back).toEqual({ a: { b: 1 } });
   });
 });

@@ -23,6 +23,8 @@ export { loadMigrationFiles, type MigrationFile, migrationChecksum } from './db/
 export {
   ACTIVE_FILTER_VALUES,
   type ActiveFilterValue,
+  type CursorPosition,
+  type CursorShape,
   DEFAULT_PAGE_SIZE,
   decodeCursor,
   encodeCursor,
@@ -145,4 +147,4 @@ export {
   type SmsTemplate,
   type SmsTemplates,
 } from './sms/sms-provider';
-export { parseOrThrow } from './validation';
+export { parseOrThrow, refuseNul, requireId, requireIds } from './validation';

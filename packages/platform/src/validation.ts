@@ -1,5 +1,6 @@
+import { ID_MESSAGE, isUuid, NUL_MESSAGE, nulPathIn } from '@fleet/domain';
 import type { z } from 'zod';
-import { invalid } from './errors';
+import { invalid, invalidField } from './errors';
 
 /**
  * Validates input with a zod schema; on failure raises INVALID_ARGUMENT naming every bad field, so the
@@ -17,4 +18,28 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
       ? fieldViolations[0]!.message
       : `Please correct ${fieldViolations.length} fields: ${fieldViolations.map((v) => v.field).join(', ')}.`;
   throw invalid(summary, fieldViolations);
+}
+
+/**
+ * An id a caller sent, checked before it reaches a query: a malformed one is INVALID_ARGUMENT naming
+ * the field (`userId`, `ids.0`), with the same words the gateway's inputs use.
+ */
+export function requireId(id: string, field: string): string {
+  if (!isUuid(id)) throw invalidField(field, ID_MESSAGE);
+  return id;
+}
+
+/** Every id of a list a caller sent (`ids`), each named by its place in the list when malformed. */
+export function requireIds(ids: readonly string[], field: string): string[] {
+  return ids.map((id, i) => requireId(id, `${field}.${i}`));
+}
+
+/**
+ * Refuses an input holding the NUL character anywhere (a string or an object key, at any depth) with
+ * INVALID_ARGUMENT naming where: PostgreSQL cannot store it. One walk of the whole input, for every
+ * procedure of the gateway and every call of a service alike.
+ */
+export function refuseNul(input: unknown): void {
+  const at = nulPathIn(input);
+  if (at !== undefined) throw invalidField(at || '(input)', NUL_MESSAGE);
 }

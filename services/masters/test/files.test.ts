@@ -1,12 +1,15 @@
 // Uploads (spec §5) through UploadFile and GetFile on a real PostgreSQL: PNG, JPG/JPEG and PDF files are
 // kept when their bytes really are what their extension says (in any case: SCAN.PDF), anything else is
-// refused in words the uploader understands; 3,670,016 bytes is the most a file may have. A file is read
-// back byte for byte by its operator with the permission its purpose needs, and by nobody else.
+// refused in words the uploader understands; 3,670,016 bytes is the most a file may have. Each is
+// uploaded for one file field of one master, under a name without control or format characters. A
+// file is read back byte for byte by its operator with the permission its purpose needs, and by nobody
+// else; a record's file field takes only its operator's files uploaded for that very field.
 import { randomUUID } from 'node:crypto';
 import { allPermissionIds, UPLOAD_MAX_BYTES } from '@fleet/domain';
-import { type Caller, callAs } from '@fleet/platform';
+import { type Caller, callAs, rows } from '@fleet/platform';
 import { FilePurpose } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { expectDomainError } from '@fleet/testing';
+import { sql } from 'drizzle-orm';
 import { bootMasters, type MastersHarness } from './support';
 
 let h: MastersHarness;
@@ -25,14 +28,28 @@ function file(header: number[], size = 256): Uint8Array {
   return bytes;
 }
 
-function upload(
-  fileName: string,
-  content: Uint8Array,
-  caller = owner,
-  purpose = FilePurpose.VEHICLE_DOCUMENT,
-) {
-  return h.client.uploadFile({ fileName, content, purpose }, callAs(caller));
+/** The master and field a file is uploaded for. */
+type UploadedFor = readonly [kind: string, field: string];
+const VEHICLE_INSURANCE: UploadedFor = ['vehicle', 'insurance_file_id'];
+const VEHICLE_PERMIT: UploadedFor = ['vehicle', 'permit_file_id'];
+const DRIVER_LICENCE: UploadedFor = ['driver', 'licence_file_id'];
+const COMPANY_LOGO: UploadedFor = ['company_profile', 'logo_file_id'];
+const CUSTOMER_FILES: UploadedFor = ['customer', 'file_ids'];
+
+function upload(fileName: string, content: Uint8Array, caller = owner, [kind, field] = VEHICLE_INSURANCE) {
+  return h.client.uploadFile({ fileName, content, kind, field }, callAs(caller));
 }
+
+/** How many files the operator has, whatever they are for. */
+const filesOf = async (tenantId: string) => {
+  const [counted] = await h.database.db.asOwner((tx) =>
+    rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from masters.files where tenant_id = ${tenantId}::uuid`,
+    ),
+  );
+  return counted!.n;
+};
 
 beforeAll(async () => {
   h = await bootMasters();
@@ -75,6 +92,16 @@ describe('accepted', () => {
     const { file: stored } = await upload('../../etc/passwd.png', file(PNG));
     expect(stored!.fileName).toBe('.._.._etc_passwd.png');
   });
+
+  it('keeps the file name without control or format characters, bidi overrides included, letters whole', async () => {
+    const { file: spoofed } = await upload('invoice\u202Egnp.exe\u200B.png', file(PNG));
+    expect(spoofed!.fileName).toBe('invoicegnp.exe.png');
+    expect((await h.client.getFile({ id: spoofed!.id }, callAs(owner))).file!.fileName).toBe(
+      'invoicegnp.exe.png',
+    );
+    const { file: hindi } = await upload('\u2067रमेश का लाइसेंस\u2069\t.pdf', file(PDF));
+    expect(hindi!.fileName).toBe('रमेश का लाइसेंस.pdf');
+  });
 });
 
 describe('refused', () => {
@@ -115,11 +142,45 @@ describe('refused', () => {
     );
   });
 
-  it('a file without a name or a purpose', async () => {
+  it('a file without a name, or not for a field of a master that holds files', async () => {
     const nameless = await expectDomainError(upload('   ', file(PNG)));
     expect(nameless.fieldViolations[0]?.field).toBe('fileName');
-    const aimless = await expectDomainError(upload('a.png', file(PNG), owner, FilePurpose.UNSPECIFIED));
-    expect(aimless.fieldViolations[0]?.field).toBe('purpose');
+    for (const aimless of [
+      ['', ''],
+      ['vehicle', 'vehicle_no'],
+      ['vehicle', 'licence_file_id'],
+      ['spaceship', 'insurance_file_id'],
+    ] as const) {
+      const error = await expectDomainError(upload('a.png', file(PNG), owner, aimless));
+      expect([aimless, error.code, error.fieldViolations.map((v) => v.field)]).toEqual([
+        aimless,
+        'INVALID_ARGUMENT',
+        ['field'],
+      ]);
+    }
+    const wrongPurpose = await expectDomainError(
+      h.client.uploadFile(
+        {
+          fileName: 'a.png',
+          content: file(PNG),
+          kind: 'vehicle',
+          field: 'insurance_file_id',
+          purpose: FilePurpose.DRIVER_DOCUMENT,
+        },
+        callAs(owner),
+      ),
+    );
+    expect(wrongPurpose.fieldViolations.map((v) => v.field)).toEqual(['purpose']);
+  });
+
+  it('a name holding the NUL character, storing nothing', async () => {
+    const tenant = randomUUID();
+    const error = await expectDomainError(upload('scan\u0000.png', file(PNG), h.callerFor(tenant)));
+    expect([error.code, error.fieldViolations]).toEqual([
+      'INVALID_ARGUMENT',
+      [{ field: 'fileName', message: 'Remove the NUL character (U+0000); it cannot be stored.' }],
+    ]);
+    expect(await filesOf(tenant)).toBe(0);
   });
 });
 
@@ -134,11 +195,12 @@ describe('who may read and upload', () => {
     const other = h.callerFor(randomUUID());
     const error = await expectDomainError(h.client.getFile({ id: vehicleFile }, callAs(other)));
     expect(error.code).toBe('NOT_FOUND');
-    // …and the same for an id nobody has, or one that is no id at all.
+    // …and the same for an id nobody has; one that is no id at all is the caller's mistake.
     expect((await expectDomainError(h.client.getFile({ id: randomUUID() }, callAs(owner)))).code).toBe(
       'NOT_FOUND',
     );
-    expect((await expectDomainError(h.client.getFile({ id: 'nope' }, callAs(owner)))).code).toBe('NOT_FOUND');
+    const notAnId = await expectDomainError(h.client.getFile({ id: 'nope' }, callAs(owner)));
+    expect([notAnId.code, notAnId.fieldViolations.map((v) => v.field)]).toEqual(['INVALID_ARGUMENT', ['id']]);
   });
 
   it('a caller without the purpose’s view permission is refused', async () => {
@@ -150,7 +212,7 @@ describe('who may read and upload', () => {
     const got = await h.client.getFile({ id: vehicleFile }, callAs(vehicleViewer));
     expect(got.file!.fileName).toBe('rc.pdf');
     // A driver document is for driver viewers.
-    const licence = (await upload('dl.png', file(PNG), owner, FilePurpose.DRIVER_DOCUMENT)).file!.id;
+    const licence = (await upload('dl.png', file(PNG), owner, DRIVER_LICENCE)).file!.id;
     expect((await expectDomainError(h.client.getFile({ id: licence }, callAs(vehicleViewer)))).code).toBe(
       'PERMISSION_DENIED',
     );
@@ -164,31 +226,89 @@ describe('who may read and upload', () => {
       T,
       allPermissionIds().filter((p) => p !== 'manage_company_profile'),
     );
-    const error = await expectDomainError(
-      upload('logo.png', file(PNG), viewer, FilePurpose.COMPANY_BRANDING),
-    );
+    const error = await expectDomainError(upload('logo.png', file(PNG), viewer, COMPANY_LOGO));
     expect(error.code).toBe('PERMISSION_DENIED');
     const vehicleViewer = h.callerFor(T, ['view_vehicle']);
     expect((await expectDomainError(upload('rc.png', file(PNG), vehicleViewer))).code).toBe(
       'PERMISSION_DENIED',
     );
     // The same caller may upload for a purpose it does manage.
-    const { file: stored } = await upload('rc.png', file(PNG), viewer, FilePurpose.VEHICLE_DOCUMENT);
+    const { file: stored } = await upload('rc.png', file(PNG), viewer, VEHICLE_INSURANCE);
     expect(stored!.purpose).toBe(FilePurpose.VEHICLE_DOCUMENT);
   });
 });
 
 describe('files as references', () => {
   it('a customer’s files are named in its record, and another operator’s file cannot be referenced', async () => {
-    const agreement = (await upload('agreement.pdf', file(PDF), owner, FilePurpose.CUSTOMER_DOCUMENT)).file!;
+    const agreement = (await upload('agreement.pdf', file(PDF), owner, CUSTOMER_FILES)).file!;
     const customer = await h.create(T, 'customer', { name: 'Acme Corp', file_ids: [agreement.id] });
     expect(customer.refNames.file_ids?.names).toEqual(['agreement.pdf']);
 
     const other = randomUUID();
-    const theirs = (await upload('theirs.pdf', file(PDF), h.callerFor(other), FilePurpose.CUSTOMER_DOCUMENT))
-      .file!;
+    const theirs = (await upload('theirs.pdf', file(PDF), h.callerFor(other), CUSTOMER_FILES)).file!;
     const error = await expectDomainError(h.create(T, 'customer', { name: 'Globex', file_ids: [theirs.id] }));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.fieldViolations[0]?.field).toBe('file_ids');
+  });
+});
+
+describe('a record’s file field', () => {
+  const tenant = randomUUID();
+  let groupId: string;
+  const vehicle = (insurance: string, vehicleNo = 'MH12AB1234') =>
+    h.create(tenant, 'vehicle', {
+      vehicle_no: vehicleNo,
+      vehicle_model: 'Dzire',
+      vehicle_group_id: groupId,
+      vehicle_fuel_type: 'DIESEL',
+      insurance_file_id: insurance,
+    });
+  const vehicles = async () => {
+    const [counted] = await h.database.db.asOwner((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from masters.vehicles where tenant_id = ${tenant}::uuid`,
+      ),
+    );
+    return counted!.n;
+  };
+
+  beforeAll(async () => {
+    groupId = (await h.create(tenant, 'vehicle_group', { name: 'Sedan' })).id;
+  });
+
+  it.each([
+    [
+      'another operator’s file',
+      async () => (await upload('theirs.png', file(PNG), h.callerFor(randomUUID()))).file!.id,
+    ],
+    ['an id no file has', async () => randomUUID()],
+    [
+      'a file uploaded for another field',
+      async () => (await upload('p.png', file(PNG), h.callerFor(tenant), VEHICLE_PERMIT)).file!.id,
+    ],
+    [
+      'a file uploaded for another master',
+      async () => (await upload('dl.png', file(PNG), h.callerFor(tenant), DRIVER_LICENCE)).file!.id,
+    ],
+  ])('refuses %s, naming the field and saving nothing', async (_what, fileId) => {
+    const error = await expectDomainError(vehicle(await fileId()));
+    expect([error.code, error.fieldViolations]).toEqual([
+      'INVALID_ARGUMENT',
+      [{ field: 'insurance_file_id', message: 'Upload the file again.' }],
+    ]);
+    expect(await vehicles()).toBe(0);
+  });
+
+  it('takes its operator’s file uploaded for that very field', async () => {
+    const insurance = (await upload('ins.png', file(PNG), h.callerFor(tenant))).file!.id;
+    const saved = await vehicle(insurance);
+    expect(JSON.parse(saved.valuesJson).insurance_file_id).toBe(insurance);
+    // The same file stays valid when the record is saved again.
+    const again = await h.client.updateRecord(
+      { kind: 'vehicle', id: saved.id, valuesJson: saved.valuesJson },
+      callAs(h.callerFor(tenant)),
+    );
+    expect(JSON.parse(again.record!.valuesJson).insurance_file_id).toBe(insurance);
   });
 });

@@ -870,3 +870,84 @@ describe('channels and settings', () => {
     expect((await h.client.getSettings({ kind }, callAs(viewer))).record?.id).toBe(saved!.id);
   });
 });
+
+describe('what a direct gRPC caller sends, checked before any query', () => {
+  const cursor = (value: unknown, id: unknown = randomUUID()) =>
+    Buffer.from(JSON.stringify([value, id])).toString('base64url');
+  const fields = (error: { code: string; fieldViolations: { field: string }[] }) => [
+    error.code,
+    error.fieldViolations.map((v) => v.field),
+  ];
+
+  it.each([
+    ['vehicle', 'vehicle_no', ['garbage\u0000', 5, null]],
+    ['driver', 'user_record_id', ['garbage', '1.5', '99999999999', null]],
+    ['rate_card', 'contract_start', ['garbage', '2030-02-30', null]],
+    ['vehicle', 'created_at', ['garbage', '2030-01-16']],
+  ])('refuses a %s cursor by %s whose key is not of the sort’s type', async (kind, sortBy, values) => {
+    const op = operator();
+    for (const value of values) {
+      const error = await expectDomainError(list(op.owner, kind, { sortBy }, cursor(value)));
+      expect([value, ...fields(error)]).toEqual([value, 'INVALID_ARGUMENT', ['cursor']]);
+    }
+    const notAnId = await expectDomainError(list(op.owner, kind, { sortBy }, cursor('1', 'abc')));
+    expect(fields(notAnId)).toEqual(['INVALID_ARGUMENT', ['cursor']]);
+  });
+
+  it('refuses ids that are not ids, naming the field, for lists, reads and changes', async () => {
+    const op = operator();
+    const listed = await expectDomainError(
+      h.client.listRecords({ kind: 'vehicle', ids: [randomUUID(), 'abc'] }, callAs(op.owner)),
+    );
+    expect(fields(listed)).toEqual(['INVALID_ARGUMENT', ['ids.1']]);
+    // Reference data is keyed by codes.
+    const states = await h.client.listRecords({ kind: 'state', ids: ['MH'] }, callAs(op.owner));
+    expect(decodeListPage(masterOf('state'), states.recordsJson).map((s) => s.id)).toEqual(['MH']);
+    for (const call of [
+      () => h.client.getRecord({ kind: 'vehicle', id: "x' or 1=1" }, callAs(op.owner)),
+      () =>
+        h.client.updateRecord(
+          { kind: 'vehicle_group', id: 'x', valuesJson: '{"name":"A"}' },
+          callAs(op.owner),
+        ),
+      () => h.client.setRecordActive({ kind: 'vehicle_group', id: 'x', isActive: false }, callAs(op.owner)),
+    ]) {
+      expect(fields(await expectDomainError(call()))).toEqual(['INVALID_ARGUMENT', ['id']]);
+    }
+  });
+
+  it('refuses the NUL character in a name and in a search, saving nothing', async () => {
+    const op = operator();
+    const named = await expectDomainError(
+      h.create(op.tenantId, 'label', { name: 'Gold\u0000', colour: 'red' }),
+    );
+    expect([named.code, named.fieldViolations]).toEqual([
+      'INVALID_ARGUMENT',
+      [{ field: 'name', message: 'Remove the NUL character (U+0000); it cannot be stored.' }],
+    ]);
+    expect((await list(op.owner, 'label', { active: ActiveFilter.ALL })).records).toEqual([]);
+    const searched = await expectDomainError(list(op.owner, 'label', { search: 'go\u0000ld' }));
+    expect(fields(searched)).toEqual(['INVALID_ARGUMENT', ['search']]);
+  });
+
+  it('takes a whole number only as a number or plain digits, and an amount only as decimal text', async () => {
+    const op = operator();
+    for (const seats of [true, [5], '0x10', '1e1']) {
+      const error = await expectDomainError(
+        h.create(op.tenantId, 'vehicle_group', { name: 'Sedan', seating_capacity: seats }),
+      );
+      expect([seats, error.fieldViolations]).toEqual([
+        seats,
+        [{ field: 'seating_capacity', message: 'Enter a whole number.' }],
+      ]);
+    }
+    for (const rate of ['0x10', '1e3', true, ['5'], 5]) {
+      const error = await expectDomainError(h.create(op.tenantId, 'tax', { name: 'GST', percentage: rate }));
+      expect([rate, error.fieldViolations.map((v) => v.field)]).toEqual([rate, ['percentage']]);
+    }
+    expect((await list(op.owner, 'vehicle_group', { active: ActiveFilter.ALL })).records).toEqual([]);
+    expect((await list(op.owner, 'tax', { active: ActiveFilter.ALL })).records).toEqual([]);
+    const group = await h.create(op.tenantId, 'vehicle_group', { name: 'Sedan', seating_capacity: ' 4 ' });
+    expect(value(group, 'seating_capacity')).toBe(4);
+  });
+});

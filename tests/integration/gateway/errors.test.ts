@@ -63,7 +63,7 @@ describe('error mapping', () => {
       retryAfterSeconds: 7,
     });
     const error = toClientError(wrapped(domain), logger, 'a.b');
-    const shape = formatError({ error, shape: shapeOf(error), ctx: { requestId: 'r1', production: true } });
+    const shape = formatError({ error, shape: shapeOf(error), ctx: { requestId: 'r1' } });
     expect(shape.data).toEqual({
       code: 'BAD_REQUEST',
       httpStatus: 400,
@@ -90,7 +90,7 @@ describe('error mapping', () => {
         msg: 'unexpected error in procedure',
       }),
     ]);
-    const shape = formatError({ error, shape: shapeOf(error), ctx: { requestId: 'r1', production: true } });
+    const shape = formatError({ error, shape: shapeOf(error), ctx: { requestId: 'r1' } });
     expect(shape.message).toBe(INTERNAL_MESSAGE);
     expect(JSON.stringify(shape)).not.toContain('hunter2');
     expect(shape.data).not.toHaveProperty('stack');

@@ -38,10 +38,10 @@ const upload = (
   token: string,
   name: string,
   body: Uint8Array,
-  purpose = 'VEHICLE_DOCUMENT',
+  [kind, field] = ['vehicle', 'insurance_file_id'],
   type = 'application/octet-stream',
 ) =>
-  fetch(`${h.baseUrl}/api/files?purpose=${purpose}&name=${encodeURIComponent(name)}`, {
+  fetch(`${h.baseUrl}/api/files?kind=${kind}&field=${field}&name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { 'content-type': type, ...bearer(token) },
     body: Buffer.from(body),
@@ -210,14 +210,15 @@ describe('files at /api/files', () => {
     expect(big.status).toBe(413);
     expect(JSON.stringify(await big.json())).toContain('larger than 3.5 MB');
 
-    expect((await upload(ownerToken, 'a.png', PNG, 'VEHICLE_DOCUMENT', 'application/json')).status).toBe(415);
+    expect((await upload(ownerToken, 'a.png', PNG, undefined, 'application/json')).status).toBe(415);
     expect((await upload('', 'a.png', PNG)).status).toBe(401);
   });
 
   it('lets only holders of the purpose’s permissions upload and open a file', async () => {
-    const clerkUpload = await upload(clerkToken, 'licence.png', PNG, 'DRIVER_DOCUMENT');
+    const licence: [string, string] = ['driver', 'licence_file_id'];
+    const clerkUpload = await upload(clerkToken, 'licence.png', PNG, licence);
     expect(clerkUpload.status).toBe(403);
-    const stored = (await (await upload(ownerToken, 'licence.png', PNG, 'DRIVER_DOCUMENT')).json()) as {
+    const stored = (await (await upload(ownerToken, 'licence.png', PNG, licence)).json()) as {
       id: string;
     };
     expect((await fetch(`${h.baseUrl}/api/files/${stored.id}`, { headers: bearer(clerkToken) })).status).toBe(

@@ -72,7 +72,7 @@ function listAndGet<D extends EditableMaster | ListedOnlyMaster>(definition: D) 
         };
       }),
     get: reader(definition)
-      .input(idInput)
+      .input(idInput(definition))
       .query(
         async ({ ctx, input }): Promise<MasterRecord<D>> =>
           recordFromProto(

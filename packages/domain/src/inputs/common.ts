@@ -3,6 +3,10 @@
 // services check them again.
 import { z } from 'zod';
 import { allPermissionIds } from '../permissions/closure';
+import { idSchema, referenceCodeSchema } from '../validation/id';
+import { plainText } from '../validation/text';
+
+export { idSchema };
 
 /** An optional field: absent, null or '' all mean "not set", which services receive as ''. */
 export function optional<T extends z.ZodType<string, string>>(schema: T) {
@@ -12,16 +16,12 @@ export function optional<T extends z.ZodType<string, string>>(schema: T) {
     .transform((value): string => value ?? '');
 }
 
-const text = (max: number) => z.string().trim().max(max, `Keep this to ${max} characters or fewer`);
+const text = (max: number) => plainText().trim().max(max, `Keep this to ${max} characters or fewer`);
 export const optionalText = (max: number) => optional(text(max));
 
-/** An identifier issued by a service (opaque to the gateway). */
-export const idSchema = z
-  .string()
-  .trim()
-  .min(1, 'This is required')
-  .max(100, 'This is not a valid identifier');
 export const optionalId = optional(idSchema);
+/** A state or a city, by its code. */
+export const optionalReferenceCode = optional(referenceCodeSchema);
 
 export const permissionIdSchema = z.enum(allPermissionIds(), { error: 'This permission does not exist' });
 

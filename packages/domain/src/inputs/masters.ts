@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { type MasterDefinition, type MasterFilter, masterSchema } from '../masters/master';
 import type { MasterInput, MasterValues } from '../masters/values';
-import { cursorSchema, idSchema, limitSchema, orderSchema } from './common';
+import { idSchema, referenceCodeSchema } from '../validation/id';
+import { plainText } from '../validation/text';
+import { cursorSchema, limitSchema, orderSchema } from './common';
 
 /** What a master's list may be sorted by. */
 export type SortKey<D extends MasterDefinition> = D['sorts'][number];
@@ -60,6 +62,10 @@ export function chosenFilters(
   return Object.keys(filters).length ? filters : undefined;
 }
 
+/** A record's id: a UUID, or the code of a state or city (reference data). */
+export const recordIdSchema = (definition: MasterDefinition) =>
+  definition.system ? referenceCodeSchema : idSchema;
+
 export function listInput<D extends MasterDefinition>(
   definition: D,
 ): z.ZodType<MasterListQuery<D>, MasterListInput<D> | undefined>;
@@ -69,7 +75,7 @@ export function listInput(
   const filterKeys = (definition.filters ?? []).map((f) => f.key);
   return z
     .object({
-      search: z.string().trim().max(200).optional(),
+      search: plainText().trim().max(200).optional(),
       active: z.enum(['active', 'inactive', 'all']).optional(),
       filters: z
         .record(
@@ -80,7 +86,7 @@ export function listInput(
         )
         .optional(),
       expiringWithinDays: z.number().int().min(0).max(3650).optional(),
-      ids: z.array(idSchema).max(1000).optional(),
+      ids: z.array(recordIdSchema(definition)).max(1000).optional(),
       sortBy: z.enum(definition.sorts).optional(),
       order: orderSchema,
       cursor: cursorSchema,
@@ -101,5 +107,6 @@ export const updateInput = <D extends MasterDefinition>(
 ): z.ZodType<{ id: string; values: MasterValues<D> }, { id: string; values: MasterInput<D> }> =>
   z.object({ id: idSchema, values: masterSchema(definition) });
 
-export const idInput = z.object({ id: idSchema });
+/** Reading one record. */
+export const idInput = (definition: MasterDefinition) => z.object({ id: recordIdSchema(definition) });
 export const setActiveInput = z.object({ id: idSchema, isActive: z.boolean() });

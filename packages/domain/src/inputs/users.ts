@@ -7,17 +7,18 @@ import { ifscSchema } from '../validation/ifsc';
 import { isoDateSchema } from '../validation/iso-date';
 import { panSchema } from '../validation/pan';
 import { phoneSchema } from '../validation/phone';
+import { plainText } from '../validation/text';
 import { ACCESS_LEVELS, GENDERS, TAX_TYPES } from '../vocabulary';
-import { optional, optionalId, optionalText, permissionIdSchema } from './common';
+import { optional, optionalId, optionalReferenceCode, optionalText, permissionIdSchema } from './common';
 
 /** The editable part of a user (proto UserFields), used by the profile and by employees. */
 export const userFieldsShape = {
-  name: z.string().trim().min(1, 'Enter a name').max(200, 'Keep the name to 200 characters or fewer'),
+  name: plainText().trim().min(1, 'Enter a name').max(200, 'Keep the name to 200 characters or fewer'),
   email: optional(emailSchema),
   phone: phoneSchema,
   accessLevel: z.enum(ACCESS_LEVELS).nullish(),
-  headOfficeCityId: optionalId,
-  stateId: optionalId,
+  headOfficeCityId: optionalReferenceCode,
+  stateId: optionalReferenceCode,
   panNo: optional(panSchema),
   gstNo: optional(gstinSchema),
   lutNo: optionalText(50),

@@ -30,6 +30,8 @@ const refusal = (field: Field, input: unknown) => {
 };
 
 const vehicleNo = vehicleMaster.fields.vehicle_no;
+const GROUP = '3f0c9a52-51a4-4c6c-9d0e-1f2a3b4c5d6e';
+const OTHER_GROUP = '7a1d0b63-62b5-4d7d-8e1f-203b4c5d6e7f';
 
 describe('text', () => {
   it('is trimmed, and kept as typed unless the field says otherwise', () => {
@@ -67,6 +69,13 @@ describe('text', () => {
     for (const input of [undefined, null, '', '   ']) {
       expect(refusal(vehicleNo, input)).toEqual(['Enter the vehicle number.']);
     }
+  });
+
+  it('refuses the NUL character anywhere in a text', () => {
+    expect(refusal(f.text('Colour'), 'white\u0000')).toEqual([
+      'Remove the NUL character (U+0000); it cannot be stored.',
+    ]);
+    expect(refusal(f.note('Notes'), 'a\u0000b')).toHaveLength(1);
   });
 
   it('stores an optional text left empty (or only spaces) as null', () => {
@@ -179,6 +188,15 @@ describe('money, rates and percentages', () => {
     expect(refusal(f.money('EMI', { required: true }), '')).toEqual(['Enter the emi.']);
   });
 
+  it('takes an amount only as decimal text or a Decimal, never hex, an exponent, a flag, a list or a number', () => {
+    for (const trick of ['0x10', '0b11', '1E3', 'Infinity', 'NaN', '+5', '.5', '5.']) {
+      expect(refusal(money, trick)).toEqual(['Enter emi as a number, e.g. 1250.50']);
+    }
+    for (const notText of [true, ['5'], 5, { amount: '5' }]) expect(refusal(money, notText)).toHaveLength(1);
+    expect(refusal(money, new Decimal('NaN'))).toEqual(['Enter emi as a number, e.g. 1250.50']);
+    expect(stored(money, new Decimal('10'))).toBe('10.00');
+  });
+
   it('keeps rates to 4 places and percentages from 0 to 100 with 2', () => {
     const rate = f.rate('Extra km rate');
     expect(stored(rate, '14.125')).toBe('14.1250');
@@ -205,10 +223,20 @@ describe('numbers, flags and choices', () => {
     const seats = f.integer('Seats', 1, 80);
     expect(stored(seats, 7)).toBe(7);
     expect(stored(seats, '7')).toBe(7);
+    expect(stored(seats, ' +7 ')).toBe(7);
     expect(refusal(seats, 7.5)).toEqual(['Enter a whole number.']);
     expect(refusal(seats, 0)).toEqual(['Enter at least 1.']);
     expect(refusal(seats, 81)).toEqual(['Enter at most 80.']);
+    expect(refusal(seats, '-3')).toEqual(['Enter at least 1.']);
     expect(stored(seats, '')).toBeNull();
+  });
+
+  it('takes only a number or plain digits as a whole number, never what JavaScript would coerce', () => {
+    const seats = f.integer('Seats', 1, 80);
+    for (const coercible of [true, [5], ['5'], '0x10', '1e1', '5.0', '5 seats', '0b101', 'Infinity', {}]) {
+      expect(refusal(seats, coercible)).toEqual(['Enter a whole number.']);
+    }
+    expect(refusal(f.integer('Year', 1980, 2100), '9'.repeat(20))).toEqual(['Enter a whole number.']);
   });
 
   it('gives flags their default when not given', () => {
@@ -234,24 +262,36 @@ describe('numbers, flags and choices', () => {
 });
 
 describe('references', () => {
-  it('takes an id and asks to choose from the list otherwise', () => {
+  it('takes a record’s id (a UUID) and asks to choose from the list otherwise', () => {
     const group = vehicleMaster.fields.vehicle_group_id;
-    expect(stored(group, 'mh-pune')).toBe('mh-pune');
-    expect(refusal(group, 'not an id!')).toEqual(['Choose the vehicle group from the list.']);
+    expect(stored(group, GROUP)).toBe(GROUP);
+    for (const notAnId of ['not an id!', 'mh-pune', `${GROUP}x`, `${GROUP}\u0000`]) {
+      expect(refusal(group, notAnId)).toEqual(['Choose the vehicle group from the list.']);
+    }
     expect(refusal(group, '')).toEqual(['Choose the vehicle group.']);
     expect(stored(vehicleMaster.fields.supplier_id, '')).toBeNull();
   });
 
+  it('takes a state’s or city’s code for reference data', () => {
+    const city = f.ref('City', 'city');
+    expect(stored(city, 'mh-pune')).toBe('mh-pune');
+    expect(refusal(city, 'mh pune')).toEqual(['Choose the city from the list.']);
+    expect(refusal(f.refs('Cities', 'city'), ['mh-pune', 'x\u0000'])).toEqual([
+      'Choose cities from the list.',
+    ]);
+  });
+
   it('drops repeated ids from a list of references, keeping the first order (property)', () => {
     const labels = f.refs('Labels', 'label');
+    const ids = [GROUP, OTHER_GROUP, GROUP.toUpperCase(), '0b7f8a52-51a4-4c6c-9d0e-1f2a3b4c5d6e'];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'd-1', 'e_2'), { maxLength: 20 }), (ids) => {
-        const kept = stored(labels, ids) as string[];
-        expect(kept).toEqual(ids.filter((id, i) => ids.indexOf(id) === i));
+      fc.property(fc.array(fc.constantFrom(...ids), { maxLength: 20 }), (chosen) => {
+        const kept = stored(labels, chosen) as string[];
+        expect(kept).toEqual(chosen.filter((id, i) => chosen.indexOf(id) === i));
       }),
     );
     expect(stored(labels, null)).toEqual([]);
-    expect(refusal(labels, ['ok', 'not ok'])).toEqual(['Choose labels from the list.']);
+    expect(refusal(labels, [GROUP, 'not ok'])).toEqual(['Choose labels from the list.']);
     expect(refusal(f.refs('Labels', 'label', { required: true }), [])).toEqual(['Enter the labels.']);
   });
 });
@@ -326,8 +366,8 @@ describe('a whole record', () => {
     const card = {
       name: 'Acme FY26',
       party: 'CUSTOMER',
-      duty_type_id: 'd1',
-      vehicle_group_id: 'g1',
+      duty_type_id: OTHER_GROUP,
+      vehicle_group_id: GROUP,
       contract_start: '2026-04-01',
       contract_end: '2026-03-31',
       normal_rate: '2000',
@@ -339,7 +379,7 @@ describe('a whole record', () => {
     ]);
     const fixed = masterSchema(rateCardMaster).parse({
       ...card,
-      customer_id: 'c1',
+      customer_id: '0b7f8a52-51a4-4c6c-9d0e-1f2a3b4c5d6e',
       contract_end: '2027-03-31',
     });
     expect(fixed).toMatchObject({ normal_rate: '2000.00', switch_path_group: 'OFF' });

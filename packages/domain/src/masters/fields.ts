@@ -6,10 +6,12 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { emailSchema } from '../validation/email';
 import { gstinSchema } from '../validation/gstin';
+import { isReferenceCode, isUuid } from '../validation/id';
 import { ifscSchema } from '../validation/ifsc';
 import { isoDateSchema } from '../validation/iso-date';
 import { panSchema } from '../validation/pan';
 import { phoneSchema } from '../validation/phone';
+import { hasNul, plainText } from '../validation/text';
 import type { FieldInput, FieldValue, InputOf, ValuesOf } from './values';
 
 /** What another master or the reference data a `ref` field points at is called. */
@@ -118,8 +120,31 @@ function decimalSchema(label: string, places: number, max: Decimal, min = new De
     .transform((text) => (text === '' ? null : new Decimal(text).toFixed(places)));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REF_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * A whole number as a form's input holds it (plain decimal digits, optionally signed) or as JSON carries
+ * it (a number with no fraction); anything JavaScript would coerce — a flag, a list, hex, an exponent —
+ * is not one.
+ */
+const WHOLE_NUMBER_TEXT = /^[+-]?\d{1,15}$/;
+function wholeNumber(field: IntegerField) {
+  const message = 'Enter a whole number.';
+  return z
+    .union([z.number({ message }), z.string({ message })], { message })
+    .transform((input, ctx) => {
+      const value = typeof input === 'string' && WHOLE_NUMBER_TEXT.test(input.trim()) ? Number(input) : input;
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .pipe(
+      z.number().min(field.min, `Enter at least ${field.min}.`).max(field.max, `Enter at most ${field.max}.`),
+    );
+}
+
+/** Whether `value` can be the id of a record of `target`: a UUID, or a state's or city's code. */
+const isIdOf = (target: RefTarget): ((value: string) => boolean) =>
+  TEXT_KEYED_TARGETS.has(target) ? isReferenceCode : isUuid;
+
 const TIME = /^([01]\d|2[0-3]):(00|15|30|45)$/;
 
 /** Empty input ('' or null) means "not given": optional fields become null, required ones are refused. */
@@ -164,7 +189,7 @@ export function fieldSchema(field: Field): z.ZodType {
       let text = z.string().max(field.max, `Use at most ${field.max} characters.`);
       if (field.pattern) text = text.regex(field.pattern[0], field.pattern[1]);
       return optionalOr(
-        z.string().trim().min(1, requiredMessage(field)).transform(normalise).pipe(text),
+        plainText().trim().min(1, requiredMessage(field)).transform(normalise).pipe(text),
         field,
       );
     }
@@ -186,7 +211,7 @@ export function fieldSchema(field: Field): z.ZodType {
         field,
       );
     case 'file':
-      return optionalOr(z.string().regex(UUID, 'Upload the file again.'), field);
+      return optionalOr(z.string().refine(isUuid, 'Upload the file again.'), field);
     case 'money':
       return optionalOr(decimalSchema(field.label, 2, new Decimal('999999999999.99')), field);
     case 'rate':
@@ -194,14 +219,7 @@ export function fieldSchema(field: Field): z.ZodType {
     case 'percent':
       return optionalOr(decimalSchema(field.label, 2, new Decimal(100)), field);
     case 'integer':
-      return optionalOr(
-        z.coerce
-          .number({ message: 'Enter a whole number.' })
-          .int('Enter a whole number.')
-          .min(field.min, `Enter at least ${field.min}.`)
-          .max(field.max, `Enter at most ${field.max}.`),
-        field,
-      );
+      return optionalOr(wholeNumber(field), field);
     case 'boolean':
       return z
         .boolean()
@@ -218,12 +236,12 @@ export function fieldSchema(field: Field): z.ZodType {
     }
     case 'ref':
       return optionalOr(
-        z.string().regex(REF_ID, `Choose the ${field.label.toLowerCase()} from the list.`),
+        z.string().refine(isIdOf(field.target), `Choose the ${field.label.toLowerCase()} from the list.`),
         field,
       );
     case 'refs':
       return z
-        .array(z.string().regex(REF_ID, `Choose ${field.label.toLowerCase()} from the list.`))
+        .array(z.string().refine(isIdOf(field.target), `Choose ${field.label.toLowerCase()} from the list.`))
         .max(500)
         .nullish()
         .transform((ids) => [...new Set(ids ?? [])])
@@ -302,20 +320,16 @@ export function columnType(field: Field): string {
 /** Reference data (cities, states) is keyed by readable text ids; masters by uuid. */
 export const TEXT_KEYED_TARGETS = new Set(['city', 'state']);
 
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** States and cities are keyed by readable codes: `MH`, `mh-mumbai`. */
-const REFERENCE_ID = /^[A-Za-z0-9-]{1,100}$/;
-
 /** Whether `value` can be one of a list filter's values on `field`: an id of its target, or one of its options. */
 export function isFilterValue(field: Field, value: string): boolean {
   switch (field.type) {
     case 'ref':
     case 'refs':
-      return TEXT_KEYED_TARGETS.has(field.target) ? REFERENCE_ID.test(value) : UUID_TEXT.test(value);
+      return isIdOf(field.target)(value);
     case 'choice':
       return field.options.includes(value);
     default:
-      return value.length <= 100;
+      return value.length <= 100 && !hasNul(value);
   }
 }
 const refColumnType = (target: RefTarget) => (TEXT_KEYED_TARGETS.has(target) ? 'text' : 'uuid');

@@ -49,6 +49,7 @@ export {
   type MasterRecord,
   masterSchema,
   RECORD_COLUMNS,
+  sortKeyShapeOf,
   type UniqueRule,
 } from './master';
 export * from './pricing-masters';

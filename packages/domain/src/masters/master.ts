@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PermissionId } from '../permissions/catalogue';
-import { type Fields, objectOf } from './fields';
+import type { SortKeyShape, SortKeyType } from '../sort-keys';
+import { type Field, type Fields, objectOf } from './fields';
 import type { FieldName, MasterInput, MasterValues, ValuesOf } from './values';
 
 /** Columns every master table has besides its fields. */
@@ -104,7 +105,8 @@ export function defineMaster<const F extends Fields, const D extends MasterDefin
     if (!(key in definition.fields)) throw new Error(`${definition.kind}: ${key} is not one of its fields`);
   }
   for (const sort of definition.sorts) {
-    if (sort !== 'created_at' && !(sort in definition.fields)) {
+    const field = definition.fields[sort];
+    if (sort !== 'created_at' && !(field && sortKeyTypeOf(field))) {
       throw new Error(`${definition.kind}: cannot sort by ${sort}`);
     }
   }
@@ -112,6 +114,48 @@ export function defineMaster<const F extends Fields, const D extends MasterDefin
     throw new Error(`${definition.kind}: the default sort ${definition.defaultSort} is not offered`);
   }
   return definition;
+}
+
+/** The type of the values a field sorts by, or undefined for kinds no list sorts by. */
+function sortKeyTypeOf(field: Field): SortKeyType | undefined {
+  switch (field.type) {
+    case 'text':
+    case 'phone':
+    case 'email':
+    case 'gstin':
+    case 'pan':
+    case 'ifsc':
+    case 'choice':
+    case 'time':
+      return 'text';
+    case 'integer':
+      return 'integer';
+    case 'money':
+    case 'rate':
+    case 'percent':
+      return 'decimal';
+    case 'date':
+      return 'date';
+    case 'boolean':
+    case 'file':
+    case 'ref':
+    case 'refs':
+    case 'rows':
+      return undefined;
+  }
+}
+
+/**
+ * What one of a master's sorts orders by, as its page links carry it: the field's kind of value, empty
+ * only where the field may be left empty (an auto-numbered field never is); `created_at` is the
+ * record's creation time.
+ */
+export function sortKeyShapeOf(definition: MasterDefinition, sort: string): SortKeyShape {
+  if (sort === 'created_at') return { type: 'timestamp', nullable: false };
+  const field = definition.fields[sort];
+  const type = field && definition.sorts.includes(sort) ? sortKeyTypeOf(field) : undefined;
+  if (!field || !type) throw new Error(`${definition.kind}: cannot sort by ${sort}`);
+  return { type, nullable: !field.required && definition.autoNumber !== sort };
 }
 
 const schemas = new WeakMap<MasterDefinition, z.ZodType<MasterValues<MasterDefinition>>>();

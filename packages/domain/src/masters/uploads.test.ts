@@ -3,17 +3,22 @@
 // empty and at most 3,670,016 bytes, each refusal in words for the person uploading; and which
 // permissions a file's purpose needs, in step with the masters that hold such files.
 import fc from 'fast-check';
+import { customerMaster } from './connection-masters';
+import { vehicleMaster } from './fleet-masters';
 import { MASTERS } from './registry';
 import {
   checkUpload,
+  cleanFileName,
   extensionOf,
   FILE_PURPOSE_OF_MASTER,
   FILE_PURPOSES,
+  fileFieldsOf,
   isFilePurpose,
   sniffContentType,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
   UPLOAD_SIZE_MESSAGE,
+  uploadPurposeOf,
 } from './uploads';
 
 const SIGNATURES = {
@@ -146,5 +151,53 @@ describe('file purposes', () => {
       const purpose = FILE_PURPOSES[FILE_PURPOSE_OF_MASTER[master.kind]!];
       expect([master.kind, purpose]).toEqual([master.kind, { manage: master.manage, view: master.view }]);
     }
+  });
+});
+
+describe('what a file is uploaded for', () => {
+  it('is one field of one master that holds files, which decides its purpose', () => {
+    expect(uploadPurposeOf('vehicle', 'insurance_file_id')).toBe('VEHICLE_DOCUMENT');
+    expect(uploadPurposeOf('driver', 'licence_file_id')).toBe('DRIVER_DOCUMENT');
+    expect(uploadPurposeOf('customer', 'file_ids')).toBe('CUSTOMER_DOCUMENT');
+    expect(uploadPurposeOf('company_profile', 'logo_file_id')).toBe('COMPANY_BRANDING');
+    for (const [kind, field] of [
+      ['vehicle', 'vehicle_no'],
+      ['vehicle', 'licence_file_id'],
+      ['spaceship', 'insurance_file_id'],
+      ['vehicle', 'toString'],
+      ['vehicle', ''],
+    ]) {
+      expect(uploadPurposeOf(kind!, field!)).toBeUndefined();
+    }
+  });
+
+  it('covers every field holding files', () => {
+    expect(fileFieldsOf(vehicleMaster)).toEqual([
+      'insurance_file_id',
+      'fitness_file_id',
+      'permit_file_id',
+      'puc_file_id',
+    ]);
+    expect(fileFieldsOf(customerMaster)).toEqual(['file_ids']);
+  });
+});
+
+describe('a file’s name', () => {
+  it('loses control and format characters, the bidi overrides and isolates among them', () => {
+    expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(cleanFileName('\u2066scan\u2069\u200B.pdf')).toBe('scan.pdf');
+    expect(cleanFileName('a\tb\r\n\u0007c\u007F\u0085.png')).toBe('abc.png');
+    expect(cleanFileName('\uFEFFbom.pdf')).toBe('bom.pdf');
+  });
+
+  it('keeps letters of any script, and loses path separators and surrounding spaces', () => {
+    expect(cleanFileName(' रमेश कुमार लाइसेंस.pdf ')).toBe('रमेश कुमार लाइसेंस.pdf');
+    expect(cleanFileName('ரமேஷ்.jpg')).toBe('ரமேஷ்.jpg');
+    expect(cleanFileName('../../etc/passwd.png')).toBe('.._.._etc_passwd.png');
+    expect(cleanFileName('a\\b.pdf')).toBe('a_b.pdf');
+  });
+
+  it('is at most 200 characters, never cut inside a character', () => {
+    expect([...cleanFileName(`${'😀'.repeat(300)}.pdf`)]).toHaveLength(200);
   });
 });

@@ -1,6 +1,10 @@
 // Spec §5 uploads: png, jpg, jpeg or pdf, by the extension after the last dot (any case) and by what
+// the bytes actually are, at most 3,670,016 bytes; each for one file field of one master. Pure rules;
+// the masters service applies them.
 import type { PermissionId } from '../permissions/catalogue';
-// the bytes actually are, at most 3,670,016 bytes. Pure rules; the fleet service applies them.
+import type { Field } from './fields';
+import type { MasterDefinition } from './master';
+import { FILE_TARGET, isMasterKind, masterOf } from './registry';
 
 export const UPLOAD_MAX_BYTES = 3_670_016;
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
@@ -21,6 +25,19 @@ const SIGNATURES: [UploadContentType, number[]][] = [
   ['image/jpeg', [0xff, 0xd8, 0xff]],
   ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
 ];
+
+/**
+ * A file name as it is kept and shown: without control or format characters (among them the bidi
+ * overrides and isolates that make `invoice\u202Efdp.exe` read as `invoiceexe.pdf`), path separators
+ * made harmless, trimmed, at most 200 characters. Letters of any script stay as they are.
+ */
+export function cleanFileName(name: string): string {
+  const cleaned = name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\\/]/g, '_')
+    .trim();
+  return [...cleaned].slice(0, 200).join('');
+}
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -78,3 +95,29 @@ export const FILE_PURPOSE_OF_MASTER: Readonly<Record<string, FilePurpose>> = {
   supplier: 'SUPPLIER_DOCUMENT',
   company_profile: 'COMPANY_BRANDING',
 };
+
+const holdsFiles = (field: Field) =>
+  field.type === 'file' || (field.type === 'refs' && field.target === FILE_TARGET.kind);
+
+/**
+ * The fields of a master that hold uploaded files (a file field, or a list of files), by name; a rows
+ * field's sub-field as `<rows>.<sub-field>`. A file is uploaded for one of them, and only that field
+ * of that master takes it.
+ */
+export function fileFieldsOf(definition: MasterDefinition): string[] {
+  return Object.entries(definition.fields).flatMap(([name, field]) =>
+    field.type === 'rows'
+      ? Object.entries(field.fields).flatMap(([sub, subField]) =>
+          holdsFiles(subField) ? [`${name}.${sub}`] : [],
+        )
+      : holdsFiles(field)
+        ? [name]
+        : [],
+  );
+}
+
+/** The purpose of a file uploaded for `field` of the master `kind`; undefined when that field holds no files. */
+export function uploadPurposeOf(kind: string, field: string): FilePurpose | undefined {
+  if (!isMasterKind(kind) || !fileFieldsOf(masterOf(kind)).includes(field)) return undefined;
+  return FILE_PURPOSE_OF_MASTER[kind];
+}

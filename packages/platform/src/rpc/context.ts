@@ -3,6 +3,7 @@ import { CALLER_HEADER, type Caller, type CallerCodec, REQUEST_ID_HEADER, requir
 import { toConnectError, unauthenticated } from '../errors';
 import { type Logger, withRequestId } from '../logger';
 import { rpcDuration } from '../metrics';
+import { refuseNul } from '../validation';
 
 const callerKey = createContextKey<Caller | undefined>(undefined, { description: 'verified caller' });
 const loggerKey = createContextKey<Logger | undefined>(undefined, { description: 'request logger' });
@@ -24,8 +25,9 @@ export function loggerOf(ctx: HandlerContext, fallback: Logger): Logger {
 }
 
 /**
- * Server-side: verifies the caller token, gives the handler a logger carrying the request id, turns any
- * thrown error into the shared vocabulary, and records the call's duration.
+ * Server-side: verifies the caller token, refuses a request carrying the NUL character in any of its
+ * strings (direct gRPC callers have no gateway in front), gives the handler a logger carrying the
+ * request id, turns any thrown error into the shared vocabulary, and records the call's duration.
  */
 export function serverInterceptors(options: {
   service: string;
@@ -43,6 +45,7 @@ export function serverInterceptors(options: {
       const requestId = caller?.requestId ?? req.header.get(REQUEST_ID_HEADER) ?? undefined;
       req.contextValues.set(callerKey, caller);
       req.contextValues.set(loggerKey, withRequestId(logger, requestId).child({ rpc: method }));
+      if (!req.stream) refuseNul(req.message);
       return await next(req);
     } catch (error) {
       const converted = toConnectError(error);

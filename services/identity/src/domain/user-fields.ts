@@ -4,16 +4,17 @@ import {
   gstinSchema,
   ifscSchema,
   isoDateSchema,
+  isUuid,
   PERMISSION,
   panSchema,
   phoneSchema,
+  plainText,
 } from '@fleet/domain';
 import { parseOrThrow } from '@fleet/platform';
 import { z } from 'zod';
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, `${label} can be at most ${max} characters`)
     .transform((v) => v || null);
@@ -24,7 +25,7 @@ export const ACCESS_LEVELS = ['ADMIN', 'CHANNEL_ONLY'] as const;
 export const GST_TYPES = ['GSTIN', 'LUT', 'VAT', 'SEZ', 'UNREGISTRED'] as const;
 
 export const userFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(100, 'A name can be at most 100 characters'),
+  name: plainText().trim().min(1, 'Enter a name').max(100, 'A name can be at most 100 characters'),
   email: optional(emailSchema),
   phone: phoneSchema,
   accessLevel: z.enum(ACCESS_LEVELS, { message: 'Choose Admin or Channel only' }).default('ADMIN'),
@@ -51,7 +52,7 @@ export const employeeFieldsSchema = z
     dateOfJoining: optional(isoDateSchema),
     gender: z.enum(GENDERS).nullable().default(null),
     dob: optional(isoDateSchema),
-    permissionProfileId: optional(z.string().uuid('Choose a permission profile from the list')),
+    permissionProfileId: optional(z.string().refine(isUuid, 'Choose a permission profile from the list')),
     grantedPermissions: z.array(z.string()).default([]),
     drivingLicenceNo: optionalText(40, 'The driving licence number'),
     drivingLicenceExpiry: optional(isoDateSchema),
@@ -89,12 +90,11 @@ export const employeeFieldsSchema = z
 export type EmployeeFields = z.infer<typeof employeeFieldsSchema>;
 
 export const profileFieldsSchema = z.object({
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .min(1, 'Enter a name for the profile')
     .max(80, 'A profile name can be at most 80 characters'),
-  description: z.string().trim().max(500, 'A description can be at most 500 characters').default(''),
+  description: plainText().trim().max(500, 'A description can be at most 500 characters').default(''),
   permissions: z.array(z.string()).superRefine((ids, ctx) => {
     const unknown = ids.filter((p) => !(p in PERMISSION));
     if (unknown.length > 0)

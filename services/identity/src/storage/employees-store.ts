@@ -86,7 +86,13 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 export async function listEmployees(tx: Tx, query: EmployeeListQuery) {
   const sortKey = query.sortBy === 'name' ? sql`lower(u.name)` : sql`u.created_at`;
-  const page = keyset({ sortKey, id: sql`u.id`, direction: query.direction, cursor: query.cursor });
+  const page = keyset({
+    sortKey,
+    id: sql`u.id`,
+    direction: query.direction,
+    cursor: query.cursor,
+    shape: { sort: { type: query.sortBy === 'name' ? 'text' : 'timestamp', nullable: false } },
+  });
   const conditions: SQL[] = [sql`u.role = 'EMPLOYEE'`];
   if (query.active !== 'all') conditions.push(sql`u.is_active = ${query.active === 'active'}`);
   if (query.search) {

@@ -29,7 +29,13 @@ export interface ProfileListQuery {
 
 export async function listProfiles(tx: Tx, query: ProfileListQuery) {
   const sortKey = query.sortBy === 'name' ? sql`lower(p.name)` : sql`p.created_at`;
-  const page = keyset({ sortKey, id: sql`p.id`, direction: query.direction, cursor: query.cursor });
+  const page = keyset({
+    sortKey,
+    id: sql`p.id`,
+    direction: query.direction,
+    cursor: query.cursor,
+    shape: { sort: { type: query.sortBy === 'name' ? 'text' : 'timestamp', nullable: false } },
+  });
   const conditions: SQL[] = [sql`true`];
   if (query.active !== 'all') conditions.push(sql`p.is_active = ${query.active === 'active'}`);
   if (query.search) {

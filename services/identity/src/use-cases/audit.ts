@@ -42,7 +42,13 @@ export function createAudit(deps: IdentityDeps) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
       const limit = pageSize(input.limit);
-      const page = keyset({ sortKey: sql`a.at`, id: sql`a.id`, direction: 'desc', cursor: input.cursor });
+      const page = keyset({
+        sortKey: sql`a.at`,
+        id: sql`a.id`,
+        direction: 'desc',
+        cursor: input.cursor,
+        shape: { sort: { type: 'timestamp', nullable: false } },
+      });
       const fetched = await db.read(caller.tenantId, (tx) =>
         listAuditLog(tx, { after: page.after, orderBy: page.orderBy, limit, actions: input.actions }),
       );

@@ -6,6 +6,8 @@ import {
   pageSize,
   permissionDenied,
   preconditionFailed,
+  requireId,
+  requireIds,
   requireTenant,
   type SortDirection,
   sortKey,
@@ -84,7 +86,7 @@ export function createEmployees(deps: IdentityDeps) {
         listEmployees(tx, {
           search: input.search,
           active: input.active ?? 'active',
-          permissionProfileIds: input.permissionProfileIds ?? [],
+          permissionProfileIds: requireIds(input.permissionProfileIds ?? [], 'permissionProfileIds'),
           sortBy,
           direction: input.direction ?? 'asc',
           cursor: input.cursor,
@@ -97,7 +99,7 @@ export function createEmployees(deps: IdentityDeps) {
     async get(callerInput: Caller, userId: string): Promise<EmployeeRecord> {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.view_employee);
-      if (!/^[0-9a-f-]{36}$/i.test(userId)) throw notFound('The employee');
+      requireId(userId, 'userId');
       const employee = await db.read(caller.tenantId, (tx) => getEmployee(tx, userId));
       if (!employee) throw notFound('The employee');
       return employee;
@@ -145,6 +147,7 @@ export function createEmployees(deps: IdentityDeps) {
     ): Promise<EmployeeRecord> {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
+      requireId(userId, 'userId');
       const userFields = validateUserFields(input.user);
       const fields = validateEmployeeFields(input.fields);
       fields.grantedPermissions = closePermissions(fields.grantedPermissions);
@@ -193,6 +196,7 @@ export function createEmployees(deps: IdentityDeps) {
     async setActive(callerInput: Caller, userId: string, isActive: boolean): Promise<EmployeeRecord> {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
+      requireId(userId, 'userId');
       if (!isActive && (userId === caller.userId || userId === caller.actorUserId)) {
         throw preconditionFailed('You cannot deactivate your own account.');
       }

@@ -1,4 +1,4 @@
-import { PERMISSION } from '@fleet/domain';
+import { isUuid, PERMISSION } from '@fleet/domain';
 import {
   type Caller,
   invalid,
@@ -34,7 +34,7 @@ export function createMasquerade(deps: IdentityDeps, sessions: Sessions) {
           'ALREADY_MASQUERADING',
         );
       }
-      if (!/^[0-9a-f-]{36}$/i.test(input.userId))
+      if (!isUuid(input.userId))
         throw invalid('Choose a user to act as.', [{ field: 'userId', message: 'Choose a user to act as.' }]);
       if (input.userId === caller.userId) throw invalid('You are already signed in as yourself.');
       return db.withTenant(caller.tenantId, async (tx) => {

@@ -5,6 +5,7 @@ import {
   pageSize,
   permissionDenied,
   preconditionFailed,
+  requireId,
   requireTenant,
   type SortDirection,
   sortKey,
@@ -76,7 +77,7 @@ export function createProfiles(deps: IdentityDeps) {
     async get(callerInput: Caller, id: string): Promise<ProfileRecord> {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('The permission profile');
+      requireId(id, 'id');
       const profile = await db.read(caller.tenantId, (tx) => getProfile(tx, id));
       if (!profile) throw notFound('The permission profile');
       return profile;
@@ -109,6 +110,7 @@ export function createProfiles(deps: IdentityDeps) {
     ) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
+      requireId(id, 'id');
       const fields = validateProfileFields(input);
       fields.permissions = closedWithin(caller, fields.permissions);
       return withUniqueFields(() =>
@@ -132,6 +134,7 @@ export function createProfiles(deps: IdentityDeps) {
     async setActive(callerInput: Caller, id: string, isActive: boolean) {
       const caller = requireTenant(callerInput);
       requirePermission(caller, PERMISSION.manage_employee);
+      requireId(id, 'id');
       return db.withTenant(caller.tenantId, async (tx) => {
         const existing = await getProfile(tx, id);
         if (!existing) throw notFound('The permission profile');

@@ -2,6 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
 import {
+  cleanFileName,
   encodeListPage,
   isJsonObject,
   type Json,
@@ -43,7 +44,8 @@ const party = (p: RateParty) =>
 function fileToProto(file: FileRow): StoredFile {
   return create(StoredFileSchema, {
     id: file.id,
-    fileName: file.fileName,
+    // Names are kept clean since uploads were; one kept before is cleaned on its way out.
+    fileName: cleanFileName(file.fileName),
     contentType: file.contentType,
     sizeBytes: BigInt(file.sizeBytes),
     purpose: FilePurpose[file.purpose as keyof typeof FilePurpose],
@@ -145,7 +147,9 @@ export function mastersRoutes(useCases: MastersUseCases) {
         const file = await files.upload(tenantCallerOf(ctx), {
           fileName: req.fileName,
           content: req.content,
-          purpose: FilePurpose[req.purpose] ?? 'UNSPECIFIED',
+          kind: req.kind,
+          field: req.field,
+          purpose: req.purpose === FilePurpose.UNSPECIFIED ? undefined : FilePurpose[req.purpose],
         });
         return { file: fileToProto(file) };
       },

@@ -33,6 +33,9 @@ export function createPostgresFileStore(): FileContentStore {
 export interface FileRow {
   id: string;
   purpose: string;
+  /** The master and its field the file was uploaded for. */
+  kind: string;
+  field: string;
   fileName: string;
   contentType: string;
   sizeBytes: number;
@@ -42,16 +45,38 @@ export interface FileRow {
 
 export async function insertFile(tx: Tx, tenantId: string, file: FileRow, uploadedBy: string | undefined) {
   await tx.execute(
-    sql`insert into ${sql.raw(SCHEMA)}.files (id, tenant_id, purpose, file_name, content_type, size_bytes, storage_key, uploaded_by)
-        values (${file.id}::uuid, ${tenantId}::uuid, ${file.purpose}, ${file.fileName}, ${file.contentType},
-                ${file.sizeBytes}, ${file.storageKey}, ${uploadedBy ?? null}::uuid)`,
+    sql`insert into ${sql.raw(SCHEMA)}.files (id, tenant_id, purpose, master_kind, field_name, file_name, content_type,
+          size_bytes, storage_key, uploaded_by)
+        values (${file.id}::uuid, ${tenantId}::uuid, ${file.purpose}, ${file.kind}, ${file.field}, ${file.fileName},
+                ${file.contentType}, ${file.sizeBytes}, ${file.storageKey}, ${uploadedBy ?? null}::uuid)`,
   );
+}
+
+/**
+ * Which of these ids are files of the transaction's operator (row-level security) uploaded for `field`
+ * of the master `kind`: the only files that field may hold.
+ */
+export async function filesUploadedFor(
+  tx: Tx,
+  kind: string,
+  field: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await rows<{ id: string }>(
+    tx,
+    sql`select id::text as id from ${sql.raw(SCHEMA)}.files
+        where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[])
+          and master_kind = ${kind} and field_name = ${field}`,
+  );
+  return new Set(found.map((file) => file.id));
 }
 
 export async function findFile(tx: Tx, id: string): Promise<FileRow | undefined> {
   const [row] = await rows<FileRow>(
     tx,
-    sql`select id, purpose, file_name as "fileName", content_type as "contentType", size_bytes as "sizeBytes",
+    sql`select id, purpose, coalesce(master_kind, '') as kind, coalesce(field_name, '') as field,
+          file_name as "fileName", content_type as "contentType", size_bytes as "sizeBytes",
           storage_key as "storageKey", created_at as "createdAt"
         from ${sql.raw(SCHEMA)}.files where id = ${id}::uuid`,
   );

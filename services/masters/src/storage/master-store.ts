@@ -10,6 +10,7 @@ import {
   type Field,
   type FieldValue,
   isFieldOf,
+  isUuid,
   type JsonObject,
   listedFieldsOf,
   type MasterDefinition,
@@ -18,9 +19,10 @@ import {
   type MasterValues,
   masterOf,
   refNamesOf,
+  sortKeyShapeOf,
   TEXT_KEYED_TARGETS,
 } from '@fleet/domain';
-import { decodeCursor, invalidField, keyset, rows, type SortDirection, type Tx } from '@fleet/platform';
+import { keyset, rows, type SortDirection, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SCHEMA } from './migrations';
@@ -30,7 +32,7 @@ export type StoredRecord<D extends MasterDefinition = MasterDefinition> = Master
 
 /** A record as a list reads it: its listed fields only, plus the key the list was sorted by. */
 export type ListedRecord<D extends MasterDefinition = MasterDefinition> = MasterListRecord<D> & {
-  sortKey: string;
+  sortKey: string | null;
 };
 
 /** A row as the select below returns it: values and ref names as JSON, before the codec reads them. */
@@ -42,7 +44,7 @@ interface Row {
   values: JsonObject;
   refNames: JsonObject;
   lapsed: string[];
-  sortKey: string;
+  sortKey: string | null;
 }
 
 /** A row's record columns, its ref fields' names and its lapsed documents, checked against the declaration. */
@@ -70,9 +72,6 @@ function listedOf<D extends MasterDefinition>(definition: D, row: Row): ListedRe
     sortKey: row.sortKey,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 const id = (name: string) => sql.identifier(name);
 const tableOf = (definition: { table: string }) => sql`${id(SCHEMA)}.${id(definition.table)}`;
@@ -214,13 +213,6 @@ export interface ListQuery {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function checkCursor(cursor: string, textIds: boolean): void {
-  const [value, rowId] = decodeCursor(cursor, 2);
-  if (typeof value !== 'string' || typeof rowId !== 'string' || !(textIds || isUuid(rowId))) {
-    throw invalidField('cursor', 'This page link is no longer valid; reload the list from the start.');
-  }
-}
-
 /**
  * The ids of the operator's records of the master's table that have, for every word of the search (up
  * to eight), a term starting with it: words are split and lower-cased exactly as search_terms_of()
@@ -249,7 +241,13 @@ export async function listRecords<D extends MasterDefinition>(
   definition: D,
   query: ListQuery,
 ): Promise<ListedRecord<D>[]> {
-  if (query.cursor) checkCursor(query.cursor, definition.system === true);
+  const page = keyset({
+    sortKey: sql`t.${id(query.sortBy)}`,
+    id: sql`t.id`,
+    direction: query.direction,
+    cursor: query.cursor,
+    shape: { sort: sortKeyShapeOf(definition, query.sortBy), id: definition.system ? 'code' : 'uuid' },
+  });
   const conditions = [...scopeCondition(definition)];
   if (query.active !== 'all') conditions.push(sql`t.is_active = ${query.active === 'active'}`);
   const search = query.search?.trim();
@@ -297,23 +295,13 @@ export async function listRecords<D extends MasterDefinition>(
       sql`t.id = any(array(select jsonb_array_elements_text(${JSON.stringify(query.ids)}::jsonb))::${sql.raw(type)})`,
     );
   }
-  const { orderBy } = keyset({
-    sortKey: sql`t.${id(query.sortBy)}`,
-    id: sql`t.id`,
-    direction: query.direction,
-  });
-  if (query.cursor) {
-    const [value, rowId] = decodeCursor(query.cursor, 2);
-    const op = query.direction === 'desc' ? sql.raw('<') : sql.raw('>');
-    const idType = sql.raw(definition.system ? 'text' : 'uuid');
-    conditions.push(sql`(t.${id(query.sortBy)}, t.id) ${op} (${value}, ${rowId}::${idType})`);
-  }
+  if (page.after) conditions.push(page.after);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const found = await rows<Row>(
     tx,
     sql`select ${selectListOnce(definition, { today: query.today, fields: listedFieldsOf(definition), sortBy: query.sortBy })}
       from ${tableOf(definition)} t ${where}
-      order by ${orderBy} limit ${query.limit + 1}`,
+      order by ${page.orderBy} limit ${query.limit + 1}`,
   );
   return found.map((row) => listedOf(definition, row));
 }

@@ -1,26 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { checkUpload, FILE_PURPOSES, isFilePurpose } from '@fleet/domain';
+import { checkUpload, cleanFileName, FILE_PURPOSES, uploadPurposeOf } from '@fleet/domain';
 import {
   type Caller,
   DomainError,
   invalidField,
   notFound,
   permissionDenied,
+  requireId,
   requireTenant,
 } from '@fleet/platform';
 import { findFile, insertFile } from '../storage/file-store';
-import { isUuid } from '../storage/master-store';
 import type { MastersDeps } from './deps';
 
-/** Uploads (spec §5): checked by extension and content, kept per operator, read with the right permission. */
+export interface UploadInput {
+  fileName: string;
+  content: Uint8Array;
+  /** The master and its field holding files the file is for. */
+  kind: string;
+  field: string;
+  /** Follows from the master; when a caller gives it, it must agree. */
+  purpose?: string;
+}
+
+/**
+ * Uploads (spec §5): each for one file field of one master, checked by extension and content, kept per
+ * operator under a clean name, read with the permission its purpose needs.
+ */
 export function createFiles(deps: MastersDeps) {
   const { db } = deps;
   return {
-    async upload(callerInput: Caller, input: { fileName: string; content: Uint8Array; purpose: string }) {
+    async upload(callerInput: Caller, input: UploadInput) {
       const caller = requireTenant(callerInput);
-      if (!isFilePurpose(input.purpose)) throw invalidField('purpose', 'Say what the file is for.');
-      if (!caller.permissions.includes(FILE_PURPOSES[input.purpose].manage)) throw permissionDenied();
-      const fileName = input.fileName.trim().replace(/[\\/]/g, '_').slice(0, 200);
+      const purpose = uploadPurposeOf(input.kind, input.field);
+      if (!purpose) {
+        throw invalidField(
+          'field',
+          'Say which field of which master the file is for; that field holds no files.',
+        );
+      }
+      if (input.purpose !== undefined && input.purpose !== purpose) {
+        throw invalidField('purpose', `This field takes ${purpose} files.`);
+      }
+      if (!caller.permissions.includes(FILE_PURPOSES[purpose].manage)) throw permissionDenied();
+      const fileName = cleanFileName(input.fileName);
       if (!fileName) throw invalidField('fileName', 'The file has no name.');
       const verdict = checkUpload(fileName, input.content);
       if (!verdict.ok) {
@@ -31,7 +53,9 @@ export function createFiles(deps: MastersDeps) {
       }
       const file = {
         id: randomUUID(),
-        purpose: input.purpose,
+        purpose,
+        kind: input.kind,
+        field: input.field,
         fileName,
         contentType: verdict.contentType,
         sizeBytes: input.content.length,
@@ -47,7 +71,7 @@ export function createFiles(deps: MastersDeps) {
 
     async get(callerInput: Caller, id: string) {
       const caller = requireTenant(callerInput);
-      if (!isUuid(id)) throw notFound('The file');
+      requireId(id, 'id');
       return db.read(caller.tenantId, async (tx) => {
         const file = await findFile(tx, id);
         if (!file) throw notFound('The file');

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  FILE_TARGET,
   type Field,
   type FieldValue,
+  ID_MESSAGE,
   isFilterValue,
   isMasterKind,
+  isReferenceCode,
+  isUuid,
   type JsonObject,
   type MasterDefinition,
   type MasterValues,
@@ -31,6 +35,7 @@ import {
   toPage,
 } from '@fleet/platform';
 import { eventsOf, type MasterChange } from '../events/published';
+import { filesUploadedFor } from '../storage/file-store';
 import {
   existingIds,
   getRecord,
@@ -72,6 +77,15 @@ const idsIn = (value: FieldValue<Field> | undefined): string[] =>
 const rowsIn = (value: FieldValue<Field> | undefined): ValuesOf<MasterDefinition['fields']>[] =>
   Array.isArray(value) ? value.filter((row) => typeof row !== 'string') : [];
 
+/**
+ * A record id a caller sent, checked before any query: a UUID, or for reference data (states, cities)
+ * a code; anything else is INVALID_ARGUMENT naming the field.
+ */
+function requireRecordId(definition: MasterDefinition, id: string, field: string): string {
+  if (!(definition.system ? isReferenceCode(id) : isUuid(id))) throw invalidField(field, ID_MESSAGE);
+  return id;
+}
+
 /** The master a call names, if the caller may do this with it. */
 function masterFor(caller: Caller, kind: string, access: Access): MasterDefinition {
   if (!isMasterKind(kind)) throw invalidField('kind', `There is no master called "${kind}".`);
@@ -91,31 +105,49 @@ export function createMasters(deps: MastersDeps) {
   const { db } = deps;
   const today = () => operatorDate(deps.clock());
 
-  /** Every ref (top level and inside rows) must name a record this operator has. */
+  /**
+   * Every ref (top level and inside rows) must name a record this operator has, and every file a
+   * file field holds must be one of this operator's uploaded for that very field of this master.
+   */
   async function checkRefs(tx: Tx, definition: MasterDefinition, values: Values) {
     const wanted = new Map<string, { path: string; id: string; label: string }[]>();
-    const want = (target: string, path: string, value: FieldValue<Field> | undefined, label: string) => {
-      for (const id of idsIn(value)) wanted.set(target, [...(wanted.get(target) ?? []), { path, id, label }]);
+    const files = new Map<string, { path: string; id: string }[]>();
+    const want = (field: Field, path: string, value: FieldValue<Field> | undefined, uploadedFor: string) => {
+      if (field.type === 'file' || (field.type === 'refs' && field.target === FILE_TARGET.kind)) {
+        for (const id of idsIn(value))
+          files.set(uploadedFor, [...(files.get(uploadedFor) ?? []), { path, id }]);
+      } else if (field.type === 'ref' || field.type === 'refs') {
+        for (const id of idsIn(value)) {
+          wanted.set(field.target, [...(wanted.get(field.target) ?? []), { path, id, label: field.label }]);
+        }
+      }
     };
     for (const [name, field] of Object.entries(definition.fields)) {
       const value = values[name];
-      if (field.type === 'ref' || field.type === 'refs') want(field.target, name, value, field.label);
+      want(field, name, value, name);
       if (field.type === 'rows') {
         rowsIn(value).forEach((row, index) => {
           for (const [sub, subField] of Object.entries(field.fields)) {
-            if (subField.type === 'ref')
-              want(subField.target, `${name}.${index}.${sub}`, row[sub], subField.label);
+            want(subField, `${name}.${index}.${sub}`, row[sub], `${name}.${sub}`);
           }
         });
       }
     }
     const problems: FieldViolation[] = [];
+    const refuse = (path: string, message: string) => {
+      if (!problems.some((p) => p.field === path)) problems.push({ field: path, message });
+    };
     for (const [target, refs] of wanted) {
       const found = await existingIds(tx, target, [...new Set(refs.map((r) => r.id))]);
       for (const ref of refs) {
-        if (!found.has(ref.id) && !problems.some((p) => p.field === ref.path)) {
-          problems.push({ field: ref.path, message: `Choose the ${ref.label.toLowerCase()} from the list.` });
-        }
+        if (!found.has(ref.id)) refuse(ref.path, `Choose the ${ref.label.toLowerCase()} from the list.`);
+      }
+    }
+    for (const [field, held] of files) {
+      const ids = [...new Set(held.map((file) => file.id.toLowerCase()))];
+      const found = await filesUploadedFor(tx, definition.kind, field, ids);
+      for (const file of held) {
+        if (!found.has(file.id.toLowerCase())) refuse(file.path, 'Upload the file again.');
       }
     }
     if (problems.length) throw invalid(problems[0]!.message, problems);
@@ -230,7 +262,9 @@ export function createMasters(deps: MastersDeps) {
         active: input.active ?? (definition.system ? 'all' : 'active'),
         filters,
         expiringBy,
-        ids: input.ids?.length ? input.ids.slice(0, 1000) : undefined,
+        ids: input.ids?.length
+          ? input.ids.slice(0, 1000).map((id, i) => requireRecordId(definition, id, `ids.${i}`))
+          : undefined,
         sortBy,
         direction: input.direction ?? 'asc',
         cursor: input.cursor || undefined,
@@ -246,6 +280,7 @@ export function createMasters(deps: MastersDeps) {
     async get(callerInput: Caller, kind: string, id: string) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'view');
+      requireRecordId(definition, id, 'id');
       const record = await (definition.system
         ? db.readAsSystem((tx) => getRecord(tx, definition, id, today()))
         : db.read(caller.tenantId, (tx) => getRecord(tx, definition, id, today())));
@@ -277,6 +312,7 @@ export function createMasters(deps: MastersDeps) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'manage');
       if (definition.singleton) throw invalidField('kind', `Save ${definition.many.toLowerCase()} instead.`);
+      requireRecordId(definition, id, 'id');
       const values = parseOrThrow(masterSchema(definition), input);
       return db.withTenant(caller.tenantId, (tx) =>
         withUniqueRules(definition, async () => {
@@ -294,6 +330,7 @@ export function createMasters(deps: MastersDeps) {
     async setActive(callerInput: Caller, kind: string, id: string, isActive: boolean) {
       const caller = requireTenant(callerInput);
       const definition = masterFor(caller, kind, 'manage');
+      requireRecordId(definition, id, 'id');
       return db.withTenant(caller.tenantId, async (tx) => {
         const before = await readBack(tx, definition, id);
         if (isActive && !before.isActive && definition.noOverlap) {

@@ -1,6 +1,6 @@
-import { isIsoDate, operatorDate, rateCardMaster } from '@fleet/domain';
+import { isIsoDate, isReferenceCode, isUuid, operatorDate, rateCardMaster } from '@fleet/domain';
 import { type Caller, type FieldViolation, invalid, requireTenant } from '@fleet/platform';
-import { getRecord, isUuid, type StoredRecord } from '../storage/master-store';
+import { getRecord, type StoredRecord } from '../storage/master-store';
 import { type RateQuery, rateCardInForce } from '../storage/rate-card-store';
 import type { MastersDeps } from './deps';
 
@@ -24,7 +24,7 @@ export function createRates(deps: MastersDeps) {
       need(!query.customerId || isUuid(query.customerId), 'customerId', 'This is not a customer id.');
       need(isUuid(query.dutyTypeId), 'dutyTypeId', 'Name the duty type.');
       need(isUuid(query.vehicleGroupId), 'vehicleGroupId', 'Name the vehicle group.');
-      need(!query.cityId || /^[a-z0-9-]{1,64}$/.test(query.cityId), 'cityId', 'This is not a city id.');
+      need(!query.cityId || isReferenceCode(query.cityId), 'cityId', 'This is not a city id.');
       need(
         typeof query.date === 'string' && isIsoDate(query.date),
         'date',

@@ -7,8 +7,8 @@ import {
   supplierMaster,
   vehicleMaster,
 } from '@fleet/domain';
-import { type Caller, invalidField, requireTenant } from '@fleet/platform';
-import { getRecord, isUuid, type StoredRecord } from '../storage/master-store';
+import { type Caller, invalidField, requireIds, requireTenant } from '@fleet/platform';
+import { getRecord, type StoredRecord } from '../storage/master-store';
 import type { MastersDeps } from './deps';
 
 /** The masters other services keep read models of (each has typed events and a typed message). */
@@ -42,8 +42,7 @@ export function createTypedRecords(deps: MastersDeps) {
         throw invalidField('kind', `Typed records are kept for ${Object.keys(COPIED_MASTERS).join(', ')}.`);
       }
       if (ids.length > MAX_IDS) throw invalidField('ids', `Ask for at most ${MAX_IDS} records at a time.`);
-      const bad = ids.findIndex((id) => !isUuid(id));
-      if (bad >= 0) throw invalidField(`ids.${bad}`, 'This is not a record id.');
+      requireIds(ids, 'ids');
       const definition = COPIED_MASTERS[kind];
       const today = operatorDate(deps.clock());
       const records = await deps.db.read(caller.tenantId, async (tx) => {

@@ -5,7 +5,6 @@
 import {
   type ChoiceField,
   emptyRow,
-  FILE_PURPOSE_OF_MASTER,
   type Field,
   isListedKind,
   type ListedKind,
@@ -178,7 +177,8 @@ function FileField({ name, field, kind }: { name: string; field: Field; kind: st
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [fileName, setFileName] = useState<string>();
-  const purpose = FILE_PURPOSE_OF_MASTER[kind] ?? 'VEHICLE_DOCUMENT';
+  // Uploaded for this field of this master (a row's field without its row number): only it takes the file.
+  const uploadedFor = new URLSearchParams({ kind, field: name.replace(/\.\d+\./g, '.') });
   const upload = async (file: File | null) => {
     if (!file) return;
     setProblem(undefined);
@@ -188,7 +188,7 @@ function FileField({ name, field, kind }: { name: string; field: Field; kind: st
     }
     setBusy(true);
     try {
-      const res = await fetch(`/api/files?purpose=${purpose}&name=${encodeURIComponent(file.name)}`, {
+      const res = await fetch(`/api/files?${uploadedFor}&name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/octet-stream' },
         body: file,
