@@ -84,7 +84,7 @@ describe('page links of every list', () => {
     ['employee.list', { sortBy: 'created_at' }, [cursor('garbage'), cursor('x', 'abc')]],
     ['permissionProfile.list', { sortBy: 'name' }, [cursor('x', 'abc')]],
     ['permissionProfile.list', { sortBy: 'created_at' }, [cursor('garbage')]],
-    ['masquerade.audit', {}, [cursor('garbage'), cursor('x', 'abc')]],
+    ['audit.list', {}, [cursor('garbage'), cursor('x', 'abc')]],
     ['booking.list', { tab: 'all', sortBy: 'start_date' }, [cursor('garbage'), cursor('2030-01-01', 'abc')]],
     ['booking.list', { tab: 'all', sortBy: 'created_at' }, [cursor('garbage')]],
     ['booking.list', { tab: 'all', sortBy: 'reporting_date' }, [cursor('2030-01-01')]],
