@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Collapse, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Collapse, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, queryClient, reasonOf, retryAfterOf, trpc } from '../../lib/trpc';
 import { formatWait, useCountdown } from '../../lib/use-countdown';
+import { SixDigitCodeInput } from '../common/form/phone-and-code';
 import { AuthFrame } from './auth-frame';
 
 const safeRedirect = (target: string | undefined) =>
@@ -96,11 +97,7 @@ export default function EnterOtpPage() {
     >
       <form onSubmit={(e) => submit(code, e)} noValidate>
         <Stack gap="sm">
-          <PinInput
-            length={6}
-            type="number"
-            oneTimeCode
-            autoFocus
+          <SixDigitCodeInput
             value={code}
             onChange={(value) => {
               setCode(value);
@@ -109,16 +106,12 @@ export default function EnterOtpPage() {
             onComplete={(value) => {
               if (!newHere) submit(value);
             }}
-            error={!!codeError}
+            error={codeError}
             disabled={locked || verify.isPending}
-            aria-label="Sign-in code"
-            data-testid="otp-input"
+            label="Sign-in code"
+            testId="otp-input"
+            errorTestId="code-error"
           />
-          {codeError ? (
-            <Text c="red" size="sm" data-testid="code-error">
-              {codeError}
-            </Text>
-          ) : null}
           {problem ? (
             <Alert color="red" data-testid="sign-in-problem">
               {problem}

@@ -1,10 +1,11 @@
 import { isPhoneNumber, PHONE_MESSAGE } from '@fleet/domain';
-import { Alert, Button, TextInput } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, reasonOf, retryAfterOf, trpc } from '../../lib/trpc';
 import { formatWait, useCountdown } from '../../lib/use-countdown';
+import { MobileNumberInput } from '../common/form/phone-and-code';
 import { AuthFrame } from './auth-frame';
 
 export default function EnterPhonePage() {
@@ -54,21 +55,16 @@ export default function EnterPhonePage() {
   return (
     <AuthFrame title="Sign in" subtitle="Enter your mobile number. We will text you a 6-digit code.">
       <form onSubmit={submit} noValidate>
-        <TextInput
+        <MobileNumberInput
           label="Mobile number"
           description="With country code, e.g. +919812345678"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          autoFocus
           value={phone}
-          onChange={(e) => {
-            setPhone(e.currentTarget.value.replace(/[^\d+]/g, ''));
+          onChange={(value) => {
+            setPhone(value);
             setPhoneError(undefined);
           }}
           error={phoneError}
-          maxLength={16}
-          data-testid="phone-input"
+          testId="phone-input"
         />
         {problem ? (
           <Alert color="red" mt="md" data-testid="sign-in-problem">

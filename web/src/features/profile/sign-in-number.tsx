@@ -1,10 +1,11 @@
 import { isPhoneNumber, PHONE_MESSAGE } from '@fleet/domain';
-import { Alert, Anchor, Button, Card, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, reasonOf, retryAfterOf, trpc } from '../../lib/trpc';
 import { formatWait, useCountdown } from '../../lib/use-countdown';
+import { MobileNumberInput, SixDigitCodeInput } from '../common/form/phone-and-code';
 
 type Step = 'shown' | 'new-number' | 'code';
 
@@ -128,21 +129,16 @@ export function SignInNumber({ phone, canChange }: { phone: string; canChange: b
         {step === 'new-number' ? (
           <form onSubmit={sendCode} noValidate>
             <Stack gap="sm" maw={400}>
-              <TextInput
+              <MobileNumberInput
                 label="New mobile number"
                 description="With country code, e.g. +919812345678. We text a 6-digit code to it."
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                autoFocus
                 value={newPhone}
-                onChange={(e) => {
-                  setNewPhone(e.currentTarget.value.replace(/[^\d+]/g, ''));
+                onChange={(value) => {
+                  setNewPhone(value);
                   setPhoneError(undefined);
                 }}
                 error={phoneError}
-                maxLength={16}
-                data-testid="new-phone-input"
+                testId="new-phone-input"
               />
               {problemAlert}
               <Group>
@@ -165,27 +161,19 @@ export function SignInNumber({ phone, canChange }: { phone: string; canChange: b
                   Change number
                 </Anchor>
               </Text>
-              <PinInput
-                length={6}
-                type="number"
-                oneTimeCode
-                autoFocus
+              <SixDigitCodeInput
                 value={code}
                 onChange={(value) => {
                   setCode(value);
                   setCodeError(undefined);
                 }}
                 onComplete={(value) => submitCode(value)}
-                error={!!codeError}
+                error={codeError}
                 disabled={blocked || confirm.isPending}
-                aria-label="Code for the new number"
-                data-testid="phone-change-code"
+                label="Code for the new number"
+                testId="phone-change-code"
+                errorTestId="phone-change-code-error"
               />
-              {codeError ? (
-                <Text c="red" size="sm" data-testid="phone-change-code-error">
-                  {codeError}
-                </Text>
-              ) : null}
               {problemAlert}
               <Group>
                 <Button type="submit" loading={confirm.isPending} disabled={blocked}>
