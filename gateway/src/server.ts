@@ -152,7 +152,10 @@ function buildGateway(options: GatewayOptions) {
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'no-store').send('ok');
   });
-  app.get('/readyz', readinessHandler(readiness));
+  app.get(
+    '/readyz',
+    readinessHandler(readiness, () => state.stopping),
+  );
 
   const contextOf = (req: Request, res: Response) =>
     createContext({

@@ -17,6 +17,8 @@ export interface ReadinessReport {
 }
 
 const PROBE_TIMEOUT_MS = 2000;
+/** How long the public /readyz reuses its last probes' answer. */
+const PUBLIC_ANSWER_MS = 1000;
 
 async function check(probe: ReadinessProbe, timeoutMs: number): Promise<ServiceReadiness> {
   let timer: NodeJS.Timeout | undefined;
@@ -62,9 +64,23 @@ export async function checkReadiness(
  * otherwise, and nothing more; which service and why is for operators (ReadinessReport), not for anyone
  * who can reach the gateway.
  */
-export function readinessHandler(report: () => Promise<ReadinessReport>): RequestHandler {
+export function readinessHandler(
+  report: () => Promise<ReadinessReport>,
+  isStopping: () => boolean,
+): RequestHandler {
+  // Anyone can ask, as often as they like: probes answered within the last second are not asked again,
+  // so /readyz cannot be used to multiply calls on the services.
+  let latest: { at: number; ready: Promise<boolean> } | undefined;
+  const readyNow = () => {
+    const now = Date.now();
+    if (!latest || now - latest.at >= PUBLIC_ANSWER_MS) {
+      latest = { at: now, ready: report().then((r) => r.ready) };
+    }
+    return latest.ready;
+  };
   return async (_req, res) => {
-    const { ready } = await report();
+    // Stopping is answered at once: the load balancer must stop sending here without waiting a second.
+    const ready = !isStopping() && (await readyNow());
     res
       .status(ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
