@@ -1,3 +1,5 @@
 // Bookings and duties (spec §3–§4, DOMAIN.md): the status machine the bookings service enforces and the
 // screens ask for the actions to offer.
+
+export * from './booking-draft';
 export * from './status-machine';

@@ -100,7 +100,7 @@ export type FieldType = Field['type'];
 // never a JavaScript number: the text is checked, then kept as text.
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-function decimalSchema(label: string, places: number, max: Decimal, min = new Decimal(0)) {
+export function decimalSchema(label: string, places: number, max: Decimal, min = new Decimal(0)) {
   return z
     .union([z.string(), z.instanceof(Decimal)])
     .transform((v) => (typeof v === 'string' ? v.trim().replace(/,/g, '') : v.toFixed()))
@@ -145,7 +145,7 @@ function wholeNumber(field: IntegerField) {
 const isIdOf = (target: RefTarget): ((value: string) => boolean) =>
   TEXT_KEYED_TARGETS.has(target) ? isReferenceCode : isUuid;
 
-const TIME = /^([01]\d|2[0-3]):(00|15|30|45)$/;
+export const QUARTER_HOUR_TIME = /^([01]\d|2[0-3]):(00|15|30|45)$/;
 
 /** Empty input ('' or null) means "not given": optional fields become null, required ones are refused. */
 function optionalOr<T extends z.ZodType>(schema: T, field: Field) {
@@ -207,7 +207,7 @@ export function fieldSchema(field: Field): z.ZodType {
       return optionalOr(isoDateSchema, field);
     case 'time':
       return optionalOr(
-        z.string().trim().regex(TIME, 'Choose a time on the quarter hour, e.g. 06:30'),
+        z.string().trim().regex(QUARTER_HOUR_TIME, 'Choose a time on the quarter hour, e.g. 06:30'),
         field,
       );
     case 'file':
