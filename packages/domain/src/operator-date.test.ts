@@ -19,3 +19,19 @@ describe('the operator’s calendar', () => {
     expect(() => addCalendarDays('2026-05-10', 1.5)).toThrow(RangeError);
   });
 });
+
+describe('operatorInstant', () => {
+  it('reads a wall-clock time in the operator’s zone, or another', async () => {
+    const { operatorInstant } = await import('./operator-date');
+    expect(operatorInstant('2026-12-01', '07:30').toISOString()).toBe('2026-12-01T02:00:00.000Z');
+    expect(operatorInstant('2026-12-01', '00:15').toISOString()).toBe('2026-11-30T18:45:00.000Z');
+    // London on either side of its clocks going forward (29 March 2026).
+    expect(operatorInstant('2026-03-28', '12:00', 'Europe/London').toISOString()).toBe(
+      '2026-03-28T12:00:00.000Z',
+    );
+    expect(operatorInstant('2026-03-30', '12:00', 'Europe/London').toISOString()).toBe(
+      '2026-03-30T11:00:00.000Z',
+    );
+    expect(() => operatorInstant('2026-02-30', '07:30')).toThrow(RangeError);
+  });
+});

@@ -30,3 +30,51 @@ export function addCalendarDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * The instant a wall-clock date and time ("2026-12-01", "07:30") name in a time zone, by default the
+ * operator's: the zone's offset at that moment is read from Intl, so a zone with summer time is right on
+ * either side of its change.
+ */
+export function operatorInstant(
+  date: string,
+  time: string,
+  timeZone: string = DEFAULT_OPERATOR_TIME_ZONE,
+): Date {
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) throw new RangeError(`Not a time of day: ${time}`);
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  const offsetAt = (instant: number) => wallClockMs(new Date(instant), timeZone) - instant;
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's wall-clock reading in a zone, as milliseconds of the same reading in UTC. */
+function wallClockMs(at: Date, timeZone: string): number {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallFormats.set(timeZone, format);
+  }
+  const part: Record<string, string> = {};
+  for (const { type, value } of format.formatToParts(at)) part[type] = value;
+  return Date.UTC(
+    Number(part.year),
+    Number(part.month) - 1,
+    Number(part.day),
+    Number(part.hour),
+    Number(part.minute),
+    Number(part.second),
+  );
+}

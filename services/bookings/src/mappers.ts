@@ -1,10 +1,10 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import type { BookingSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
-import type { BookingRecord } from './domain/booking';
+import type { BookingActivitySchema, BookingSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import type { ActivityRecord, BookingDetail, BookingRecord, PriceRecord } from './domain/booking';
 
 /** A booking as its proto message: vocabulary values as the spec's strings, unset ids as ''. */
-export function bookingToProto(booking: BookingRecord): MessageInitShape<typeof BookingSchema> {
+export function bookingToProto(booking: BookingRecord) {
   return {
     id: booking.id,
     bookingNo: BigInt(booking.bookingNo),
@@ -23,5 +23,60 @@ export function bookingToProto(booking: BookingRecord): MessageInitShape<typeof 
     networkRequestStatus: booking.networkRequestStatus ?? '',
     isBilled: booking.isBilled,
     createdAt: timestampFromDate(new Date(booking.createdAt)),
+  } satisfies MessageInitShape<typeof BookingSchema>;
+}
+
+const priceToProto = (price: PriceRecord) => ({
+  rateCardId: price.rateCardId ?? '',
+  price: price.price ?? '',
+  extraKmRate: price.extraKmRate ?? '',
+  extraHourRate: price.extraHourRate ?? '',
+});
+
+/** A whole booking as its proto message. */
+export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<typeof BookingSchema> {
+  return {
+    ...bookingToProto(booking),
+    parentId: booking.parentId ?? '',
+    companyId: booking.companyId ?? '',
+    customerName: booking.customerName,
+    bookedBy: { ...booking.bookedBy, customField: '' },
+    passengers: booking.passengers,
+    additionalContacts: booking.additionalContacts,
+    reportingAddress: booking.reportingAddress,
+    dropAddress: booking.dropAddress,
+    endsAt: booking.endsAt ? timestampFromDate(new Date(booking.endsAt)) : undefined,
+    remark: booking.remark,
+    operatorNotes: booking.operatorNotes,
+    orderReferenceNumber: booking.orderReferenceNumber,
+    labelIds: booking.labelIds,
+    attachmentIds: booking.attachmentIds,
+    dutySupporterIds: booking.dutySupporterIds,
+    customFields: booking.customFields,
+    sales: priceToProto(booking.sales),
+    purchase: priceToProto(booking.purchase),
+    vehicleNo: booking.vehicleNo,
+    driverName: booking.driverName,
+    driverPhone: booking.driverPhone,
+    supplierId: booking.supplierId ?? '',
+    supplierName: booking.supplierName,
+    cancellationReason: booking.cancellationReason,
+    unfulfilledReason: booking.unfulfilledReason,
+    slipMedium: booking.slipMedium ?? '',
+    version: booking.version,
+  };
+}
+
+export function activityToProto(activity: ActivityRecord): MessageInitShape<typeof BookingActivitySchema> {
+  return {
+    id: activity.id,
+    at: timestampFromDate(new Date(activity.at)),
+    actor: activity.actor,
+    userId: activity.userId ?? '',
+    actorUserId: activity.actorUserId ?? '',
+    action: activity.action,
+    fromStatus: activity.fromStatus ?? '',
+    toStatus: activity.toStatus ?? '',
+    reason: activity.reason,
   };
 }

@@ -43,13 +43,15 @@ export async function createBookingsModule(deps: BookingsModuleDeps): Promise<Bo
     migrations: bookingsMigrations,
     grpcServices: [BookingsService.typeName],
   });
-  const copies = createMasterCopies({
+  const masters = deps.connect(MastersService);
+  const copies = createMasterCopies({ db: deps.db, bus: deps.bus, logger, masters });
+  const useCases = createBookingsUseCases({
     db: deps.db,
-    bus: deps.bus,
     logger,
-    masters: deps.connect(MastersService),
+    clock: deps.clock ?? (() => new Date()),
+    copies,
+    masters,
   });
-  const useCases = createBookingsUseCases({ db: deps.db, logger, clock: deps.clock ?? (() => new Date()) });
   let consumers: Subscription[] = [];
   return {
     ...service,

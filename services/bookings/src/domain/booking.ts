@@ -22,3 +22,63 @@ export interface BookingRecord {
   isBilled: boolean;
   createdAt: Date;
 }
+
+/** A person on a booking. */
+export interface BookingContactRecord {
+  name: string;
+  phone: string;
+  email: string;
+  customField: string;
+}
+
+/** What a booking is sold or bought at. */
+export interface PriceRecord {
+  rateCardId: string | null;
+  /** Decimal text, or null when not set. */
+  price: string | null;
+  extraKmRate: string | null;
+  extraHourRate: string | null;
+}
+
+/** The whole booking, as GetBooking reads it. */
+export interface BookingDetail extends BookingRecord {
+  parentId: string | null;
+  companyId: string | null;
+  customerName: string;
+  bookedBy: { name: string; phone: string; email: string };
+  passengers: BookingContactRecord[];
+  additionalContacts: BookingContactRecord[];
+  reportingAddress: string;
+  dropAddress: string;
+  endsAt: Date | null;
+  remark: string;
+  operatorNotes: string;
+  orderReferenceNumber: string;
+  labelIds: string[];
+  attachmentIds: string[];
+  dutySupporterIds: string[];
+  customFields: { customFieldId: string; value: string }[];
+  sales: PriceRecord;
+  purchase: PriceRecord;
+  vehicleNo: string;
+  driverName: string;
+  driverPhone: string;
+  supplierId: string | null;
+  supplierName: string;
+  cancellationReason: string;
+  unfulfilledReason: string;
+  slipMedium: string | null;
+  version: number;
+}
+
+export interface ActivityRecord {
+  id: string;
+  at: Date;
+  actor: string;
+  userId: string | null;
+  actorUserId: string | null;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  reason: string;
+}

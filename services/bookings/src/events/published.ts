@@ -1,11 +1,13 @@
-import { createOutbox } from '@fleet/platform';
+import { createOutbox, defineEvent } from '@fleet/platform';
+import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
 /**
- * Every event bookings publishes, on subjects fleet.bookings.<entity>.<event>. None yet: counting
- * changes nothing. Events join here (and in proto/fleet/bookings/v1/events.proto) with the first use
- * case that changes a booking, enqueued through this outbox in the same transaction.
+ * Every event bookings publishes, on subjects fleet.bookings.<entity>.<event> (events.proto), enqueued
+ * through this outbox in the transaction that makes the change.
  */
-export const BookingsEvents = {} as const;
+export const BookingsEvents = {
+  bookingCreated: defineEvent('fleet.bookings.booking.created', BookingChangedSchema),
+} as const;
 
 export const bookingsOutbox = createOutbox(SCHEMA);

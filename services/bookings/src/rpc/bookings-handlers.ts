@@ -1,12 +1,12 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
-import { bookingToProto } from '../mappers';
+import { activityToProto, bookingDetailToProto, bookingToProto } from '../mappers';
 import type { BookingsUseCases } from '../use-cases';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function bookingsRoutes(useCases: BookingsUseCases) {
-  const { tabCounts, bookingLists } = useCases;
+  const { tabCounts, bookingLists, takeBooking } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
       async countIncomingRequests(_req, ctx) {
@@ -22,6 +22,18 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           ...pageRequestFromProto(req.page),
         });
         return { bookings: page.items.map(bookingToProto), pageInfo: pageInfoToProto(page) };
+      },
+      async createBooking(req, ctx) {
+        const { booking, duties } = await takeBooking.create(tenantCallerOf(ctx), req.draftJson);
+        return { booking: bookingDetailToProto(booking), duties: duties.map(bookingDetailToProto) };
+      },
+      async getBooking(req, ctx) {
+        const { booking, duties, activity } = await takeBooking.get(tenantCallerOf(ctx), req.id);
+        return {
+          booking: bookingDetailToProto(booking),
+          duties: duties.map(bookingDetailToProto),
+          activity: activity.map(activityToProto),
+        };
       },
     });
 }

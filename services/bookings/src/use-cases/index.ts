@@ -1,11 +1,13 @@
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
 import { createTabCounts } from './tab-counts';
+import { createTakeBooking } from './take-booking';
 
 export function createBookingsUseCases(deps: BookingsDeps) {
   return {
     tabCounts: createTabCounts(deps),
     bookingLists: createBookingLists(deps),
+    takeBooking: createTakeBooking(deps),
   };
 }
 

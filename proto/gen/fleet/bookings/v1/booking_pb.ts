@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/booking.proto.
  */
 export const file_fleet_bookings_v1_booking: GenFile = /*@__PURE__*/
-  fileDesc("Ch9mbGVldC9ib29raW5ncy92MS9ib29raW5nLnByb3RvEhFmbGVldC5ib29raW5ncy52MSKzAwoHQm9va2luZxIKCgJpZBgBIAEoCRISCgpib29raW5nX25vGAIgASgDEgwKBHR5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGZyb21fY2l0eV9pZBgGIAEoCRISCgp0b19jaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFAoMZHV0eV90eXBlX2lkGAkgASgJEjAKDHJlcG9ydGluZ19hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc3RhcnRfZGF0ZRgLIAEoCRIaChJhbGxvdGVkX3ZlaGljbGVfaWQYDCABKAkSGQoRYWxsb3RlZF9kcml2ZXJfaWQYDSABKAkSGwoTaXNfbmV0d29ya19pbmNvbWluZxgOIAEoCBIeChZuZXR3b3JrX3JlcXVlc3Rfc3RhdHVzGA8gASgJEhEKCWlzX2JpbGxlZBgQIAEoCBIuCgpjcmVhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9mbGVldC9ib29raW5ncy92MS9ib29raW5nLnByb3RvEhFmbGVldC5ib29raW5ncy52MSLRCQoHQm9va2luZxIKCgJpZBgBIAEoCRISCgpib29raW5nX25vGAIgASgDEgwKBHR5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGZyb21fY2l0eV9pZBgGIAEoCRISCgp0b19jaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFAoMZHV0eV90eXBlX2lkGAkgASgJEjAKDHJlcG9ydGluZ19hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc3RhcnRfZGF0ZRgLIAEoCRIaChJhbGxvdGVkX3ZlaGljbGVfaWQYDCABKAkSGQoRYWxsb3RlZF9kcml2ZXJfaWQYDSABKAkSGwoTaXNfbmV0d29ya19pbmNvbWluZxgOIAEoCBIeChZuZXR3b3JrX3JlcXVlc3Rfc3RhdHVzGA8gASgJEhEKCWlzX2JpbGxlZBgQIAEoCBIuCgpjcmVhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYXJlbnRfaWQYEiABKAkSEgoKY29tcGFueV9pZBgTIAEoCRIVCg1jdXN0b21lcl9uYW1lGBQgASgJEi0KCWJvb2tlZF9ieRgVIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSLgoKcGFzc2VuZ2VycxgWIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSNwoTYWRkaXRpb25hbF9jb250YWN0cxgXIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSGQoRcmVwb3J0aW5nX2FkZHJlc3MYGCABKAkSFAoMZHJvcF9hZGRyZXNzGBkgASgJEisKB2VuZHNfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlbWFyaxgbIAEoCRIWCg5vcGVyYXRvcl9ub3RlcxgcIAEoCRIeChZvcmRlcl9yZWZlcmVuY2VfbnVtYmVyGB0gASgJEhEKCWxhYmVsX2lkcxgeIAMoCRIWCg5hdHRhY2htZW50X2lkcxgfIAMoCRIaChJkdXR5X3N1cHBvcnRlcl9pZHMYICADKAkSOgoNY3VzdG9tX2ZpZWxkcxghIAMoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkN1c3RvbUZpZWxkRW50cnkSJwoFc2FsZXMYIiABKAsyGC5mbGVldC5ib29raW5ncy52MS5QcmljZRIqCghwdXJjaGFzZRgjIAEoCzIYLmZsZWV0LmJvb2tpbmdzLnYxLlByaWNlEhIKCnZlaGljbGVfbm8YJCABKAkSEwoLZHJpdmVyX25hbWUYJSABKAkSFAoMZHJpdmVyX3Bob25lGCYgASgJEhMKC3N1cHBsaWVyX2lkGCcgASgJEhUKDXN1cHBsaWVyX25hbWUYKCABKAkSGwoTY2FuY2VsbGF0aW9uX3JlYXNvbhgpIAEoCRIaChJ1bmZ1bGZpbGxlZF9yZWFzb24YKiABKAkSEwoLc2xpcF9tZWRpdW0YKyABKAkSDwoHdmVyc2lvbhgsIAEoBSJLCgdDb250YWN0EgwKBG5hbWUYASABKAkSDQoFcGhvbmUYAiABKAkSDQoFZW1haWwYAyABKAkSFAoMY3VzdG9tX2ZpZWxkGAQgASgJIjoKEEN1c3RvbUZpZWxkRW50cnkSFwoPY3VzdG9tX2ZpZWxkX2lkGAEgASgJEg0KBXZhbHVlGAIgASgJIlwKBVByaWNlEhQKDHJhdGVfY2FyZF9pZBgBIAEoCRINCgVwcmljZRgCIAEoCRIVCg1leHRyYV9rbV9yYXRlGAMgASgJEhcKD2V4dHJhX2hvdXJfcmF0ZRgEIAEoCSLEAQoPQm9va2luZ0FjdGl2aXR5EgoKAmlkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEhUKDWFjdG9yX3VzZXJfaWQYBSABKAkSDgoGYWN0aW9uGAYgASgJEhMKC2Zyb21fc3RhdHVzGAcgASgJEhEKCXRvX3N0YXR1cxgIIAEoCRIOCgZyZWFzb24YCSABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * One booking (duty) as the Duties lists show it. Vocabulary fields carry the spec's own strings
@@ -122,6 +122,155 @@ export type Booking = Message<"fleet.bookings.v1.Booking"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 17;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * The whole booking (spec §3): set on a booking read by itself (GetBooking, CreateBooking); a list
+   * row carries what a board shows (the names, passengers, allotment).
+   * The booking a CHILD duty (a day of a multi-day booking) or an EXTENDED one belongs to.
+   *
+   * @generated from field: string parent_id = 18;
+   */
+  parentId: string;
+
+  /**
+   * The operator's company (My Companies) the booking is billed from.
+   *
+   * @generated from field: string company_id = 19;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: string customer_name = 20;
+   */
+  customerName: string;
+
+  /**
+   * @generated from field: fleet.bookings.v1.Contact booked_by = 21;
+   */
+  bookedBy?: Contact | undefined;
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.Contact passengers = 22;
+   */
+  passengers: Contact[];
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.Contact additional_contacts = 23;
+   */
+  additionalContacts: Contact[];
+
+  /**
+   * @generated from field: string reporting_address = 24;
+   */
+  reportingAddress: string;
+
+  /**
+   * @generated from field: string drop_address = 25;
+   */
+  dropAddress: string;
+
+  /**
+   * When the duty is expected to end (the duty type's hours, or the end of its last day).
+   *
+   * @generated from field: google.protobuf.Timestamp ends_at = 26;
+   */
+  endsAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string remark = 27;
+   */
+  remark: string;
+
+  /**
+   * @generated from field: string operator_notes = 28;
+   */
+  operatorNotes: string;
+
+  /**
+   * @generated from field: string order_reference_number = 29;
+   */
+  orderReferenceNumber: string;
+
+  /**
+   * @generated from field: repeated string label_ids = 30;
+   */
+  labelIds: string[];
+
+  /**
+   * @generated from field: repeated string attachment_ids = 31;
+   */
+  attachmentIds: string[];
+
+  /**
+   * @generated from field: repeated string duty_supporter_ids = 32;
+   */
+  dutySupporterIds: string[];
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.CustomFieldEntry custom_fields = 33;
+   */
+  customFields: CustomFieldEntry[];
+
+  /**
+   * @generated from field: fleet.bookings.v1.Price sales = 34;
+   */
+  sales?: Price | undefined;
+
+  /**
+   * @generated from field: fleet.bookings.v1.Price purchase = 35;
+   */
+  purchase?: Price | undefined;
+
+  /**
+   * The allotment as the board shows it: the vehicle's number, the driver, the supplier.
+   *
+   * @generated from field: string vehicle_no = 36;
+   */
+  vehicleNo: string;
+
+  /**
+   * @generated from field: string driver_name = 37;
+   */
+  driverName: string;
+
+  /**
+   * @generated from field: string driver_phone = 38;
+   */
+  driverPhone: string;
+
+  /**
+   * @generated from field: string supplier_id = 39;
+   */
+  supplierId: string;
+
+  /**
+   * @generated from field: string supplier_name = 40;
+   */
+  supplierName: string;
+
+  /**
+   * @generated from field: string cancellation_reason = 41;
+   */
+  cancellationReason: string;
+
+  /**
+   * @generated from field: string unfulfilled_reason = 42;
+   */
+  unfulfilledReason: string;
+
+  /**
+   * EMAIL, HARD_COPY, DIGITAL_DUTY_SLIP or NETWORK once the slip has arrived; empty before.
+   *
+   * @generated from field: string slip_medium = 43;
+   */
+  slipMedium: string;
+
+  /**
+   * Bumped by every change; an update names the version it was made from.
+   *
+   * @generated from field: int32 version = 44;
+   */
+  version: number;
 };
 
 /**
@@ -130,4 +279,160 @@ export type Booking = Message<"fleet.bookings.v1.Booking"> & {
  */
 export const BookingSchema: GenMessage<Booking> = /*@__PURE__*/
   messageDesc(file_fleet_bookings_v1_booking, 0);
+
+/**
+ * A person on a booking: the booker, a passenger, an additional contact.
+ *
+ * @generated from message fleet.bookings.v1.Contact
+ */
+export type Contact = Message<"fleet.bookings.v1.Contact"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string phone = 2;
+   */
+  phone: string;
+
+  /**
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string custom_field = 4;
+   */
+  customField: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.Contact.
+ * Use `create(ContactSchema)` to create a new message.
+ */
+export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_booking, 1);
+
+/**
+ * @generated from message fleet.bookings.v1.CustomFieldEntry
+ */
+export type CustomFieldEntry = Message<"fleet.bookings.v1.CustomFieldEntry"> & {
+  /**
+   * @generated from field: string custom_field_id = 1;
+   */
+  customFieldId: string;
+
+  /**
+   * @generated from field: string value = 2;
+   */
+  value: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CustomFieldEntry.
+ * Use `create(CustomFieldEntrySchema)` to create a new message.
+ */
+export const CustomFieldEntrySchema: GenMessage<CustomFieldEntry> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_booking, 2);
+
+/**
+ * What a duty is sold (or bought) at: the rate card it came from and its amounts, decimal strings
+ * (empty when not set).
+ *
+ * @generated from message fleet.bookings.v1.Price
+ */
+export type Price = Message<"fleet.bookings.v1.Price"> & {
+  /**
+   * @generated from field: string rate_card_id = 1;
+   */
+  rateCardId: string;
+
+  /**
+   * @generated from field: string price = 2;
+   */
+  price: string;
+
+  /**
+   * @generated from field: string extra_km_rate = 3;
+   */
+  extraKmRate: string;
+
+  /**
+   * @generated from field: string extra_hour_rate = 4;
+   */
+  extraHourRate: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.Price.
+ * Use `create(PriceSchema)` to create a new message.
+ */
+export const PriceSchema: GenMessage<Price> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_booking, 3);
+
+/**
+ * One thing that happened to a booking.
+ *
+ * @generated from message fleet.bookings.v1.BookingActivity
+ */
+export type BookingActivity = Message<"fleet.bookings.v1.BookingActivity"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 2;
+   */
+  at?: Timestamp | undefined;
+
+  /**
+   * STAFF, DRIVER, SUPPLIER, CUSTOMER or SYSTEM.
+   *
+   * @generated from field: string actor = 3;
+   */
+  actor: string;
+
+  /**
+   * @generated from field: string user_id = 4;
+   */
+  userId: string;
+
+  /**
+   * The person really acting, when it differs from user_id (masquerading).
+   *
+   * @generated from field: string actor_user_id = 5;
+   */
+  actorUserId: string;
+
+  /**
+   * created, updated, or an action of the status machine (allot, dispatch, cancel…).
+   *
+   * @generated from field: string action = 6;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string from_status = 7;
+   */
+  fromStatus: string;
+
+  /**
+   * @generated from field: string to_status = 8;
+   */
+  toStatus: string;
+
+  /**
+   * @generated from field: string reason = 9;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.BookingActivity.
+ * Use `create(BookingActivitySchema)` to create a new message.
+ */
+export const BookingActivitySchema: GenMessage<BookingActivity> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_booking, 4);
 

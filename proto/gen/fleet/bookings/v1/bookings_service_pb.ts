@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Booking } from "./booking_pb";
+import type { Booking, BookingActivity } from "./booking_pb";
 import { file_fleet_bookings_v1_booking } from "./booking_pb";
 import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8y5AIKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common]);
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSKjAQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkyowQKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlYgZwcm90bzM", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -129,6 +129,96 @@ export const ListBookingsResponseSchema: GenMessage<ListBookingsResponse> = /*@_
   messageDesc(file_fleet_bookings_v1_bookings_service, 5);
 
 /**
+ * @generated from message fleet.bookings.v1.CreateBookingRequest
+ */
+export type CreateBookingRequest = Message<"fleet.bookings.v1.CreateBookingRequest"> & {
+  /**
+   * The booking as staff wrote it: @fleet/domain's bookingDraftSchema as one JSON object (the one
+   * schema the web app's form, the gateway and this service all check it with).
+   *
+   * @generated from field: string draft_json = 1;
+   */
+  draftJson: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CreateBookingRequest.
+ * Use `create(CreateBookingRequestSchema)` to create a new message.
+ */
+export const CreateBookingRequestSchema: GenMessage<CreateBookingRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 6);
+
+/**
+ * @generated from message fleet.bookings.v1.CreateBookingResponse
+ */
+export type CreateBookingResponse = Message<"fleet.bookings.v1.CreateBookingResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+
+  /**
+   * A multi-day booking's CHILD duties, a day each, in date order; empty for one duty.
+   *
+   * @generated from field: repeated fleet.bookings.v1.Booking duties = 2;
+   */
+  duties: Booking[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CreateBookingResponse.
+ * Use `create(CreateBookingResponseSchema)` to create a new message.
+ */
+export const CreateBookingResponseSchema: GenMessage<CreateBookingResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 7);
+
+/**
+ * @generated from message fleet.bookings.v1.GetBookingRequest
+ */
+export type GetBookingRequest = Message<"fleet.bookings.v1.GetBookingRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.GetBookingRequest.
+ * Use `create(GetBookingRequestSchema)` to create a new message.
+ */
+export const GetBookingRequestSchema: GenMessage<GetBookingRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 8);
+
+/**
+ * @generated from message fleet.bookings.v1.GetBookingResponse
+ */
+export type GetBookingResponse = Message<"fleet.bookings.v1.GetBookingResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.Booking duties = 2;
+   */
+  duties: Booking[];
+
+  /**
+   * Oldest first.
+   *
+   * @generated from field: repeated fleet.bookings.v1.BookingActivity activity = 3;
+   */
+  activity: BookingActivity[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.GetBookingResponse.
+ * Use `create(GetBookingResponseSchema)` to create a new message.
+ */
+export const GetBookingResponseSchema: GenMessage<GetBookingResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 9);
+
+/**
  * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
  * list behind each Duties tab (spec §2, /duties/bookings/{tab}).
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -167,6 +257,27 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof ListBookingsRequestSchema;
     output: typeof ListBookingsResponseSchema;
+  },
+  /**
+   * Takes a booking: one duty, or a PARENT with a CHILD duty per day from its reporting date to its last
+   * date. Needs manage_booking.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.CreateBooking
+   */
+  createBooking: {
+    methodKind: "unary";
+    input: typeof CreateBookingRequestSchema;
+    output: typeof CreateBookingResponseSchema;
+  },
+  /**
+   * A booking with its duties and everything that happened to it. Needs view_booking.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.GetBooking
+   */
+  getBooking: {
+    methodKind: "unary";
+    input: typeof GetBookingRequestSchema;
+    output: typeof GetBookingResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_bookings_v1_bookings_service, 0);

@@ -1,0 +1,174 @@
+// A booking as one record: its row, its passengers and contacts, what can find it, and what happened
+// to it. Row-level security keeps every statement to the transaction's operator.
+import { rows, type Tx } from '@fleet/platform';
+import { sql } from 'drizzle-orm';
+import type { ActivityRecord, BookingContactRecord, BookingDetail, PriceRecord } from '../domain/booking';
+
+/** Takes `count` consecutive booking numbers from the operator's counter; returns the first. */
+export async function takeBookingNumbers(tx: Tx, tenantId: string, count: number): Promise<bigint> {
+  const [row] = await rows<{ first: string }>(
+    tx,
+    sql`insert into bookings.booking_numbers as counter (tenant_id, next_no) values (${tenantId}, ${count + 1})
+        on conflict (tenant_id) do update set next_no = counter.next_no + ${count}
+        returning (next_no - ${count})::text as first`,
+  );
+  return BigInt(row!.first);
+}
+
+/** What a new duty's row holds. */
+export interface NewBookingRow {
+  id: string;
+  tenantId: string;
+  bookingNo: bigint;
+  type: 'PARENT' | 'CHILD';
+  parentId: string | null;
+  status: 'UNCONFIRMED' | 'BOOKED';
+  customerId: string;
+  customerName: string;
+  customerGroupId: string | null;
+  companyId: string | null;
+  bookedBy: { name: string; phone: string; email: string };
+  fromCityId: string;
+  toCityId: string | null;
+  vehicleGroupId: string;
+  dutyTypeId: string;
+  reportingAt: Date;
+  startDate: string;
+  endsAt: Date;
+  reportingAddress: string;
+  dropAddress: string;
+  remark: string;
+  operatorNotes: string;
+  orderReferenceNumber: string;
+  labelIds: string[];
+  attachmentIds: string[];
+  dutySupporterIds: string[];
+  customFields: { customFieldId: string; value: string }[];
+  sales: PriceRecord;
+  purchase: PriceRecord;
+  createdBy: string | null;
+}
+
+const uuids = (ids: string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
+
+export async function insertBooking(tx: Tx, b: NewBookingRow): Promise<void> {
+  await tx.execute(sql`
+    insert into bookings.bookings (
+      id, tenant_id, booking_no, type, parent_id, status, customer_id, customer_name, customer_group_id,
+      company_id, booked_by_name, booked_by_phone, booked_by_email, from_city_id, to_city_id,
+      vehicle_group_id, duty_type_id, reporting_at, start_date, ends_at, reporting_address, drop_address,
+      remark, operator_notes, order_reference_number, label_ids, attachment_ids, duty_supporter_ids,
+      custom_fields, rate_card_id, price, extra_km_rate, extra_hour_rate, purchase_rate_card_id,
+      purchase_price, purchase_extra_km_rate, purchase_extra_hour_rate, created_by
+    ) values (
+      ${b.id}, ${b.tenantId}, ${b.bookingNo.toString()}::bigint, ${b.type}, ${b.parentId}, ${b.status},
+      ${b.customerId}, ${b.customerName}, ${b.customerGroupId}, ${b.companyId}, ${b.bookedBy.name},
+      ${b.bookedBy.phone}, ${b.bookedBy.email}, ${b.fromCityId}, ${b.toCityId}, ${b.vehicleGroupId},
+      ${b.dutyTypeId}, ${b.reportingAt}, ${b.startDate}::date, ${b.endsAt}, ${b.reportingAddress},
+      ${b.dropAddress}, ${b.remark}, ${b.operatorNotes}, ${b.orderReferenceNumber}, ${uuids(b.labelIds)},
+      ${uuids(b.attachmentIds)}, ${uuids(b.dutySupporterIds)}, ${JSON.stringify(b.customFields)}::jsonb,
+      ${b.sales.rateCardId}, ${b.sales.price}::numeric, ${b.sales.extraKmRate}::numeric,
+      ${b.sales.extraHourRate}::numeric, ${b.purchase.rateCardId}, ${b.purchase.price}::numeric,
+      ${b.purchase.extraKmRate}::numeric, ${b.purchase.extraHourRate}::numeric, ${b.createdBy}
+    )`);
+}
+
+export async function insertContacts(
+  tx: Tx,
+  tenantId: string,
+  bookingId: string,
+  role: 'PASSENGER' | 'ADDITIONAL_CONTACT',
+  contacts: BookingContactRecord[],
+): Promise<void> {
+  if (contacts.length === 0) return;
+  await tx.execute(sql`
+    insert into bookings.booking_contacts (tenant_id, booking_id, role, position, name, phone, email, custom_field)
+    select ${tenantId}, ${bookingId}, ${role}, c.position, c.name, c.phone, c.email, c."customField"
+    from jsonb_to_recordset(${JSON.stringify(contacts.map((c, position) => ({ ...c, position })))}::jsonb)
+      as c(position smallint, name text, phone text, email text, "customField" text)`);
+}
+
+export async function replaceSearchTerms(tx: Tx, tenantId: string, bookingId: string, terms: string[]) {
+  await tx.execute(sql`delete from bookings.booking_search_terms where booking_id = ${bookingId}`);
+  if (terms.length === 0) return;
+  await tx.execute(sql`
+    insert into bookings.booking_search_terms (tenant_id, term, booking_id)
+    select ${tenantId}, t, ${bookingId} from jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb) as t
+    on conflict do nothing`);
+}
+
+export interface NewActivity {
+  tenantId: string;
+  bookingId: string;
+  actor: 'STAFF' | 'DRIVER' | 'SUPPLIER' | 'CUSTOMER' | 'SYSTEM';
+  userId: string | null;
+  actorUserId: string | null;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  reason: string;
+}
+
+export async function insertActivity(tx: Tx, a: NewActivity & { id: string }): Promise<void> {
+  await tx.execute(sql`
+    insert into bookings.booking_activity
+      (id, tenant_id, booking_id, actor, user_id, actor_user_id, action, from_status, to_status, reason)
+    values (${a.id}, ${a.tenantId}, ${a.bookingId}, ${a.actor}, ${a.userId}, ${a.actorUserId}, ${a.action},
+      ${a.fromStatus}, ${a.toStatus}, ${a.reason})`);
+}
+
+const DETAIL_COLUMNS = sql.raw(`
+  b.id, b.booking_no::text as "bookingNo", b.type, b.status, b.customer_id as "customerId",
+  b.from_city_id as "fromCityId", b.to_city_id as "toCityId", b.vehicle_group_id as "vehicleGroupId",
+  b.duty_type_id as "dutyTypeId", b.reporting_at as "reportingAt", b.start_date::text as "startDate",
+  b.alloted_vehicle_id as "allotedVehicleId", b.alloted_driver_id as "allotedDriverId",
+  b.is_network_incoming as "isNetworkIncoming", b.network_request_status as "networkRequestStatus",
+  b.is_billed as "isBilled", b.created_at as "createdAt", b.parent_id as "parentId",
+  b.company_id as "companyId", b.customer_name as "customerName",
+  jsonb_build_object('name', b.booked_by_name, 'phone', b.booked_by_phone, 'email', b.booked_by_email) as "bookedBy",
+  b.reporting_address as "reportingAddress", b.drop_address as "dropAddress", b.ends_at as "endsAt",
+  b.remark, b.operator_notes as "operatorNotes", b.order_reference_number as "orderReferenceNumber",
+  b.label_ids::text[] as "labelIds", b.attachment_ids::text[] as "attachmentIds",
+  b.duty_supporter_ids::text[] as "dutySupporterIds", b.custom_fields as "customFields",
+  jsonb_build_object('rateCardId', b.rate_card_id, 'price', b.price::text, 'extraKmRate', b.extra_km_rate::text,
+    'extraHourRate', b.extra_hour_rate::text) as sales,
+  jsonb_build_object('rateCardId', b.purchase_rate_card_id, 'price', b.purchase_price::text,
+    'extraKmRate', b.purchase_extra_km_rate::text, 'extraHourRate', b.purchase_extra_hour_rate::text) as purchase,
+  b.vehicle_no as "vehicleNo", b.driver_name as "driverName", b.driver_phone as "driverPhone",
+  b.supplier_id as "supplierId", b.supplier_name as "supplierName",
+  coalesce(b.cancellation_reason, '') as "cancellationReason", b.unfulfilled_reason as "unfulfilledReason",
+  b.slip_medium as "slipMedium", b.version,
+  coalesce((select jsonb_agg(jsonb_build_object('name', c.name, 'phone', c.phone, 'email', c.email,
+      'customField', c.custom_field) order by c.position)
+    from bookings.booking_contacts c where c.booking_id = b.id and c.role = 'PASSENGER'), '[]') as passengers,
+  coalesce((select jsonb_agg(jsonb_build_object('name', c.name, 'phone', c.phone, 'email', c.email,
+      'customField', c.custom_field) order by c.position)
+    from bookings.booking_contacts c where c.booking_id = b.id and c.role = 'ADDITIONAL_CONTACT'), '[]')
+    as "additionalContacts"`);
+
+export async function getBookingDetail(tx: Tx, id: string): Promise<BookingDetail | undefined> {
+  const [found] = await rows<BookingDetail>(
+    tx,
+    sql`select ${DETAIL_COLUMNS} from bookings.bookings b where b.id = ${id}`,
+  );
+  return found;
+}
+
+/** A multi-day booking's later duties, in date order. */
+export function getDuties(tx: Tx, parentId: string): Promise<BookingDetail[]> {
+  return rows<BookingDetail>(
+    tx,
+    sql`select ${DETAIL_COLUMNS} from bookings.bookings b where b.parent_id = ${parentId}
+        order by b.start_date, b.reporting_at`,
+  );
+}
+
+export function listActivity(tx: Tx, bookingId: string): Promise<ActivityRecord[]> {
+  return rows<ActivityRecord>(
+    tx,
+    sql`select id, at, actor, user_id as "userId", actor_user_id as "actorUserId", action,
+          from_status as "fromStatus", to_status as "toStatus", reason
+        from bookings.booking_activity where booking_id = ${bookingId} order by at, id`,
+  );
+}
