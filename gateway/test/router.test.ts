@@ -32,6 +32,8 @@ const EXPECTED: Record<string, string> = {
   'permissionProfile.create': 'manage_employee',
   'permissionProfile.update': 'manage_employee',
   'permissionProfile.setActive': 'manage_employee',
+  'booking.create': 'manage_booking',
+  'booking.get': 'view_booking',
   'booking.incomingRequestsCount': 'view_accept_reject_incoming_requests',
   'booking.needsAttentionCount': 'view_accept_reject_incoming_requests',
   'booking.list': 'view_booking',

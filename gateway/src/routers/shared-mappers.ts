@@ -4,6 +4,7 @@
 import { type Timestamp, timestampDate } from '@bufbuild/protobuf/wkt';
 import { type ActiveFilterValue, activeFilterToProto, protoEnumMapping } from '@fleet/platform';
 import type { ActiveFilter as IdentityActiveFilter } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import Decimal from 'decimal.js';
 
 /** A two-way table between the spec's names and a proto enum; the zero (UNSPECIFIED) value reads as null. */
 export function enumTable<Name extends string, Proto extends number>(table: Record<Name, Proto>) {
@@ -17,10 +18,12 @@ export function enumTable<Name extends string, Proto extends number>(table: Reco
 export const textOrNull = (value: string): string | null => (value === '' ? null : value);
 export const dateOrNull = (value: Timestamp | undefined): Date | null =>
   value ? timestampDate(value) : null;
+/** Money and rates travel as decimal text and reach the browser as Decimal (never a number). */
+export const decimalOrNull = (value: string): Decimal | null => (value === '' ? null : new Decimal(value));
 
 /** A response field a service must fill; its absence is a bug on the service side, not the user's. */
 export function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`The identity service answered without ${what}.`);
+  if (value === undefined) throw new Error(`A service answered without ${what}.`);
   return value;
 }
 

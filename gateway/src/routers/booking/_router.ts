@@ -1,6 +1,8 @@
 import { router } from '../../trpc';
+import { create } from './create';
+import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
 import { list } from './list';
 import { needsAttentionCount } from './needs-attention-count';
 
-export const bookingRouter = router({ incomingRequestsCount, needsAttentionCount, list });
+export const bookingRouter = router({ incomingRequestsCount, needsAttentionCount, list, get, create });

@@ -1,6 +1,6 @@
 import type { BookingStatus, BookingType, ConnectionRequestStatus } from '@fleet/domain';
-import type { Booking } from '@fleet/proto/fleet/bookings/v1/booking_pb';
-import { dateOrNull, textOrNull } from '../shared-mappers';
+import type { Booking, BookingActivity, Contact, Price } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import { dateOrNull, decimalOrNull, textOrNull } from '../shared-mappers';
 
 /** A booking as the Duties lists show it; the service sends the spec's vocabulary as strings. */
 export function bookingToJson(booking: Booking) {
@@ -26,3 +26,68 @@ export function bookingToJson(booking: Booking) {
   };
 }
 export type BookingJson = ReturnType<typeof bookingToJson>;
+
+const contactToJson = (c: Contact) => ({
+  name: c.name,
+  phone: c.phone,
+  email: c.email,
+  customField: c.customField,
+});
+
+const priceToJson = (p: Price | undefined) => ({
+  rateCardId: textOrNull(p?.rateCardId ?? ''),
+  price: decimalOrNull(p?.price ?? ''),
+  extraKmRate: decimalOrNull(p?.extraKmRate ?? ''),
+  extraHourRate: decimalOrNull(p?.extraHourRate ?? ''),
+});
+
+/** A whole booking, as its page and its form show it. */
+export function bookingDetailToJson(booking: Booking) {
+  return {
+    ...bookingToJson(booking),
+    parentId: textOrNull(booking.parentId),
+    companyId: textOrNull(booking.companyId),
+    customerName: booking.customerName,
+    bookedBy: {
+      name: booking.bookedBy?.name ?? '',
+      phone: booking.bookedBy?.phone ?? '',
+      email: booking.bookedBy?.email ?? '',
+    },
+    passengers: booking.passengers.map(contactToJson),
+    additionalContacts: booking.additionalContacts.map(contactToJson),
+    reportingAddress: booking.reportingAddress,
+    dropAddress: booking.dropAddress,
+    endsAt: dateOrNull(booking.endsAt),
+    remark: booking.remark,
+    operatorNotes: booking.operatorNotes,
+    orderReferenceNumber: booking.orderReferenceNumber,
+    labelIds: booking.labelIds,
+    attachmentIds: booking.attachmentIds,
+    dutySupporterIds: booking.dutySupporterIds,
+    customFields: booking.customFields.map((f) => ({ customFieldId: f.customFieldId, value: f.value })),
+    sales: priceToJson(booking.sales),
+    purchase: priceToJson(booking.purchase),
+    vehicleNo: textOrNull(booking.vehicleNo),
+    driverName: textOrNull(booking.driverName),
+    driverPhone: textOrNull(booking.driverPhone),
+    supplierId: textOrNull(booking.supplierId),
+    supplierName: textOrNull(booking.supplierName),
+    cancellationReason: textOrNull(booking.cancellationReason),
+    unfulfilledReason: textOrNull(booking.unfulfilledReason),
+    slipMedium: textOrNull(booking.slipMedium),
+    version: booking.version,
+  };
+}
+export type BookingDetailJson = ReturnType<typeof bookingDetailToJson>;
+
+export const activityToJson = (a: BookingActivity) => ({
+  id: a.id,
+  at: dateOrNull(a.at),
+  actor: a.actor,
+  userId: textOrNull(a.userId),
+  actorUserId: textOrNull(a.actorUserId),
+  action: a.action,
+  fromStatus: textOrNull(a.fromStatus) as BookingStatus | null,
+  toStatus: textOrNull(a.toStatus) as BookingStatus | null,
+  reason: a.reason,
+});

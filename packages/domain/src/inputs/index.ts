@@ -1,6 +1,11 @@
 // @fleet/domain/inputs: the procedures' input schemas the gateway validates with and the web app's
 // forms and calls share. Zod only; no server code, so the browser may import it.
 export {
+  type BookingDraft,
+  type BookingDraftInput,
+  bookingDraftSchema,
+} from '../bookings/booking-draft';
+export {
   activeFilterSchema,
   cursorSchema,
   idSchema,

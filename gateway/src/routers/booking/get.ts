@@ -1,0 +1,19 @@
+import { BOOKING_LIST_PERMISSION } from '@fleet/domain';
+import { idSchema } from '@fleet/domain/inputs';
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { required } from '../shared-mappers';
+import { activityToJson, bookingDetailToJson } from './mappers';
+
+/** A booking with its later duties and everything that happened to it. */
+export const get = procedureNeeding(BOOKING_LIST_PERMISSION)
+  .input(z.object({ id: idSchema }))
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.bookings.getBooking({ id: input.id }, callAs(ctx.caller));
+    return {
+      booking: bookingDetailToJson(required(r.booking, 'the booking')),
+      duties: r.duties.map(bookingDetailToJson),
+      activity: r.activity.map(activityToJson),
+    };
+  });

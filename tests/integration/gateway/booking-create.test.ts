@@ -1,0 +1,97 @@
+// Taking a booking through the gateway as the web app does: a tRPC mutation checked by the domain's
+// draft schema and the Manage Bookings permission, the price arriving as a Decimal from the customer's
+// rate card, and the booking read back with booking.get.
+import Decimal from 'decimal.js';
+import { expectTrpcError } from '../../support/expect-trpc-error';
+import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+
+let h: GatewayHarness;
+let owner: ReturnType<GatewayHarness['client']>;
+let viewer: ReturnType<GatewayHarness['client']>;
+let other: ReturnType<GatewayHarness['client']>;
+let customerId: string;
+let dutyTypeId: string;
+let vehicleGroupId: string;
+
+beforeAll(async () => {
+  h = await bootGateway();
+  const { token } = await h.signIn(freshPhone(), { operatorName: 'Booking Cabs' });
+  owner = h.client(() => bearer(token));
+  const { token: otherToken } = await h.signIn(freshPhone(), { operatorName: 'Other Cabs' });
+  other = h.client(() => bearer(otherToken));
+  const profile = await owner.permissionProfile.create.mutate({
+    name: 'Board watcher',
+    permissions: ['view_booking'],
+  });
+  const viewerPhone = freshPhone();
+  await owner.employee.create.mutate({
+    name: 'Vee Watcher',
+    phone: viewerPhone,
+    permissionProfileId: profile.id,
+  });
+  const { token: viewerToken } = await h.signIn(viewerPhone);
+  viewer = h.client(() => bearer(viewerToken));
+
+  customerId = (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id;
+  dutyTypeId = (
+    await owner.masters.duty_type.create.mutate({
+      values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
+    })
+  ).id;
+  vehicleGroupId = (await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } })).id;
+  await owner.masters.rate_card.create.mutate({
+    values: {
+      name: 'Acme 2040',
+      party: 'CUSTOMER',
+      customer_id: customerId,
+      duty_type_id: dutyTypeId,
+      vehicle_group_id: vehicleGroupId,
+      contract_start: '2040-01-01',
+      contract_end: '2040-12-31',
+      normal_rate: '2450.50',
+      extra_km_rate: '14',
+      extra_hour_rate: '150',
+    },
+  });
+}, 120_000);
+afterAll(() => h?.close());
+
+const draft = () => ({
+  customerId,
+  passengers: [{ name: 'Asha Rao', phone: '+919800000101' }],
+  fromCityId: 'mh-pune',
+  vehicleGroupId,
+  dutyTypeId,
+  reportingDate: '2040-03-02',
+  reportingTime: '09:15',
+  reportingAddress: 'Koregaon Park, Pune',
+});
+
+it('takes a booking priced from the rate card, and reads it back', async () => {
+  const { booking } = await owner.booking.create.mutate(draft());
+  expect(booking).toMatchObject({ status: 'BOOKED', customerName: 'Acme Corp', startDate: '2040-03-02' });
+  expect(booking.sales.price).toBeInstanceOf(Decimal);
+  expect(booking.sales.price?.toFixed(2)).toBe('2450.50');
+  expect(booking.reportingAt?.toISOString()).toBe('2040-03-02T03:45:00.000Z');
+
+  const read = await viewer.booking.get.query({ id: booking.id });
+  expect(read.booking.passengers).toEqual([
+    { name: 'Asha Rao', phone: '+919800000101', email: '', customField: '' },
+  ]);
+  expect(read.activity.map((a) => a.action)).toEqual(['created']);
+});
+
+it('answers 403 to someone without Manage Bookings, 400 naming the fields, 404 to another operator', async () => {
+  const forbidden = await expectTrpcError(viewer.booking.create.mutate(draft()));
+  expect(forbidden.data?.code).toBe('FORBIDDEN');
+  const bad = await expectTrpcError(
+    owner.booking.create.mutate({ ...draft(), reportingTime: '09:10', passengers: [] }),
+  );
+  expect([bad.data?.code, Object.keys(bad.data?.fieldErrors ?? {}).sort()]).toEqual([
+    'BAD_REQUEST',
+    ['passengers', 'reportingTime'],
+  ]);
+  const { booking } = await owner.booking.create.mutate(draft());
+  const elsewhere = await expectTrpcError(other.booking.get.query({ id: booking.id }));
+  expect(elsewhere.data?.code).toBe('NOT_FOUND');
+});
