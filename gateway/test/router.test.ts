@@ -1,8 +1,10 @@
 // Every procedure must declare what it needs; this walks the whole router so a procedure added without
 // a permission (or with a weaker one than intended) fails here.
+
 import { isPermissionId } from '@fleet/domain';
 import { appRouter } from '../src';
 import { authorise } from '../src/guard';
+import { bookingActions } from '../src/routers/booking/actions';
 
 type AnyDef = { _def: { type: string; meta?: { permission?: unknown; signInStep?: boolean } } };
 // At run time `_def.procedures` is flat, keyed by the full dotted path.
@@ -32,11 +34,22 @@ const EXPECTED: Record<string, string> = {
   'permissionProfile.create': 'manage_employee',
   'permissionProfile.update': 'manage_employee',
   'permissionProfile.setActive': 'manage_employee',
+  'booking.cancel': 'cancel_duty',
+  'booking.cancelAsNoShow': 'cancel_duty',
+  'booking.clearAllotment': 'allot_vehicle_driver_to_duty',
+  'booking.confirm': 'manage_booking',
   'booking.create': 'manage_booking',
+  'booking.dispatch': 'send_duty_info',
   'booking.get': 'view_booking',
   'booking.incomingRequestsCount': 'view_accept_reject_incoming_requests',
   'booking.needsAttentionCount': 'view_accept_reject_incoming_requests',
   'booking.list': 'view_booking',
+  'booking.markUnfulfilled': 'cancel_duty',
+  'booking.keepAssociate': 'allot_vehicle_driver_to_duty',
+  'booking.refuseCancellation': 'cancel_duty',
+  'booking.releaseAssociate': 'allot_vehicle_driver_to_duty',
+  'booking.reopenNoShow': 'edit_duty',
+  'booking.skip': 'skip_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
   'masters.duty_type.get': 'view_duty_type',
@@ -172,8 +185,13 @@ describe('the router', () => {
   });
 
   it('changes state only through mutations (queries are GETs, which skip the CSRF checks)', () => {
-    const writes =
-      /\.(create|update|setActive|save|start|stop|logout|requestOtp|verifyOtp|updateProfile|requestPhoneChange|confirmPhoneChange)$/;
+    const verbs = [
+      ...['create', 'update', 'setActive', 'save', 'start', 'stop', 'logout', 'requestOtp', 'verifyOtp'],
+      ...['updateProfile', 'requestPhoneChange', 'confirmPhoneChange'],
+      // A duty's status actions (booking.cancel, booking.dispatch…).
+      ...Object.keys(bookingActions),
+    ];
+    const writes = new RegExp(`\\.(${verbs.join('|')})$`);
     for (const [path, p] of procedures) {
       expect({ path, type: p._def.type }).toEqual({ path, type: writes.test(path) ? 'mutation' : 'query' });
     }

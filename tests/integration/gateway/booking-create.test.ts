@@ -95,3 +95,25 @@ it('answers 403 to someone without Manage Bookings, 400 naming the fields, 404 t
   const elsewhere = await expectTrpcError(other.booking.get.query({ id: booking.id }));
   expect(elsewhere.data?.code).toBe('NOT_FOUND');
 });
+
+it('moves a duty by its actions, each under its own permission, refusing what its status does not allow', async () => {
+  const { booking } = await owner.booking.create.mutate(draft());
+  const early = await expectTrpcError(owner.booking.dispatch.mutate({ id: booking.id }));
+  expect([early.data?.code, early.message]).toEqual([
+    'PRECONDITION_FAILED',
+    'This duty is Booked; you cannot dispatch it now.',
+  ]);
+  const forbidden = await expectTrpcError(viewer.booking.cancel.mutate({ id: booking.id, reason: 'No car' }));
+  expect(forbidden.data?.code).toBe('FORBIDDEN');
+  const cancelled = await owner.booking.cancel.mutate({
+    id: booking.id,
+    reason: 'Meeting moved',
+    version: booking.version,
+  });
+  expect([cancelled.status, cancelled.cancellationReason]).toEqual(['CANCELLED', 'Meeting moved']);
+  const read = await viewer.booking.get.query({ id: booking.id });
+  expect(read.activity.map((a) => [a.action, a.toStatus])).toEqual([
+    ['created', 'BOOKED'],
+    ['cancel', 'CANCELLED'],
+  ]);
+});

@@ -1,8 +1,16 @@
 import { router } from '../../trpc';
+import { bookingActions } from './actions';
 import { create } from './create';
 import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
 import { list } from './list';
 import { needsAttentionCount } from './needs-attention-count';
 
-export const bookingRouter = router({ incomingRequestsCount, needsAttentionCount, list, get, create });
+export const bookingRouter = router({
+  incomingRequestsCount,
+  needsAttentionCount,
+  list,
+  get,
+  create,
+  ...bookingActions,
+});

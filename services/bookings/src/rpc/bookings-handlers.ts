@@ -6,7 +6,7 @@ import type { BookingsUseCases } from '../use-cases';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function bookingsRoutes(useCases: BookingsUseCases) {
-  const { tabCounts, bookingLists, takeBooking } = useCases;
+  const { tabCounts, bookingLists, takeBooking, actOnBooking } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
       async countIncomingRequests(_req, ctx) {
@@ -26,6 +26,15 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
       async createBooking(req, ctx) {
         const { booking, duties } = await takeBooking.create(tenantCallerOf(ctx), req.draftJson);
         return { booking: bookingDetailToProto(booking), duties: duties.map(bookingDetailToProto) };
+      },
+      async actOnBooking(req, ctx) {
+        const booking = await actOnBooking.act(tenantCallerOf(ctx), {
+          id: req.id,
+          action: req.action,
+          reason: req.reason,
+          expectedVersion: req.expectedVersion,
+        });
+        return { booking: bookingDetailToProto(booking) };
       },
       async getBooking(req, ctx) {
         const { booking, duties, activity } = await takeBooking.get(tenantCallerOf(ctx), req.id);

@@ -1,5 +1,6 @@
 // A booking as one record: its row, its passengers and contacts, what can find it, and what happened
 // to it. Row-level security keeps every statement to the transaction's operator.
+import type { BookingStatus, BookingType } from '@fleet/domain';
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import type { ActivityRecord, BookingContactRecord, BookingDetail, PriceRecord } from '../domain/booking';
@@ -171,4 +172,48 @@ export function listActivity(tx: Tx, bookingId: string): Promise<ActivityRecord[
           from_status as "fromStatus", to_status as "toStatus", reason
         from bookings.booking_activity where booking_id = ${bookingId} order by at, id`,
   );
+}
+
+/** What a status action finds a duty as, locked until its transaction ends (two staff acting wait in turn). */
+export interface LockedDuty {
+  id: string;
+  status: BookingStatus;
+  type: BookingType;
+  statusBeforeRequest: BookingStatus | null;
+  version: number;
+}
+
+export async function lockDuty(tx: Tx, id: string): Promise<LockedDuty | undefined> {
+  const [found] = await rows<LockedDuty>(
+    tx,
+    sql`select id, status, type, status_before_request as "statusBeforeRequest", version
+        from bookings.bookings where id = ${id} for update`,
+  );
+  return found;
+}
+
+/** What a status action changes besides the status. */
+export interface StatusChange {
+  status: BookingStatus;
+  statusBeforeRequest?: BookingStatus | null;
+  cancellationReason?: string;
+  unfulfilledReason?: string;
+  clearAllotment?: boolean;
+}
+
+export async function applyStatusChange(tx: Tx, id: string, change: StatusChange): Promise<void> {
+  const sets = [sql`status = ${change.status}`, sql`version = version + 1`, sql`updated_at = now()`];
+  if (change.statusBeforeRequest !== undefined)
+    sets.push(sql`status_before_request = ${change.statusBeforeRequest}`);
+  if (change.cancellationReason !== undefined)
+    sets.push(sql`cancellation_reason = ${change.cancellationReason}`);
+  if (change.unfulfilledReason !== undefined)
+    sets.push(sql`unfulfilled_reason = ${change.unfulfilledReason}`);
+  if (change.clearAllotment) {
+    sets.push(
+      sql`alloted_vehicle_id = null, alloted_driver_id = null, vehicle_no = '', driver_name = '',
+          driver_phone = '', supplier_id = null, supplier_name = '', supplier_group_id = null`,
+    );
+  }
+  await tx.execute(sql`update bookings.bookings set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }

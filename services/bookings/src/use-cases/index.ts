@@ -1,3 +1,4 @@
+import { createActOnBooking } from './act-on-booking';
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
 import { createTabCounts } from './tab-counts';
@@ -8,6 +9,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     tabCounts: createTabCounts(deps),
     bookingLists: createBookingLists(deps),
     takeBooking: createTakeBooking(deps),
+    actOnBooking: createActOnBooking(deps),
   };
 }
 

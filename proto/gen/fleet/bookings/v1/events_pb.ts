@@ -18,6 +18,7 @@ export const file_fleet_bookings_v1_events: GenFile = /*@__PURE__*/
  * What bookings publishes, through its transactional outbox, on fleet.bookings.booking.<event>:
  *
  *   fleet.bookings.booking.created          BookingChanged (a new booking, and each of its duties)
+ *   fleet.bookings.booking.status_changed   BookingChanged (an action of the status machine)
  *
  * Each carries the booking as it now is, so messaging, billing and the driver app's side can act on it
  * and keep read models.

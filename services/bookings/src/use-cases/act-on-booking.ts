@@ -1,0 +1,135 @@
+// Staff move a duty by an action of the domain's status machine: the table decides whether the duty's
+// status allows it, whether the caller's permissions do, and whether a reason is needed. The duty is
+// locked while it is read and changed, so two people acting at once take turns and the second is judged
+// on what the first left. Every move is written to the duty's activity and published.
+import { randomUUID } from 'node:crypto';
+import {
+  BOOKING_ACTIONS,
+  BOOKING_STATUS_LABELS,
+  type BookingAction,
+  type BookingStatus,
+  transition,
+} from '@fleet/domain';
+import {
+  conflict,
+  invalidField,
+  notFound,
+  permissionDenied,
+  preconditionFailed,
+  requireId,
+  type Tx,
+} from '@fleet/platform';
+import type { BookingDetail } from '../domain/booking';
+import { BookingsEvents, bookingsOutbox } from '../events/published';
+import { bookingDetailToProto } from '../mappers';
+import {
+  applyStatusChange,
+  getBookingDetail,
+  insertActivity,
+  lockDuty,
+  type StatusChange,
+} from '../storage/booking-record-store';
+import type { BookingsDeps, TenantCaller } from './deps';
+
+const isAction = (action: string): action is BookingAction =>
+  (BOOKING_ACTIONS as readonly string[]).includes(action);
+
+/** Asking to cancel remembers where the duty was, which refusing the request returns it to. */
+const REQUESTS: readonly BookingStatus[] = ['CANCELLATION_REQUESTED', 'CANCELLATION_REQUEST_BY_ASSOCIATE'];
+
+/** What an action changes besides the status. */
+function changeOf(
+  action: BookingAction,
+  from: BookingStatus,
+  to: BookingStatus,
+  reason: string,
+): StatusChange {
+  const change: StatusChange = { status: to };
+  if (REQUESTS.includes(to)) change.statusBeforeRequest = from;
+  else if (REQUESTS.includes(from)) change.statusBeforeRequest = null;
+  if (action === 'cancel' || action === 'skip') change.cancellationReason = reason || 'Skipped';
+  if (action === 'markUnfulfilled') change.unfulfilledReason = reason;
+  if (action === 'clearAllotment' || action === 'releaseAssociate') change.clearAllotment = true;
+  return change;
+}
+
+export function createActOnBooking(deps: BookingsDeps) {
+  const { db } = deps;
+
+  async function act(
+    tx: Tx,
+    caller: TenantCaller,
+    input: { id: string; action: BookingAction; reason: string; expectedVersion: number },
+  ): Promise<BookingDetail> {
+    const duty = await lockDuty(tx, input.id);
+    if (!duty) throw notFound('The booking');
+    if (input.expectedVersion > 0 && duty.version !== input.expectedVersion) {
+      throw conflict(
+        `Someone changed this duty while you were looking at it (it is ${BOOKING_STATUS_LABELS[duty.status]} now). Reload it and try again.`,
+        'STALE_VERSION',
+      );
+    }
+    const outcome = transition(
+      duty,
+      input.action,
+      { actor: 'STAFF', permissions: caller.permissions },
+      input.reason,
+    );
+    if (!outcome.ok) {
+      if (outcome.problem === 'NOT_ALLOWED') throw permissionDenied(outcome.message);
+      if (outcome.problem === 'REASON_NEEDED') throw invalidField('reason', outcome.message);
+      throw preconditionFailed(outcome.message, 'ILLEGAL_TRANSITION');
+    }
+    await applyStatusChange(tx, duty.id, changeOf(input.action, duty.status, outcome.to, input.reason));
+    await insertActivity(tx, {
+      id: randomUUID(),
+      tenantId: caller.tenantId,
+      bookingId: duty.id,
+      actor: 'STAFF',
+      userId: caller.userId,
+      actorUserId: caller.actorUserId ?? caller.userId,
+      action: input.action,
+      fromStatus: duty.status,
+      toStatus: outcome.to,
+      reason: input.reason,
+    });
+    const changed = (await getBookingDetail(tx, duty.id))!;
+    await bookingsOutbox.enqueue(
+      tx,
+      BookingsEvents.bookingStatusChanged,
+      {
+        tenantId: caller.tenantId,
+        booking: bookingDetailToProto(changed),
+        action: input.action,
+        fromStatus: duty.status,
+        toStatus: outcome.to,
+        reason: input.reason,
+        changedByUserId: caller.userId,
+        actorUserId: caller.actorUserId ?? caller.userId,
+      },
+      caller,
+    );
+    return changed;
+  }
+
+  return {
+    async act(
+      caller: TenantCaller,
+      input: { id: string; action: string; reason?: string; expectedVersion?: number },
+    ): Promise<BookingDetail> {
+      requireId(input.id, 'id');
+      if (!isAction(input.action)) {
+        throw invalidField(
+          'action',
+          `There is no action “${input.action}”. The actions are: ${BOOKING_ACTIONS.join(', ')}.`,
+        );
+      }
+      const reason = (input.reason ?? '').trim();
+      if (reason.length > 500) throw invalidField('reason', 'Keep the reason to 500 characters or fewer.');
+      const { action } = input;
+      return db.withTenant(caller.tenantId, (tx) =>
+        act(tx, caller, { id: input.id, action, reason, expectedVersion: input.expectedVersion ?? 0 }),
+      );
+    },
+  };
+}
