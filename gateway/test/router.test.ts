@@ -34,6 +34,7 @@ const EXPECTED: Record<string, string> = {
   'permissionProfile.create': 'manage_employee',
   'permissionProfile.update': 'manage_employee',
   'permissionProfile.setActive': 'manage_employee',
+  'booking.allot': 'allot_vehicle_driver_to_duty',
   'booking.cancel': 'cancel_duty',
   'booking.cancelAsNoShow': 'cancel_duty',
   'booking.clearAllotment': 'allot_vehicle_driver_to_duty',
@@ -187,7 +188,7 @@ describe('the router', () => {
   it('changes state only through mutations (queries are GETs, which skip the CSRF checks)', () => {
     const verbs = [
       ...['create', 'update', 'setActive', 'save', 'start', 'stop', 'logout', 'requestOtp', 'verifyOtp'],
-      ...['updateProfile', 'requestPhoneChange', 'confirmPhoneChange'],
+      ...['updateProfile', 'requestPhoneChange', 'confirmPhoneChange', 'allot'],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),
     ];

@@ -117,3 +117,32 @@ it('moves a duty by its actions, each under its own permission, refusing what it
     ['cancel', 'CANCELLED'],
   ]);
 });
+
+it('allots a vehicle with its driver and then dispatches the duty', async () => {
+  const driverId = (
+    await owner.masters.driver.create.mutate({ values: { name: 'Ravi Kumar', phone: '+919811100001' } })
+  ).id;
+  const vehicleId = (
+    await owner.masters.vehicle.create.mutate({
+      values: {
+        vehicle_no: 'MH12AB1001',
+        vehicle_model: 'Dzire',
+        vehicle_group_id: vehicleGroupId,
+        vehicle_fuel_type: 'DIESEL',
+        driver_id: driverId,
+      },
+    })
+  ).id;
+  const { booking } = await owner.booking.create.mutate({ ...draft(), reportingDate: '2040-03-05' });
+  const [allotted] = await owner.booking.allot.mutate({ id: booking.id, kind: 'OWN', vehicleId });
+  expect([allotted?.status, allotted?.vehicleNo, allotted?.driverName]).toEqual([
+    'ALLOTED',
+    'MH12AB1001',
+    'Ravi Kumar',
+  ]);
+  const forbidden = await expectTrpcError(
+    viewer.booking.allot.mutate({ id: booking.id, kind: 'OWN', vehicleId }),
+  );
+  expect(forbidden.data?.code).toBe('FORBIDDEN');
+  expect((await owner.booking.dispatch.mutate({ id: booking.id })).status).toBe('DISPATCHED');
+});

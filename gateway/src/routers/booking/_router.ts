@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { bookingActions } from './actions';
+import { allot } from './allot';
 import { create } from './create';
 import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
@@ -12,5 +13,6 @@ export const bookingRouter = router({
   list,
   get,
   create,
+  allot,
   ...bookingActions,
 });

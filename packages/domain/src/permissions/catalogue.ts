@@ -123,6 +123,14 @@ export const PERMISSION_CATALOGUE = [
     requires: [BASIC_DRIVER, 'view_booking', 'view_basic_vehicle_information'],
   },
   {
+    readableId: 'allot_despite_conflicts',
+    model: 'Duty',
+    name: 'Allot Despite Conflicts',
+    description:
+      'Allot a vehicle or driver already on an overlapping duty, or whose documents have lapsed, giving a reason that is logged.',
+    requires: ['allot_vehicle_driver_to_duty'],
+  },
+  {
     readableId: 'skip_duty',
     model: 'Duty',
     name: 'Skip Duty',

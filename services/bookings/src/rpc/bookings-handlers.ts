@@ -6,7 +6,7 @@ import type { BookingsUseCases } from '../use-cases';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function bookingsRoutes(useCases: BookingsUseCases) {
-  const { tabCounts, bookingLists, takeBooking, actOnBooking } = useCases;
+  const { tabCounts, bookingLists, takeBooking, actOnBooking, allotDuty } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
       async countIncomingRequests(_req, ctx) {
@@ -35,6 +35,22 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           expectedVersion: req.expectedVersion,
         });
         return { booking: bookingDetailToProto(booking) };
+      },
+      async allotDuty(req, ctx) {
+        const duties = await allotDuty.allot(tenantCallerOf(ctx), {
+          id: req.id,
+          kind: req.kind,
+          vehicleId: req.vehicleId,
+          driverId: req.driverId,
+          supplierId: req.supplierId,
+          vehicleNo: req.vehicleNo,
+          driverName: req.driverName,
+          driverPhone: req.driverPhone,
+          overrideReason: req.overrideReason,
+          allDuties: req.allDuties,
+          expectedVersion: req.expectedVersion,
+        });
+        return { duties: duties.map(bookingDetailToProto) };
       },
       async getBooking(req, ctx) {
         const { booking, duties, activity } = await takeBooking.get(tenantCallerOf(ctx), req.id);

@@ -217,3 +217,89 @@ export async function applyStatusChange(tx: Tx, id: string, change: StatusChange
   }
   await tx.execute(sql`update bookings.bookings set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
+
+/** Statuses in which a duty no longer holds its vehicle and driver. */
+const RELEASED = ['CANCELLED', 'CANCELLATION_NO_SHOW', 'UNFULFILLED', 'CLOSED'] as const;
+
+/**
+ * Holds, until the transaction ends, the right to allot these vehicles and drivers: two people
+ * allotting the same driver at once take turns, so the second sees the first's duty as an overlap.
+ * Resources are locked in one order, so two allotments never wait on each other.
+ */
+export async function lockAllotable(tx: Tx, tenantId: string, resourceIds: string[]): Promise<void> {
+  for (const id of [...new Set(resourceIds)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`allot:${tenantId}:${id}`}, 0))`);
+  }
+}
+
+export interface OverlappingDuty {
+  id: string;
+  bookingNo: string;
+  allotedVehicleId: string | null;
+  allotedDriverId: string | null;
+  reportingAt: Date;
+}
+
+/** The live duties of a vehicle or a driver whose expected span overlaps [from, to), other than `except`. */
+export function overlappingDuties(
+  tx: Tx,
+  query: { vehicleId: string | null; driverId: string | null; from: Date; to: Date; except: string[] },
+): Promise<OverlappingDuty[]> {
+  const holders = [
+    ...(query.vehicleId ? [sql`alloted_vehicle_id = ${query.vehicleId}`] : []),
+    ...(query.driverId ? [sql`alloted_driver_id = ${query.driverId}`] : []),
+  ];
+  if (holders.length === 0) return Promise.resolve([]);
+  return rows<OverlappingDuty>(
+    tx,
+    sql`select id, booking_no::text as "bookingNo", alloted_vehicle_id as "allotedVehicleId",
+          alloted_driver_id as "allotedDriverId", reporting_at as "reportingAt"
+        from bookings.bookings
+        where (${sql.join(holders, sql` or `)})
+          and status not in (${sql.join(
+            RELEASED.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+          and not (id = any(${uuidArray(query.except)}))
+          and reporting_at < ${query.to}
+          and reporting_at > ${new Date(query.from.getTime() - 62 * 86_400_000)}
+          and coalesce(ends_at, reporting_at + interval '8 hours') > ${query.from}
+        order by reporting_at`,
+  );
+}
+
+const uuidArray = (ids: string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
+
+/** The vehicle, driver and supplier a duty is allotted to, and its status after. */
+export interface Allotment {
+  status: BookingStatus;
+  vehicleId: string | null;
+  driverId: string | null;
+  vehicleNo: string;
+  driverName: string;
+  driverPhone: string;
+  supplierId: string | null;
+  supplierName: string;
+  supplierGroupId: string | null;
+}
+
+export async function applyAllotment(tx: Tx, id: string, a: Allotment): Promise<void> {
+  await tx.execute(sql`
+    update bookings.bookings set status = ${a.status}, alloted_vehicle_id = ${a.vehicleId},
+      alloted_driver_id = ${a.driverId}, vehicle_no = ${a.vehicleNo}, driver_name = ${a.driverName},
+      driver_phone = ${a.driverPhone}, supplier_id = ${a.supplierId}, supplier_name = ${a.supplierName},
+      supplier_group_id = ${a.supplierGroupId}, driver_rejected = false, supplier_rejected = false,
+      version = version + 1, updated_at = now()
+    where id = ${id}`);
+}
+
+/** A duty and the later duties of its booking, in date order (what "every duty at once" allots). */
+export function dutiesOfBooking(tx: Tx, id: string): Promise<{ id: string }[]> {
+  return rows<{ id: string }>(
+    tx,
+    sql`select b.id from bookings.bookings b, bookings.bookings d
+        where d.id = ${id} and (b.id = coalesce(d.parent_id, d.id) or b.parent_id = coalesce(d.parent_id, d.id))
+        order by b.start_date, b.reporting_at`,
+  );
+}

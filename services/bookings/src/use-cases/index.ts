@@ -1,4 +1,5 @@
 import { createActOnBooking } from './act-on-booking';
+import { createAllotDuty } from './allot-duty';
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
 import { createTabCounts } from './tab-counts';
@@ -10,6 +11,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     bookingLists: createBookingLists(deps),
     takeBooking: createTakeBooking(deps),
     actOnBooking: createActOnBooking(deps),
+    allotDuty: createAllotDuty(deps),
   };
 }
 

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSKjAQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkiWwoTQWN0T25Cb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZhY3Rpb24YAiABKAkSDgoGcmVhc29uGAMgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBCABKAUiQwoUQWN0T25Cb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcyhAUKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common]);
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSKjAQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkiWwoTQWN0T25Cb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZhY3Rpb24YAiABKAkSDgoGcmVhc29uGAMgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBCABKAUiQwoUQWN0T25Cb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmci7gEKEEFsbG90RHV0eVJlcXVlc3QSCgoCaWQYASABKAkSDAoEa2luZBgCIAEoCRISCgp2ZWhpY2xlX2lkGAMgASgJEhEKCWRyaXZlcl9pZBgEIAEoCRITCgtzdXBwbGllcl9pZBgFIAEoCRISCgp2ZWhpY2xlX25vGAYgASgJEhMKC2RyaXZlcl9uYW1lGAcgASgJEhQKDGRyaXZlcl9waG9uZRgIIAEoCRIXCg9vdmVycmlkZV9yZWFzb24YCSABKAkSEgoKYWxsX2R1dGllcxgKIAEoCBIYChBleHBlY3RlZF92ZXJzaW9uGAsgASgFIj8KEUFsbG90RHV0eVJlc3BvbnNlEioKBmR1dGllcxgBIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcy3AUKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2ViBnByb3RvMw", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -274,6 +274,108 @@ export const ActOnBookingResponseSchema: GenMessage<ActOnBookingResponse> = /*@_
   messageDesc(file_fleet_bookings_v1_bookings_service, 11);
 
 /**
+ * @generated from message fleet.bookings.v1.AllotDutyRequest
+ */
+export type AllotDutyRequest = Message<"fleet.bookings.v1.AllotDutyRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * OWN, COMPANY_SUPPLIER or DCO.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * OWN: the operator's vehicle; COMPANY_SUPPLIER: the supplier's vehicle, when picked from masters.
+   *
+   * @generated from field: string vehicle_id = 3;
+   */
+  vehicleId: string;
+
+  /**
+   * OWN: the driver; empty for the vehicle's own driver.
+   *
+   * @generated from field: string driver_id = 4;
+   */
+  driverId: string;
+
+  /**
+   * COMPANY_SUPPLIER and DCO.
+   *
+   * @generated from field: string supplier_id = 5;
+   */
+  supplierId: string;
+
+  /**
+   * COMPANY_SUPPLIER, typed in when the supplier's vehicle is not in masters.
+   *
+   * @generated from field: string vehicle_no = 6;
+   */
+  vehicleNo: string;
+
+  /**
+   * @generated from field: string driver_name = 7;
+   */
+  driverName: string;
+
+  /**
+   * @generated from field: string driver_phone = 8;
+   */
+  driverPhone: string;
+
+  /**
+   * Allot despite an overlapping duty or a lapsed document: why (needs allot_despite_conflicts).
+   *
+   * @generated from field: string override_reason = 9;
+   */
+  overrideReason: string;
+
+  /**
+   * Every duty of the booking at once (a monthly booking's days).
+   *
+   * @generated from field: bool all_duties = 10;
+   */
+  allDuties: boolean;
+
+  /**
+   * The version the person saw; 0 to allot whatever it is now.
+   *
+   * @generated from field: int32 expected_version = 11;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.AllotDutyRequest.
+ * Use `create(AllotDutyRequestSchema)` to create a new message.
+ */
+export const AllotDutyRequestSchema: GenMessage<AllotDutyRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 12);
+
+/**
+ * @generated from message fleet.bookings.v1.AllotDutyResponse
+ */
+export type AllotDutyResponse = Message<"fleet.bookings.v1.AllotDutyResponse"> & {
+  /**
+   * The duties allotted, in date order.
+   *
+   * @generated from field: repeated fleet.bookings.v1.Booking duties = 1;
+   */
+  duties: Booking[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.AllotDutyResponse.
+ * Use `create(AllotDutyResponseSchema)` to create a new message.
+ */
+export const AllotDutyResponseSchema: GenMessage<AllotDutyResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 13);
+
+/**
  * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
  * list behind each Duties tab (spec §2, /duties/bookings/{tab}).
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -346,6 +448,19 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof ActOnBookingRequestSchema;
     output: typeof ActOnBookingResponseSchema;
+  },
+  /**
+   * Allots a duty (or every duty of its booking): the operator's own vehicle and driver (the vehicle's
+   * driver comes along; with none, the duty waits for one), a company supplier's vehicle and driver, or a
+   * DCO supplier. A vehicle or driver on an overlapping duty, or with a lapsed document, is refused
+   * unless the caller holds allot_despite_conflicts and gives a reason. Needs allot_vehicle_driver_to_duty.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.AllotDuty
+   */
+  allotDuty: {
+    methodKind: "unary";
+    input: typeof AllotDutyRequestSchema;
+    output: typeof AllotDutyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_bookings_v1_bookings_service, 0);
