@@ -89,12 +89,12 @@ interface WriteOptions {
 }
 
 // Points (1/72 inch). The bottom margin leaves room for the footer.
-const MARGINS = { top: 40, bottom: 56, left: 40, right: 40 };
-const FOOTER_FROM_PAGE_BOTTOM = 34;
-const BLOCK_GAP = 10;
+const MARGINS = { top: 36, bottom: 50, left: 40, right: 40 };
+const FOOTER_FROM_PAGE_BOTTOM = 30;
+const BLOCK_GAP = 8;
 const GRID_ROW_GAP = 6;
 const GRID_COLUMN_GAP = 12;
-const CELL_PADDING = 4;
+const CELL_PADDING = 3;
 const TAG_PADDING = 4;
 const LINE_GAP = 1;
 /** Room a heading needs below it on the same page: the header and first row of a table, or two grid rows. */
