@@ -38,6 +38,7 @@ const EXPECTED: Record<string, string> = {
   'booking.cancel': 'cancel_duty',
   'booking.cancelAsNoShow': 'cancel_duty',
   'booking.clearAllotment': 'allot_vehicle_driver_to_duty',
+  'booking.close': 'generate_duty_slip',
   'booking.confirm': 'manage_booking',
   'booking.create': 'manage_booking',
   'booking.dispatch': 'send_duty_info',
@@ -46,6 +47,7 @@ const EXPECTED: Record<string, string> = {
   'booking.needsAttentionCount': 'view_accept_reject_incoming_requests',
   'booking.list': 'view_booking',
   'booking.markUnfulfilled': 'cancel_duty',
+  'booking.recordSlip': 'generate_duty_slip',
   'booking.keepAssociate': 'allot_vehicle_driver_to_duty',
   'booking.refuseCancellation': 'cancel_duty',
   'booking.releaseAssociate': 'allot_vehicle_driver_to_duty',
@@ -188,7 +190,7 @@ describe('the router', () => {
   it('changes state only through mutations (queries are GETs, which skip the CSRF checks)', () => {
     const verbs = [
       ...['create', 'update', 'setActive', 'save', 'start', 'stop', 'logout', 'requestOtp', 'verifyOtp'],
-      ...['updateProfile', 'requestPhoneChange', 'confirmPhoneChange', 'allot'],
+      ...['updateProfile', 'requestPhoneChange', 'confirmPhoneChange', 'allot', 'recordSlip', 'close'],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),
     ];

@@ -163,3 +163,15 @@ describe('reading a payload from the wire', () => {
     expect(back).toEqual({ a: { b: 1 } });
   });
 });
+
+describe('a payload parsed in another realm', () => {
+  it('still has its dates restored (jest runs tests in a vm context; Node parses fetch bodies outside it)', async () => {
+    const { runInNewContext } = await import('node:vm');
+    const text = JSON.stringify(
+      transformer.serialize({ points: [{ at: new Date('2040-03-06T03:45:00Z') }] }),
+    );
+    const foreign = runInNewContext(`JSON.parse(${JSON.stringify(text)})`);
+    const back = transformer.deserialize<{ points: { at: Date }[] }>(foreign);
+    expect(back.points[0]?.at).toEqual(new Date('2040-03-06T03:45:00Z'));
+  });
+});

@@ -214,6 +214,20 @@ function checkPayload(json: unknown, values: unknown): void {
 }
 
 /**
+ * JSON parsed in another realm (a vm context, which is how jest runs a test file; Node's fetch parses
+ * bodies outside it) is read again in this one: superjson annotates only this realm's plain objects and
+ * arrays, and would leave a date inside foreign ones as text. One realm, as in the browser and the
+ * server, costs nothing.
+ */
+function ofThisRealm(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null) return json;
+  const prototype = Object.getPrototypeOf(json);
+  return prototype === Object.prototype || prototype === Array.prototype || prototype === null
+    ? json
+    : JSON.parse(JSON.stringify(json));
+}
+
+/**
  * superjson's deserialize, for payloads from the wire: checked first (checkPayload), and whatever superjson
  * itself trips over is a PayloadError in our words rather than its own. Read in place: a payload is
  * always one just parsed from the wire, owned by no one else, and superjson otherwise deep-copies it
@@ -228,7 +242,9 @@ function deserialize<T = unknown>(payload: SuperJSONResult): T {
   checkPayload(json, meta?.values);
   try {
     return superjson.deserialize<T>(
-      meta?.values === undefined ? { json } : { json, meta: { values: meta.values, v: 1 } },
+      meta?.values === undefined
+        ? { json }
+        : { json: ofThisRealm(json), meta: { values: meta.values, v: 1 } },
       { inPlace: true },
     );
   } catch (error) {

@@ -2,6 +2,7 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { BookingActivitySchema, BookingSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import type { ActivityRecord, BookingDetail, BookingRecord, PriceRecord } from './domain/booking';
+import type { SlipPointRecord, StoredCharges } from './storage/booking-record-store';
 
 /** A booking as its proto message: vocabulary values as the spec's strings, unset ids as ''. */
 export function bookingToProto(booking: BookingRecord) {
@@ -80,3 +81,18 @@ export function activityToProto(activity: ActivityRecord): MessageInitShape<type
     reason: activity.reason,
   };
 }
+
+export const slipPointToProto = (p: SlipPointRecord) => ({
+  point: p.point,
+  at: timestampFromDate(new Date(p.at)),
+  km: p.km,
+  location: p.location,
+});
+
+export const chargesToProto = (c: StoredCharges) => ({
+  rateCardId: c.rateCardId ?? '',
+  km: c.km,
+  minutes: c.minutes,
+  lines: c.lines,
+  total: c.total,
+});

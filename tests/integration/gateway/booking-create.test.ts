@@ -146,3 +146,35 @@ it('allots a vehicle with its driver and then dispatches the duty', async () => 
   expect(forbidden.data?.code).toBe('FORBIDDEN');
   expect((await owner.booking.dispatch.mutate({ id: booking.id })).status).toBe('DISPATCHED');
 });
+
+it('records the slip and closes the duty, its charges arriving as Decimal, and finds it in bill-pending', async () => {
+  const vehicleId = (
+    await owner.masters.vehicle.create.mutate({
+      values: {
+        vehicle_no: 'MH12AB1002',
+        vehicle_model: 'Etios',
+        vehicle_group_id: vehicleGroupId,
+        vehicle_fuel_type: 'DIESEL',
+      },
+    })
+  ).id;
+  const driverId = (
+    await owner.masters.driver.create.mutate({ values: { name: 'Sunil Patil', phone: '+919811100002' } })
+  ).id;
+  const { booking } = await owner.booking.create.mutate({ ...draft(), reportingDate: '2040-03-06' });
+  await owner.booking.allot.mutate({ id: booking.id, kind: 'OWN', vehicleId, driverId });
+  await owner.booking.recordSlip.mutate({
+    id: booking.id,
+    variant: 'SALES',
+    medium: 'HARD_COPY',
+    points: [
+      { point: 'DUTY_START', at: new Date('2040-03-06T03:45:00Z'), km: '100' },
+      { point: 'DUTY_END', at: new Date('2040-03-06T11:45:00Z'), km: '180' },
+    ],
+  });
+  const { charges } = await owner.booking.close.mutate({ id: booking.id });
+  expect(charges.total).toBeInstanceOf(Decimal);
+  expect([charges.total.toFixed(2), charges.km.toString(), charges.minutes]).toEqual(['2450.50', '80', 480]);
+  const billPending = await viewer.booking.list.query({ tab: 'bill-pending' });
+  expect(billPending.bookings.map((b) => b.id)).toContain(booking.id);
+});

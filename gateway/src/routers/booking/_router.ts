@@ -2,6 +2,7 @@ import { router } from '../../trpc';
 import { bookingActions } from './actions';
 import { allot } from './allot';
 import { create } from './create';
+import { close, recordSlip } from './duty-slip';
 import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
 import { list } from './list';
@@ -14,5 +15,7 @@ export const bookingRouter = router({
   get,
   create,
   allot,
+  recordSlip,
+  close,
   ...bookingActions,
 });

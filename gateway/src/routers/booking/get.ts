@@ -4,7 +4,7 @@ import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
 import { required } from '../shared-mappers';
-import { activityToJson, bookingDetailToJson } from './mappers';
+import { activityToJson, bookingDetailToJson, chargesToJson, slipPointToJson } from './mappers';
 
 /** A booking with its later duties and everything that happened to it. */
 export const get = procedureNeeding(BOOKING_LIST_PERMISSION)
@@ -15,5 +15,8 @@ export const get = procedureNeeding(BOOKING_LIST_PERMISSION)
       booking: bookingDetailToJson(required(r.booking, 'the booking')),
       duties: r.duties.map(bookingDetailToJson),
       activity: r.activity.map(activityToJson),
+      salesSlip: r.salesSlip.map(slipPointToJson),
+      purchaseSlip: r.purchaseSlip.map(slipPointToJson),
+      charges: r.charges ? chargesToJson(r.charges) : null,
     };
   });

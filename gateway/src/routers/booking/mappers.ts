@@ -1,5 +1,7 @@
 import type { BookingStatus, BookingType, ConnectionRequestStatus } from '@fleet/domain';
 import type { Booking, BookingActivity, Contact, Price } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import type { DutyCharges, SlipPoint } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
+import Decimal from 'decimal.js';
 import { dateOrNull, decimalOrNull, textOrNull } from '../shared-mappers';
 
 /** A booking as the Duties lists show it; the service sends the spec's vocabulary as strings. */
@@ -90,4 +92,27 @@ export const activityToJson = (a: BookingActivity) => ({
   fromStatus: textOrNull(a.fromStatus) as BookingStatus | null,
   toStatus: textOrNull(a.toStatus) as BookingStatus | null,
   reason: a.reason,
+});
+
+export const slipPointToJson = (p: SlipPoint) => ({
+  point: p.point as 'GARAGE_START' | 'ARRIVAL' | 'DUTY_START' | 'DUTY_END' | 'GARAGE_END',
+  at: dateOrNull(p.at),
+  km: new Decimal(p.km),
+  location: p.location,
+});
+
+/** A closed duty's charges: quantities, rates and amounts as Decimal. */
+export const chargesToJson = (c: DutyCharges) => ({
+  rateCardId: textOrNull(c.rateCardId),
+  km: new Decimal(c.km),
+  minutes: c.minutes,
+  lines: c.lines.map((l) => ({
+    code: l.code,
+    label: l.label,
+    quantity: new Decimal(l.quantity),
+    unit: l.unit,
+    rate: new Decimal(l.rate),
+    amount: new Decimal(l.amount),
+  })),
+  total: new Decimal(c.total),
 });

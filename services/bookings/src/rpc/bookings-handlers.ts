@@ -1,12 +1,19 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
 import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
-import { activityToProto, bookingDetailToProto, bookingToProto } from '../mappers';
+import {
+  activityToProto,
+  bookingDetailToProto,
+  bookingToProto,
+  chargesToProto,
+  slipPointToProto,
+} from '../mappers';
 import type { BookingsUseCases } from '../use-cases';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function bookingsRoutes(useCases: BookingsUseCases) {
-  const { tabCounts, bookingLists, takeBooking, actOnBooking, allotDuty } = useCases;
+  const { tabCounts, bookingLists, takeBooking, actOnBooking, allotDuty, dutySlip } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
       async countIncomingRequests(_req, ctx) {
@@ -53,12 +60,37 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         return { duties: duties.map(bookingDetailToProto) };
       },
       async getBooking(req, ctx) {
-        const { booking, duties, activity } = await takeBooking.get(tenantCallerOf(ctx), req.id);
+        const found = await takeBooking.get(tenantCallerOf(ctx), req.id);
         return {
-          booking: bookingDetailToProto(booking),
-          duties: duties.map(bookingDetailToProto),
-          activity: activity.map(activityToProto),
+          booking: bookingDetailToProto(found.booking),
+          duties: found.duties.map(bookingDetailToProto),
+          activity: found.activity.map(activityToProto),
+          salesSlip: found.salesSlip.map(slipPointToProto),
+          purchaseSlip: found.purchaseSlip.map(slipPointToProto),
+          charges: found.charges && chargesToProto(found.charges),
         };
+      },
+      async recordDutySlip(req, ctx) {
+        const { booking, points } = await dutySlip.record(tenantCallerOf(ctx), {
+          id: req.id,
+          variant: req.variant,
+          points: req.points.map((p) => ({
+            point: p.point,
+            at: p.at && timestampDate(p.at),
+            km: p.km,
+            location: p.location,
+          })),
+          medium: req.medium,
+          expectedVersion: req.expectedVersion,
+        });
+        return { booking: bookingDetailToProto(booking), points: points.map(slipPointToProto) };
+      },
+      async closeDuty(req, ctx) {
+        const { booking, charges } = await dutySlip.close(tenantCallerOf(ctx), {
+          id: req.id,
+          expectedVersion: req.expectedVersion,
+        });
+        return { booking: bookingDetailToProto(booking), charges: chargesToProto(charges) };
       },
     });
 }

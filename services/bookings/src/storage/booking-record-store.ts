@@ -303,3 +303,77 @@ export function dutiesOfBooking(tx: Tx, id: string): Promise<{ id: string }[]> {
         order by b.start_date, b.reporting_at`,
   );
 }
+
+/** A recorded point of a slip; km as decimal text. */
+export interface SlipPointRecord {
+  point: 'GARAGE_START' | 'ARRIVAL' | 'DUTY_START' | 'DUTY_END' | 'GARAGE_END';
+  at: Date;
+  km: string;
+  location: string;
+}
+
+const POINT_ORDER = sql.raw(
+  `array_position(array['GARAGE_START','ARRIVAL','DUTY_START','DUTY_END','GARAGE_END'], point)`,
+);
+
+/** Replaces what a slip variant holds, and records how the slip arrived. */
+export async function replaceSlipPoints(
+  tx: Tx,
+  input: {
+    tenantId: string;
+    bookingId: string;
+    variant: 'SALES' | 'PURCHASE';
+    points: SlipPointRecord[];
+    medium: string | null;
+    recordedBy: string;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`delete from bookings.duty_slip_points where booking_id = ${input.bookingId} and variant = ${input.variant}`,
+  );
+  if (input.points.length > 0) {
+    await tx.execute(sql`
+      insert into bookings.duty_slip_points (tenant_id, booking_id, variant, point, at, km, location, source, recorded_by)
+      select ${input.tenantId}, ${input.bookingId}, ${input.variant}, p.point, p.at, p.km, p.location, 'STAFF', ${input.recordedBy}
+      from jsonb_to_recordset(${JSON.stringify(input.points)}::jsonb) as p(point text, at timestamptz, km numeric, location text)`);
+  }
+  await tx.execute(sql`
+    update bookings.bookings set slip_medium = coalesce(${input.medium}, slip_medium), version = version + 1,
+      updated_at = now()
+    where id = ${input.bookingId}`);
+}
+
+export function listSlipPoints(
+  tx: Tx,
+  bookingId: string,
+  variant: 'SALES' | 'PURCHASE',
+): Promise<SlipPointRecord[]> {
+  return rows<SlipPointRecord>(
+    tx,
+    sql`select point, at, km::text as km, location from bookings.duty_slip_points
+        where booking_id = ${bookingId} and variant = ${variant} order by ${POINT_ORDER}`,
+  );
+}
+
+/** What closing priced, kept with the duty: lines and total as decimal text. */
+export interface StoredCharges {
+  rateCardId: string | null;
+  km: string;
+  minutes: number;
+  lines: { code: string; label: string; quantity: string; unit: string; rate: string; amount: string }[];
+  total: string;
+}
+
+export async function saveCharges(tx: Tx, id: string, charges: StoredCharges): Promise<void> {
+  await tx.execute(sql`
+    update bookings.bookings set charges = ${JSON.stringify(charges)}::jsonb, charges_total = ${charges.total}::numeric
+    where id = ${id}`);
+}
+
+export async function getCharges(tx: Tx, id: string): Promise<StoredCharges | undefined> {
+  const [found] = await rows<{ charges: StoredCharges | null }>(
+    tx,
+    sql`select charges from bookings.bookings where id = ${id}`,
+  );
+  return found?.charges ?? undefined;
+}

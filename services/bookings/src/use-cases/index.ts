@@ -2,6 +2,7 @@ import { createActOnBooking } from './act-on-booking';
 import { createAllotDuty } from './allot-duty';
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
+import { createDutySlip } from './duty-slip';
 import { createTabCounts } from './tab-counts';
 import { createTakeBooking } from './take-booking';
 
@@ -12,6 +13,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     takeBooking: createTakeBooking(deps),
     actOnBooking: createActOnBooking(deps),
     allotDuty: createAllotDuty(deps),
+    dutySlip: createDutySlip(deps),
   };
 }
 

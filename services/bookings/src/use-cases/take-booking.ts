@@ -24,18 +24,20 @@ import {
   type Tx,
 } from '@fleet/platform';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
-import type { BookingDetail, PriceRecord } from '../domain/booking';
+import type { PriceRecord } from '../domain/booking';
 import { searchTermsOf } from '../domain/search-terms';
 import { BookingsEvents, bookingsOutbox } from '../events/published';
 import { bookingDetailToProto } from '../mappers';
 import type { Copy } from '../read-models/master-copies';
 import {
   getBookingDetail,
+  getCharges,
   getDuties,
   insertActivity,
   insertBooking,
   insertContacts,
   listActivity,
+  listSlipPoints,
   replaceSearchTerms,
   takeBookingNumbers,
 } from '../storage/booking-record-store';
@@ -101,7 +103,14 @@ export function createTakeBooking(deps: BookingsDeps) {
   async function readBack(tx: Tx, id: string) {
     const booking = await getBookingDetail(tx, id);
     if (!booking) return undefined;
-    return { booking, duties: await getDuties(tx, id), activity: await listActivity(tx, id) };
+    return {
+      booking,
+      duties: await getDuties(tx, id),
+      activity: await listActivity(tx, id),
+      salesSlip: await listSlipPoints(tx, id, 'SALES'),
+      purchaseSlip: await listSlipPoints(tx, id, 'PURCHASE'),
+      charges: await getCharges(tx, id),
+    };
   }
 
   return {
@@ -214,14 +223,7 @@ export function createTakeBooking(deps: BookingsDeps) {
       });
     },
 
-    async get(
-      caller: TenantCaller,
-      id: string,
-    ): Promise<{
-      booking: BookingDetail;
-      duties: BookingDetail[];
-      activity: Awaited<ReturnType<typeof listActivity>>;
-    }> {
+    async get(caller: TenantCaller, id: string) {
       requireHeld(caller, PERMISSION.view_booking, 'see bookings');
       requireId(id, 'id');
       const found = await db.read(caller.tenantId, (tx) => readBack(tx, id));

@@ -8,13 +8,15 @@ import type { Booking, BookingActivity } from "./booking_pb";
 import { file_fleet_bookings_v1_booking } from "./booking_pb";
 import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSKjAQoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkiWwoTQWN0T25Cb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZhY3Rpb24YAiABKAkSDgoGcmVhc29uGAMgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBCABKAUiQwoUQWN0T25Cb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmci7gEKEEFsbG90RHV0eVJlcXVlc3QSCgoCaWQYASABKAkSDAoEa2luZBgCIAEoCRISCgp2ZWhpY2xlX2lkGAMgASgJEhEKCWRyaXZlcl9pZBgEIAEoCRITCgtzdXBwbGllcl9pZBgFIAEoCRISCgp2ZWhpY2xlX25vGAYgASgJEhMKC2RyaXZlcl9uYW1lGAcgASgJEhQKDGRyaXZlcl9waG9uZRgIIAEoCRIXCg9vdmVycmlkZV9yZWFzb24YCSABKAkSEgoKYWxsX2R1dGllcxgKIAEoCBIYChBleHBlY3RlZF92ZXJzaW9uGAsgASgFIj8KEUFsbG90RHV0eVJlc3BvbnNlEioKBmR1dGllcxgBIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcy3AUKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2ViBnByb3RvMw", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common]);
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSK7AgoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJgCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJIowBChVSZWNvcmREdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmFyaWFudBgCIAEoCRIsCgZwb2ludHMYAyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSDgoGbWVkaXVtGAQgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBSABKAUicwoWUmVjb3JkRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCgZwb2ludHMYAiADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQiOAoQQ2xvc2VEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFInEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJ9CgtEdXR5Q2hhcmdlcxIUCgxyYXRlX2NhcmRfaWQYASABKAkSCgoCa20YAiABKAkSDwoHbWludXRlcxgDIAEoBRIsCgVsaW5lcxgEIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkNoYXJnZUxpbmUSDQoFdG90YWwYBSABKAkiZwoKQ2hhcmdlTGluZRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgJEgwKBHVuaXQYBCABKAkSDAoEcmF0ZRgFIAEoCRIOCgZhbW91bnQYBiABKAkymwcKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2USZQoOUmVjb3JkRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlc3BvbnNlElYKCUNsb3NlRHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5DbG9zZUR1dHlSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -209,6 +211,25 @@ export type GetBookingResponse = Message<"fleet.bookings.v1.GetBookingResponse">
    * @generated from field: repeated fleet.bookings.v1.BookingActivity activity = 3;
    */
   activity: BookingActivity[];
+
+  /**
+   * The duty slip's points, in trip order, for the customer and for the supplier.
+   *
+   * @generated from field: repeated fleet.bookings.v1.SlipPoint sales_slip = 4;
+   */
+  salesSlip: SlipPoint[];
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.SlipPoint purchase_slip = 5;
+   */
+  purchaseSlip: SlipPoint[];
+
+  /**
+   * What closing priced; absent until the duty is closed.
+   *
+   * @generated from field: fleet.bookings.v1.DutyCharges charges = 6;
+   */
+  charges?: DutyCharges | undefined;
 };
 
 /**
@@ -376,6 +397,238 @@ export const AllotDutyResponseSchema: GenMessage<AllotDutyResponse> = /*@__PURE_
   messageDesc(file_fleet_bookings_v1_bookings_service, 13);
 
 /**
+ * A point of a duty slip.
+ *
+ * @generated from message fleet.bookings.v1.SlipPoint
+ */
+export type SlipPoint = Message<"fleet.bookings.v1.SlipPoint"> & {
+  /**
+   * GARAGE_START, ARRIVAL, DUTY_START, DUTY_END or GARAGE_END.
+   *
+   * @generated from field: string point = 1;
+   */
+  point: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 2;
+   */
+  at?: Timestamp | undefined;
+
+  /**
+   * The odometer there, decimal text with at most one decimal place.
+   *
+   * @generated from field: string km = 3;
+   */
+  km: string;
+
+  /**
+   * @generated from field: string location = 4;
+   */
+  location: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.SlipPoint.
+ * Use `create(SlipPointSchema)` to create a new message.
+ */
+export const SlipPointSchema: GenMessage<SlipPoint> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 14);
+
+/**
+ * @generated from message fleet.bookings.v1.RecordDutySlipRequest
+ */
+export type RecordDutySlipRequest = Message<"fleet.bookings.v1.RecordDutySlipRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * SALES or PURCHASE.
+   *
+   * @generated from field: string variant = 2;
+   */
+  variant: string;
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.SlipPoint points = 3;
+   */
+  points: SlipPoint[];
+
+  /**
+   * How the slip arrived: EMAIL, HARD_COPY, DIGITAL_DUTY_SLIP or NETWORK.
+   *
+   * @generated from field: string medium = 4;
+   */
+  medium: string;
+
+  /**
+   * @generated from field: int32 expected_version = 5;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.RecordDutySlipRequest.
+ * Use `create(RecordDutySlipRequestSchema)` to create a new message.
+ */
+export const RecordDutySlipRequestSchema: GenMessage<RecordDutySlipRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 15);
+
+/**
+ * @generated from message fleet.bookings.v1.RecordDutySlipResponse
+ */
+export type RecordDutySlipResponse = Message<"fleet.bookings.v1.RecordDutySlipResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.SlipPoint points = 2;
+   */
+  points: SlipPoint[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.RecordDutySlipResponse.
+ * Use `create(RecordDutySlipResponseSchema)` to create a new message.
+ */
+export const RecordDutySlipResponseSchema: GenMessage<RecordDutySlipResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 16);
+
+/**
+ * @generated from message fleet.bookings.v1.CloseDutyRequest
+ */
+export type CloseDutyRequest = Message<"fleet.bookings.v1.CloseDutyRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int32 expected_version = 2;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CloseDutyRequest.
+ * Use `create(CloseDutyRequestSchema)` to create a new message.
+ */
+export const CloseDutyRequestSchema: GenMessage<CloseDutyRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 17);
+
+/**
+ * @generated from message fleet.bookings.v1.CloseDutyResponse
+ */
+export type CloseDutyResponse = Message<"fleet.bookings.v1.CloseDutyResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+
+  /**
+   * @generated from field: fleet.bookings.v1.DutyCharges charges = 2;
+   */
+  charges?: DutyCharges | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CloseDutyResponse.
+ * Use `create(CloseDutyResponseSchema)` to create a new message.
+ */
+export const CloseDutyResponseSchema: GenMessage<CloseDutyResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 18);
+
+/**
+ * A duty's price when it closed: amounts and quantities are decimal text.
+ *
+ * @generated from message fleet.bookings.v1.DutyCharges
+ */
+export type DutyCharges = Message<"fleet.bookings.v1.DutyCharges"> & {
+  /**
+   * The rate card charged (a slab switch may have moved it); empty for a booking's own price.
+   *
+   * @generated from field: string rate_card_id = 1;
+   */
+  rateCardId: string;
+
+  /**
+   * @generated from field: string km = 2;
+   */
+  km: string;
+
+  /**
+   * @generated from field: int32 minutes = 3;
+   */
+  minutes: number;
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.ChargeLine lines = 4;
+   */
+  lines: ChargeLine[];
+
+  /**
+   * @generated from field: string total = 5;
+   */
+  total: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.DutyCharges.
+ * Use `create(DutyChargesSchema)` to create a new message.
+ */
+export const DutyChargesSchema: GenMessage<DutyCharges> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 19);
+
+/**
+ * @generated from message fleet.bookings.v1.ChargeLine
+ */
+export type ChargeLine = Message<"fleet.bookings.v1.ChargeLine"> & {
+  /**
+   * BASE, EXTRA_KM, EXTRA_HOURS, an allowance, FUEL_SURCHARGE or NO_SHOW.
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string label = 2;
+   */
+  label: string;
+
+  /**
+   * @generated from field: string quantity = 3;
+   */
+  quantity: string;
+
+  /**
+   * duty, km, hour, day, night or occasion.
+   *
+   * @generated from field: string unit = 4;
+   */
+  unit: string;
+
+  /**
+   * @generated from field: string rate = 5;
+   */
+  rate: string;
+
+  /**
+   * @generated from field: string amount = 6;
+   */
+  amount: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ChargeLine.
+ * Use `create(ChargeLineSchema)` to create a new message.
+ */
+export const ChargeLineSchema: GenMessage<ChargeLine> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 20);
+
+/**
  * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
  * list behind each Duties tab (spec §2, /duties/bookings/{tab}).
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -461,6 +714,30 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof AllotDutyRequestSchema;
     output: typeof AllotDutyResponseSchema;
+  },
+  /**
+   * Records a duty slip's points (garage start, arrival, duty start, duty end, garage end), for the
+   * customer (SALES) or the supplier (PURCHASE), replacing what that variant held. Needs
+   * generate_duty_slip; a closed duty's slip changes only by adjustment.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.RecordDutySlip
+   */
+  recordDutySlip: {
+    methodKind: "unary";
+    input: typeof RecordDutySlipRequestSchema;
+    output: typeof RecordDutySlipResponseSchema;
+  },
+  /**
+   * Closes a duty by ops: measures its sales slip by the duty type's legs and the customer's garage
+   * minimums, and prices it from its rate card and the customer's allowances (@fleet/domain's pricing).
+   * Needs generate_duty_slip.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.CloseDuty
+   */
+  closeDuty: {
+    methodKind: "unary";
+    input: typeof CloseDutyRequestSchema;
+    output: typeof CloseDutyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_bookings_v1_bookings_service, 0);

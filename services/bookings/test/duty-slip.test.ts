@@ -1,0 +1,156 @@
+// A duty's slip through the gRPC routes: its points recorded by staff, refused out of order, and closing
+// the duty prices it from its slip and rate card with the domain's pricing — DOMAIN.md's worked example
+// (8 h / 80 km at ₹2,000, garage to garage 108 km in 9 h 15 min: ₹2,579.50) — and puts it in bill-pending.
+import { randomUUID } from 'node:crypto';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { allPermissionIds, PERMISSION } from '@fleet/domain';
+import { callAs } from '@fleet/platform';
+import { expectDomainError } from '@fleet/testing';
+import { type BookingsHarness, bootBookings } from './support';
+
+const NOW = new Date('2026-11-24T04:30:00Z');
+let h: BookingsHarness;
+const T = randomUUID();
+let customerId: string;
+let dutyTypeId: string;
+let vehicleGroupId: string;
+let vehicleId: string;
+
+async function master(kind: string, values: Record<string, unknown>) {
+  const { record } = await h.masters.client.createRecord(
+    { kind, valuesJson: JSON.stringify(values) },
+    callAs(h.masters.callerFor(T)),
+  );
+  return record!.id;
+}
+
+beforeAll(async () => {
+  h = await bootBookings({ clock: () => NOW });
+  customerId = await master('customer', { name: 'Acme Corp' });
+  dutyTypeId = await master('duty_type', {
+    name: '8 Hrs 80 Kms',
+    type: 'HR_KM',
+    max_km: 80,
+    max_hr: 8,
+    is_g2g: true,
+  });
+  vehicleGroupId = await master('vehicle_group', { name: 'Sedan' });
+  const driver = await master('driver', { name: 'Ravi Kumar', phone: '+919811100001' });
+  vehicleId = await master('vehicle', {
+    vehicle_no: 'MH12AB1001',
+    vehicle_model: 'Dzire',
+    vehicle_group_id: vehicleGroupId,
+    vehicle_fuel_type: 'DIESEL',
+    driver_id: driver,
+  });
+  await master('rate_card', {
+    name: 'Acme 2026-27',
+    party: 'CUSTOMER',
+    customer_id: customerId,
+    duty_type_id: dutyTypeId,
+    vehicle_group_id: vehicleGroupId,
+    contract_start: '2026-04-01',
+    contract_end: '2027-03-31',
+    normal_rate: '2000',
+    extra_km_rate: '14',
+    extra_hour_rate: '150',
+  });
+});
+afterAll(() => h?.close());
+
+const staff = (permissions: string[] = allPermissionIds()) => callAs(h.callerFor(T, permissions));
+const at = (local: string) => timestampFromDate(new Date(`${local}+05:30`));
+
+async function allottedDuty(date: string) {
+  const draft = {
+    customerId,
+    passengers: [{ name: 'Asha Rao', phone: '+919800000101' }],
+    fromCityId: 'mh-pune',
+    vehicleGroupId,
+    dutyTypeId,
+    reportingDate: date,
+    reportingTime: '08:30',
+    reportingAddress: 'Aundh, Pune',
+  };
+  const { booking } = await h.client.createBooking({ draftJson: JSON.stringify(draft) }, staff());
+  await h.client.allotDuty({ id: booking!.id, kind: 'OWN', vehicleId }, staff());
+  return booking!.id;
+}
+
+const workedExample = (date: string) => [
+  { point: 'GARAGE_START', at: at(`${date}T08:00`), km: '5000', location: 'Garage, Baner' },
+  { point: 'DUTY_START', at: at(`${date}T08:40`), km: '5012', location: 'Aundh' },
+  { point: 'DUTY_END', at: at(`${date}T16:30`), km: '5096', location: 'Hinjewadi' },
+  { point: 'GARAGE_END', at: at(`${date}T17:15`), km: '5108', location: 'Garage, Baner' },
+];
+
+it('records the slip and closes the duty priced from it: the worked example’s ₹2,579.50', async () => {
+  const id = await allottedDuty('2026-11-25');
+  const recorded = await h.client.recordDutySlip(
+    { id, variant: 'SALES', points: workedExample('2026-11-25'), medium: 'HARD_COPY' },
+    staff(),
+  );
+  expect(recorded.points.map((p) => [p.point, p.km])).toEqual([
+    ['GARAGE_START', '5000.0'],
+    ['DUTY_START', '5012.0'],
+    ['DUTY_END', '5096.0'],
+    ['GARAGE_END', '5108.0'],
+  ]);
+  expect(recorded.booking!.slipMedium).toBe('HARD_COPY');
+
+  const { booking, charges } = await h.client.closeDuty({ id }, staff());
+  expect(booking!.status).toBe('CLOSED');
+  expect([charges!.km, charges!.minutes, charges!.total]).toEqual(['108', 555, '2579.50']);
+  expect(charges!.lines.map((l) => [l.code, l.quantity, l.rate, l.amount])).toEqual([
+    ['BASE', '1', '2000.00', '2000.00'],
+    ['EXTRA_KM', '28', '14.00', '392.00'],
+    ['EXTRA_HOURS', '1.25', '150.00', '187.50'],
+  ]);
+
+  const read = await h.client.getBooking({ id }, staff([PERMISSION.view_booking]));
+  expect(read.charges?.total).toBe('2579.50');
+  expect(read.salesSlip).toHaveLength(4);
+  const billPending = await h.client.listBookings({ tab: 'bill-pending', page: { limit: 50 } }, staff());
+  expect(billPending.bookings.map((b) => b.id)).toContain(id);
+
+  const late = await expectDomainError(
+    h.client.recordDutySlip(
+      { id, variant: 'SALES', points: workedExample('2026-11-25'), medium: '' },
+      staff(),
+    ),
+  );
+  expect(late.message).toBe('This duty is closed; its slip changes only by adjustment.');
+});
+
+it('refuses a slip whose points run backwards, naming the point', async () => {
+  const id = await allottedDuty('2026-11-26');
+  const points = workedExample('2026-11-26');
+  points[2] = { ...points[2]!, km: '5010' };
+  const backwards = await expectDomainError(
+    h.client.recordDutySlip({ id, variant: 'SALES', points, medium: '' }, staff()),
+  );
+  expect(backwards.fieldViolations).toEqual([
+    { field: 'points.2', message: 'Duty end: the km reading cannot be less than at duty start.' },
+  ]);
+});
+
+it('closes only an allotted duty whose slip says when it started and ended', async () => {
+  const id = await allottedDuty('2026-11-27');
+  const incomplete = await expectDomainError(h.client.closeDuty({ id }, staff()));
+  expect(incomplete.reason).toBe('SLIP_INCOMPLETE');
+  const draft = {
+    customerId,
+    passengers: [{ name: 'Asha Rao' }],
+    fromCityId: 'mh-pune',
+    vehicleGroupId,
+    dutyTypeId,
+    reportingDate: '2026-11-28',
+    reportingTime: '08:30',
+    reportingAddress: 'Aundh, Pune',
+  };
+  const { booking } = await h.client.createBooking({ draftJson: JSON.stringify(draft) }, staff());
+  const early = await expectDomainError(h.client.closeDuty({ id: booking!.id }, staff()));
+  expect(early.message).toBe('This duty is Booked; you cannot close it now.');
+  const clerk = await expectDomainError(h.client.closeDuty({ id }, staff([PERMISSION.view_booking])));
+  expect(clerk.code).toBe('PERMISSION_DENIED');
+});
