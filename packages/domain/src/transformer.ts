@@ -219,7 +219,7 @@ function checkPayload(json: unknown, values: unknown): void {
  * arrays, and would leave a date inside foreign ones as text. One realm, as in the browser and the
  * server, costs nothing.
  */
-function ofThisRealm(json: unknown): unknown {
+function ofThisRealm(json: SuperJSONResult['json']): SuperJSONResult['json'] {
   if (typeof json !== 'object' || json === null) return json;
   const prototype = Object.getPrototypeOf(json);
   return prototype === Object.prototype || prototype === Array.prototype || prototype === null
