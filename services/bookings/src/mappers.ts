@@ -24,6 +24,15 @@ export function bookingToProto(booking: BookingRecord) {
     networkRequestStatus: booking.networkRequestStatus ?? '',
     isBilled: booking.isBilled,
     createdAt: timestampFromDate(new Date(booking.createdAt)),
+    customerName: booking.customerName,
+    vehicleNo: booking.vehicleNo,
+    driverName: booking.driverName,
+    driverPhone: booking.driverPhone,
+    supplierName: booking.supplierName,
+    labelIds: booking.labelIds,
+    slipMedium: booking.slipMedium ?? '',
+    version: booking.version,
+    passengers: booking.passengers,
   } satisfies MessageInitShape<typeof BookingSchema>;
 }
 
@@ -40,9 +49,7 @@ export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<t
     ...bookingToProto(booking),
     parentId: booking.parentId ?? '',
     companyId: booking.companyId ?? '',
-    customerName: booking.customerName,
     bookedBy: { ...booking.bookedBy, customField: '' },
-    passengers: booking.passengers,
     additionalContacts: booking.additionalContacts,
     reportingAddress: booking.reportingAddress,
     dropAddress: booking.dropAddress,
@@ -50,21 +57,14 @@ export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<t
     remark: booking.remark,
     operatorNotes: booking.operatorNotes,
     orderReferenceNumber: booking.orderReferenceNumber,
-    labelIds: booking.labelIds,
     attachmentIds: booking.attachmentIds,
     dutySupporterIds: booking.dutySupporterIds,
     customFields: booking.customFields,
     sales: priceToProto(booking.sales),
     purchase: priceToProto(booking.purchase),
-    vehicleNo: booking.vehicleNo,
-    driverName: booking.driverName,
-    driverPhone: booking.driverPhone,
     supplierId: booking.supplierId ?? '',
-    supplierName: booking.supplierName,
     cancellationReason: booking.cancellationReason,
     unfulfilledReason: booking.unfulfilledReason,
-    slipMedium: booking.slipMedium ?? '',
-    version: booking.version,
   };
 }
 

@@ -153,6 +153,15 @@ describe('booking.list', () => {
       networkRequestStatus: null,
       isBilled: false,
       createdAt: new Date('2040-02-01T10:00:00Z'),
+      customerName: '',
+      passengers: [],
+      vehicleNo: null,
+      driverName: null,
+      driverPhone: null,
+      supplierName: null,
+      labelIds: [],
+      slipMedium: null,
+      version: 1,
     });
     expect(a!.reportingAt).toBeInstanceOf(Date);
     expect(c).toEqual(

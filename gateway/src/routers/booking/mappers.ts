@@ -25,6 +25,17 @@ export function bookingToJson(booking: Booking) {
     networkRequestStatus: textOrNull(booking.networkRequestStatus) as ConnectionRequestStatus | null,
     isBilled: booking.isBilled,
     createdAt: dateOrNull(booking.createdAt),
+    customerName: booking.customerName,
+    /** In a list, the first passenger; a booking read by itself has all of them. */
+    passengers: booking.passengers.map(contactToJson),
+    vehicleNo: textOrNull(booking.vehicleNo),
+    driverName: textOrNull(booking.driverName),
+    driverPhone: textOrNull(booking.driverPhone),
+    supplierName: textOrNull(booking.supplierName),
+    labelIds: booking.labelIds,
+    /** How the duty slip arrived (EMAIL, HARD_COPY, DIGITAL_DUTY_SLIP, NETWORK); null until it has. */
+    slipMedium: textOrNull(booking.slipMedium),
+    version: booking.version,
   };
 }
 export type BookingJson = ReturnType<typeof bookingToJson>;
@@ -49,13 +60,11 @@ export function bookingDetailToJson(booking: Booking) {
     ...bookingToJson(booking),
     parentId: textOrNull(booking.parentId),
     companyId: textOrNull(booking.companyId),
-    customerName: booking.customerName,
     bookedBy: {
       name: booking.bookedBy?.name ?? '',
       phone: booking.bookedBy?.phone ?? '',
       email: booking.bookedBy?.email ?? '',
     },
-    passengers: booking.passengers.map(contactToJson),
     additionalContacts: booking.additionalContacts.map(contactToJson),
     reportingAddress: booking.reportingAddress,
     dropAddress: booking.dropAddress,
@@ -63,21 +72,14 @@ export function bookingDetailToJson(booking: Booking) {
     remark: booking.remark,
     operatorNotes: booking.operatorNotes,
     orderReferenceNumber: booking.orderReferenceNumber,
-    labelIds: booking.labelIds,
     attachmentIds: booking.attachmentIds,
     dutySupporterIds: booking.dutySupporterIds,
     customFields: booking.customFields.map((f) => ({ customFieldId: f.customFieldId, value: f.value })),
     sales: priceToJson(booking.sales),
     purchase: priceToJson(booking.purchase),
-    vehicleNo: textOrNull(booking.vehicleNo),
-    driverName: textOrNull(booking.driverName),
-    driverPhone: textOrNull(booking.driverPhone),
     supplierId: textOrNull(booking.supplierId),
-    supplierName: textOrNull(booking.supplierName),
     cancellationReason: textOrNull(booking.cancellationReason),
     unfulfilledReason: textOrNull(booking.unfulfilledReason),
-    slipMedium: textOrNull(booking.slipMedium),
-    version: booking.version,
   };
 }
 export type BookingDetailJson = ReturnType<typeof bookingDetailToJson>;

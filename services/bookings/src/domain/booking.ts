@@ -21,6 +21,17 @@ export interface BookingRecord {
   networkRequestStatus: ConnectionRequestStatus | null;
   isBilled: boolean;
   createdAt: Date;
+  /** What the board shows beside the ids: names kept when the booking was written or allotted. */
+  customerName: string;
+  vehicleNo: string;
+  driverName: string;
+  driverPhone: string;
+  supplierName: string;
+  labelIds: string[];
+  slipMedium: string | null;
+  version: number;
+  /** In a list, the first passenger only; read by itself, all of them. */
+  passengers: BookingContactRecord[];
 }
 
 /** A person on a booking. */
@@ -44,9 +55,7 @@ export interface PriceRecord {
 export interface BookingDetail extends BookingRecord {
   parentId: string | null;
   companyId: string | null;
-  customerName: string;
   bookedBy: { name: string; phone: string; email: string };
-  passengers: BookingContactRecord[];
   additionalContacts: BookingContactRecord[];
   reportingAddress: string;
   dropAddress: string;
@@ -54,21 +63,14 @@ export interface BookingDetail extends BookingRecord {
   remark: string;
   operatorNotes: string;
   orderReferenceNumber: string;
-  labelIds: string[];
   attachmentIds: string[];
   dutySupporterIds: string[];
   customFields: { customFieldId: string; value: string }[];
   sales: PriceRecord;
   purchase: PriceRecord;
-  vehicleNo: string;
-  driverName: string;
-  driverPhone: string;
   supplierId: string | null;
-  supplierName: string;
   cancellationReason: string;
   unfulfilledReason: string;
-  slipMedium: string | null;
-  version: number;
 }
 
 export interface ActivityRecord {

@@ -14,7 +14,14 @@ const BOOKING_COLUMNS = sql.raw(`
   to_city_id as "toCityId", vehicle_group_id as "vehicleGroupId", duty_type_id as "dutyTypeId",
   reporting_at as "reportingAt", start_date::text as "startDate", alloted_vehicle_id as "allotedVehicleId",
   alloted_driver_id as "allotedDriverId", is_network_incoming as "isNetworkIncoming",
-  network_request_status as "networkRequestStatus", is_billed as "isBilled", created_at as "createdAt"`);
+  network_request_status as "networkRequestStatus", is_billed as "isBilled", created_at as "createdAt",
+  customer_name as "customerName", vehicle_no as "vehicleNo", driver_name as "driverName",
+  driver_phone as "driverPhone", supplier_name as "supplierName", label_ids::text[] as "labelIds",
+  slip_medium as "slipMedium", version,
+  coalesce((select jsonb_agg(jsonb_build_object('name', c.name, 'phone', c.phone, 'email', c.email,
+      'customField', c.custom_field) order by c.position)
+    from bookings.booking_contacts c
+    where c.booking_id = bookings.id and c.role = 'PASSENGER' and c.position = 0), '[]') as passengers`);
 
 /** The column behind each sort, and what its page links carry (every one of them is never null). */
 const SORT_KEYS: Record<BookingSort, { column: string; cursor: CursorShape }> = {
