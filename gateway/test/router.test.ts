@@ -53,6 +53,7 @@ const EXPECTED: Record<string, string> = {
   'booking.releaseAssociate': 'allot_vehicle_driver_to_duty',
   'booking.reopenNoShow': 'edit_duty',
   'booking.skip': 'skip_duty',
+  'booking.tabCounts': 'view_booking',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
   'masters.duty_type.get': 'view_duty_type',

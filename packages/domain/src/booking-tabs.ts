@@ -82,5 +82,21 @@ export function bookingTab(tab: BookingTab): BookingTabDefinition & { id: Bookin
 
 /** Spec §2: bookings sort by start_date, created_at or reporting_date (the reporting date and time). */
 export const BOOKING_SORTS = ['start_date', 'created_at', 'reporting_date'] as const;
+
+/** Spec §2's filter categories, as a Duties list offers them (their labels are the spec's). */
+export const BOOKING_FILTER_KEYS = [
+  'customers',
+  'suppliers',
+  'duty_types',
+  'purchase_duty_types',
+  'cities',
+  'labels',
+  'vehicle_groups',
+  'purchase_vehicle_groups',
+  'duty_slip_received',
+  'customer_groups',
+  'supplier_groups',
+] as const;
+export type BookingFilterKey = (typeof BOOKING_FILTER_KEYS)[number];
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 export const DEFAULT_BOOKING_SORT: BookingSort = 'start_date';

@@ -3,11 +3,13 @@
 // The Duties tabs (spec §2, §7): listed by bookings, guarded by the gateway, shown by the web app
 export {
   BOOKING_COUNT_PERMISSION,
+  BOOKING_FILTER_KEYS,
   BOOKING_LIST_PERMISSION,
   BOOKING_SORTS,
   BOOKING_TAB_ALIASES,
   BOOKING_TAB_DEFINITIONS,
   BOOKING_TABS,
+  type BookingFilterKey,
   type BookingSort,
   type BookingTab,
   type BookingTabDefinition,

@@ -5,13 +5,14 @@ import { create } from './create';
 import { close, recordSlip } from './duty-slip';
 import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
-import { list } from './list';
+import { list, tabCounts } from './list';
 import { needsAttentionCount } from './needs-attention-count';
 
 export const bookingRouter = router({
   incomingRequestsCount,
   needsAttentionCount,
   list,
+  tabCounts,
   get,
   create,
   allot,

@@ -27,8 +27,13 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         const page = await bookingLists.list(tenantCallerOf(ctx), {
           tab: req.tab,
           ...pageRequestFromProto(req.page),
+          filters: req.filters.map((f) => ({ key: f.key, values: f.values })),
+          search: req.search,
         });
         return { bookings: page.items.map(bookingToProto), pageInfo: pageInfoToProto(page) };
+      },
+      async countTabs(_req, ctx) {
+        return { counts: await bookingLists.countAll(tenantCallerOf(ctx)) };
       },
       async createBooking(req, ctx) {
         const { booking, duties } = await takeBooking.create(tenantCallerOf(ctx), req.draftJson);

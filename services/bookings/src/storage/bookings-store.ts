@@ -1,7 +1,7 @@
 // The tab lists: one keyset-paged query over bookings.bookings per tab, the tab's predicate from
 // tab-sql.ts and the order from the migration's (tenant_id, sort key, id) indexes. Row-level security
 // keeps the query to the transaction's operator, so no tenant condition is written here.
-import type { BookingTab } from '@fleet/domain';
+import type { BookingFilterKey, BookingTab } from '@fleet/domain';
 import { type CursorShape, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import type { BookingRecord } from '../domain/booking';
@@ -32,6 +32,21 @@ const SORT_KEYS: Record<BookingSort, { column: string; cursor: CursorShape }> = 
 
 export type BookingRow = BookingRecord & { sortKey: string };
 
+/** A list's filter categories (spec §2) as the board's columns hold them. */
+export const BOOKING_FILTERS = {
+  customers: { column: 'customer_id', type: 'uuid' },
+  suppliers: { column: 'supplier_id', type: 'uuid' },
+  duty_types: { column: 'duty_type_id', type: 'uuid' },
+  purchase_duty_types: { column: 'purchase_duty_type_id', type: 'uuid' },
+  cities: { column: 'from_city_id', type: 'code' },
+  labels: { column: 'label_ids', type: 'uuids' },
+  vehicle_groups: { column: 'vehicle_group_id', type: 'uuid' },
+  purchase_vehicle_groups: { column: 'purchase_vehicle_group_id', type: 'uuid' },
+  customer_groups: { column: 'customer_group_id', type: 'uuid' },
+  supplier_groups: { column: 'supplier_group_id', type: 'uuid' },
+  duty_slip_received: { column: 'slip_medium', type: 'received' },
+} as const satisfies Record<BookingFilterKey, { column: string; type: string }>;
+
 export interface TabListQuery {
   tab: BookingTab;
   on: TabContext;
@@ -39,7 +54,36 @@ export interface TabListQuery {
   direction: SortDirection;
   cursor?: string;
   limit: number;
+  /** Checked values by key: ids, city codes, or 'true'/'false' for duty_slip_received. */
+  filters?: { key: BookingFilterKey; values: string[] }[];
+  /** A search term as searchTermOf makes it (lower-case, compact phones and vehicle numbers). */
+  searchTerm?: string;
 }
+
+const listOf = (values: string[], type: string) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::${sql.raw(type)}`;
+
+function filterSql({ key, values }: { key: BookingFilterKey; values: string[] }): SQL | undefined {
+  const filter = BOOKING_FILTERS[key];
+  const column = sql.raw(filter.column);
+  switch (filter.type) {
+    case 'uuid':
+      return sql`${column} = any(${listOf(values, 'uuid[]')})`;
+    case 'code':
+      return sql`${column} = any(${listOf(values, 'text[]')})`;
+    case 'uuids':
+      return sql`${column} && ${listOf(values, 'uuid[]')}`;
+    case 'received': {
+      const received = values.includes('true');
+      const notReceived = values.includes('false');
+      if (received === notReceived) return undefined;
+      return received ? sql`${column} is not null` : sql`${column} is null`;
+    }
+  }
+}
+
+/** `like` with the term's own % and _ taken literally. */
+const prefixOf = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The query for up to `limit + 1` bookings of a tab after the cursor, in the asked order. A cursor that
@@ -57,6 +101,15 @@ export function tabListSql(query: TabListQuery): SQL {
     shape,
   });
   const conditions: SQL[] = [sql.raw(`(${tabPredicate(query.tab, query.on)})`)];
+  for (const filter of query.filters ?? []) {
+    const condition = filterSql(filter);
+    if (condition) conditions.push(condition);
+  }
+  if (query.searchTerm) {
+    conditions.push(
+      sql`id in (select booking_id from ${sql.raw(SCHEMA)}.booking_search_terms where term like ${prefixOf(query.searchTerm)})`,
+    );
+  }
   if (page.after) conditions.push(page.after);
   return sql`select ${BOOKING_COLUMNS}, ${sortKey}::text as "sortKey"
     from ${sql.raw(SCHEMA)}.bookings

@@ -18,7 +18,7 @@
 // The other tabs render the same way; a date condition writes in the date it is given, checked as a
 // calendar date first (upcoming on 2030-01-16: `status in (…) and start_date >= '2030-01-16'`). The
 // `all` tab has no condition and renders as `true`.
-import type { BookingTab } from '@fleet/domain';
+import { BOOKING_TABS, type BookingTab } from '@fleet/domain';
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import {
@@ -77,4 +77,13 @@ export function tabCountSql(tab: CountedTab) {
 export async function countTab(tx: Tx, tab: CountedTab): Promise<number> {
   const [row] = await rows<{ count: number }>(tx, tabCountSql(tab));
   return row?.count ?? 0;
+}
+
+/** Every tab's count in one pass over the operator's bookings, on the operator's date. */
+export async function countAllTabs(tx: Tx, on: TabContext): Promise<Record<string, number>> {
+  const columns = BOOKING_TABS.map(
+    (tab, i) => `count(*) filter (where ${tabPredicate(tab, on)})::int as "c${i}"`,
+  ).join(',\n');
+  const [row] = await rows<Record<string, number>>(tx, sql.raw(`select ${columns} from ${SCHEMA}.bookings`));
+  return Object.fromEntries(BOOKING_TABS.map((tab, i) => [tab, row?.[`c${i}`] ?? 0]));
 }

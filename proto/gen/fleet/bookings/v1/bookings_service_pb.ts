@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSJOChNMaXN0Qm9va2luZ3NSZXF1ZXN0EgsKA3RhYhgBIAEoCRIqCgRwYWdlGAIgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSK7AgoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJgCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJIowBChVSZWNvcmREdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmFyaWFudBgCIAEoCRIsCgZwb2ludHMYAyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSDgoGbWVkaXVtGAQgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBSABKAUicwoWUmVjb3JkRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCgZwb2ludHMYAiADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQiOAoQQ2xvc2VEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFInEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJ9CgtEdXR5Q2hhcmdlcxIUCgxyYXRlX2NhcmRfaWQYASABKAkSCgoCa20YAiABKAkSDwoHbWludXRlcxgDIAEoBRIsCgVsaW5lcxgEIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkNoYXJnZUxpbmUSDQoFdG90YWwYBSABKAkiZwoKQ2hhcmdlTGluZRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgJEgwKBHVuaXQYBCABKAkSDAoEcmF0ZRgFIAEoCRIOCgZhbW91bnQYBiABKAkymwcKD0Jvb2tpbmdzU2VydmljZRJ6ChVDb3VudEluY29taW5nUmVxdWVzdHMSLy5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0GjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVzcG9uc2USdAoTQ291bnROZWVkc0F0dGVudGlvbhItLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0Gi4uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlc3BvbnNlEl8KDExpc3RCb29raW5ncxImLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2USZQoOUmVjb3JkRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlc3BvbnNlElYKCUNsb3NlRHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5DbG9zZUR1dHlSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSKRAQoTTGlzdEJvb2tpbmdzUmVxdWVzdBILCgN0YWIYASABKAkSKgoEcGFnZRgCIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIxCgdmaWx0ZXJzGAMgAygLMiAuZmxlZXQuYm9va2luZ3MudjEuQm9va2luZ0ZpbHRlchIOCgZzZWFyY2gYBCABKAkiLAoNQm9va2luZ0ZpbHRlchILCgNrZXkYASABKAkSDgoGdmFsdWVzGAIgAygJInIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSK7AgoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJgCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJIowBChVSZWNvcmREdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmFyaWFudBgCIAEoCRIsCgZwb2ludHMYAyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSDgoGbWVkaXVtGAQgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBSABKAUicwoWUmVjb3JkRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCgZwb2ludHMYAiADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQiOAoQQ2xvc2VEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFInEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJ9CgtEdXR5Q2hhcmdlcxIUCgxyYXRlX2NhcmRfaWQYASABKAkSCgoCa20YAiABKAkSDwoHbWludXRlcxgDIAEoBRIsCgVsaW5lcxgEIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkNoYXJnZUxpbmUSDQoFdG90YWwYBSABKAkiZwoKQ2hhcmdlTGluZRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgJEgwKBHVuaXQYBCABKAkSDAoEcmF0ZRgFIAEoCRIOCgZhbW91bnQYBiABKAkiEgoQQ291bnRUYWJzUmVxdWVzdCKEAQoRQ291bnRUYWJzUmVzcG9uc2USQAoGY291bnRzGAEgAygLMjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVzcG9uc2UuQ291bnRzRW50cnkaLQoLQ291bnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgFOgI4ATLzBwoPQm9va2luZ3NTZXJ2aWNlEnoKFUNvdW50SW5jb21pbmdSZXF1ZXN0cxIvLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1JlcXVlc3QaMC5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXNwb25zZRJ0ChNDb3VudE5lZWRzQXR0ZW50aW9uEi0uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlcXVlc3QaLi5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVzcG9uc2USXwoMTGlzdEJvb2tpbmdzEiYuZmxlZXQuYm9va2luZ3MudjEuTGlzdEJvb2tpbmdzUmVxdWVzdBonLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1Jlc3BvbnNlElYKCUNvdW50VGFicxIjLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50VGFic1JlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5Db3VudFRhYnNSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2USZQoOUmVjb3JkRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlc3BvbnNlElYKCUNsb3NlRHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5DbG9zZUR1dHlSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -99,6 +99,23 @@ export type ListBookingsRequest = Message<"fleet.bookings.v1.ListBookingsRequest
    * @generated from field: fleet.common.v1.PageRequest page = 2;
    */
   page?: PageRequest | undefined;
+
+  /**
+   * The filter categories of spec §2 by key: customers, suppliers, duty_types, purchase_duty_types,
+   * cities, labels, vehicle_groups, purchase_vehicle_groups, customer_groups, supplier_groups (ids; cities
+   * by code) and duty_slip_received (true or false). Within a key any value matches; keys all must.
+   *
+   * @generated from field: repeated fleet.bookings.v1.BookingFilter filters = 3;
+   */
+  filters: BookingFilter[];
+
+  /**
+   * Matched by prefix against what a booking can be found by: booker's and passengers' names, phones and
+   * emails, order reference, driver's name and phone, vehicle number, booking number.
+   *
+   * @generated from field: string search = 4;
+   */
+  search: string;
 };
 
 /**
@@ -107,6 +124,28 @@ export type ListBookingsRequest = Message<"fleet.bookings.v1.ListBookingsRequest
  */
 export const ListBookingsRequestSchema: GenMessage<ListBookingsRequest> = /*@__PURE__*/
   messageDesc(file_fleet_bookings_v1_bookings_service, 4);
+
+/**
+ * @generated from message fleet.bookings.v1.BookingFilter
+ */
+export type BookingFilter = Message<"fleet.bookings.v1.BookingFilter"> & {
+  /**
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: repeated string values = 2;
+   */
+  values: string[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.BookingFilter.
+ * Use `create(BookingFilterSchema)` to create a new message.
+ */
+export const BookingFilterSchema: GenMessage<BookingFilter> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 5);
 
 /**
  * @generated from message fleet.bookings.v1.ListBookingsResponse
@@ -128,7 +167,7 @@ export type ListBookingsResponse = Message<"fleet.bookings.v1.ListBookingsRespon
  * Use `create(ListBookingsResponseSchema)` to create a new message.
  */
 export const ListBookingsResponseSchema: GenMessage<ListBookingsResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 5);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 6);
 
 /**
  * @generated from message fleet.bookings.v1.CreateBookingRequest
@@ -148,7 +187,7 @@ export type CreateBookingRequest = Message<"fleet.bookings.v1.CreateBookingReque
  * Use `create(CreateBookingRequestSchema)` to create a new message.
  */
 export const CreateBookingRequestSchema: GenMessage<CreateBookingRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 6);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 7);
 
 /**
  * @generated from message fleet.bookings.v1.CreateBookingResponse
@@ -172,7 +211,7 @@ export type CreateBookingResponse = Message<"fleet.bookings.v1.CreateBookingResp
  * Use `create(CreateBookingResponseSchema)` to create a new message.
  */
 export const CreateBookingResponseSchema: GenMessage<CreateBookingResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 7);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 8);
 
 /**
  * @generated from message fleet.bookings.v1.GetBookingRequest
@@ -189,7 +228,7 @@ export type GetBookingRequest = Message<"fleet.bookings.v1.GetBookingRequest"> &
  * Use `create(GetBookingRequestSchema)` to create a new message.
  */
 export const GetBookingRequestSchema: GenMessage<GetBookingRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 8);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 9);
 
 /**
  * @generated from message fleet.bookings.v1.GetBookingResponse
@@ -237,7 +276,7 @@ export type GetBookingResponse = Message<"fleet.bookings.v1.GetBookingResponse">
  * Use `create(GetBookingResponseSchema)` to create a new message.
  */
 export const GetBookingResponseSchema: GenMessage<GetBookingResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 9);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 10);
 
 /**
  * @generated from message fleet.bookings.v1.ActOnBookingRequest
@@ -275,7 +314,7 @@ export type ActOnBookingRequest = Message<"fleet.bookings.v1.ActOnBookingRequest
  * Use `create(ActOnBookingRequestSchema)` to create a new message.
  */
 export const ActOnBookingRequestSchema: GenMessage<ActOnBookingRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 10);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 11);
 
 /**
  * @generated from message fleet.bookings.v1.ActOnBookingResponse
@@ -292,7 +331,7 @@ export type ActOnBookingResponse = Message<"fleet.bookings.v1.ActOnBookingRespon
  * Use `create(ActOnBookingResponseSchema)` to create a new message.
  */
 export const ActOnBookingResponseSchema: GenMessage<ActOnBookingResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 11);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 12);
 
 /**
  * @generated from message fleet.bookings.v1.AllotDutyRequest
@@ -375,7 +414,7 @@ export type AllotDutyRequest = Message<"fleet.bookings.v1.AllotDutyRequest"> & {
  * Use `create(AllotDutyRequestSchema)` to create a new message.
  */
 export const AllotDutyRequestSchema: GenMessage<AllotDutyRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 12);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 13);
 
 /**
  * @generated from message fleet.bookings.v1.AllotDutyResponse
@@ -394,7 +433,7 @@ export type AllotDutyResponse = Message<"fleet.bookings.v1.AllotDutyResponse"> &
  * Use `create(AllotDutyResponseSchema)` to create a new message.
  */
 export const AllotDutyResponseSchema: GenMessage<AllotDutyResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 13);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 14);
 
 /**
  * A point of a duty slip.
@@ -432,7 +471,7 @@ export type SlipPoint = Message<"fleet.bookings.v1.SlipPoint"> & {
  * Use `create(SlipPointSchema)` to create a new message.
  */
 export const SlipPointSchema: GenMessage<SlipPoint> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 14);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 15);
 
 /**
  * @generated from message fleet.bookings.v1.RecordDutySlipRequest
@@ -473,7 +512,7 @@ export type RecordDutySlipRequest = Message<"fleet.bookings.v1.RecordDutySlipReq
  * Use `create(RecordDutySlipRequestSchema)` to create a new message.
  */
 export const RecordDutySlipRequestSchema: GenMessage<RecordDutySlipRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 15);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 16);
 
 /**
  * @generated from message fleet.bookings.v1.RecordDutySlipResponse
@@ -495,7 +534,7 @@ export type RecordDutySlipResponse = Message<"fleet.bookings.v1.RecordDutySlipRe
  * Use `create(RecordDutySlipResponseSchema)` to create a new message.
  */
 export const RecordDutySlipResponseSchema: GenMessage<RecordDutySlipResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 16);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 17);
 
 /**
  * @generated from message fleet.bookings.v1.CloseDutyRequest
@@ -517,7 +556,7 @@ export type CloseDutyRequest = Message<"fleet.bookings.v1.CloseDutyRequest"> & {
  * Use `create(CloseDutyRequestSchema)` to create a new message.
  */
 export const CloseDutyRequestSchema: GenMessage<CloseDutyRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 17);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 18);
 
 /**
  * @generated from message fleet.bookings.v1.CloseDutyResponse
@@ -539,7 +578,7 @@ export type CloseDutyResponse = Message<"fleet.bookings.v1.CloseDutyResponse"> &
  * Use `create(CloseDutyResponseSchema)` to create a new message.
  */
 export const CloseDutyResponseSchema: GenMessage<CloseDutyResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 18);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 19);
 
 /**
  * A duty's price when it closed: amounts and quantities are decimal text.
@@ -580,7 +619,7 @@ export type DutyCharges = Message<"fleet.bookings.v1.DutyCharges"> & {
  * Use `create(DutyChargesSchema)` to create a new message.
  */
 export const DutyChargesSchema: GenMessage<DutyCharges> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 19);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 20);
 
 /**
  * @generated from message fleet.bookings.v1.ChargeLine
@@ -626,7 +665,39 @@ export type ChargeLine = Message<"fleet.bookings.v1.ChargeLine"> & {
  * Use `create(ChargeLineSchema)` to create a new message.
  */
 export const ChargeLineSchema: GenMessage<ChargeLine> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_bookings_service, 20);
+  messageDesc(file_fleet_bookings_v1_bookings_service, 21);
+
+/**
+ * @generated from message fleet.bookings.v1.CountTabsRequest
+ */
+export type CountTabsRequest = Message<"fleet.bookings.v1.CountTabsRequest"> & {
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CountTabsRequest.
+ * Use `create(CountTabsRequestSchema)` to create a new message.
+ */
+export const CountTabsRequestSchema: GenMessage<CountTabsRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 22);
+
+/**
+ * @generated from message fleet.bookings.v1.CountTabsResponse
+ */
+export type CountTabsResponse = Message<"fleet.bookings.v1.CountTabsResponse"> & {
+  /**
+   * By tab slug (incoming, needs-attention, …, all).
+   *
+   * @generated from field: map<string, int32> counts = 1;
+   */
+  counts: { [key: string]: number };
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CountTabsResponse.
+ * Use `create(CountTabsResponseSchema)` to create a new message.
+ */
+export const CountTabsResponseSchema: GenMessage<CountTabsResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 23);
 
 /**
  * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
@@ -667,6 +738,16 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof ListBookingsRequestSchema;
     output: typeof ListBookingsResponseSchema;
+  },
+  /**
+   * How many duties each tab holds (all twelve in one call), on the operator's today. Needs view_booking.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.CountTabs
+   */
+  countTabs: {
+    methodKind: "unary";
+    input: typeof CountTabsRequestSchema;
+    output: typeof CountTabsResponseSchema;
   },
   /**
    * Takes a booking: one duty, or a PARENT with a CHILD duty per day from its reporting date to its last
