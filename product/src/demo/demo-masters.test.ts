@@ -322,6 +322,33 @@ describe('seeding the demo operator', () => {
     expect(of('Operations')).toEqual(expect.arrayContaining(['manage_vehicle', 'manage_driver']));
   });
 
+  it('seeds a month of duties that fill the board’s staff tabs, priced where closed', async () => {
+    const line = logs.find((l) => l.msg === 'demo operator seeded') as { bookings: number };
+    expect(line.bookings).toBeGreaterThan(100);
+    const { counts } = await product.clients.bookings.countTabs({}, callAs(owner));
+    for (const tab of [
+      'allotment-pending',
+      'allotted',
+      'upcoming',
+      'dispatched',
+      'completed',
+      'cancelled',
+      'failed',
+      'bill-pending',
+    ]) {
+      expect({ tab, some: (counts[tab] ?? 0) > 0 }).toEqual({ tab, some: true });
+    }
+    const closed = await product.clients.bookings.listBookings(
+      { tab: 'bill-pending', page: { limit: 1 } },
+      callAs(owner),
+    );
+    const { charges } = await product.clients.bookings.getBooking(
+      { id: closed.bookings[0]!.id },
+      callAs(owner),
+    );
+    expect(Number(charges?.total)).toBeGreaterThan(0);
+  });
+
   it('does nothing when seeded again', async () => {
     const before = (await list('rate_card')).length;
     expect(await seedDemoOperator(product, logger)).toBe(false);

@@ -1,7 +1,8 @@
 // The demo operator `npm start` seeds on first start: the operator and its owner (operator.ts), its
 // staff, and its masters by area — business settings and companies (business.ts), the fleet
 // (fleet.ts), customers and suppliers (people.ts) and rate cards (pricing.ts), planned in order by
-// plan.ts and created through the masters service by seed-masters.ts.
+// plan.ts and created through the masters service by seed-masters.ts; then a month of duties
+// (seed-bookings.ts) through the bookings service.
 import { randomUUID } from 'node:crypto';
 import type { Operators } from '@fleet/identity';
 import type { Caller, Logger } from '@fleet/platform';
@@ -12,6 +13,7 @@ import {
   type IdentityClient,
   seedDemoStaff,
 } from './operator';
+import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
 
 export {
@@ -22,13 +24,14 @@ export {
   withDemoTestOtps,
 } from './operator';
 export { planDemoMasters } from './plan';
+export { seedDemoBookings } from './seed-bookings';
 export { type DemoMasterCounts, type DemoMastersOptions, seedDemoMasters } from './seed-masters';
 export type { DemoPlan, PlannedRecord } from './toolkit';
 
 /** What seeding needs of the running product: identity's own use cases in this process, and clients. */
 export interface DemoSeedingProduct {
   modules: { identity: { useCases: { operators: Operators } } };
-  clients: { identity: IdentityClient; masters: MastersClient };
+  clients: { identity: IdentityClient; masters: MastersClient; bookings: BookingsClient };
 }
 
 /**
@@ -67,8 +70,16 @@ export async function seedDemoOperator(
   } catch (error) {
     logger.error({ err: error, tenantId }, 'demo masters could not be seeded');
   }
+  let bookings = 0;
+  if (masters) {
+    try {
+      bookings = await seedDemoBookings(product.clients, owner, { today: options.today });
+    } catch (error) {
+      logger.error({ err: error, tenantId }, 'demo bookings could not be seeded');
+    }
+  }
   logger.info(
-    { tenantId, employees, masters, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) },
+    { tenantId, employees, masters, bookings, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) },
     'demo operator seeded',
   );
   return true;
