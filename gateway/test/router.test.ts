@@ -40,8 +40,10 @@ const EXPECTED: Record<string, string> = {
   'booking.clearAllotment': 'allot_vehicle_driver_to_duty',
   'booking.close': 'generate_duty_slip',
   'booking.confirm': 'manage_booking',
+  'booking.copy': 'manage_booking',
   'booking.create': 'manage_booking',
   'booking.dispatch': 'send_duty_info',
+  'booking.extend': 'manage_booking',
   'booking.get': 'view_booking',
   'booking.incomingRequestsCount': 'view_accept_reject_incoming_requests',
   'booking.needsAttentionCount': 'view_accept_reject_incoming_requests',
@@ -54,6 +56,7 @@ const EXPECTED: Record<string, string> = {
   'booking.reopenNoShow': 'edit_duty',
   'booking.skip': 'skip_duty',
   'booking.tabCounts': 'view_booking',
+  'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
   'masters.duty_type.get': 'view_duty_type',
@@ -191,7 +194,16 @@ describe('the router', () => {
   it('changes state only through mutations (queries are GETs, which skip the CSRF checks)', () => {
     const verbs = [
       ...['create', 'update', 'setActive', 'save', 'start', 'stop', 'logout', 'requestOtp', 'verifyOtp'],
-      ...['updateProfile', 'requestPhoneChange', 'confirmPhoneChange', 'allot', 'recordSlip', 'close'],
+      ...[
+        'updateProfile',
+        'requestPhoneChange',
+        'confirmPhoneChange',
+        'allot',
+        'recordSlip',
+        'close',
+        'copy',
+        'extend',
+      ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),
     ];

@@ -120,6 +120,20 @@ it('records the slip and closes the duty priced from it: the worked example’s 
     ),
   );
   expect(late.message).toBe('This duty is closed; its slip changes only by adjustment.');
+  const draft = {
+    customerId,
+    passengers: [{ name: 'Asha Rao' }],
+    fromCityId: 'mh-pune',
+    vehicleGroupId,
+    dutyTypeId,
+    reportingDate: '2026-11-25',
+    reportingTime: '09:00',
+    reportingAddress: 'Aundh, Pune',
+  };
+  const edit = await expectDomainError(
+    h.client.updateBooking({ id, draftJson: JSON.stringify(draft) }, staff()),
+  );
+  expect(edit.reason).toBe('NOT_EDITABLE');
 });
 
 it('refuses a slip whose points run backwards, naming the point', async () => {

@@ -135,7 +135,7 @@ describe('taking a booking', () => {
     );
     expect([past.code, past.message]).toEqual([
       'PERMISSION_DENIED',
-      'You need the “Back-Date Reporting Date” permission to take a booking for a past date.',
+      'You need the “Back-Date Reporting Date” permission to give a duty a past date.',
     ]);
     const backDated = await take(draft({ reportingDate: '2026-11-20' }));
     expect(backDated.booking!.startDate).toBe('2026-11-20');
@@ -162,5 +162,66 @@ describe('taking a booking', () => {
     expect(other.code).toBe('NOT_FOUND');
     const notAnId = await expectDomainError(h.client.getBooking({ id: 'abc' }, staff()));
     expect(notAnId.fieldViolations.map((v) => v.field)).toEqual(['id']);
+  });
+});
+
+describe('changing, copying and extending a booking', () => {
+  it('changes a duty’s details until its trip starts, logged and numbered the same', async () => {
+    const { booking } = await take(draft());
+    const changed = await h.client.updateBooking(
+      {
+        id: booking!.id,
+        draftJson: JSON.stringify(draft({ reportingTime: '09:45', passengers: [{ name: 'Nikhil Rao' }] })),
+        expectedVersion: booking!.version,
+      },
+      staff(),
+    );
+    expect([
+      changed.booking!.bookingNo,
+      changed.booking!.passengers.map((p) => p.name),
+      changed.booking!.version,
+    ]).toEqual([booking!.bookingNo, ['Nikhil Rao'], booking!.version + 1]);
+    const stale = await expectDomainError(
+      h.client.updateBooking(
+        { id: booking!.id, draftJson: JSON.stringify(draft()), expectedVersion: booking!.version },
+        staff(),
+      ),
+    );
+    expect(stale.reason).toBe('STALE_VERSION');
+    const clerk = await expectDomainError(
+      h.client.updateBooking(
+        { id: booking!.id, draftJson: JSON.stringify(draft()) },
+        staff([PERMISSION.view_booking]),
+      ),
+    );
+    expect(clerk.code).toBe('PERMISSION_DENIED');
+    const { activity } = await h.client.getBooking({ id: booking!.id }, staff());
+    expect(activity.map((a) => a.action)).toEqual(['created', 'updated']);
+  });
+
+  it('copies a duty to another date as a new booking', async () => {
+    const { booking } = await take(draft({ orderReferenceNumber: 'PO-77' }));
+    const copy = await h.client.copyBooking({ id: booking!.id, reportingDate: '2026-12-09' }, staff());
+    expect(copy.booking).toMatchObject({
+      type: 'PARENT',
+      startDate: '2026-12-09',
+      orderReferenceNumber: 'PO-77',
+      status: 'BOOKED',
+    });
+    expect(copy.booking!.id).not.toBe(booking!.id);
+    expect(copy.booking!.passengers.map((p) => p.name)).toEqual(['Asha Rao', 'Vikram Rao']);
+  });
+
+  it('extends a booking by a duty a day after its last, as EXTENDED duties of it', async () => {
+    const { booking, duties } = await take(draft({ reportingDate: '2026-12-10', lastDate: '2026-12-11' }));
+    const extended = await h.client.extendBooking({ id: duties[0]!.id, lastDate: '2026-12-13' }, staff());
+    expect(extended.duties.map((d) => [d.type, d.parentId, d.startDate])).toEqual([
+      ['EXTENDED', booking!.id, '2026-12-12'],
+      ['EXTENDED', booking!.id, '2026-12-13'],
+    ]);
+    const early = await expectDomainError(
+      h.client.extendBooking({ id: booking!.id, lastDate: '2026-12-12' }, staff()),
+    );
+    expect(early.fieldViolations.map((v) => v.field)).toEqual(['lastDate']);
   });
 });

@@ -178,3 +178,20 @@ it('records the slip and closes the duty, its charges arriving as Decimal, and f
   const billPending = await viewer.booking.list.query({ tab: 'bill-pending' });
   expect(billPending.bookings.map((b) => b.id)).toContain(booking.id);
 });
+
+it('changes a duty under Edit Duty, and copies a booking to another date', async () => {
+  const { booking } = await owner.booking.create.mutate(draft());
+  const changed = await owner.booking.update.mutate({
+    id: booking.id,
+    draft: { ...draft(), reportingAddress: 'Pune Station', reportingTime: '10:30' },
+    version: booking.version,
+  });
+  expect([changed.reportingAddress, changed.reportingAt?.toISOString()]).toEqual([
+    'Pune Station',
+    '2040-03-02T05:00:00.000Z',
+  ]);
+  const forbidden = await expectTrpcError(viewer.booking.update.mutate({ id: booking.id, draft: draft() }));
+  expect(forbidden.data?.code).toBe('FORBIDDEN');
+  const copy = await owner.booking.copy.mutate({ id: booking.id, reportingDate: '2040-03-09' });
+  expect([copy.booking.startDate, copy.booking.reportingAddress]).toEqual(['2040-03-09', 'Pune Station']);
+});

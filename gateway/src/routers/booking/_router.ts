@@ -1,6 +1,7 @@
 import { router } from '../../trpc';
 import { bookingActions } from './actions';
 import { allot } from './allot';
+import { copy, extend, update } from './change';
 import { create } from './create';
 import { close, recordSlip } from './duty-slip';
 import { get } from './get';
@@ -15,6 +16,9 @@ export const bookingRouter = router({
   tabCounts,
   get,
   create,
+  update,
+  copy,
+  extend,
   allot,
   recordSlip,
   close,

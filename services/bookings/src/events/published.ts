@@ -9,6 +9,7 @@ import { SCHEMA } from '../storage/migrations';
 export const BookingsEvents = {
   bookingCreated: defineEvent('fleet.bookings.booking.created', BookingChangedSchema),
   bookingStatusChanged: defineEvent('fleet.bookings.booking.status_changed', BookingChangedSchema),
+  bookingUpdated: defineEvent('fleet.bookings.booking.updated', BookingChangedSchema),
 } as const;
 
 export const bookingsOutbox = createOutbox(SCHEMA);

@@ -32,6 +32,23 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         });
         return { bookings: page.items.map(bookingToProto), pageInfo: pageInfoToProto(page) };
       },
+      async updateBooking(req, ctx) {
+        const booking = await takeBooking.update(
+          tenantCallerOf(ctx),
+          req.id,
+          req.draftJson,
+          req.expectedVersion,
+        );
+        return { booking: bookingDetailToProto(booking) };
+      },
+      async copyBooking(req, ctx) {
+        const { booking, duties } = await takeBooking.copy(tenantCallerOf(ctx), req.id, req.reportingDate);
+        return { booking: bookingDetailToProto(booking), duties: duties.map(bookingDetailToProto) };
+      },
+      async extendBooking(req, ctx) {
+        const duties = await takeBooking.extend(tenantCallerOf(ctx), req.id, req.lastDate);
+        return { duties: duties.map(bookingDetailToProto) };
+      },
       async countTabs(_req, ctx) {
         return { counts: await bookingLists.countAll(tenantCallerOf(ctx)) };
       },

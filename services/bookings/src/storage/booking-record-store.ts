@@ -21,9 +21,9 @@ export interface NewBookingRow {
   id: string;
   tenantId: string;
   bookingNo: bigint;
-  type: 'PARENT' | 'CHILD';
+  type: BookingType;
   parentId: string | null;
-  status: 'UNCONFIRMED' | 'BOOKED';
+  status: BookingStatus;
   customerId: string;
   customerName: string;
   customerGroupId: string | null;
@@ -376,4 +376,42 @@ export async function getCharges(tx: Tx, id: string): Promise<StoredCharges | un
     sql`select charges from bookings.bookings where id = ${id}`,
   );
   return found?.charges ?? undefined;
+}
+
+/** A duty's details as staff change them; the status, allotment and slip stay as they are. */
+export async function updateBookingDetails(
+  tx: Tx,
+  id: string,
+  b: Omit<NewBookingRow, 'id' | 'tenantId' | 'bookingNo' | 'type' | 'parentId' | 'createdBy' | 'status'>,
+): Promise<void> {
+  await tx.execute(sql`
+    update bookings.bookings set
+      customer_id = ${b.customerId}, customer_name = ${b.customerName}, customer_group_id = ${b.customerGroupId},
+      company_id = ${b.companyId}, booked_by_name = ${b.bookedBy.name}, booked_by_phone = ${b.bookedBy.phone},
+      booked_by_email = ${b.bookedBy.email}, from_city_id = ${b.fromCityId}, to_city_id = ${b.toCityId},
+      vehicle_group_id = ${b.vehicleGroupId}, duty_type_id = ${b.dutyTypeId}, reporting_at = ${b.reportingAt},
+      start_date = ${b.startDate}::date, ends_at = ${b.endsAt}, reporting_address = ${b.reportingAddress},
+      drop_address = ${b.dropAddress}, remark = ${b.remark}, operator_notes = ${b.operatorNotes},
+      order_reference_number = ${b.orderReferenceNumber}, label_ids = ${uuids(b.labelIds)},
+      attachment_ids = ${uuids(b.attachmentIds)}, duty_supporter_ids = ${uuids(b.dutySupporterIds)},
+      custom_fields = ${JSON.stringify(b.customFields)}::jsonb, rate_card_id = ${b.sales.rateCardId},
+      price = ${b.sales.price}::numeric, extra_km_rate = ${b.sales.extraKmRate}::numeric,
+      extra_hour_rate = ${b.sales.extraHourRate}::numeric, purchase_price = ${b.purchase.price}::numeric,
+      purchase_extra_km_rate = ${b.purchase.extraKmRate}::numeric,
+      purchase_extra_hour_rate = ${b.purchase.extraHourRate}::numeric,
+      version = version + 1, updated_at = now()
+    where id = ${id}`);
+}
+
+export async function replaceContacts(
+  tx: Tx,
+  tenantId: string,
+  bookingId: string,
+  role: 'PASSENGER' | 'ADDITIONAL_CONTACT',
+  contacts: BookingContactRecord[],
+): Promise<void> {
+  await tx.execute(
+    sql`delete from bookings.booking_contacts where booking_id = ${bookingId} and role = ${role}`,
+  );
+  await insertContacts(tx, tenantId, bookingId, role, contacts);
 }

@@ -1,13 +1,22 @@
 // Taking a booking and reading it back. A booking from one date to a later one is one PARENT duty on its
 // first day and a CHILD duty for each later day, linked to it (decided: the first day is the parent's own
 // duty, so every row on the board is a duty and no row is only a container). Each duty gets its own
-// short number. A price left empty comes from the customer's rate card in force on the first day.
+// short number. A price left empty comes from the customer's rate card in force on the first day. A copy
+// is a new booking with a duty's details on another date; an extension adds EXTENDED duties, a day each,
+// after a booking's last duty. A duty's details change until it is invoiced, and not once its trip has
+// started (then only its slip is adjusted).
 import { randomUUID } from 'node:crypto';
 import {
+  addCalendarDays,
   type BookingDraft,
+  type BookingStatus,
   bookingDraftSchema,
+  daysBetween,
   dutyDates,
   getPermission,
+  isIsoDate,
+  localClock,
+  MAX_BOOKING_DAYS,
   operatorDate,
   operatorInstant,
   PERMISSION,
@@ -15,6 +24,7 @@ import {
 } from '@fleet/domain';
 import {
   callAs,
+  conflict,
   invalidField,
   notFound,
   parseOrThrow,
@@ -24,7 +34,7 @@ import {
   type Tx,
 } from '@fleet/platform';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
-import type { PriceRecord } from '../domain/booking';
+import type { BookingDetail, PriceRecord } from '../domain/booking';
 import { searchTermsOf } from '../domain/search-terms';
 import { BookingsEvents, bookingsOutbox } from '../events/published';
 import { bookingDetailToProto } from '../mappers';
@@ -38,8 +48,11 @@ import {
   insertContacts,
   listActivity,
   listSlipPoints,
+  lockDuty,
+  replaceContacts,
   replaceSearchTerms,
   takeBookingNumbers,
+  updateBookingDetails,
 } from '../storage/booking-record-store';
 import type { BookingsDeps, TenantCaller } from './deps';
 
@@ -100,6 +113,130 @@ export function createTakeBooking(deps: BookingsDeps) {
     };
   }
 
+  /** What writing a draft needs checked first, outside any transaction (it may ask masters). */
+  async function check(caller: TenantCaller, draft: BookingDraft) {
+    if (draft.reportingDate < operatorDate(clock())) {
+      requireHeld(caller, PERMISSION.assign_back_reporting_date_duty, 'give a duty a past date');
+    }
+    const known = await copies.load(caller, { customer: [draft.customerId], duty_type: [draft.dutyTypeId] });
+    const customer = known.customer.get(draft.customerId)?.connection;
+    if (!customer) throw invalidField('customerId', 'Choose a customer from the list.');
+    if (!customer.isActive) {
+      throw invalidField('customerId', `${customer.name} is deactivated; activate the customer first.`);
+    }
+    const dutyType = known.duty_type.get(draft.dutyTypeId);
+    if (!dutyType) throw invalidField('dutyTypeId', 'Choose a duty type from the list.');
+    if (!dutyType.isActive)
+      throw invalidField('dutyTypeId', `The duty type ${dutyType.name} is deactivated.`);
+    return { draft, customer, dutyType, sales: await salesPrice(caller, draft) };
+  }
+  type Checked = Awaited<ReturnType<typeof check>>;
+
+  /** A duty's row for a checked draft on one date. */
+  function rowFor(checked: Checked, date: string) {
+    const { draft, customer, dutyType, sales } = checked;
+    const reportingAt = operatorInstant(date, draft.reportingTime);
+    return {
+      status: draft.confirmed ? ('BOOKED' as const) : ('UNCONFIRMED' as const),
+      customerId: draft.customerId,
+      customerName: customer.name,
+      customerGroupId: customer.groupId || null,
+      companyId: draft.companyId,
+      bookedBy: draft.bookedBy,
+      fromCityId: draft.fromCityId,
+      toCityId: draft.toCityId,
+      vehicleGroupId: draft.vehicleGroupId,
+      dutyTypeId: draft.dutyTypeId,
+      reportingAt,
+      startDate: date,
+      endsAt: expectedEnd(reportingAt, date, dutyType),
+      reportingAddress: draft.reportingAddress,
+      dropAddress: draft.dropAddress,
+      remark: draft.remark,
+      operatorNotes: draft.operatorNotes,
+      orderReferenceNumber: draft.orderReferenceNumber,
+      labelIds: draft.labelIds,
+      attachmentIds: draft.attachmentIds,
+      dutySupporterIds: draft.dutySupporterIds,
+      customFields: draft.customFields,
+      sales,
+      purchase: given(draft.purchase),
+    };
+  }
+
+  /** Writes, publishes and logs what happened to a duty just written or changed. */
+  async function recorded(
+    tx: Tx,
+    caller: TenantCaller,
+    id: string,
+    change: { action: string; from: BookingStatus | null; event: typeof BookingsEvents.bookingCreated },
+  ): Promise<BookingDetail> {
+    const written = (await getBookingDetail(tx, id))!;
+    await replaceSearchTerms(tx, caller.tenantId, id, searchTermsOf(written));
+    await insertActivity(tx, {
+      id: randomUUID(),
+      tenantId: caller.tenantId,
+      bookingId: id,
+      actor: 'STAFF',
+      userId: caller.userId,
+      actorUserId: caller.actorUserId ?? caller.userId,
+      action: change.action,
+      fromStatus: change.from,
+      toStatus: written.status,
+      reason: '',
+    });
+    await bookingsOutbox.enqueue(
+      tx,
+      change.event,
+      {
+        tenantId: caller.tenantId,
+        booking: bookingDetailToProto(written),
+        action: change.action,
+        fromStatus: change.from ?? '',
+        toStatus: written.status,
+        changedByUserId: caller.userId,
+        actorUserId: caller.actorUserId ?? caller.userId,
+      },
+      caller,
+    );
+    return written;
+  }
+
+  /** New duties for a checked draft, one per date: the first a PARENT unless they join `parentId`. */
+  async function writeDuties(
+    tx: Tx,
+    caller: TenantCaller,
+    checked: Checked,
+    dates: string[],
+    join?: { parentId: string; type: 'EXTENDED' },
+  ): Promise<BookingDetail[]> {
+    const first = await takeBookingNumbers(tx, caller.tenantId, dates.length);
+    const parentId = join?.parentId ?? randomUUID();
+    const written: BookingDetail[] = [];
+    for (const [day, date] of dates.entries()) {
+      const id = !join && day === 0 ? parentId : randomUUID();
+      await insertBooking(tx, {
+        ...rowFor(checked, date),
+        id,
+        tenantId: caller.tenantId,
+        bookingNo: first + BigInt(day),
+        type: join ? join.type : day === 0 ? 'PARENT' : 'CHILD',
+        parentId: join || day > 0 ? parentId : null,
+        createdBy: caller.userId,
+      });
+      await insertContacts(tx, caller.tenantId, id, 'PASSENGER', checked.draft.passengers);
+      await insertContacts(tx, caller.tenantId, id, 'ADDITIONAL_CONTACT', checked.draft.additionalContacts);
+      written.push(
+        await recorded(tx, caller, id, {
+          action: 'created',
+          from: null,
+          event: BookingsEvents.bookingCreated,
+        }),
+      );
+    }
+    return written;
+  }
+
   async function readBack(tx: Tx, id: string) {
     const booking = await getBookingDetail(tx, id);
     if (!booking) return undefined;
@@ -113,113 +250,132 @@ export function createTakeBooking(deps: BookingsDeps) {
     };
   }
 
+  /** A stored duty as the draft that would write it again (a copy's or an extension's). */
+  function draftOf(booking: BookingDetail): BookingDraft {
+    const time = localClock(new Date(booking.reportingAt)).minuteOfDay;
+    return {
+      customerId: booking.customerId,
+      companyId: booking.companyId,
+      bookedBy: booking.bookedBy,
+      passengers: booking.passengers,
+      additionalContacts: booking.additionalContacts,
+      fromCityId: booking.fromCityId,
+      toCityId: booking.toCityId,
+      vehicleGroupId: booking.vehicleGroupId,
+      dutyTypeId: booking.dutyTypeId,
+      reportingDate: booking.startDate,
+      reportingTime: `${String(Math.floor(time / 60)).padStart(2, '0')}:${String(time % 60).padStart(2, '0')}`,
+      lastDate: null,
+      reportingAddress: booking.reportingAddress,
+      dropAddress: booking.dropAddress,
+      remark: booking.remark,
+      operatorNotes: booking.operatorNotes,
+      orderReferenceNumber: booking.orderReferenceNumber,
+      labelIds: booking.labelIds,
+      attachmentIds: booking.attachmentIds,
+      dutySupporterIds: booking.dutySupporterIds,
+      customFields: booking.customFields,
+      sales: {
+        price: booking.sales.price,
+        extraKmRate: booking.sales.extraKmRate,
+        extraHourRate: booking.sales.extraHourRate,
+      },
+      purchase: {
+        price: booking.purchase.price,
+        extraKmRate: booking.purchase.extraKmRate,
+        extraHourRate: booking.purchase.extraHourRate,
+      },
+      confirmed: true,
+    };
+  }
+
+  async function source(caller: TenantCaller, id: string) {
+    requireId(id, 'id');
+    const found = await db.read(caller.tenantId, (tx) => getBookingDetail(tx, id));
+    if (!found) throw notFound('The booking');
+    return found;
+  }
+
   return {
     async create(caller: TenantCaller, draftJson: string) {
       requireHeld(caller, PERMISSION.manage_booking, 'take bookings');
       const draft = parseDraft(draftJson);
-      if (draft.reportingDate < operatorDate(clock())) {
-        requireHeld(caller, PERMISSION.assign_back_reporting_date_duty, 'take a booking for a past date');
-      }
-      const known = await copies.load(caller, {
-        customer: [draft.customerId],
-        duty_type: [draft.dutyTypeId],
-      });
-      const customer = known.customer.get(draft.customerId)?.connection;
-      if (!customer) throw invalidField('customerId', 'Choose a customer from the list.');
-      if (!customer.isActive) {
-        throw invalidField('customerId', `${customer.name} is deactivated; activate the customer first.`);
-      }
-      const dutyType = known.duty_type.get(draft.dutyTypeId);
-      if (!dutyType) throw invalidField('dutyTypeId', 'Choose a duty type from the list.');
-      if (!dutyType.isActive)
-        throw invalidField('dutyTypeId', `The duty type ${dutyType.name} is deactivated.`);
-      const sales = await salesPrice(caller, draft);
-      const dates = dutyDates(draft);
-
+      const checked = await check(caller, draft);
       return db.withTenant(caller.tenantId, async (tx) => {
-        const first = await takeBookingNumbers(tx, caller.tenantId, dates.length);
-        const parentId = randomUUID();
-        const status = draft.confirmed ? 'BOOKED' : 'UNCONFIRMED';
-        for (const [day, date] of dates.entries()) {
-          const id = day === 0 ? parentId : randomUUID();
-          const reportingAt = operatorInstant(date, draft.reportingTime);
-          const bookingNo = first + BigInt(day);
-          await insertBooking(tx, {
-            id,
-            tenantId: caller.tenantId,
-            bookingNo,
-            type: day === 0 ? 'PARENT' : 'CHILD',
-            parentId: day === 0 ? null : parentId,
-            status,
-            customerId: draft.customerId,
-            customerName: customer.name,
-            customerGroupId: customer.groupId || null,
-            companyId: draft.companyId,
-            bookedBy: draft.bookedBy,
-            fromCityId: draft.fromCityId,
-            toCityId: draft.toCityId,
-            vehicleGroupId: draft.vehicleGroupId,
-            dutyTypeId: draft.dutyTypeId,
-            reportingAt,
-            startDate: date,
-            endsAt: expectedEnd(reportingAt, date, dutyType),
-            reportingAddress: draft.reportingAddress,
-            dropAddress: draft.dropAddress,
-            remark: draft.remark,
-            operatorNotes: draft.operatorNotes,
-            orderReferenceNumber: draft.orderReferenceNumber,
-            labelIds: draft.labelIds,
-            attachmentIds: draft.attachmentIds,
-            dutySupporterIds: draft.dutySupporterIds,
-            customFields: draft.customFields,
-            sales,
-            purchase: given(draft.purchase),
-            createdBy: caller.userId,
-          });
-          await insertContacts(tx, caller.tenantId, id, 'PASSENGER', draft.passengers);
-          await insertContacts(tx, caller.tenantId, id, 'ADDITIONAL_CONTACT', draft.additionalContacts);
-          await replaceSearchTerms(
-            tx,
-            caller.tenantId,
-            id,
-            searchTermsOf({
-              ...draft,
-              bookingNo: bookingNo.toString(),
-              driverName: '',
-              driverPhone: '',
-              vehicleNo: '',
-            }),
-          );
-          await insertActivity(tx, {
-            id: randomUUID(),
-            tenantId: caller.tenantId,
-            bookingId: id,
-            actor: 'STAFF',
-            userId: caller.userId,
-            actorUserId: caller.actorUserId ?? caller.userId,
-            action: 'created',
-            fromStatus: null,
-            toStatus: status,
-            reason: '',
-          });
-          const written = await getBookingDetail(tx, id);
-          await bookingsOutbox.enqueue(
-            tx,
-            BookingsEvents.bookingCreated,
-            {
-              tenantId: caller.tenantId,
-              booking: bookingDetailToProto(written!),
-              action: 'created',
-              toStatus: status,
-              changedByUserId: caller.userId,
-              actorUserId: caller.actorUserId ?? caller.userId,
-            },
-            caller,
-          );
-        }
-        const taken = await readBack(tx, parentId);
+        const [parent] = await writeDuties(tx, caller, checked, dutyDates(draft));
+        const taken = await readBack(tx, parent!.id);
         if (!taken) throw preconditionFailed('The booking could not be read back.');
         return taken;
+      });
+    },
+
+    async copy(caller: TenantCaller, id: string, reportingDate: string) {
+      requireHeld(caller, PERMISSION.manage_booking, 'take bookings');
+      if (!isIsoDate(reportingDate)) throw invalidField('reportingDate', 'Give the new date as YYYY-MM-DD.');
+      const original = await source(caller, id);
+      const checked = await check(caller, { ...draftOf(original), reportingDate });
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const [copy] = await writeDuties(tx, caller, checked, [reportingDate]);
+        return (await readBack(tx, copy!.id))!;
+      });
+    },
+
+    async extend(caller: TenantCaller, id: string, lastDate: string) {
+      requireHeld(caller, PERMISSION.manage_booking, 'extend bookings');
+      if (!isIsoDate(lastDate)) throw invalidField('lastDate', 'Give the last day as YYYY-MM-DD.');
+      const booking = await source(caller, id);
+      const rootId = booking.parentId ?? booking.id;
+      const root = rootId === booking.id ? booking : await source(caller, rootId);
+      const duties = await db.read(caller.tenantId, (tx) => getDuties(tx, rootId));
+      const lastDuty = duties.at(-1)?.startDate ?? root.startDate;
+      const days = daysBetween(lastDuty, lastDate);
+      if (days < 1)
+        throw invalidField('lastDate', `The booking already runs to ${lastDuty}; extend it beyond that day.`);
+      if (daysBetween(root.startDate, lastDate) >= MAX_BOOKING_DAYS) {
+        throw invalidField(
+          'lastDate',
+          `A booking runs at most ${MAX_BOOKING_DAYS} days; take another for the rest.`,
+        );
+      }
+      const dates = Array.from({ length: days }, (_, i) => addCalendarDays(lastDuty, i + 1));
+      const checked = await check(caller, { ...draftOf(root), reportingDate: dates[0]! });
+      return db.withTenant(caller.tenantId, (tx) =>
+        writeDuties(tx, caller, checked, dates, { parentId: rootId, type: 'EXTENDED' }),
+      );
+    },
+
+    async update(caller: TenantCaller, id: string, draftJson: string, expectedVersion = 0) {
+      requireHeld(caller, PERMISSION.edit_duty, 'change duties');
+      requireId(id, 'id');
+      const draft = parseDraft(draftJson);
+      const checked = await check(caller, draft);
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const duty = await lockDuty(tx, id);
+        if (!duty) throw notFound('The booking');
+        if (expectedVersion && duty.version !== expectedVersion) {
+          throw conflict(
+            'Someone changed this duty while you were looking at it. Reload it and try again.',
+            'STALE_VERSION',
+          );
+        }
+        const current = (await getBookingDetail(tx, id))!;
+        if (current.isBilled)
+          throw preconditionFailed('This duty is invoiced; change it on its invoice.', 'BILLED');
+        if (!EDITABLE.has(duty.status)) {
+          throw preconditionFailed(
+            'This duty’s trip has started or it is over; change what it was charged by adjusting its slip.',
+            'NOT_EDITABLE',
+          );
+        }
+        const row = rowFor(checked, draft.reportingDate);
+        await updateBookingDetails(tx, id, row);
+        await replaceContacts(tx, caller.tenantId, id, 'PASSENGER', draft.passengers);
+        await replaceContacts(tx, caller.tenantId, id, 'ADDITIONAL_CONTACT', draft.additionalContacts);
+        return recorded(tx, caller, id, {
+          action: 'updated',
+          from: duty.status,
+          event: BookingsEvents.bookingUpdated,
+        });
       });
     },
 
@@ -232,3 +388,17 @@ export function createTakeBooking(deps: BookingsDeps) {
     },
   };
 }
+
+/** A duty's details change until its trip starts (the statuses before the trip, and tentative ones). */
+const EDITABLE = new Set<BookingStatus>([
+  'UNCONFIRMED',
+  'BOOKED',
+  'DRIVER_NEEDED',
+  'ALLOTED',
+  'DRIVER_ACCEPTED',
+  'DRIVER_REJECTED',
+  'SUPPLIER_REQUESTED',
+  'SUPPLIER_ACCEPTED',
+  'DETAILS_NEEDED',
+  'DISPATCHED',
+]);

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSKRAQoTTGlzdEJvb2tpbmdzUmVxdWVzdBILCgN0YWIYASABKAkSKgoEcGFnZRgCIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIxCgdmaWx0ZXJzGAMgAygLMiAuZmxlZXQuYm9va2luZ3MudjEuQm9va2luZ0ZpbHRlchIOCgZzZWFyY2gYBCABKAkiLAoNQm9va2luZ0ZpbHRlchILCgNrZXkYASABKAkSDgoGdmFsdWVzGAIgAygJInIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSK7AgoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJgCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJIowBChVSZWNvcmREdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmFyaWFudBgCIAEoCRIsCgZwb2ludHMYAyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSDgoGbWVkaXVtGAQgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBSABKAUicwoWUmVjb3JkRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCgZwb2ludHMYAiADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQiOAoQQ2xvc2VEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFInEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJ9CgtEdXR5Q2hhcmdlcxIUCgxyYXRlX2NhcmRfaWQYASABKAkSCgoCa20YAiABKAkSDwoHbWludXRlcxgDIAEoBRIsCgVsaW5lcxgEIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkNoYXJnZUxpbmUSDQoFdG90YWwYBSABKAkiZwoKQ2hhcmdlTGluZRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgJEgwKBHVuaXQYBCABKAkSDAoEcmF0ZRgFIAEoCRIOCgZhbW91bnQYBiABKAkiEgoQQ291bnRUYWJzUmVxdWVzdCKEAQoRQ291bnRUYWJzUmVzcG9uc2USQAoGY291bnRzGAEgAygLMjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVzcG9uc2UuQ291bnRzRW50cnkaLQoLQ291bnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgFOgI4ATLzBwoPQm9va2luZ3NTZXJ2aWNlEnoKFUNvdW50SW5jb21pbmdSZXF1ZXN0cxIvLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1JlcXVlc3QaMC5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXNwb25zZRJ0ChNDb3VudE5lZWRzQXR0ZW50aW9uEi0uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlcXVlc3QaLi5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVzcG9uc2USXwoMTGlzdEJvb2tpbmdzEiYuZmxlZXQuYm9va2luZ3MudjEuTGlzdEJvb2tpbmdzUmVxdWVzdBonLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1Jlc3BvbnNlElYKCUNvdW50VGFicxIjLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50VGFic1JlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5Db3VudFRhYnNSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2USZQoOUmVjb3JkRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlc3BvbnNlElYKCUNsb3NlRHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5DbG9zZUR1dHlSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSKRAQoTTGlzdEJvb2tpbmdzUmVxdWVzdBILCgN0YWIYASABKAkSKgoEcGFnZRgCIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIxCgdmaWx0ZXJzGAMgAygLMiAuZmxlZXQuYm9va2luZ3MudjEuQm9va2luZ0ZpbHRlchIOCgZzZWFyY2gYBCABKAkiLAoNQm9va2luZ0ZpbHRlchILCgNrZXkYASABKAkSDgoGdmFsdWVzGAIgAygJInIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSK7AgoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJgCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJIowBChVSZWNvcmREdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmFyaWFudBgCIAEoCRIsCgZwb2ludHMYAyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSDgoGbWVkaXVtGAQgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBSABKAUicwoWUmVjb3JkRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCgZwb2ludHMYAiADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQiOAoQQ2xvc2VEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFInEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJ9CgtEdXR5Q2hhcmdlcxIUCgxyYXRlX2NhcmRfaWQYASABKAkSCgoCa20YAiABKAkSDwoHbWludXRlcxgDIAEoBRIsCgVsaW5lcxgEIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkNoYXJnZUxpbmUSDQoFdG90YWwYBSABKAkiZwoKQ2hhcmdlTGluZRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgJEgwKBHVuaXQYBCABKAkSDAoEcmF0ZRgFIAEoCRIOCgZhbW91bnQYBiABKAkiEgoQQ291bnRUYWJzUmVxdWVzdCKEAQoRQ291bnRUYWJzUmVzcG9uc2USQAoGY291bnRzGAEgAygLMjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVzcG9uc2UuQ291bnRzRW50cnkaLQoLQ291bnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgFOgI4ASJQChRVcGRhdGVCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRISCgpkcmFmdF9qc29uGAIgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAyABKAUiRAoVVXBkYXRlQm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nIjgKEkNvcHlCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIWCg5yZXBvcnRpbmdfZGF0ZRgCIAEoCSI1ChRFeHRlbmRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIRCglsYXN0X2RhdGUYAiABKAkibgoTQ29weUJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIqCgZkdXRpZXMYAiADKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nIkMKFUV4dGVuZEJvb2tpbmdSZXNwb25zZRIqCgZkdXRpZXMYASADKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nMpkKCg9Cb29raW5nc1NlcnZpY2USegoVQ291bnRJbmNvbWluZ1JlcXVlc3RzEi8uZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVxdWVzdBowLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEnQKE0NvdW50TmVlZHNBdHRlbnRpb24SLS5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVxdWVzdBouLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRJfCgxMaXN0Qm9va2luZ3MSJi5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXF1ZXN0GicuZmxlZXQuYm9va2luZ3MudjEuTGlzdEJvb2tpbmdzUmVzcG9uc2USVgoJQ291bnRUYWJzEiMuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVxdWVzdBokLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50VGFic1Jlc3BvbnNlEmIKDUNyZWF0ZUJvb2tpbmcSJy5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLmZsZWV0LmJvb2tpbmdzLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJiCg1VcGRhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuVXBkYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5VcGRhdGVCb29raW5nUmVzcG9uc2USXAoLQ29weUJvb2tpbmcSJS5mbGVldC5ib29raW5ncy52MS5Db3B5Qm9va2luZ1JlcXVlc3QaJi5mbGVldC5ib29raW5ncy52MS5Db3B5Qm9va2luZ1Jlc3BvbnNlEmIKDUV4dGVuZEJvb2tpbmcSJy5mbGVldC5ib29raW5ncy52MS5FeHRlbmRCb29raW5nUmVxdWVzdBooLmZsZWV0LmJvb2tpbmdzLnYxLkV4dGVuZEJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS5mbGVldC5ib29raW5ncy52MS5HZXRCb29raW5nUmVzcG9uc2USXwoMQWN0T25Cb29raW5nEiYuZmxlZXQuYm9va2luZ3MudjEuQWN0T25Cb29raW5nUmVxdWVzdBonLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1Jlc3BvbnNlElYKCUFsbG90RHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkFsbG90RHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXNwb25zZRJlCg5SZWNvcmREdXR5U2xpcBIoLmZsZWV0LmJvb2tpbmdzLnYxLlJlY29yZER1dHlTbGlwUmVxdWVzdBopLmZsZWV0LmJvb2tpbmdzLnYxLlJlY29yZER1dHlTbGlwUmVzcG9uc2USVgoJQ2xvc2VEdXR5EiMuZmxlZXQuYm9va2luZ3MudjEuQ2xvc2VEdXR5UmVxdWVzdBokLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlc3BvbnNlYgZwcm90bzM", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -700,6 +700,143 @@ export const CountTabsResponseSchema: GenMessage<CountTabsResponse> = /*@__PURE_
   messageDesc(file_fleet_bookings_v1_bookings_service, 23);
 
 /**
+ * @generated from message fleet.bookings.v1.UpdateBookingRequest
+ */
+export type UpdateBookingRequest = Message<"fleet.bookings.v1.UpdateBookingRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * bookingDraftSchema as one JSON object, as for CreateBooking.
+   *
+   * @generated from field: string draft_json = 2;
+   */
+  draftJson: string;
+
+  /**
+   * The version the person saw; 0 to change whatever it is now.
+   *
+   * @generated from field: int32 expected_version = 3;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.UpdateBookingRequest.
+ * Use `create(UpdateBookingRequestSchema)` to create a new message.
+ */
+export const UpdateBookingRequestSchema: GenMessage<UpdateBookingRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 24);
+
+/**
+ * @generated from message fleet.bookings.v1.UpdateBookingResponse
+ */
+export type UpdateBookingResponse = Message<"fleet.bookings.v1.UpdateBookingResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.UpdateBookingResponse.
+ * Use `create(UpdateBookingResponseSchema)` to create a new message.
+ */
+export const UpdateBookingResponseSchema: GenMessage<UpdateBookingResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 25);
+
+/**
+ * @generated from message fleet.bookings.v1.CopyBookingRequest
+ */
+export type CopyBookingRequest = Message<"fleet.bookings.v1.CopyBookingRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * YYYY-MM-DD.
+   *
+   * @generated from field: string reporting_date = 2;
+   */
+  reportingDate: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CopyBookingRequest.
+ * Use `create(CopyBookingRequestSchema)` to create a new message.
+ */
+export const CopyBookingRequestSchema: GenMessage<CopyBookingRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 26);
+
+/**
+ * @generated from message fleet.bookings.v1.ExtendBookingRequest
+ */
+export type ExtendBookingRequest = Message<"fleet.bookings.v1.ExtendBookingRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The extension's last day, YYYY-MM-DD.
+   *
+   * @generated from field: string last_date = 2;
+   */
+  lastDate: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ExtendBookingRequest.
+ * Use `create(ExtendBookingRequestSchema)` to create a new message.
+ */
+export const ExtendBookingRequestSchema: GenMessage<ExtendBookingRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 27);
+
+/**
+ * @generated from message fleet.bookings.v1.CopyBookingResponse
+ */
+export type CopyBookingResponse = Message<"fleet.bookings.v1.CopyBookingResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.Booking duties = 2;
+   */
+  duties: Booking[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.CopyBookingResponse.
+ * Use `create(CopyBookingResponseSchema)` to create a new message.
+ */
+export const CopyBookingResponseSchema: GenMessage<CopyBookingResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 28);
+
+/**
+ * @generated from message fleet.bookings.v1.ExtendBookingResponse
+ */
+export type ExtendBookingResponse = Message<"fleet.bookings.v1.ExtendBookingResponse"> & {
+  /**
+   * The new EXTENDED duties, in date order.
+   *
+   * @generated from field: repeated fleet.bookings.v1.Booking duties = 1;
+   */
+  duties: Booking[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ExtendBookingResponse.
+ * Use `create(ExtendBookingResponseSchema)` to create a new message.
+ */
+export const ExtendBookingResponseSchema: GenMessage<ExtendBookingResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 29);
+
+/**
  * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
  * list behind each Duties tab (spec §2, /duties/bookings/{tab}).
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -759,6 +896,38 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof CreateBookingRequestSchema;
     output: typeof CreateBookingResponseSchema;
+  },
+  /**
+   * Changes a duty's details until it is invoiced; a duty whose trip has started changes only by slip
+   * adjustment. The draft's last date is not used (a duty is one day). Needs edit_duty.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.UpdateBooking
+   */
+  updateBooking: {
+    methodKind: "unary";
+    input: typeof UpdateBookingRequestSchema;
+    output: typeof UpdateBookingResponseSchema;
+  },
+  /**
+   * A new booking with a duty's details on another date (a repeat trip). Needs manage_booking.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.CopyBooking
+   */
+  copyBooking: {
+    methodKind: "unary";
+    input: typeof CopyBookingRequestSchema;
+    output: typeof CopyBookingResponseSchema;
+  },
+  /**
+   * Extends a booking by EXTENDED duties a day each, from the day after its last duty to the date given.
+   * Needs manage_booking.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.ExtendBooking
+   */
+  extendBooking: {
+    methodKind: "unary";
+    input: typeof ExtendBookingRequestSchema;
+    output: typeof ExtendBookingResponseSchema;
   },
   /**
    * A booking with its duties and everything that happened to it. Needs view_booking.
