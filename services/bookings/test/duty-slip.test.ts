@@ -54,6 +54,7 @@ beforeAll(async () => {
     normal_rate: '2000',
     extra_km_rate: '14',
     extra_hour_rate: '150',
+    no_show_rate: '500',
   });
 });
 afterAll(() => h?.close());
@@ -167,4 +168,16 @@ it('closes only an allotted duty whose slip says when it started and ended', asy
   expect(early.message).toBe('This duty is Booked; you cannot close it now.');
   const clerk = await expectDomainError(h.client.closeDuty({ id }, staff([PERMISSION.view_booking])));
   expect(clerk.code).toBe('PERMISSION_DENIED');
+});
+
+it('bills a duty cancelled as a no-show at its card’s no-show rate', async () => {
+  const id = await allottedDuty('2026-11-29');
+  await h.client.actOnBooking({ id, action: 'dispatch' }, staff());
+  await h.client.actOnBooking({ id, action: 'cancelAsNoShow' }, staff());
+  const { booking, charges } = await h.client.getBooking({ id }, staff());
+  expect(booking!.status).toBe('CANCELLATION_NO_SHOW');
+  expect([charges?.total, charges?.lines.map((l) => [l.code, l.amount])]).toEqual([
+    '500.00',
+    [['NO_SHOW', '500.00']],
+  ]);
 });

@@ -8,6 +8,8 @@ import {
   BOOKING_STATUS_LABELS,
   type BookingAction,
   type BookingStatus,
+  priceDuty,
+  type RateCard,
   transition,
 } from '@fleet/domain';
 import {
@@ -28,8 +30,10 @@ import {
   insertActivity,
   lockDuty,
   type StatusChange,
+  saveCharges,
 } from '../storage/booking-record-store';
 import type { BookingsDeps, TenantCaller } from './deps';
+import { cardFor, storedCharges } from './duty-slip';
 
 const isAction = (action: string): action is BookingAction =>
   (BOOKING_ACTIONS as readonly string[]).includes(action);
@@ -54,12 +58,28 @@ function changeOf(
 }
 
 export function createActOnBooking(deps: BookingsDeps) {
-  const { db } = deps;
+  const { db, copies } = deps;
+
+  /** The card a duty is charged on, read before the transaction (copies may ask masters). */
+  async function cardOf(caller: TenantCaller, id: string): Promise<RateCard | undefined> {
+    const booking = await db.read(caller.tenantId, (tx) => getBookingDetail(tx, id));
+    if (!booking) return undefined;
+    const known = await copies.load(caller, {
+      duty_type: [booking.dutyTypeId],
+      customer: [booking.customerId],
+      rate_card: booking.sales.rateCardId ? [booking.sales.rateCardId] : [],
+    });
+    const dutyType = known.duty_type.get(booking.dutyTypeId);
+    if (!dutyType) return undefined;
+    const card = booking.sales.rateCardId ? known.rate_card.get(booking.sales.rateCardId) : undefined;
+    return cardFor(booking, dutyType, card, known.customer.get(booking.customerId));
+  }
 
   async function act(
     tx: Tx,
     caller: TenantCaller,
     input: { id: string; action: BookingAction; reason: string; expectedVersion: number },
+    noShowCard: RateCard | undefined,
   ): Promise<BookingDetail> {
     const duty = await lockDuty(tx, input.id);
     if (!duty) throw notFound('The booking');
@@ -81,6 +101,14 @@ export function createActOnBooking(deps: BookingsDeps) {
       throw preconditionFailed(outcome.message, 'ILLEGAL_TRANSITION');
     }
     await applyStatusChange(tx, duty.id, changeOf(input.action, duty.status, outcome.to, input.reason));
+    // A no-show is billed at the card's no-show rate (DOMAIN.md); its charges are kept like a closed duty's.
+    if (noShowCard) {
+      await saveCharges(
+        tx,
+        duty.id,
+        storedCharges(priceDuty({ card: noShowCard, outcome: 'NO_SHOW', measures: [] })),
+      );
+    }
     await insertActivity(tx, {
       id: randomUUID(),
       tenantId: caller.tenantId,
@@ -127,8 +155,14 @@ export function createActOnBooking(deps: BookingsDeps) {
       const reason = (input.reason ?? '').trim();
       if (reason.length > 500) throw invalidField('reason', 'Keep the reason to 500 characters or fewer.');
       const { action } = input;
+      const noShowCard = action === 'cancelAsNoShow' ? await cardOf(caller, input.id) : undefined;
       return db.withTenant(caller.tenantId, (tx) =>
-        act(tx, caller, { id: input.id, action, reason, expectedVersion: input.expectedVersion ?? 0 }),
+        act(
+          tx,
+          caller,
+          { id: input.id, action, reason, expectedVersion: input.expectedVersion ?? 0 },
+          noShowCard,
+        ),
       );
     },
   };

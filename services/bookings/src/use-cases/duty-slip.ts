@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkSlipOrder,
+  type DutyCharges,
   type DutyTypeKind,
   EXTRA_HOUR_ROUNDING,
   measureDuty,
@@ -102,7 +103,7 @@ const readingsOf = (points: SlipPointRecord[]): SlipReadings =>
 const decimalOrNull = (value: string | null | undefined) => (value ? new Decimal(value) : null);
 
 /** The card pricing reads: the booking's own rates, the rest from its rate card and the customer. */
-function cardFor(
+export function cardFor(
   booking: BookingDetail,
   dutyType: Copy<'duty_type'>,
   card: Copy<'rate_card'> | undefined,
@@ -143,6 +144,24 @@ function cardFor(
     switchPath,
     kmCrossSlab: card?.kmCrossSlab ?? null,
     hourCrossSlab: card?.hourCrossSlab ?? null,
+  };
+}
+
+/** A priced duty as it is kept with the duty: decimal text throughout. */
+export function storedCharges(priced: DutyCharges): StoredCharges {
+  return {
+    rateCardId: priced.cardId || null,
+    km: priced.km.toString(),
+    minutes: priced.minutes,
+    lines: priced.lines.map((l) => ({
+      code: l.code,
+      label: l.label,
+      quantity: l.quantity.toDecimalPlaces(4).toString(),
+      unit: l.unit,
+      rate: l.rate.toFixed(2),
+      amount: l.amount.toFixed(2),
+    })),
+    total: priced.total.toFixed(2),
   };
 }
 
@@ -281,20 +300,7 @@ export function createDutySlip(deps: BookingsDeps) {
             overnightTime: timings.overnightTime,
           },
         });
-        const charges: StoredCharges = {
-          rateCardId: priced.cardId || null,
-          km: priced.km.toString(),
-          minutes: priced.minutes,
-          lines: priced.lines.map((l) => ({
-            code: l.code,
-            label: l.label,
-            quantity: l.quantity.toDecimalPlaces(4).toString(),
-            unit: l.unit,
-            rate: l.rate.toFixed(2),
-            amount: l.amount.toFixed(2),
-          })),
-          total: priced.total.toFixed(2),
-        };
+        const charges = storedCharges(priced);
         await applyStatusChange(tx, duty.id, { status: outcome.to });
         await saveCharges(tx, duty.id, charges);
         await insertActivity(tx, {
