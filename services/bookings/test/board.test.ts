@@ -129,3 +129,17 @@ it('names a filter it does not know, and a value that is not a choice', async ()
   );
   expect(value.fieldViolations.map((v) => v.field)).toEqual(['filters.0.values.1']);
 });
+
+it('puts labels and duty supporters on a duty, from the operator’s own active masters only', async () => {
+  const urgent = await master('label', { name: 'Urgent', colour: 'orange' });
+  const guide = await master('duty_supporter', { name: 'Ashok Tiwari', type: 'GUIDE' });
+  const labelled = await h.client.setDutyLabels({ id: ids.asha!, labelIds: [urgent] }, staff());
+  expect(labelled.booking!.labelIds).toEqual([urgent]);
+  expect(await list('all', [{ key: 'labels', values: [urgent] }])).toEqual(['asha']);
+  const supported = await h.client.setDutySupporters({ id: ids.asha!, dutySupporterIds: [guide] }, staff());
+  expect(supported.booking!.dutySupporterIds).toEqual([guide]);
+  const unknown = await expectDomainError(
+    h.client.setDutyLabels({ id: ids.asha!, labelIds: [randomUUID()] }, staff()),
+  );
+  expect(unknown.fieldViolations.map((v) => v.field)).toEqual(['labelIds.0']);
+});

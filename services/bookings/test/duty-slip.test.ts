@@ -181,3 +181,42 @@ it('bills a duty cancelled as a no-show at its card’s no-show rate', async () 
     [['NO_SHOW', '500.00']],
   ]);
 });
+
+it('approves a closed duty’s slip, and adjusts the allowances it charges with a reason, each by its permission', async () => {
+  const id = await allottedDuty('2026-11-30');
+  await h.client.recordDutySlip(
+    { id, variant: 'SALES', points: workedExample('2026-11-30'), medium: 'EMAIL' },
+    staff(),
+  );
+  await h.client.closeDuty({ id }, staff());
+  const adjusted = await h.client.adjustDutyCharges(
+    { id, allowances: [{ code: 'NIGHT_ALLOWANCE', amount: '300' }], reason: 'Dropped the guest after 11 pm' },
+    staff(),
+  );
+  expect(adjusted.charges!.total).toBe('2879.50');
+  expect(adjusted.charges!.lines.at(-1)).toMatchObject({ code: 'NIGHT_ALLOWANCE', amount: '300.00' });
+  const noReason = await expectDomainError(
+    h.client.adjustDutyCharges(
+      { id, allowances: [{ code: 'NIGHT_ALLOWANCE', amount: '0' }], reason: ' ' },
+      staff(),
+    ),
+  );
+  expect(noReason.fieldViolations.map((v) => v.field)).toEqual(['reason']);
+  const base = await expectDomainError(
+    h.client.adjustDutyCharges(
+      { id, allowances: [{ code: 'BASE', amount: '1' }], reason: 'Discount' },
+      staff(),
+    ),
+  );
+  expect(base.fieldViolations.map((v) => v.field)).toEqual(['allowances.0.code']);
+  const clerk = await expectDomainError(h.client.approveDutySlip({ id }, staff([PERMISSION.view_booking])));
+  expect(clerk.code).toBe('PERMISSION_DENIED');
+  expect((await h.client.approveDutySlip({ id }, staff())).booking!.status).toBe('CLOSED');
+  const twice = await expectDomainError(h.client.approveDutySlip({ id }, staff()));
+  expect(twice.reason).toBe('ALREADY_APPROVED');
+  const { activity } = await h.client.getBooking({ id }, staff());
+  expect(activity.map((a) => a.action).slice(-2)).toEqual(['chargesAdjusted', 'slipApproved']);
+  expect(activity.find((a) => a.action === 'chargesAdjusted')?.reason).toBe(
+    'Dropped the guest after 11 pm (total 2579.50 → 2879.50)',
+  );
+});

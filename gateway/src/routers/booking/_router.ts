@@ -1,9 +1,9 @@
 import { router } from '../../trpc';
 import { bookingActions } from './actions';
 import { allot } from './allot';
-import { copy, extend, update } from './change';
+import { copy, extend, setLabels, setSupporters, update } from './change';
 import { create } from './create';
-import { close, recordSlip } from './duty-slip';
+import { adjustCharges, approveSlip, close, recordSlip } from './duty-slip';
 import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
 import { list, tabCounts } from './list';
@@ -22,5 +22,9 @@ export const bookingRouter = router({
   allot,
   recordSlip,
   close,
+  approveSlip,
+  adjustCharges,
+  setLabels,
+  setSupporters,
   ...bookingActions,
 });

@@ -37,3 +37,19 @@ export const extend = procedureNeeding(PERMISSION.manage_booking)
     const r = await ctx.services.bookings.extendBooking(input, callAs(ctx.caller));
     return r.duties.map(bookingDetailToJson);
   });
+
+/** Puts labels on a duty, replacing its labels. */
+export const setLabels = procedureNeeding(PERMISSION.manage_duty_label)
+  .input(z.object({ id: idSchema, labelIds: z.array(idSchema).max(20) }))
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.bookings.setDutyLabels(input, callAs(ctx.caller));
+    return bookingDetailToJson(required(r.booking, 'the booking'));
+  });
+
+/** The duty supporters who go with a duty, replacing them. */
+export const setSupporters = procedureNeeding(PERMISSION.allot_vehicle_driver_to_duty)
+  .input(z.object({ id: idSchema, dutySupporterIds: z.array(idSchema).max(10) }))
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.bookings.setDutySupporters(input, callAs(ctx.caller));
+    return bookingDetailToJson(required(r.booking, 'the booking'));
+  });

@@ -57,3 +57,35 @@ export const close = procedureNeeding(PERMISSION.generate_duty_slip)
       charges: chargesToJson(required(r.charges, 'the charges')),
     };
   });
+
+/** Approves a closed duty's slip, so it can be billed. */
+export const approveSlip = procedureNeeding(PERMISSION.approve_duty_slip)
+  .input(z.object({ id: idSchema }))
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.bookings.approveDutySlip(input, callAs(ctx.caller));
+    return bookingDetailToJson(required(r.booking, 'the booking'));
+  });
+
+/** Changes the allowances a closed duty charges the customer, with a reason. */
+export const adjustCharges = procedureNeeding(PERMISSION.adjust_duty_slip_customer_allowance)
+  .input(
+    z.object({
+      id: idSchema,
+      allowances: z
+        .array(
+          z.object({
+            code: z.string().regex(/^[A-Z_]{1,40}_ALLOWANCE$/, 'Only allowances are adjusted here'),
+            amount: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Enter the amount, e.g. 250 or 250.50'),
+          }),
+        )
+        .max(10),
+      reason: optionalText(500),
+    }),
+  )
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.bookings.adjustDutyCharges(input, callAs(ctx.caller));
+    return {
+      booking: bookingDetailToJson(required(r.booking, 'the booking')),
+      charges: chargesToJson(required(r.charges, 'the charges')),
+    };
+  });

@@ -13,7 +13,16 @@ import type { BookingsUseCases } from '../use-cases';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function bookingsRoutes(useCases: BookingsUseCases) {
-  const { tabCounts, bookingLists, takeBooking, actOnBooking, allotDuty, dutySlip } = useCases;
+  const {
+    tabCounts,
+    bookingLists,
+    takeBooking,
+    actOnBooking,
+    allotDuty,
+    dutySlip,
+    slipReview,
+    labelsAndSupporters,
+  } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
       async countIncomingRequests(_req, ctx) {
@@ -48,6 +57,30 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
       async extendBooking(req, ctx) {
         const duties = await takeBooking.extend(tenantCallerOf(ctx), req.id, req.lastDate);
         return { duties: duties.map(bookingDetailToProto) };
+      },
+      async approveDutySlip(req, ctx) {
+        return { booking: bookingDetailToProto(await slipReview.approve(tenantCallerOf(ctx), req.id)) };
+      },
+      async adjustDutyCharges(req, ctx) {
+        const { booking, charges } = await slipReview.adjust(tenantCallerOf(ctx), req.id, {
+          allowances: req.allowances.map((a) => ({ code: a.code, amount: a.amount })),
+          reason: req.reason,
+        });
+        return { booking: bookingDetailToProto(booking), charges: chargesToProto(charges) };
+      },
+      async setDutyLabels(req, ctx) {
+        return {
+          booking: bookingDetailToProto(
+            await labelsAndSupporters.setLabels(tenantCallerOf(ctx), req.id, req.labelIds),
+          ),
+        };
+      },
+      async setDutySupporters(req, ctx) {
+        return {
+          booking: bookingDetailToProto(
+            await labelsAndSupporters.setSupporters(tenantCallerOf(ctx), req.id, req.dutySupporterIds),
+          ),
+        };
       },
       async countTabs(_req, ctx) {
         return { counts: await bookingLists.countAll(tenantCallerOf(ctx)) };

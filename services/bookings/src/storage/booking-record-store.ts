@@ -415,3 +415,30 @@ export async function replaceContacts(
   );
   await insertContacts(tx, tenantId, bookingId, role, contacts);
 }
+
+export async function approveSlip(tx: Tx, id: string): Promise<void> {
+  await tx.execute(
+    sql`update bookings.bookings set slip_approved_at = now(), version = version + 1, updated_at = now() where id = ${id}`,
+  );
+}
+
+/** Replaces a duty's labels or its duty supporters. */
+export async function setDutyIds(
+  tx: Tx,
+  id: string,
+  column: 'label_ids' | 'duty_supporter_ids',
+  ids: string[],
+): Promise<void> {
+  await tx.execute(
+    sql`update bookings.bookings set ${sql.raw(column)} = ${uuids(ids)}, version = version + 1, updated_at = now()
+        where id = ${id}`,
+  );
+}
+
+export async function slipApprovedAt(tx: Tx, id: string): Promise<Date | null> {
+  const [row] = await rows<{ at: Date | null }>(
+    tx,
+    sql`select slip_approved_at as at from bookings.bookings where id = ${id}`,
+  );
+  return row?.at ?? null;
+}

@@ -2,7 +2,9 @@ import { createActOnBooking } from './act-on-booking';
 import { createAllotDuty } from './allot-duty';
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
+import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
+import { createSlipReview } from './slip-review';
 import { createTabCounts } from './tab-counts';
 import { createTakeBooking } from './take-booking';
 
@@ -14,6 +16,8 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     actOnBooking: createActOnBooking(deps),
     allotDuty: createAllotDuty(deps),
     dutySlip: createDutySlip(deps),
+    slipReview: createSlipReview(deps),
+    labelsAndSupporters: createDutyLabelsAndSupporters(deps),
   };
 }
 

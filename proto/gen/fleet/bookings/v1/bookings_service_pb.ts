@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSKRAQoTTGlzdEJvb2tpbmdzUmVxdWVzdBILCgN0YWIYASABKAkSKgoEcGFnZRgCIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIxCgdmaWx0ZXJzGAMgAygLMiAuZmxlZXQuYm9va2luZ3MudjEuQm9va2luZ0ZpbHRlchIOCgZzZWFyY2gYBCABKAkiLAoNQm9va2luZ0ZpbHRlchILCgNrZXkYASABKAkSDgoGdmFsdWVzGAIgAygJInIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSK7AgoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJgCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJIowBChVSZWNvcmREdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmFyaWFudBgCIAEoCRIsCgZwb2ludHMYAyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSDgoGbWVkaXVtGAQgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBSABKAUicwoWUmVjb3JkRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCgZwb2ludHMYAiADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQiOAoQQ2xvc2VEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFInEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJ9CgtEdXR5Q2hhcmdlcxIUCgxyYXRlX2NhcmRfaWQYASABKAkSCgoCa20YAiABKAkSDwoHbWludXRlcxgDIAEoBRIsCgVsaW5lcxgEIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkNoYXJnZUxpbmUSDQoFdG90YWwYBSABKAkiZwoKQ2hhcmdlTGluZRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgJEgwKBHVuaXQYBCABKAkSDAoEcmF0ZRgFIAEoCRIOCgZhbW91bnQYBiABKAkiEgoQQ291bnRUYWJzUmVxdWVzdCKEAQoRQ291bnRUYWJzUmVzcG9uc2USQAoGY291bnRzGAEgAygLMjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVzcG9uc2UuQ291bnRzRW50cnkaLQoLQ291bnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgFOgI4ASJQChRVcGRhdGVCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRISCgpkcmFmdF9qc29uGAIgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAyABKAUiRAoVVXBkYXRlQm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nIjgKEkNvcHlCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIWCg5yZXBvcnRpbmdfZGF0ZRgCIAEoCSI1ChRFeHRlbmRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIRCglsYXN0X2RhdGUYAiABKAkibgoTQ29weUJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIqCgZkdXRpZXMYAiADKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nIkMKFUV4dGVuZEJvb2tpbmdSZXNwb25zZRIqCgZkdXRpZXMYASADKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nMpkKCg9Cb29raW5nc1NlcnZpY2USegoVQ291bnRJbmNvbWluZ1JlcXVlc3RzEi8uZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVxdWVzdBowLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEnQKE0NvdW50TmVlZHNBdHRlbnRpb24SLS5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVxdWVzdBouLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRJfCgxMaXN0Qm9va2luZ3MSJi5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXF1ZXN0GicuZmxlZXQuYm9va2luZ3MudjEuTGlzdEJvb2tpbmdzUmVzcG9uc2USVgoJQ291bnRUYWJzEiMuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVxdWVzdBokLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50VGFic1Jlc3BvbnNlEmIKDUNyZWF0ZUJvb2tpbmcSJy5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLmZsZWV0LmJvb2tpbmdzLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJiCg1VcGRhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuVXBkYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5VcGRhdGVCb29raW5nUmVzcG9uc2USXAoLQ29weUJvb2tpbmcSJS5mbGVldC5ib29raW5ncy52MS5Db3B5Qm9va2luZ1JlcXVlc3QaJi5mbGVldC5ib29raW5ncy52MS5Db3B5Qm9va2luZ1Jlc3BvbnNlEmIKDUV4dGVuZEJvb2tpbmcSJy5mbGVldC5ib29raW5ncy52MS5FeHRlbmRCb29raW5nUmVxdWVzdBooLmZsZWV0LmJvb2tpbmdzLnYxLkV4dGVuZEJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS5mbGVldC5ib29raW5ncy52MS5HZXRCb29raW5nUmVzcG9uc2USXwoMQWN0T25Cb29raW5nEiYuZmxlZXQuYm9va2luZ3MudjEuQWN0T25Cb29raW5nUmVxdWVzdBonLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1Jlc3BvbnNlElYKCUFsbG90RHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkFsbG90RHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXNwb25zZRJlCg5SZWNvcmREdXR5U2xpcBIoLmZsZWV0LmJvb2tpbmdzLnYxLlJlY29yZER1dHlTbGlwUmVxdWVzdBopLmZsZWV0LmJvb2tpbmdzLnYxLlJlY29yZER1dHlTbGlwUmVzcG9uc2USVgoJQ2xvc2VEdXR5EiMuZmxlZXQuYm9va2luZ3MudjEuQ2xvc2VEdXR5UmVxdWVzdBokLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlc3BvbnNlYgZwcm90bzM", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSKRAQoTTGlzdEJvb2tpbmdzUmVxdWVzdBILCgN0YWIYASABKAkSKgoEcGFnZRgCIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIxCgdmaWx0ZXJzGAMgAygLMiAuZmxlZXQuYm9va2luZ3MudjEuQm9va2luZ0ZpbHRlchIOCgZzZWFyY2gYBCABKAkiLAoNQm9va2luZ0ZpbHRlchILCgNrZXkYASABKAkSDgoGdmFsdWVzGAIgAygJInIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSK7AgoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJgCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJIowBChVSZWNvcmREdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmFyaWFudBgCIAEoCRIsCgZwb2ludHMYAyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSDgoGbWVkaXVtGAQgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YBSABKAUicwoWUmVjb3JkRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCgZwb2ludHMYAiADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQiOAoQQ2xvc2VEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFInEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJ9CgtEdXR5Q2hhcmdlcxIUCgxyYXRlX2NhcmRfaWQYASABKAkSCgoCa20YAiABKAkSDwoHbWludXRlcxgDIAEoBRIsCgVsaW5lcxgEIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkNoYXJnZUxpbmUSDQoFdG90YWwYBSABKAkiZwoKQ2hhcmdlTGluZRIMCgRjb2RlGAEgASgJEg0KBWxhYmVsGAIgASgJEhAKCHF1YW50aXR5GAMgASgJEgwKBHVuaXQYBCABKAkSDAoEcmF0ZRgFIAEoCRIOCgZhbW91bnQYBiABKAkiEgoQQ291bnRUYWJzUmVxdWVzdCKEAQoRQ291bnRUYWJzUmVzcG9uc2USQAoGY291bnRzGAEgAygLMjAuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVzcG9uc2UuQ291bnRzRW50cnkaLQoLQ291bnRzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgFOgI4ASJQChRVcGRhdGVCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRISCgpkcmFmdF9qc29uGAIgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAyABKAUiRAoVVXBkYXRlQm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nIjgKEkNvcHlCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIWCg5yZXBvcnRpbmdfZGF0ZRgCIAEoCSI1ChRFeHRlbmRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCRIRCglsYXN0X2RhdGUYAiABKAkibgoTQ29weUJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIqCgZkdXRpZXMYAiADKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nIkMKFUV4dGVuZEJvb2tpbmdSZXNwb25zZRIqCgZkdXRpZXMYASADKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nIiQKFkFwcHJvdmVEdXR5U2xpcFJlcXVlc3QSCgoCaWQYASABKAkiRgoXQXBwcm92ZUR1dHlTbGlwUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcicgoYQWRqdXN0RHV0eUNoYXJnZXNSZXF1ZXN0EgoKAmlkGAEgASgJEjoKCmFsbG93YW5jZXMYAiADKAsyJi5mbGVldC5ib29raW5ncy52MS5BbGxvd2FuY2VBZGp1c3RtZW50Eg4KBnJlYXNvbhgDIAEoCSIzChNBbGxvd2FuY2VBZGp1c3RtZW50EgwKBGNvZGUYASABKAkSDgoGYW1vdW50GAIgASgJInkKGUFkanVzdER1dHlDaGFyZ2VzUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSLwoHY2hhcmdlcxgCIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzIjUKFFNldER1dHlMYWJlbHNSZXF1ZXN0EgoKAmlkGAEgASgJEhEKCWxhYmVsX2lkcxgCIAMoCSJEChVTZXREdXR5TGFiZWxzUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciQgoYU2V0RHV0eVN1cHBvcnRlcnNSZXF1ZXN0EgoKAmlkGAEgASgJEhoKEmR1dHlfc3VwcG9ydGVyX2lkcxgCIAMoCSJIChlTZXREdXR5U3VwcG9ydGVyc1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nMscNCg9Cb29raW5nc1NlcnZpY2USegoVQ291bnRJbmNvbWluZ1JlcXVlc3RzEi8uZmxlZXQuYm9va2luZ3MudjEuQ291bnRJbmNvbWluZ1JlcXVlc3RzUmVxdWVzdBowLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEnQKE0NvdW50TmVlZHNBdHRlbnRpb24SLS5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVxdWVzdBouLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRJfCgxMaXN0Qm9va2luZ3MSJi5mbGVldC5ib29raW5ncy52MS5MaXN0Qm9va2luZ3NSZXF1ZXN0GicuZmxlZXQuYm9va2luZ3MudjEuTGlzdEJvb2tpbmdzUmVzcG9uc2USVgoJQ291bnRUYWJzEiMuZmxlZXQuYm9va2luZ3MudjEuQ291bnRUYWJzUmVxdWVzdBokLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50VGFic1Jlc3BvbnNlEmIKDUNyZWF0ZUJvb2tpbmcSJy5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVxdWVzdBooLmZsZWV0LmJvb2tpbmdzLnYxLkNyZWF0ZUJvb2tpbmdSZXNwb25zZRJiCg1VcGRhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuVXBkYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5VcGRhdGVCb29raW5nUmVzcG9uc2USXAoLQ29weUJvb2tpbmcSJS5mbGVldC5ib29raW5ncy52MS5Db3B5Qm9va2luZ1JlcXVlc3QaJi5mbGVldC5ib29raW5ncy52MS5Db3B5Qm9va2luZ1Jlc3BvbnNlEmIKDUV4dGVuZEJvb2tpbmcSJy5mbGVldC5ib29raW5ncy52MS5FeHRlbmRCb29raW5nUmVxdWVzdBooLmZsZWV0LmJvb2tpbmdzLnYxLkV4dGVuZEJvb2tpbmdSZXNwb25zZRJZCgpHZXRCb29raW5nEiQuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1JlcXVlc3QaJS5mbGVldC5ib29raW5ncy52MS5HZXRCb29raW5nUmVzcG9uc2USXwoMQWN0T25Cb29raW5nEiYuZmxlZXQuYm9va2luZ3MudjEuQWN0T25Cb29raW5nUmVxdWVzdBonLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1Jlc3BvbnNlElYKCUFsbG90RHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkFsbG90RHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXNwb25zZRJlCg5SZWNvcmREdXR5U2xpcBIoLmZsZWV0LmJvb2tpbmdzLnYxLlJlY29yZER1dHlTbGlwUmVxdWVzdBopLmZsZWV0LmJvb2tpbmdzLnYxLlJlY29yZER1dHlTbGlwUmVzcG9uc2USVgoJQ2xvc2VEdXR5EiMuZmxlZXQuYm9va2luZ3MudjEuQ2xvc2VEdXR5UmVxdWVzdBokLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlc3BvbnNlEmgKD0FwcHJvdmVEdXR5U2xpcBIpLmZsZWV0LmJvb2tpbmdzLnYxLkFwcHJvdmVEdXR5U2xpcFJlcXVlc3QaKi5mbGVldC5ib29raW5ncy52MS5BcHByb3ZlRHV0eVNsaXBSZXNwb25zZRJuChFBZGp1c3REdXR5Q2hhcmdlcxIrLmZsZWV0LmJvb2tpbmdzLnYxLkFkanVzdER1dHlDaGFyZ2VzUmVxdWVzdBosLmZsZWV0LmJvb2tpbmdzLnYxLkFkanVzdER1dHlDaGFyZ2VzUmVzcG9uc2USYgoNU2V0RHV0eUxhYmVscxInLmZsZWV0LmJvb2tpbmdzLnYxLlNldER1dHlMYWJlbHNSZXF1ZXN0GiguZmxlZXQuYm9va2luZ3MudjEuU2V0RHV0eUxhYmVsc1Jlc3BvbnNlEm4KEVNldER1dHlTdXBwb3J0ZXJzEisuZmxlZXQuYm9va2luZ3MudjEuU2V0RHV0eVN1cHBvcnRlcnNSZXF1ZXN0GiwuZmxlZXQuYm9va2luZ3MudjEuU2V0RHV0eVN1cHBvcnRlcnNSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -837,6 +837,193 @@ export const ExtendBookingResponseSchema: GenMessage<ExtendBookingResponse> = /*
   messageDesc(file_fleet_bookings_v1_bookings_service, 29);
 
 /**
+ * @generated from message fleet.bookings.v1.ApproveDutySlipRequest
+ */
+export type ApproveDutySlipRequest = Message<"fleet.bookings.v1.ApproveDutySlipRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ApproveDutySlipRequest.
+ * Use `create(ApproveDutySlipRequestSchema)` to create a new message.
+ */
+export const ApproveDutySlipRequestSchema: GenMessage<ApproveDutySlipRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 30);
+
+/**
+ * @generated from message fleet.bookings.v1.ApproveDutySlipResponse
+ */
+export type ApproveDutySlipResponse = Message<"fleet.bookings.v1.ApproveDutySlipResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ApproveDutySlipResponse.
+ * Use `create(ApproveDutySlipResponseSchema)` to create a new message.
+ */
+export const ApproveDutySlipResponseSchema: GenMessage<ApproveDutySlipResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 31);
+
+/**
+ * @generated from message fleet.bookings.v1.AdjustDutyChargesRequest
+ */
+export type AdjustDutyChargesRequest = Message<"fleet.bookings.v1.AdjustDutyChargesRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * An allowance's code (e.g. NIGHT_ALLOWANCE) and the amount it now charges; 0 removes it.
+   *
+   * @generated from field: repeated fleet.bookings.v1.AllowanceAdjustment allowances = 2;
+   */
+  allowances: AllowanceAdjustment[];
+
+  /**
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.AdjustDutyChargesRequest.
+ * Use `create(AdjustDutyChargesRequestSchema)` to create a new message.
+ */
+export const AdjustDutyChargesRequestSchema: GenMessage<AdjustDutyChargesRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 32);
+
+/**
+ * @generated from message fleet.bookings.v1.AllowanceAdjustment
+ */
+export type AllowanceAdjustment = Message<"fleet.bookings.v1.AllowanceAdjustment"> & {
+  /**
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * Decimal text, at most two places.
+   *
+   * @generated from field: string amount = 2;
+   */
+  amount: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.AllowanceAdjustment.
+ * Use `create(AllowanceAdjustmentSchema)` to create a new message.
+ */
+export const AllowanceAdjustmentSchema: GenMessage<AllowanceAdjustment> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 33);
+
+/**
+ * @generated from message fleet.bookings.v1.AdjustDutyChargesResponse
+ */
+export type AdjustDutyChargesResponse = Message<"fleet.bookings.v1.AdjustDutyChargesResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+
+  /**
+   * @generated from field: fleet.bookings.v1.DutyCharges charges = 2;
+   */
+  charges?: DutyCharges | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.AdjustDutyChargesResponse.
+ * Use `create(AdjustDutyChargesResponseSchema)` to create a new message.
+ */
+export const AdjustDutyChargesResponseSchema: GenMessage<AdjustDutyChargesResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 34);
+
+/**
+ * @generated from message fleet.bookings.v1.SetDutyLabelsRequest
+ */
+export type SetDutyLabelsRequest = Message<"fleet.bookings.v1.SetDutyLabelsRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: repeated string label_ids = 2;
+   */
+  labelIds: string[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.SetDutyLabelsRequest.
+ * Use `create(SetDutyLabelsRequestSchema)` to create a new message.
+ */
+export const SetDutyLabelsRequestSchema: GenMessage<SetDutyLabelsRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 35);
+
+/**
+ * @generated from message fleet.bookings.v1.SetDutyLabelsResponse
+ */
+export type SetDutyLabelsResponse = Message<"fleet.bookings.v1.SetDutyLabelsResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.SetDutyLabelsResponse.
+ * Use `create(SetDutyLabelsResponseSchema)` to create a new message.
+ */
+export const SetDutyLabelsResponseSchema: GenMessage<SetDutyLabelsResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 36);
+
+/**
+ * @generated from message fleet.bookings.v1.SetDutySupportersRequest
+ */
+export type SetDutySupportersRequest = Message<"fleet.bookings.v1.SetDutySupportersRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: repeated string duty_supporter_ids = 2;
+   */
+  dutySupporterIds: string[];
+};
+
+/**
+ * Describes the message fleet.bookings.v1.SetDutySupportersRequest.
+ * Use `create(SetDutySupportersRequestSchema)` to create a new message.
+ */
+export const SetDutySupportersRequestSchema: GenMessage<SetDutySupportersRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 37);
+
+/**
+ * @generated from message fleet.bookings.v1.SetDutySupportersResponse
+ */
+export type SetDutySupportersResponse = Message<"fleet.bookings.v1.SetDutySupportersResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.Booking booking = 1;
+   */
+  booking?: Booking | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.SetDutySupportersResponse.
+ * Use `create(SetDutySupportersResponseSchema)` to create a new message.
+ */
+export const SetDutySupportersResponseSchema: GenMessage<SetDutySupportersResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 38);
+
+/**
  * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
  * list behind each Duties tab (spec §2, /duties/bookings/{tab}).
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -988,6 +1175,48 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof CloseDutyRequestSchema;
     output: typeof CloseDutyResponseSchema;
+  },
+  /**
+   * Approves a closed duty's slip, so the duty can be billed. Needs approve_duty_slip.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.ApproveDutySlip
+   */
+  approveDutySlip: {
+    methodKind: "unary";
+    input: typeof ApproveDutySlipRequestSchema;
+    output: typeof ApproveDutySlipResponseSchema;
+  },
+  /**
+   * Changes the allowances a closed duty charges the customer, with a reason that is logged. Needs
+   * adjust_duty_slip_customer_allowance; an invoiced duty is changed on its invoice.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.AdjustDutyCharges
+   */
+  adjustDutyCharges: {
+    methodKind: "unary";
+    input: typeof AdjustDutyChargesRequestSchema;
+    output: typeof AdjustDutyChargesResponseSchema;
+  },
+  /**
+   * Puts labels on a duty (replacing its labels). Needs manage_duty_label.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.SetDutyLabels
+   */
+  setDutyLabels: {
+    methodKind: "unary";
+    input: typeof SetDutyLabelsRequestSchema;
+    output: typeof SetDutyLabelsResponseSchema;
+  },
+  /**
+   * The cleaners, guides and representatives who go with a duty (replacing them). Needs
+   * allot_vehicle_driver_to_duty.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.SetDutySupporters
+   */
+  setDutySupporters: {
+    methodKind: "unary";
+    input: typeof SetDutySupportersRequestSchema;
+    output: typeof SetDutySupportersResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_bookings_v1_bookings_service, 0);

@@ -1,0 +1,77 @@
+// What staff put on a duty besides its allotment: its labels (manage_duty_label) and the cleaners, guides
+// and representatives who go with it (allot_vehicle_driver_to_duty), each checked against the operator's
+// masters (existing, and active for supporters) and written to the duty's activity.
+import { randomUUID } from 'node:crypto';
+import { decodeListPage, getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/domain';
+import { callAs, invalidField, notFound, permissionDenied, requireId, requireIds } from '@fleet/platform';
+import { getBookingDetail, insertActivity, lockDuty, setDutyIds } from '../storage/booking-record-store';
+import type { BookingsDeps, TenantCaller } from './deps';
+
+const MAX = { label: 20, duty_supporter: 10 } as const;
+
+export function createDutyLabelsAndSupporters(deps: BookingsDeps) {
+  const { db, masters } = deps;
+
+  async function set(
+    caller: TenantCaller,
+    id: string,
+    ids: string[],
+    what: { kind: 'label' | 'duty_supporter'; field: string; permission: PermissionId; action: string },
+  ) {
+    if (!caller.permissions.includes(what.permission)) {
+      throw permissionDenied(`You need the “${getPermission(what.permission)?.name}” permission to do this.`);
+    }
+    requireId(id, 'id');
+    requireIds(ids, what.field);
+    const wanted = [...new Set(ids)];
+    if (wanted.length > MAX[what.kind]) throw invalidField(what.field, `At most ${MAX[what.kind]}.`);
+    if (wanted.length > 0) {
+      const found = await masters.listRecords(
+        { kind: what.kind, ids: wanted, page: { limit: wanted.length } },
+        callAs(caller),
+      );
+      const usable = new Set(
+        decodeListPage(masterOf(what.kind), found.recordsJson)
+          .filter((record) => record.isActive)
+          .map((record) => record.id),
+      );
+      const missing = wanted.findIndex((w) => !usable.has(w));
+      if (missing >= 0) throw invalidField(`${what.field}.${missing}`, 'Choose from the list.');
+    }
+    return db.withTenant(caller.tenantId, async (tx) => {
+      const duty = await lockDuty(tx, id);
+      if (!duty) throw notFound('The booking');
+      await setDutyIds(tx, id, what.kind === 'label' ? 'label_ids' : 'duty_supporter_ids', wanted);
+      await insertActivity(tx, {
+        id: randomUUID(),
+        tenantId: caller.tenantId,
+        bookingId: id,
+        actor: 'STAFF',
+        userId: caller.userId,
+        actorUserId: caller.actorUserId ?? caller.userId,
+        action: what.action,
+        fromStatus: duty.status,
+        toStatus: duty.status,
+        reason: '',
+      });
+      return (await getBookingDetail(tx, id))!;
+    });
+  }
+
+  return {
+    setLabels: (caller: TenantCaller, id: string, labelIds: string[]) =>
+      set(caller, id, labelIds, {
+        kind: 'label',
+        field: 'labelIds',
+        permission: PERMISSION.manage_duty_label,
+        action: 'labelsChanged',
+      }),
+    setSupporters: (caller: TenantCaller, id: string, supporterIds: string[]) =>
+      set(caller, id, supporterIds, {
+        kind: 'duty_supporter',
+        field: 'dutySupporterIds',
+        permission: PERMISSION.allot_vehicle_driver_to_duty,
+        action: 'supportersChanged',
+      }),
+  };
+}
