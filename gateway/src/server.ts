@@ -14,6 +14,7 @@ import { INTERNAL_MESSAGE, wasLogged } from './errors';
 import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
 import { compressAnswers } from './http/compress-answers';
 import { csrfProtection } from './http/csrf';
+import { DOCUMENTS_PATH, documentsRouter } from './http/documents';
 import { FILES_PATH, filesRouter } from './http/files';
 import {
   checkReadiness,
@@ -173,13 +174,14 @@ function buildGateway(options: GatewayOptions) {
     });
 
   // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB. Rate
-  // limits are charged per procedure call (the guard) and per file request (filesRouter), not here.
+  // limits are charged per procedure call (the guard) and per file or document request, not here.
   app.use(
     FILES_PATH,
     csrfProtection(config.ALLOWED_ORIGINS, 'application/octet-stream'),
     filesRouter(contextOf),
   );
   app.use('/api', csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
+  app.use(DOCUMENTS_PATH, documentsRouter(contextOf));
   app.use(
     TRPC_PATH,
     createExpressMiddleware({

@@ -6,6 +6,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { allPermissionIds, PERMISSION } from '@fleet/domain';
 import { callAs } from '@fleet/platform';
 import { expectDomainError } from '@fleet/testing';
+import { readPdf } from '@fleet/testing/pdf';
 import { type BookingsHarness, bootBookings } from './support';
 
 const NOW = new Date('2026-11-24T04:30:00Z');
@@ -219,4 +220,38 @@ it('approves a closed duty’s slip, and adjusts the allowances it charges with 
   expect(activity.find((a) => a.action === 'chargesAdjusted')?.reason).toBe(
     'Dropped the guest after 11 pm (total 2579.50 → 2879.50)',
   );
+});
+
+it('prints the customer’s copy of a closed duty’s slip as a PDF, with its letterhead, trip and charges', async () => {
+  await master('company', {
+    name: 'Demo Travels Pvt Ltd',
+    business_type: 'PRIVATE_LIMITED',
+    state_id: 'MH',
+    address: 'Office 4, Baner Road, Pune',
+    gst_no: '27AAPFU0939F1ZV',
+  });
+  const id = await allottedDuty('2026-12-01');
+  await h.client.recordDutySlip(
+    { id, variant: 'SALES', points: workedExample('2026-12-01'), medium: 'EMAIL' },
+    staff(),
+  );
+  await h.client.closeDuty({ id }, staff());
+  const printed = await h.client.renderDutySlip({ id, variant: 'SALES' }, staff([PERMISSION.view_duty_slip]));
+  expect(printed.fileName).toMatch(/^duty-slip-\d{8}\.pdf$/);
+  const text = (await readPdf(printed.pdf)).pages.map((p) => p.text).join('\n');
+  for (const shown of [
+    'Demo Travels Pvt Ltd',
+    '27AAPFU0939F1ZV',
+    'Asha Rao',
+    'MH12AB1001',
+    'Ravi Kumar',
+    '8 Hrs 80 Kms',
+    '₹2,579.50',
+  ]) {
+    expect(text).toContain(shown);
+  }
+  const clerk = await expectDomainError(
+    h.client.renderDutySlip({ id, variant: 'SALES' }, staff([PERMISSION.view_booking])),
+  );
+  expect(clerk.code).toBe('PERMISSION_DENIED');
 });

@@ -8,6 +8,8 @@ import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support'
 let h: GatewayHarness;
 let owner: ReturnType<GatewayHarness['client']>;
 let viewer: ReturnType<GatewayHarness['client']>;
+let ownerToken: string;
+let viewerToken: string;
 let other: ReturnType<GatewayHarness['client']>;
 let customerId: string;
 let dutyTypeId: string;
@@ -16,6 +18,7 @@ let vehicleGroupId: string;
 beforeAll(async () => {
   h = await bootGateway();
   const { token } = await h.signIn(freshPhone(), { operatorName: 'Booking Cabs' });
+  ownerToken = token;
   owner = h.client(() => bearer(token));
   const { token: otherToken } = await h.signIn(freshPhone(), { operatorName: 'Other Cabs' });
   other = h.client(() => bearer(otherToken));
@@ -29,7 +32,7 @@ beforeAll(async () => {
     phone: viewerPhone,
     permissionProfileId: profile.id,
   });
-  const { token: viewerToken } = await h.signIn(viewerPhone);
+  ({ token: viewerToken } = await h.signIn(viewerPhone));
   viewer = h.client(() => bearer(viewerToken));
 
   customerId = (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id;
@@ -177,6 +180,20 @@ it('records the slip and closes the duty, its charges arriving as Decimal, and f
   expect([charges.total.toFixed(2), charges.km.toString(), charges.minutes]).toEqual(['2450.50', '80', 480]);
   const billPending = await viewer.booking.list.query({ tab: 'bill-pending' });
   expect(billPending.bookings.map((b) => b.id)).toContain(booking.id);
+
+  const slip = `${h.baseUrl}/api/bookings/${booking.id}/duty-slip.pdf`;
+  const printed = await fetch(slip, { headers: bearer(ownerToken) });
+  expect([printed.status, printed.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+  expect(
+    Buffer.from(await printed.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  expect(printed.headers.get('content-disposition')).toMatch(
+    /^inline; filename\*=UTF-8''duty-slip-\d{8}\.pdf$/,
+  );
+  expect((await fetch(slip, { headers: bearer(viewerToken) })).status).toBe(403);
+  expect((await fetch(slip)).status).toBe(401);
 });
 
 it('changes a duty under Edit Duty, and copies a booking to another date', async () => {

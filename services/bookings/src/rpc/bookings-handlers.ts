@@ -22,6 +22,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     dutySlip,
     slipReview,
     labelsAndSupporters,
+    printDutySlip,
   } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
@@ -67,6 +68,10 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           reason: req.reason,
         });
         return { booking: bookingDetailToProto(booking), charges: chargesToProto(charges) };
+      },
+      async renderDutySlip(req, ctx) {
+        const { pdf, fileName } = await printDutySlip.render(tenantCallerOf(ctx), req);
+        return { pdf: new Uint8Array(pdf), fileName };
       },
       async setDutyLabels(req, ctx) {
         return {

@@ -3,7 +3,8 @@
 // masters (existing, and active for supporters) and written to the duty's activity.
 import { randomUUID } from 'node:crypto';
 import { decodeListPage, getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/domain';
-import { callAs, invalidField, notFound, permissionDenied, requireId, requireIds } from '@fleet/platform';
+import { invalidField, notFound, permissionDenied, requireId, requireIds } from '@fleet/platform';
+import { readingForBookings } from '../read-models/masters-reads';
 import { getBookingDetail, insertActivity, lockDuty, setDutyIds } from '../storage/booking-record-store';
 import type { BookingsDeps, TenantCaller } from './deps';
 
@@ -28,7 +29,7 @@ export function createDutyLabelsAndSupporters(deps: BookingsDeps) {
     if (wanted.length > 0) {
       const found = await masters.listRecords(
         { kind: what.kind, ids: wanted, page: { limit: wanted.length } },
-        callAs(caller),
+        readingForBookings(caller),
       );
       const usable = new Set(
         decodeListPage(masterOf(what.kind), found.recordsJson)

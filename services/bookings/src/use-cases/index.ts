@@ -4,6 +4,7 @@ import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
+import { createPrintDutySlip } from './print-duty-slip';
 import { createSlipReview } from './slip-review';
 import { createTabCounts } from './tab-counts';
 import { createTakeBooking } from './take-booking';
@@ -17,6 +18,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     allotDuty: createAllotDuty(deps),
     dutySlip: createDutySlip(deps),
     slipReview: createSlipReview(deps),
+    printDutySlip: createPrintDutySlip(deps),
     labelsAndSupporters: createDutyLabelsAndSupporters(deps),
   };
 }
