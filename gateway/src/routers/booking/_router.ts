@@ -7,6 +7,7 @@ import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
 import { list } from './list';
 import { needsAttentionCount } from './needs-attention-count';
+import { quote } from './quote';
 
 export const bookingRouter = router({
   incomingRequestsCount,
@@ -14,6 +15,7 @@ export const bookingRouter = router({
   list,
   get,
   create,
+  quote,
   allot,
   recordSlip,
   close,
