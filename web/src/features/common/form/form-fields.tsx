@@ -147,11 +147,15 @@ export function SwitchField({ name, label, description, disabled }: FieldProps) 
  * Puts the server's field errors (a service's validation, a duplicate phone…) on the fields they name;
  * returns whether any were placed, so the caller can show the general message otherwise.
  */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): boolean {
+export function applyServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  error: unknown,
+): boolean {
   const fields = fieldErrorsOf(error);
   let placed = false;
   for (const [field, message] of Object.entries(fields)) {
-    if (field in form.getValues()) {
+    // A nested field (`passengers.1.phone`) is placed when its first part is one of the form's.
+    if ((field.split('.')[0] ?? '') in form.getValues()) {
       form.setError(field as Path<T>, { type: 'server', message });
       placed = true;
     }
