@@ -1,6 +1,7 @@
 // The board's columns, in the order a dispatcher scans them (UX.md): number, reporting date and time,
-// customer, passenger, cities, duty type, vehicle group, vehicle, driver or supplier, status, labels,
-// slip; and a row menu for what dispatchers do many times a day.
+// customer, passenger, cities, duty type and vehicle group, vehicle, driver or supplier, status with
+// labels, slip; and a row menu for what dispatchers do many times a day. Pairs share a cell on two
+// lines so a whole row fits a laptop's width without scrolling sideways.
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -100,8 +101,9 @@ export function boardColumns({
         second={r.toCityId ? `→ ${names.city(r.toCityId) ?? '…'}` : undefined}
       />
     )),
-    cell('dutyType', 'Duty type', (r) => names.dutyType(r.dutyTypeId) ?? '—'),
-    cell('vehicleGroup', 'Vehicle group', (r) => names.vehicleGroup(r.vehicleGroupId) ?? '—'),
+    cell('dutyType', 'Duty type · group', (r) => (
+      <TwoLines first={names.dutyType(r.dutyTypeId)} second={names.vehicleGroup(r.vehicleGroupId)} />
+    )),
     cell('vehicle', 'Vehicle', (r) => r.vehicleNo ?? '—'),
     cell('driver', 'Driver / supplier', (r) =>
       r.driverName || r.supplierName ? (
@@ -115,22 +117,20 @@ export function boardColumns({
         '—'
       ),
     ),
-    cell('status', 'Status', (r) => (
-      <Badge variant="light" color={statusColour(r.status)} style={{ whiteSpace: 'nowrap' }}>
-        {statusLabel(r.status)}
-      </Badge>
-    )),
-    cell('labels', 'Labels', (r) => {
+    cell('status', 'Status · labels', (r) => {
       const labels = names.labels(r.labelIds);
-      return labels.length ? (
+      return (
         <Group gap={4}>
+          <Badge variant="light" color={statusColour(r.status)} styles={{ label: { overflow: 'visible' } }}>
+            {statusLabel(r.status)}
+          </Badge>
           {labels.map((l) => (
             <Badge key={l.id} size="xs" color={LABEL_COLOURS_ON_SCREEN[l.colour]}>
               {l.name}
             </Badge>
           ))}
         </Group>
-      ) : null;
+      );
     }),
     cell('slip', 'Slip', (r) => slipMediumText(r.slipMedium)),
     cell('actions', '', (r) => {

@@ -112,7 +112,7 @@ export default function BookingsPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => void navigate({ to: `/duties/booking/${r.id}` })}
         rowLabel={(r) => `Duty ${dutyNumber(r.bookingNo)}`}
-        minWidth={1280}
+        minWidth={1150}
         maxHeight="calc(100vh - 230px)"
         hasMore={!!list.hasNextPage}
         loadingMore={list.isFetchingNextPage}

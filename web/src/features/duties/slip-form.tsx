@@ -52,7 +52,8 @@ function SlipEditor({
   dutyDate: string;
 }) {
   const initial = useMemo(() => slipFormValues(recorded, dutyDate, medium), [recorded, dutyDate, medium]);
-  const form = useForm<SlipFormValues>({ values: initial });
+  // Read once: the editor is keyed by the duty's version, so a saved slip starts it afresh.
+  const form = useForm<SlipFormValues>({ defaultValues: initial });
   const [problem, setProblem] = useState<string>();
   const refresh = useRefreshBookings();
   const record = useMutation(trpc.booking.recordSlip.mutationOptions({ onSuccess: () => refresh() }));
@@ -96,6 +97,18 @@ function SlipEditor({
       <form onSubmit={submit} noValidate aria-label="Duty slip form">
         <Stack gap="xs">
           {problem ? <Alert color="red">{problem}</Alert> : null}
+          <Group gap="sm" wrap="nowrap" aria-hidden>
+            <Text w={170} size="xs" c="dimmed">
+              Point
+            </Text>
+            <SimpleGrid cols={4} style={{ flex: 1 }}>
+              {['Date', 'Time (HH:MM)', 'Km (odometer)', 'Location'].map((header) => (
+                <Text key={header} size="xs" c="dimmed">
+                  {header}
+                </Text>
+              ))}
+            </SimpleGrid>
+          </Group>
           {initial.points.map((row, index) => (
             <Group
               key={row.point}
@@ -105,14 +118,14 @@ function SlipEditor({
               gap="sm"
               wrap="nowrap"
             >
-              <Text w={170} pt={30} size="sm" fw={500}>
+              <Text w={170} pt={6} size="sm" fw={500}>
                 {SLIP_POINT_LABELS[row.point]}
               </Text>
               <SimpleGrid cols={4} style={{ flex: 1 }}>
-                <DateField name={`points.${index}.date`} label="Date" />
-                <TextField name={`points.${index}.time`} label="Time" placeholder="HH:MM" />
-                <TextField name={`points.${index}.km`} label="Km" placeholder="Odometer" />
-                <TextField name={`points.${index}.location`} label="Location" />
+                <DateField name={`points.${index}.date`} label="Date" hideLabel />
+                <TextField name={`points.${index}.time`} label="Time" hideLabel placeholder="HH:MM" />
+                <TextField name={`points.${index}.km`} label="Km" hideLabel placeholder="Odometer" />
+                <TextField name={`points.${index}.location`} label="Location" hideLabel />
               </SimpleGrid>
             </Group>
           ))}

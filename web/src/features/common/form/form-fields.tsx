@@ -1,4 +1,4 @@
-import { MultiSelect, Select, Switch, TextInput } from '@mantine/core';
+import { MultiSelect, Select, Switch, TextInput, VisuallyHidden } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import {
   type FieldValues,
@@ -17,6 +17,8 @@ import { parseDateText } from './date-text';
 interface FieldProps {
   name: string;
   label: string;
+  /** Named for screen readers only, where a column header above says it (a table of inputs). */
+  hideLabel?: boolean;
   description?: string;
   required?: boolean;
   disabled?: boolean;
@@ -27,9 +29,13 @@ function useField(name: string) {
   return useController({ name, control });
 }
 
+/** The label as shown: hidden from sight (kept for screen readers and tests) when a header says it. */
+const shown = (label: string, hide?: boolean) => (hide ? <VisuallyHidden>{label}</VisuallyHidden> : label);
+
 export function TextField({
   name,
   label,
+  hideLabel,
   description,
   required,
   disabled,
@@ -39,7 +45,7 @@ export function TextField({
   const { field, fieldState } = useField(name);
   return (
     <TextInput
-      label={label}
+      label={shown(label, hideLabel)}
       description={description}
       withAsterisk={required}
       disabled={disabled}
@@ -108,11 +114,11 @@ export function MultiSelectField({
  * Typed text is read day first by our own parser: Mantine's default goes through dayjs without its
  * customParseFormat plugin, which reads 01/04/2026 as the 4th of January and refuses 31/03/2027.
  */
-export function DateField({ name, label, description, required, disabled }: FieldProps) {
+export function DateField({ name, label, hideLabel, description, required, disabled }: FieldProps) {
   const { field, fieldState } = useField(name);
   return (
     <DateInput
-      label={label}
+      label={shown(label, hideLabel)}
       description={description}
       withAsterisk={required}
       disabled={disabled}
