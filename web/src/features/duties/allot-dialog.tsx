@@ -2,7 +2,8 @@
 // is chosen), a company supplier's vehicle and driver (picked or typed), or a DCO; optionally every duty
 // of the booking. A conflict (an overlapping duty, a lapsed document) is shown as the service words it;
 // a holder of "Allot Despite Conflicts" may then say why and allot anyway.
-import { PERMISSION } from '@fleet/domain';
+import { type MasterOf, PERMISSION } from '@fleet/domain';
+import type { MasterListInput } from '@fleet/domain/inputs';
 import {
   Alert,
   Button,
@@ -26,7 +27,14 @@ import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, reasonOf, trpc } from '../../lib/trpc';
 import { listedApi } from '../masters/master-api';
 import { useRefOptions } from '../masters/master-fields';
-import { ALLOT_KIND_LABELS, ALLOT_KINDS, type AllotValues, allotRequest, emptyAllot } from './allot-values';
+import {
+  ALLOT_KIND_LABELS,
+  ALLOT_KINDS,
+  type AllotValues,
+  allotOutcome,
+  allotRequest,
+  emptyAllot,
+} from './allot-values';
 import type { DutyRef } from './booking-types';
 import { dutyNumber } from './duty-format';
 import { useRefreshBookings } from './status-actions';
@@ -43,19 +51,18 @@ function useVehicleOptions(
   search: string,
   chosen: string,
   filters: { vehicle_groups?: string[]; suppliers?: string[] } | undefined,
-  enabled: boolean,
 ): VehicleOption[] {
   const api = listedApi('vehicle');
   const found = useQuery(
     api.list.queryOptions(
       { search: search || undefined, active: 'active', filters, limit: 50 },
-      { enabled, staleTime: 30_000 },
+      { staleTime: 30_000 },
     ),
   );
   const known = useQuery(
     api.list.queryOptions(
       { ids: [chosen], active: 'all', limit: 1 },
-      { enabled: enabled && chosen !== '', staleTime: 30_000 },
+      { enabled: chosen !== '', staleTime: 30_000 },
     ),
   );
   return useMemo(() => {
@@ -92,7 +99,7 @@ function VehiclePicker({
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const options = useVehicleOptions(debounced, value, filters, true);
+  const options = useVehicleOptions(debounced, value, filters);
   return (
     <Select
       label={label}
@@ -110,22 +117,22 @@ function VehiclePicker({
   );
 }
 
-/** A driver or supplier, searched on the server as you type. */
-function RefSelect({
+/** A driver or supplier (within `filters`), searched on the server as you type. */
+function RefSelect<K extends 'driver' | 'supplier'>({
   kind,
   label,
   value,
   onChange,
-  supplierType,
+  filters,
   error,
   required,
   description,
 }: {
-  kind: 'driver' | 'supplier';
+  kind: K;
   label: string;
   value: string;
   onChange: (id: string) => void;
-  supplierType?: 'DCO' | 'COMPANY';
+  filters?: MasterListInput<MasterOf<K>>['filters'];
   error?: string;
   required?: boolean;
   description?: string;
@@ -133,13 +140,7 @@ function RefSelect({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const chosen = useMemo(() => (value ? [value] : []), [value]);
-  const driverOptions = useRefOptions('driver', chosen, kind === 'driver' ? debounced : '');
-  const supplierOptions = useRefOptions(
-    'supplier',
-    chosen,
-    kind === 'supplier' ? debounced : '',
-    supplierType ? { supplier_types: [supplierType] } : undefined,
-  );
+  const options = useRefOptions(kind, chosen, debounced, filters);
   return (
     <Select
       label={label}
@@ -147,7 +148,7 @@ function RefSelect({
       description={description}
       searchable
       clearable
-      data={kind === 'driver' ? driverOptions : supplierOptions}
+      data={options}
       value={value || null}
       onSearchChange={setSearch}
       onChange={(id) => onChange(id ?? '')}
@@ -205,17 +206,14 @@ export function AllotDialog({
       void refresh();
       onClose();
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.overrideReason) setConflict(fields.overrideReason);
-      else if (reasonOf(error) === 'ALLOTMENT_CONFLICT') setConflict(errorMessage(error));
-      const { overrideReason: _shownAbove, ...rest } = fields;
-      setErrors(rest);
-      if (
-        !fields.overrideReason &&
-        reasonOf(error) !== 'ALLOTMENT_CONFLICT' &&
-        Object.keys(rest).length === 0
-      )
-        setProblem(errorMessage(error));
+      const outcome = allotOutcome({
+        fieldErrors: fieldErrorsOf(error),
+        reason: reasonOf(error),
+        message: errorMessage(error),
+      });
+      setConflict(outcome.conflict);
+      setErrors(outcome.errors);
+      setProblem(outcome.problem);
     }
   };
 
@@ -281,7 +279,7 @@ export function AllotDialog({
               kind="supplier"
               label={kind === 'DCO' ? 'Driver-cum-owner' : 'Supplier'}
               required
-              supplierType={kind === 'DCO' ? 'DCO' : 'COMPANY'}
+              filters={{ supplier_types: [kind === 'DCO' ? 'DCO' : 'COMPANY'] }}
               value={values.supplierId}
               onChange={(supplierId) => set({ supplierId, vehicleId: '' })}
               error={errors.supplierId}

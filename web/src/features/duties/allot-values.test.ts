@@ -1,4 +1,4 @@
-import { allotRequest, emptyAllot } from './allot-values';
+import { allotOutcome, allotRequest, emptyAllot } from './allot-values';
 
 const duty = { id: '7b0e2a52-3a1c-4d35-9d5e-1f0cbe7d9a01', version: 4 };
 const VEHICLE = '0c7f1f43-64bb-4c55-8f3e-9b2a7c8d6e10';
@@ -88,5 +88,36 @@ describe('the Allot dialog’s call', () => {
         supplierId: SUPPLIER,
       },
     });
+  });
+});
+
+describe('a refused allotment in the dialog', () => {
+  it('shows the conflict to someone who may not override it, with nothing to type', () => {
+    const message =
+      'Cannot allot duty #12: MH12AB1234 is on duty #9 then. Allotting anyway needs the “Allot Despite Conflicts” permission.';
+    expect(allotOutcome({ fieldErrors: {}, reason: 'ALLOTMENT_CONFLICT', message })).toEqual({
+      errors: {},
+      conflict: message,
+    });
+  });
+
+  it('asks a holder of the override permission why, showing the conflicts the service listed', () => {
+    const listed = 'Ravi Kumar is on duty #9 then. Say why you allot it anyway.';
+    expect(
+      allotOutcome({ fieldErrors: { overrideReason: listed }, reason: undefined, message: listed }),
+    ).toEqual({ errors: {}, conflict: listed });
+  });
+
+  it('puts a field’s error on the field, and anything else above the buttons', () => {
+    expect(
+      allotOutcome({
+        fieldErrors: { vehicleId: 'MH12AB1234 is not available for bookings.' },
+        reason: undefined,
+        message: 'MH12AB1234 is not available for bookings.',
+      }),
+    ).toEqual({ errors: { vehicleId: 'MH12AB1234 is not available for bookings.' } });
+    expect(
+      allotOutcome({ fieldErrors: {}, reason: 'STALE_VERSION', message: 'Someone changed this duty…' }),
+    ).toEqual({ errors: {}, problem: 'Someone changed this duty…' });
   });
 });

@@ -76,3 +76,34 @@ export function allotRequest(duty: Pick<DutyRef, 'id' | 'version'>, v: AllotValu
   }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, input };
 }
+
+/** What a refused allotment said: field errors, the conflict (if that was it), the reason code, the message. */
+export interface AllotRefusal {
+  fieldErrors: Record<string, string>;
+  reason: string | undefined;
+  message: string;
+}
+
+export interface AllotOutcome {
+  /** The conflict as the service words it (an overlapping duty, a lapsed document). */
+  conflict?: string;
+  /** Errors for the dialog's own fields. */
+  errors: Record<string, string>;
+  /** Anything else, shown above the buttons. */
+  problem?: string;
+}
+
+/**
+ * How the dialog shows a refusal. A holder of "Allot Despite Conflicts" is asked for a reason on the
+ * `overrideReason` field (its message lists the conflicts); anyone else gets ALLOTMENT_CONFLICT.
+ */
+export function allotOutcome(refusal: AllotRefusal): AllotOutcome {
+  const { overrideReason, ...errors } = refusal.fieldErrors;
+  const conflict = overrideReason ?? (refusal.reason === 'ALLOTMENT_CONFLICT' ? refusal.message : undefined);
+  const problem = conflict === undefined && Object.keys(errors).length === 0 ? refusal.message : undefined;
+  return {
+    errors,
+    ...(conflict !== undefined ? { conflict } : {}),
+    ...(problem !== undefined ? { problem } : {}),
+  };
+}
