@@ -118,7 +118,7 @@ function SlipEditor({
               gap="sm"
               wrap="nowrap"
             >
-              <Text w={170} pt={6} size="sm" fw={500}>
+              <Text w={170} pt={8} size="sm" fw={500}>
                 {SLIP_POINT_LABELS[row.point]}
               </Text>
               <SimpleGrid cols={4} style={{ flex: 1 }}>

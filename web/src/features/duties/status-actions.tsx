@@ -44,7 +44,7 @@ function ReasonDialog({
   const required = needsReason(action);
   const label = STATUS_ACTION_LABELS[action];
   return (
-    <Modal opened onClose={onClose} title={`${label}: duty ${dutyNumber(duty.bookingNo)}`}>
+    <Modal opened onClose={onClose} title={`${label} · duty ${dutyNumber(duty.bookingNo)}`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -1,4 +1,4 @@
-import { MultiSelect, Select, Switch, TextInput, VisuallyHidden } from '@mantine/core';
+import { MultiSelect, Select, Switch, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import {
   type FieldValues,
@@ -29,8 +29,8 @@ function useField(name: string) {
   return useController({ name, control });
 }
 
-/** The label as shown: hidden from sight (kept for screen readers and tests) when a header says it. */
-const shown = (label: string, hide?: boolean) => (hide ? <VisuallyHidden>{label}</VisuallyHidden> : label);
+/** The label shown above the input, or (when a header says it) only the input's accessible name. */
+const labelProps = (label: string, hide?: boolean) => (hide ? { 'aria-label': label } : { label });
 
 export function TextField({
   name,
@@ -45,7 +45,7 @@ export function TextField({
   const { field, fieldState } = useField(name);
   return (
     <TextInput
-      label={shown(label, hideLabel)}
+      {...labelProps(label, hideLabel)}
       description={description}
       withAsterisk={required}
       disabled={disabled}
@@ -118,7 +118,7 @@ export function DateField({ name, label, hideLabel, description, required, disab
   const { field, fieldState } = useField(name);
   return (
     <DateInput
-      label={shown(label, hideLabel)}
+      {...labelProps(label, hideLabel)}
       description={description}
       withAsterisk={required}
       disabled={disabled}
