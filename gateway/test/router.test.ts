@@ -51,6 +51,7 @@ const EXPECTED: Record<string, string> = {
   'booking.needsAttentionCount': 'view_accept_reject_incoming_requests',
   'booking.list': 'view_booking',
   'booking.markUnfulfilled': 'cancel_duty',
+  'booking.quote': 'manage_booking',
   'booking.recordSlip': 'generate_duty_slip',
   'booking.keepAssociate': 'allot_vehicle_driver_to_duty',
   'booking.refuseCancellation': 'cancel_duty',

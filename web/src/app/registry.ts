@@ -111,6 +111,18 @@ export const SCREENS: Screen[] = [
       ...('countPermission' in tab ? { badge: tab.id } : {}),
     })),
   },
+  {
+    path: '/duties/booking/new',
+    title: 'New booking',
+    access: 'manage_booking',
+    load: () => import('../features/duties/new-booking-page'),
+  },
+  {
+    path: '/duties/booking/$id',
+    title: 'Booking',
+    access: BOOKING_LIST_PERMISSION,
+    load: () => import('../features/duties/booking-page'),
+  },
   ...['duty-types', 'taxes', 'vehicle-groups', 'vehicles', 'drivers', 'customer-groups', 'customers'].map(
     masterScreen,
   ),

@@ -8,6 +8,7 @@ import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
 import { list, tabCounts } from './list';
 import { needsAttentionCount } from './needs-attention-count';
+import { quote } from './quote';
 
 export const bookingRouter = router({
   incomingRequestsCount,
@@ -19,6 +20,7 @@ export const bookingRouter = router({
   update,
   copy,
   extend,
+  quote,
   allot,
   recordSlip,
   close,

@@ -1,79 +1,44 @@
 import { BOOKING_SORTS, BOOKING_TAB_DEFINITIONS, bookingTab, bookingTabFromSlug } from '@fleet/domain';
-import { Badge, Group, Select, Stack, Tabs } from '@mantine/core';
+import { Button, Group, Kbd, Select, Stack, Tabs, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
 import { z } from 'zod';
+import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DataTable } from '../common/list/data-table';
 import { useListState } from '../common/list/list-state';
 import { PageHeader } from '../common/list/page-header';
-
-interface BookingRow {
-  id: string;
-  bookingNo: number;
-  type: string;
-  status: string;
-  startDate: string | null;
-  reportingAt: Date | null;
-  isNetworkIncoming: boolean;
-  isBilled: boolean;
-}
+import { AllotDialog } from './allot-dialog';
+import { boardColumns } from './board-columns';
+import type { BoardRow } from './booking-types';
+import { dutyNumber } from './duty-format';
+import { useStatusAction } from './status-actions';
+import { useDutyNames } from './use-master-names';
 
 const search = z.object({
   sortBy: z.enum(BOOKING_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-});
-/** Spec §9: dates shown as DD/MM/YYYY. */
-const ddmmyyyy = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
-const statusLabel = (status: string) =>
-  status
-    .toLowerCase()
-    .replace(/_/g, ' ')
-    .replace(/^\w/, (c) => c.toUpperCase());
-
-const columns: ColumnDef<BookingRow, unknown>[] = [
-  { id: 'bookingNo', header: 'Duty no.', cell: ({ row }) => String(row.original.bookingNo).padStart(8, '0') },
-  { id: 'startDate', header: 'Date', cell: ({ row }) => ddmmyyyy(row.original.startDate) },
-  {
-    id: 'reportingAt',
-    header: 'Reporting',
-    cell: ({ row }) =>
-      row.original.reportingAt
-        ? `${dateFormat.format(row.original.reportingAt)} ${timeFormat.format(row.original.reportingAt)}`
-        : '',
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: ({ row }) => <Badge variant="light">{statusLabel(row.original.status)}</Badge>,
-  },
-  { id: 'type', header: 'Type', cell: ({ row }) => statusLabel(row.original.type) },
-  {
-    id: 'network',
-    header: 'Source',
-    cell: ({ row }) => (row.original.isNetworkIncoming ? 'Network' : 'Own'),
-  },
-  { id: 'billed', header: 'Billed', cell: ({ row }) => (row.original.isBilled ? 'Billed' : 'Unbilled') },
+const SORTS = [
+  { value: 'start_date:default', label: 'Date (tab order)' },
+  { value: 'start_date:asc', label: 'Date ↑' },
+  { value: 'start_date:desc', label: 'Date ↓' },
+  { value: 'reporting_date:asc', label: 'Reporting time ↑' },
+  { value: 'reporting_date:desc', label: 'Reporting time ↓' },
+  { value: 'created_at:asc', label: 'Created ↑' },
+  { value: 'created_at:desc', label: 'Created ↓' },
 ];
 
-/** The duties of one tab (spec §2), newest work first where that helps, cursor-paged. */
+/** The duties of one tab (spec §2), cursor-paged; a row opens its duty, its menu allots or dispatches. */
 export default function BookingsPage() {
-  const { tab } = useParams({ strict: false }) as { tab: string };
+  const params = useParams({ strict: false });
+  const tab = typeof params.tab === 'string' ? params.tab : 'all';
   const navigate = useNavigate();
+  const permissions = usePermissions() ?? new Set<string>();
+  const canBook = permissions.has('manage_booking');
   const [state, update] = useListState(search);
   const named = bookingTabFromSlug(tab);
   const current = named ? bookingTab(named) : undefined;
@@ -83,11 +48,26 @@ export default function BookingsPage() {
       { getNextPageParam: (last) => last.nextCursor ?? undefined },
     ),
   );
-  const rows = (list.data?.pages.flatMap((p) => p.bookings) ?? []) as BookingRow[];
+  const pages = list.data?.pages.map((p) => p.bookings) ?? [];
+  const rows = pages.flat();
+  const names = useDutyNames(pages);
+  const [allotting, setAllotting] = useState<BoardRow>();
+  const dispatch = useStatusAction();
+  const newBooking = () => navigate({ to: '/duties/booking/new' });
+  useHotkeys(canBook ? [['n', () => void newBooking()]] : []);
 
   return (
     <Stack gap="md">
-      <PageHeader title="Duties" />
+      <PageHeader
+        title="Duties"
+        actions={
+          canBook ? (
+            <Button onClick={() => void newBooking()} rightSection={<Kbd size="xs">N</Kbd>}>
+              New booking
+            </Button>
+          ) : null
+        }
+      />
       <Tabs
         value={current?.slug ?? tab}
         onChange={(value) => value && navigate({ to: `/duties/bookings/${value}` })}
@@ -102,7 +82,10 @@ export default function BookingsPage() {
         </Tabs.List>
       </Tabs>
 
-      <Group justify="flex-end">
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          ↑ ↓ move between duties, Enter opens one.
+        </Text>
         <Select
           aria-label="Sort by"
           w={240}
@@ -110,30 +93,47 @@ export default function BookingsPage() {
           value={`${state.sortBy ?? 'start_date'}:${state.order ?? 'default'}`}
           onChange={(value) => {
             const [sortBy, order] = (value ?? '').split(':');
-            update({ sortBy: sortBy as never, order: order === 'default' ? undefined : (order as never) });
+            update({
+              sortBy: BOOKING_SORTS.find((s) => s === sortBy),
+              order: order === 'asc' || order === 'desc' ? order : undefined,
+            });
           }}
-          data={[
-            { value: 'start_date:default', label: 'Date (tab order)' },
-            { value: 'start_date:asc', label: 'Date ↑' },
-            { value: 'start_date:desc', label: 'Date ↓' },
-            { value: 'reporting_date:asc', label: 'Reporting time ↑' },
-            { value: 'reporting_date:desc', label: 'Reporting time ↓' },
-            { value: 'created_at:asc', label: 'Created ↑' },
-            { value: 'created_at:desc', label: 'Created ↓' },
-          ]}
+          data={SORTS}
         />
       </Group>
       <DataTable
-        columns={columns}
+        columns={boardColumns({
+          names,
+          permissions,
+          onAllot: setAllotting,
+          onDispatch: (row) => dispatch.mutate({ action: 'dispatch', duty: row }),
+        })}
         rows={rows}
         rowKey={(r) => r.id}
+        onRowClick={(r) => void navigate({ to: `/duties/booking/${r.id}` })}
+        rowLabel={(r) => `Duty ${dutyNumber(r.bookingNo)}`}
+        minWidth={1150}
+        maxHeight="calc(100vh - 230px)"
         hasMore={!!list.hasNextPage}
         loadingMore={list.isFetchingNextPage}
         onLoadMore={() => list.fetchNextPage()}
         loading={list.isLoading}
         error={list.error?.message}
-        empty={`No duties in ${current?.label ?? 'this tab'} right now.`}
+        empty={
+          canBook
+            ? `No duties in ${current?.label ?? 'this tab'} right now. Press N to take a booking.`
+            : `No duties in ${current?.label ?? 'this tab'} right now.`
+        }
       />
+      {allotting ? (
+        <AllotDialog
+          key={allotting.id}
+          duty={allotting}
+          severalDuties
+          opened
+          onClose={() => setAllotting(undefined)}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_SIZE_MESSAGE,
 } from '@fleet/domain';
+import type { MasterListInput } from '@fleet/domain/inputs';
 import {
   Anchor,
   Button,
@@ -41,7 +42,8 @@ import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import { DateField, SelectField, SwitchField, TextField } from '../common/form/form-fields';
 import { listedApi } from './master-api';
 
-const TIMES = Array.from({ length: 96 }, (_, i) => {
+/** Times of day on the quarter hour (spec §9), HH:MM. */
+export const QUARTER_HOURS = Array.from({ length: 96 }, (_, i) => {
   const hh = String(Math.floor(i / 4)).padStart(2, '0');
   const mm = String((i % 4) * 15).padStart(2, '0');
   return `${hh}:${mm}`;
@@ -75,12 +77,20 @@ const PICKER_LABELS: { [K in ListedKind]?: (record: MasterListRecord<MasterOf<K>
   driver: ({ values }) => `${values.name} (${values.phone})`,
 };
 
-/** Options of a master for a picker: the searched ones plus those already chosen, by name. */
-export function useRefOptions<K extends ListedKind>(kind: K, chosen: string[], search: string) {
+/**
+ * Options of a master for a picker: the searched ones (within `filters`, when given) plus those already
+ * chosen, by name.
+ */
+export function useRefOptions<K extends ListedKind>(
+  kind: K,
+  chosen: string[],
+  search: string,
+  filters?: MasterListInput<MasterOf<K>>['filters'],
+) {
   const api = listedApi(kind);
   const found = useQuery(
     api.list.queryOptions(
-      { search: search || undefined, active: 'active', limit: 50 },
+      { search: search || undefined, active: 'active', filters, limit: 50 },
       { staleTime: 30_000 },
     ),
   );
@@ -351,7 +361,7 @@ export function MasterField({ name, field, kind }: { name: string; field: Field;
     case 'date':
       return <DateField {...common} />;
     case 'time':
-      return <SelectField {...common} data={TIMES.map((t) => ({ value: t, label: t }))} />;
+      return <SelectField {...common} data={QUARTER_HOURS.map((t) => ({ value: t, label: t }))} />;
     case 'choice':
       return <SelectField {...common} data={choiceData(field)} clearable={!field.required} />;
     case 'ref':

@@ -17,6 +17,8 @@ import { parseDateText } from './date-text';
 interface FieldProps {
   name: string;
   label: string;
+  /** Named for screen readers only, where a column header above says it (a table of inputs). */
+  hideLabel?: boolean;
   description?: string;
   required?: boolean;
   disabled?: boolean;
@@ -27,9 +29,13 @@ function useField(name: string) {
   return useController({ name, control });
 }
 
+/** The label shown above the input, or (when a header says it) only the input's accessible name. */
+const labelProps = (label: string, hide?: boolean) => (hide ? { 'aria-label': label } : { label });
+
 export function TextField({
   name,
   label,
+  hideLabel,
   description,
   required,
   disabled,
@@ -39,7 +45,7 @@ export function TextField({
   const { field, fieldState } = useField(name);
   return (
     <TextInput
-      label={label}
+      {...labelProps(label, hideLabel)}
       description={description}
       withAsterisk={required}
       disabled={disabled}
@@ -108,11 +114,11 @@ export function MultiSelectField({
  * Typed text is read day first by our own parser: Mantine's default goes through dayjs without its
  * customParseFormat plugin, which reads 01/04/2026 as the 4th of January and refuses 31/03/2027.
  */
-export function DateField({ name, label, description, required, disabled }: FieldProps) {
+export function DateField({ name, label, hideLabel, description, required, disabled }: FieldProps) {
   const { field, fieldState } = useField(name);
   return (
     <DateInput
-      label={label}
+      {...labelProps(label, hideLabel)}
       description={description}
       withAsterisk={required}
       disabled={disabled}
@@ -147,11 +153,15 @@ export function SwitchField({ name, label, description, disabled }: FieldProps) 
  * Puts the server's field errors (a service's validation, a duplicate phone…) on the fields they name;
  * returns whether any were placed, so the caller can show the general message otherwise.
  */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): boolean {
+export function applyServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  error: unknown,
+): boolean {
   const fields = fieldErrorsOf(error);
   let placed = false;
   for (const [field, message] of Object.entries(fields)) {
-    if (field in form.getValues()) {
+    // A nested field (`passengers.1.phone`) is placed when its first part is one of the form's.
+    if ((field.split('.')[0] ?? '') in form.getValues()) {
       form.setError(field as Path<T>, { type: 'server', message });
       placed = true;
     }

@@ -1,6 +1,26 @@
 import { Alert, Button, Center, Table, Text } from '@mantine/core';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { KeyboardEvent } from 'react';
 import type { ListSearch } from './list-state';
+
+/** Up and down move between rows that open, Enter opens the focused one. */
+function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
+  if (event.target !== event.currentTarget) return;
+  const row = event.currentTarget;
+  const next =
+    event.key === 'ArrowDown'
+      ? row.nextElementSibling
+      : event.key === 'ArrowUp'
+        ? row.previousElementSibling
+        : null;
+  if (next instanceof HTMLElement) {
+    event.preventDefault();
+    next.focus();
+  } else if (event.key === 'Enter') {
+    event.preventDefault();
+    open();
+  }
+}
 
 /**
  * A dense table drawn with Mantine, driven by TanStack Table. Sorting is the server's (keyset paging
@@ -19,6 +39,10 @@ export function DataTable<T>({
   empty,
   loading,
   error,
+  onRowClick,
+  rowLabel,
+  minWidth = 720,
+  maxHeight,
 }: {
   columns: ColumnDef<T, unknown>[];
   rows: T[];
@@ -34,6 +58,13 @@ export function DataTable<T>({
   loading: boolean;
   /** Why the list could not be loaded; shown instead of the rows. */
   error?: string;
+  /** Opens a row: clicked, or focused and Enter (the rows are then in the tab order). */
+  onRowClick?: (row: T) => void;
+  /** What a row is called to a screen reader (its accessible name), when rows open. */
+  rowLabel?: (row: T) => string;
+  minWidth?: number;
+  /** Scrolls the rows under a header that stays in place. */
+  maxHeight?: string;
 }) {
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
   if (error) {
@@ -45,8 +76,8 @@ export function DataTable<T>({
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing={6} fz="sm">
+      <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight}>
+        <Table striped highlightOnHover verticalSpacing={6} fz="sm" stickyHeader={maxHeight !== undefined}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -76,7 +107,20 @@ export function DataTable<T>({
           </Table.Thead>
           <Table.Tbody>
             {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id} data-testid="list-row">
+              <Table.Tr
+                key={row.id}
+                data-testid="list-row"
+                {...(onRowClick
+                  ? {
+                      tabIndex: 0,
+                      'aria-label': rowLabel?.(row.original),
+                      style: { cursor: 'pointer' },
+                      onClick: () => onRowClick(row.original),
+                      onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) =>
+                        onRowKey(event, () => onRowClick(row.original)),
+                    }
+                  : {})}
+              >
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

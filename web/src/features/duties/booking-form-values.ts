@@ -1,0 +1,173 @@
+// The booking form's values (what its inputs hold: text, '' for nothing) and the draft they make. The
+// form is checked by the very schema booking.create checks with (bookingDraftSchema), so a draft the
+// form lets through is one the gateway and the service take, and their messages are the form's.
+import { type BookingDraft, type BookingDraftInput, bookingDraftSchema } from '@fleet/domain/inputs';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+
+export interface ContactValues {
+  name: string;
+  phone: string;
+  email: string;
+  customField: string;
+}
+
+export interface PriceValues {
+  price: string;
+  extraKmRate: string;
+  extraHourRate: string;
+}
+
+export interface BookingFormValues {
+  customerId: string;
+  companyId: string;
+  bookedBy: { name: string; phone: string; email: string };
+  passengers: ContactValues[];
+  additionalContacts: ContactValues[];
+  fromCityId: string;
+  toCityId: string;
+  vehicleGroupId: string;
+  dutyTypeId: string;
+  reportingDate: string;
+  reportingTime: string;
+  /** Several days: a duty a day from the reporting date to the last date. */
+  multiDay: boolean;
+  lastDate: string;
+  reportingAddress: string;
+  dropAddress: string;
+  remark: string;
+  operatorNotes: string;
+  orderReferenceNumber: string;
+  labelIds: string[];
+  dutySupporterIds: string[];
+  sales: PriceValues;
+  purchase: PriceValues;
+  confirmed: boolean;
+}
+
+export const emptyContact = (): ContactValues => ({ name: '', phone: '', email: '', customField: '' });
+const emptyPrice = (): PriceValues => ({ price: '', extraKmRate: '', extraHourRate: '' });
+
+/** A new booking: one passenger to fill in, reporting on `date`, confirmed. */
+export function newBookingValues(date: string): BookingFormValues {
+  return {
+    customerId: '',
+    companyId: '',
+    bookedBy: { name: '', phone: '', email: '' },
+    passengers: [emptyContact()],
+    additionalContacts: [],
+    fromCityId: '',
+    toCityId: '',
+    vehicleGroupId: '',
+    dutyTypeId: '',
+    reportingDate: date,
+    reportingTime: '',
+    multiDay: false,
+    lastDate: '',
+    reportingAddress: '',
+    dropAddress: '',
+    remark: '',
+    operatorNotes: '',
+    orderReferenceNumber: '',
+    labelIds: [],
+    dutySupporterIds: [],
+    sales: emptyPrice(),
+    purchase: emptyPrice(),
+    confirmed: true,
+  };
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+const priceOf = (p: PriceValues) => ({
+  price: orNull(p.price),
+  extraKmRate: orNull(p.extraKmRate),
+  extraHourRate: orNull(p.extraHourRate),
+});
+
+/** The draft the values make: '' is "not given" (null), a single-day booking has no last date. */
+export function draftInputOf(values: BookingFormValues): BookingDraftInput {
+  return {
+    customerId: values.customerId,
+    companyId: orNull(values.companyId),
+    bookedBy: values.bookedBy,
+    passengers: values.passengers,
+    additionalContacts: values.additionalContacts,
+    fromCityId: values.fromCityId,
+    toCityId: orNull(values.toCityId),
+    vehicleGroupId: values.vehicleGroupId,
+    dutyTypeId: values.dutyTypeId,
+    reportingDate: values.reportingDate,
+    reportingTime: values.reportingTime,
+    lastDate: values.multiDay ? orNull(values.lastDate) : null,
+    reportingAddress: values.reportingAddress,
+    dropAddress: values.dropAddress,
+    remark: values.remark,
+    operatorNotes: values.operatorNotes,
+    orderReferenceNumber: values.orderReferenceNumber,
+    labelIds: values.labelIds,
+    dutySupporterIds: values.dutySupporterIds,
+    sales: priceOf(values.sales),
+    purchase: priceOf(values.purchase),
+    confirmed: values.confirmed,
+  };
+}
+
+/** What the schema says of a draft, keyed by the form's dotted paths (the first word for each). */
+export function draftProblems(values: BookingFormValues): Record<string, string> {
+  const parsed = bookingDraftSchema.safeParse(draftInputOf(values));
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const path = issue.path.map(String).join('.') || 'root';
+    problems[path] ??= issue.message;
+  }
+  // A multi-day booking without its last day would silently be one day: say so instead.
+  if (values.multiDay && values.lastDate.trim() === '') problems.lastDate ??= 'Choose the last day.';
+  return problems;
+}
+
+/** react-hook-form's resolver: the form's values in, the checked draft out, or the problems on their fields. */
+export const bookingFormResolver: Resolver<BookingFormValues, unknown, BookingDraft> = (
+  values,
+  _context,
+  options,
+) => {
+  const problems = draftProblems(values);
+  if (Object.keys(problems).length === 0) {
+    return { values: bookingDraftSchema.parse(draftInputOf(values)), errors: {} };
+  }
+  const errors: FieldErrors = {};
+  for (const [path, message] of Object.entries(problems)) {
+    const error: FieldError = { type: 'validation', message };
+    errors[path] = error;
+  }
+  return { values: {}, errors: toNestErrors(errors, options) };
+};
+
+/** What a customer's record brings to a new booking: its city, and its contact as the booker. */
+export interface CustomerDefaults {
+  cityId: string | null;
+  contactPerson: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/**
+ * The fields a chosen customer fills: only those still empty, so nothing typed is overwritten. The booker
+ * is the customer's contact when no booker is given yet.
+ */
+export function customerPatch(
+  values: Pick<BookingFormValues, 'fromCityId' | 'bookedBy'>,
+  customer: CustomerDefaults,
+): Partial<Pick<BookingFormValues, 'fromCityId' | 'bookedBy'>> {
+  const patch: Partial<Pick<BookingFormValues, 'fromCityId' | 'bookedBy'>> = {};
+  if (!values.fromCityId && customer.cityId) patch.fromCityId = customer.cityId;
+  const { name, phone, email } = values.bookedBy;
+  if (!name && !phone && !email && (customer.contactPerson || customer.phone || customer.email)) {
+    patch.bookedBy = {
+      name: customer.contactPerson ?? '',
+      phone: customer.phone ?? '',
+      email: customer.email ?? '',
+    };
+  }
+  return patch;
+}

@@ -1,0 +1,363 @@
+// Taking a booking: customer first (its city and contact fill in), then passengers and contacts as rows,
+// the duty, the price (shown from the customer's rate card while left empty) and notes. Checked as you
+// type by the schema booking.create checks with; the server's field errors land on the fields they name.
+import { f, isIsoDate, type ListedKind, type PermissionId } from '@fleet/domain';
+import type { BookingDraft } from '@fleet/domain/inputs';
+import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { usePermissions } from '../../app/session';
+import { errorMessage, trpc } from '../../lib/trpc';
+import {
+  applyServerErrors,
+  DateField,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '../common/form/form-fields';
+import { listedApi } from '../masters/master-api';
+import { keepsFocus, MasterField, QUARTER_HOURS } from '../masters/master-fields';
+import {
+  type BookingFormValues,
+  bookingFormResolver,
+  customerPatch,
+  emptyContact,
+} from './booking-form-values';
+import type { Quote } from './booking-types';
+import { rupees } from './duty-format';
+
+const TIME_OPTIONS = QUARTER_HOURS.map((t) => ({ value: t, label: t }));
+
+/** A picker of another master's records, searched on the server as you type. */
+function Ref({
+  name,
+  label,
+  target,
+  required,
+  many,
+}: {
+  name: string;
+  label: string;
+  target: ListedKind;
+  required?: boolean;
+  many?: boolean;
+}) {
+  const field = many ? f.refs(label, target, { required }) : f.ref(label, target, { required });
+  return <MasterField name={name} field={field} kind="booking" />;
+}
+
+/** Passengers or additional contacts: a row each, added and removed as needed. */
+function ContactRows({
+  name,
+  item,
+  min,
+  max,
+}: {
+  name: 'passengers' | 'additionalContacts';
+  item: string;
+  min: number;
+  max: number;
+}) {
+  const { control, getFieldState, formState } = useFormContext<BookingFormValues>();
+  const rows = useFieldArray({ control, name });
+  const error = getFieldState(name, formState).error;
+  return (
+    <Stack gap="xs">
+      {rows.fields.map((row, index) => (
+        <Card key={row.id} withBorder padding="xs" role="group" aria-label={`${item} ${index + 1}`}>
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ flex: 1 }}>
+              <TextField name={`${name}.${index}.name`} label="Name" required />
+              <TextField name={`${name}.${index}.phone`} label="Phone" type="tel" placeholder="+91…" />
+              <TextField name={`${name}.${index}.email`} label="Email" type="email" />
+              <TextField name={`${name}.${index}.customField`} label="Employee ID / reference" />
+            </SimpleGrid>
+            {rows.fields.length > min ? (
+              <Button
+                {...keepsFocus}
+                mt={24}
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => rows.remove(index)}
+                aria-label={`Remove ${item.toLowerCase()} ${index + 1}`}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </Group>
+        </Card>
+      ))}
+      {error?.message ? (
+        <Text size="xs" c="red">
+          {error.message}
+        </Text>
+      ) : null}
+      {rows.fields.length < max ? (
+        <Group>
+          <Button {...keepsFocus} size="xs" variant="light" onClick={() => rows.append(emptyContact())}>
+            Add {item.toLowerCase()}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** The chosen customer's city and contact, filled into what is still empty. */
+function useCustomerDefaults(canReadCustomers: boolean) {
+  const { control, getValues, setValue } = useFormContext<BookingFormValues>();
+  const customerId = useWatch({ control, name: 'customerId' });
+  const customer = useQuery(
+    listedApi('customer').get.queryOptions(
+      { id: customerId },
+      { enabled: canReadCustomers && customerId !== '', staleTime: 60_000 },
+    ),
+  );
+  const record = customer.data;
+  useEffect(() => {
+    if (!record) return;
+    const { city_id, contact_person, phone, email } = record.values;
+    const patch = customerPatch(getValues(), {
+      cityId: city_id ?? null,
+      contactPerson: contact_person ?? null,
+      phone: phone ?? null,
+      email: email ?? null,
+    });
+    if (patch.fromCityId) setValue('fromCityId', patch.fromCityId, { shouldValidate: true });
+    if (patch.bookedBy) setValue('bookedBy', patch.bookedBy);
+  }, [record, getValues, setValue]);
+}
+
+/** The customer's rate card in force for the duty, once the duty is known well enough to look it up. */
+function useQuote() {
+  const { control } = useFormContext<BookingFormValues>();
+  const [customerId, dutyTypeId, vehicleGroupId, fromCityId, reportingDate] = useWatch({
+    control,
+    name: ['customerId', 'dutyTypeId', 'vehicleGroupId', 'fromCityId', 'reportingDate'],
+  });
+  const ready = !!customerId && !!dutyTypeId && !!vehicleGroupId && !!fromCityId && isIsoDate(reportingDate);
+  return useQuery(
+    trpc.booking.quote.queryOptions(
+      { customerId, dutyTypeId, vehicleGroupId, fromCityId, reportingDate },
+      { enabled: ready, staleTime: 60_000 },
+    ),
+  );
+}
+
+function quoteLine(quote: NonNullable<Quote>): string {
+  const parts = [
+    quote.price ? `${rupees(quote.price)} a duty` : null,
+    quote.extraKmRate ? `${rupees(quote.extraKmRate)} per extra km` : null,
+    quote.extraHourRate ? `${rupees(quote.extraHourRate)} per extra hour` : null,
+  ].filter(Boolean);
+  return `Rate card “${quote.name}”: ${parts.join(', ')}.`;
+}
+
+function SalesPrice() {
+  const { control } = useFormContext<BookingFormValues>();
+  const quote = useQuote();
+  const [price, extraKm, extraHour] = useWatch({
+    control,
+    name: ['sales.price', 'sales.extraKmRate', 'sales.extraHourRate'],
+  });
+  const card = quote.data;
+  const fromCard = (typed: string, value: NonNullable<Quote>['price']) =>
+    !typed.trim() && card && value ? `${rupees(value)} from rate card` : undefined;
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextField
+          name="sales.price"
+          label="Price"
+          placeholder={card?.price ? card.price.toFixed(2) : '0.00'}
+          description={fromCard(price, card?.price ?? null)}
+        />
+        <TextField
+          name="sales.extraKmRate"
+          label="Extra km rate"
+          placeholder={card?.extraKmRate ? card.extraKmRate.toFixed(2) : '0.00'}
+          description={fromCard(extraKm, card?.extraKmRate ?? null)}
+        />
+        <TextField
+          name="sales.extraHourRate"
+          label="Extra hour rate"
+          placeholder={card?.extraHourRate ? card.extraHourRate.toFixed(2) : '0.00'}
+          description={fromCard(extraHour, card?.extraHourRate ?? null)}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" data-testid="rate-card-quote">
+        {quote.fetchStatus === 'fetching'
+          ? 'Looking up the customer’s rate card…'
+          : card
+            ? `${quoteLine(card)} Leave a price empty to charge the card’s.`
+            : card === null
+              ? 'No rate card of this customer is in force for this duty type, vehicle group, city and date: enter the price.'
+              : 'Choose the customer, duty type, vehicle group, city and date to see the rate card’s price.'}
+      </Text>
+    </Stack>
+  );
+}
+
+function MultiDay() {
+  const { control } = useFormContext<BookingFormValues>();
+  const multiDay = useWatch({ control, name: 'multiDay' });
+  return (
+    <Stack gap="xs">
+      <SwitchField name="multiDay" label="Several days (a duty a day)" />
+      {multiDay ? <DateField name="lastDate" label="Last date" required /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * The booking form; `onSubmit` takes the checked draft and rejects with the server's error, which is put
+ * on the fields it names (or above the form) with nothing typed lost.
+ */
+export function BookingForm({
+  initial,
+  onSubmit,
+}: {
+  initial: BookingFormValues;
+  onSubmit: (draft: BookingDraft) => Promise<unknown>;
+}) {
+  const form = useForm<BookingFormValues, unknown, BookingDraft>({
+    defaultValues: initial,
+    resolver: bookingFormResolver,
+    mode: 'onTouched',
+  });
+  const [problem, setProblem] = useState<string>();
+  const permissions = usePermissions();
+  const can = (permission: PermissionId) => permissions?.has(permission) ?? false;
+  const submit = form.handleSubmit(async (draft) => {
+    setProblem(undefined);
+    try {
+      await onSubmit(draft);
+    } catch (error) {
+      setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error));
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <BookingFormBody
+        canReadCustomers={can('view_customer')}
+        can={can}
+        saving={form.formState.isSubmitting}
+        problem={problem}
+        onSubmit={submit}
+      />
+    </FormProvider>
+  );
+}
+
+function BookingFormBody({
+  canReadCustomers,
+  can,
+  saving,
+  problem,
+  onSubmit,
+}: {
+  canReadCustomers: boolean;
+  can: (permission: PermissionId) => boolean;
+  saving: boolean;
+  problem?: string;
+  onSubmit: () => void;
+}) {
+  useCustomerDefaults(canReadCustomers);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+      aria-label="Booking form"
+    >
+      <Stack gap="md">
+        {problem ? <Alert color="red">{problem}</Alert> : null}
+        <Section title="Customer">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Ref name="customerId" label="Customer" target="customer" required />
+            <TextField name="orderReferenceNumber" label="Order reference" />
+            {can('view_my_company') ? <Ref name="companyId" label="Billed from" target="company" /> : null}
+            <TextField name="bookedBy.name" label="Booked by" />
+            <TextField name="bookedBy.phone" label="Booker’s phone" type="tel" placeholder="+91…" />
+            <TextField name="bookedBy.email" label="Booker’s email" type="email" />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Passengers">
+          <ContactRows name="passengers" item="Passenger" min={1} max={20} />
+        </Section>
+
+        <Section title="Additional contacts">
+          <ContactRows name="additionalContacts" item="Contact" min={0} max={10} />
+        </Section>
+
+        <Section title="Duty">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 4 }}>
+              <Ref name="fromCityId" label="From city" target="city" required />
+              <Ref name="toCityId" label="To city" target="city" />
+              <Ref name="vehicleGroupId" label="Vehicle group" target="vehicle_group" required />
+              <Ref name="dutyTypeId" label="Duty type" target="duty_type" required />
+              <DateField name="reportingDate" label="Reporting date" required />
+              <SelectField name="reportingTime" label="Reporting time" required data={TIME_OPTIONS} />
+              <MultiDay />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField name="reportingAddress" label="Reporting address" required />
+              <TextField name="dropAddress" label="Drop address" />
+            </SimpleGrid>
+          </Stack>
+        </Section>
+
+        <Section title="Price charged (sales)">
+          <SalesPrice />
+        </Section>
+
+        <Section title="Price paid (purchase)">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextField name="purchase.price" label="Purchase price" placeholder="0.00" />
+            <TextField name="purchase.extraKmRate" label="Purchase extra km rate" placeholder="0.00" />
+            <TextField name="purchase.extraHourRate" label="Purchase extra hour rate" placeholder="0.00" />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Notes and labels">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField name="remark" label="Remark (on the duty slip)" />
+            <TextField name="operatorNotes" label="Operator notes (staff only)" />
+            {can('view_label') ? <Ref name="labelIds" label="Labels" target="label" many /> : null}
+            {can('view_duty_supporter') ? (
+              <Ref name="dutySupporterIds" label="Duty supporters" target="duty_supporter" many />
+            ) : null}
+            <SwitchField
+              name="confirmed"
+              label="Confirmed by the customer"
+              description="Off: kept as unconfirmed until the customer confirms"
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Group justify="flex-end">
+          <Button {...keepsFocus} type="submit" loading={saving}>
+            Save booking
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

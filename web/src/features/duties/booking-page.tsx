@@ -1,0 +1,307 @@
+// /duties/booking/$id: everything about one duty on one screen — the booking, its passengers and
+// contacts, its allotment, the days of a multi-day booking, the slip and closing, the charges once
+// closed, and the trail of every change — with the actions this person may take on it now.
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { useMe, usePermissions } from '../../app/session';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { ddmmyyyy } from '../masters/format';
+import { AllotDialog } from './allot-dialog';
+import type { Activity, BookingDetail, BookingView } from './booking-types';
+import { ChargesTable } from './charges-table';
+import { activityWords, actorText, offeredActions } from './duty-actions';
+import {
+  dateText,
+  dateTimeText,
+  dutyNumber,
+  LABEL_COLOURS_ON_SCREEN,
+  rupees,
+  statusColour,
+  statusLabel,
+  timeText,
+} from './duty-format';
+import { SlipSection } from './slip-form';
+import { StatusActionButtons } from './status-actions';
+import { type DutyNames, useDutyNames } from './use-master-names';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Contacts({ title, contacts }: { title: string; contacts: BookingDetail['passengers'] }) {
+  if (contacts.length === 0) return null;
+  return (
+    <Stack gap={4} role="list" aria-label={title}>
+      <Text size="xs" c="dimmed">
+        {title}
+      </Text>
+      {contacts.map((c) => (
+        <Text key={[c.name, c.phone, c.email, c.customField].join('|')} size="sm" role="listitem">
+          {[c.name, c.phone, c.email, c.customField].filter(Boolean).join(' · ')}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function priceText(price: BookingDetail['sales']): string {
+  const parts = [
+    price.price ? rupees(price.price) : null,
+    price.extraKmRate ? `${rupees(price.extraKmRate)}/extra km` : null,
+    price.extraHourRate ? `${rupees(price.extraHourRate)}/extra hour` : null,
+  ].filter(Boolean);
+  return parts.length ? `${parts.join(', ')}${price.rateCardId ? ' (rate card)' : ''}` : '';
+}
+
+function BookingFacts({ booking, names }: { booking: BookingDetail; names: DutyNames }) {
+  const labels = names.labels(booking.labelIds);
+  return (
+    <Card title="Booking">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Fact label="Customer">{booking.customerName}</Fact>
+          <Fact label="Booked by">
+            {[booking.bookedBy.name, booking.bookedBy.phone, booking.bookedBy.email]
+              .filter(Boolean)
+              .join(' · ')}
+          </Fact>
+          <Fact label="Order reference">{booking.orderReferenceNumber}</Fact>
+          <Fact label="Reporting">{dateTimeText(booking.reportingAt)}</Fact>
+          <Fact label="From → to">
+            {names.city(booking.fromCityId) ?? '…'}
+            {booking.toCityId ? ` → ${names.city(booking.toCityId) ?? '…'}` : ''}
+          </Fact>
+          <Fact label="Duty type · vehicle group">
+            {`${names.dutyType(booking.dutyTypeId) ?? '…'} · ${names.vehicleGroup(booking.vehicleGroupId) ?? '…'}`}
+          </Fact>
+          <Fact label="Reporting address">{booking.reportingAddress}</Fact>
+          <Fact label="Drop address">{booking.dropAddress}</Fact>
+          <Fact label="Expected to end">{booking.endsAt ? dateTimeText(booking.endsAt) : ''}</Fact>
+          <Fact label="Sales price">{priceText(booking.sales)}</Fact>
+          <Fact label="Purchase price">{priceText(booking.purchase)}</Fact>
+          <Fact label="Labels">
+            {labels.length ? (
+              <Group gap={4}>
+                {labels.map((l) => (
+                  <Badge key={l.id} size="sm" color={LABEL_COLOURS_ON_SCREEN[l.colour]}>
+                    {l.name}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+          </Fact>
+        </SimpleGrid>
+        <Contacts title="Passengers" contacts={booking.passengers} />
+        <Contacts title="Additional contacts" contacts={booking.additionalContacts} />
+        {booking.remark ? <Fact label="Remark">{booking.remark}</Fact> : null}
+        {booking.operatorNotes ? <Fact label="Operator notes">{booking.operatorNotes}</Fact> : null}
+        {booking.cancellationReason ? <Fact label="Why cancelled">{booking.cancellationReason}</Fact> : null}
+        {booking.unfulfilledReason ? <Fact label="Why unfulfilled">{booking.unfulfilledReason}</Fact> : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function Allotment({ booking }: { booking: BookingDetail }) {
+  const allotted = booking.vehicleNo || booking.driverName || booking.supplierName;
+  return (
+    <Card title="Allotment">
+      {allotted ? (
+        <SimpleGrid cols={2} spacing="sm">
+          <Fact label="Vehicle">{booking.vehicleNo}</Fact>
+          <Fact label="Driver">{[booking.driverName, booking.driverPhone].filter(Boolean).join(' · ')}</Fact>
+          {booking.supplierName ? <Fact label="Supplier">{booking.supplierName}</Fact> : null}
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Nothing allotted yet.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The days of a multi-day booking, each linking to its own page; this one marked. */
+function Days({ current, days }: { current: string; days: BookingDetail[] }) {
+  return (
+    <Card title={`Days (${days.length})`}>
+      <Table fz="sm" verticalSpacing={2}>
+        <Table.Tbody>
+          {days.map((day) => (
+            <Table.Tr key={day.id}>
+              <Table.Td>
+                {day.id === current ? (
+                  <Text size="sm" fw={700}>
+                    {dutyNumber(day.bookingNo)}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={`/duties/booking/${day.id}`} size="sm">
+                    {dutyNumber(day.bookingNo)}
+                  </Anchor>
+                )}
+              </Table.Td>
+              <Table.Td>{ddmmyyyy(day.startDate)}</Table.Td>
+              <Table.Td>
+                <Badge size="xs" variant="light" color={statusColour(day.status)}>
+                  {statusLabel(day.status)}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+function Trail({ activity }: { activity: Activity[] }) {
+  const me = useMe();
+  const known = [me.data?.user, me.data?.actor].flatMap((p) => (p ? [{ id: p.id, name: p.name }] : []));
+  return (
+    <Card title="Activity">
+      <Timeline bulletSize={12} lineWidth={2}>
+        {activity.map((entry) => (
+          <Timeline.Item key={entry.id} title={activityWords(entry.action)}>
+            <Text size="xs" c="dimmed">
+              {entry.at ? `${dateText(entry.at)} ${timeText(entry.at)}` : ''} · {actorText(entry, known)}
+              {entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus
+                ? ` · ${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}`
+                : entry.toStatus && !entry.fromStatus
+                  ? ` · ${statusLabel(entry.toStatus)}`
+                  : ''}
+            </Text>
+            {entry.reason ? <Text size="sm">“{entry.reason}”</Text> : null}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Card>
+  );
+}
+
+/** The first day and the later ones: this booking's own, or (for a later day) its first day's. */
+function useDays(view: BookingView | undefined): BookingDetail[] {
+  const parentId = view?.booking.parentId ?? null;
+  const parent = useQuery(
+    trpc.booking.get.queryOptions({ id: parentId ?? '' }, { enabled: parentId !== null }),
+  );
+  if (!view) return [];
+  if (parentId) return parent.data ? [parent.data.booking, ...parent.data.duties] : [];
+  return view.duties.length ? [view.booking, ...view.duties] : [];
+}
+
+export default function BookingPage() {
+  const params = useParams({ strict: false });
+  const id = typeof params.id === 'string' ? params.id : '';
+  const query = useQuery(trpc.booking.get.queryOptions({ id }));
+  const permissions = usePermissions();
+  const view = query.data;
+  const names = useDutyNames(view ? [[view.booking]] : []);
+  const days = useDays(view);
+  const [allotting, setAllotting] = useState(false);
+
+  if (query.isError) {
+    return (
+      <Alert color="red" title="This booking could not be opened">
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  if (!view || !permissions) return null;
+  const { booking } = view;
+  const offered = offeredActions(booking, permissions);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm" align="center">
+          <Title order={2}>Duty {dutyNumber(booking.bookingNo)}</Title>
+          <Badge size="lg" color={statusColour(booking.status)} data-testid="duty-status">
+            {statusLabel(booking.status)}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            {booking.type === 'CHILD' ? 'A later day · ' : days.length ? 'First day · ' : ''}version{' '}
+            {booking.version}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          {offered.allot ? (
+            <Button size="xs" onClick={() => setAllotting(true)}>
+              {booking.vehicleNo || booking.supplierName ? 'Re-allot' : 'Allot'}
+            </Button>
+          ) : null}
+          <StatusActionButtons duty={booking} actions={offered.status} />
+        </Group>
+      </Group>
+
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <BookingFacts booking={booking} names={names} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Allotment booking={booking} />
+            {days.length > 1 ? <Days current={booking.id} days={days} /> : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {offered.close || view.salesSlip.length || view.purchaseSlip.length ? (
+        <SlipSection duty={booking} view={view} editable={offered.close} />
+      ) : null}
+
+      {view.charges ? (
+        <Card title="Charges">
+          <ChargesTable charges={view.charges} />
+        </Card>
+      ) : null}
+
+      <Trail activity={view.activity} />
+
+      {offered.allot ? (
+        <AllotDialog
+          key={booking.version}
+          duty={booking}
+          severalDuties={days.length > 1}
+          opened={allotting}
+          onClose={() => setAllotting(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

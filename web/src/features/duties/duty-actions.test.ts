@@ -1,0 +1,78 @@
+import { allPermissionIds } from '@fleet/domain';
+import { activityWords, actorText, needsReason, offeredActions } from './duty-actions';
+
+const everything = new Set(allPermissionIds());
+
+describe('what a duty offers a person', () => {
+  it('offers a booked duty’s allotment and its cancelling, not dispatching or closing', () => {
+    expect(offeredActions({ status: 'BOOKED', type: 'PARENT' }, everything)).toEqual({
+      status: ['markUnfulfilled', 'cancel'],
+      allot: true,
+      close: false,
+    });
+  });
+
+  it('offers dispatch and closing of an allotted duty only to holders of their permissions', () => {
+    expect(offeredActions({ status: 'ALLOTED', type: 'PARENT' }, everything)).toMatchObject({
+      status: ['dispatch', 'clearAllotment', 'markUnfulfilled', 'cancel'],
+      allot: true,
+      close: true,
+    });
+    expect(
+      offeredActions(
+        { status: 'ALLOTED', type: 'PARENT' },
+        new Set(['view_booking', 'allot_vehicle_driver_to_duty']),
+      ),
+    ).toEqual({ status: ['clearAllotment'], allot: true, close: false });
+    expect(offeredActions({ status: 'ALLOTED', type: 'PARENT' }, new Set(['view_booking']))).toEqual({
+      status: [],
+      allot: false,
+      close: false,
+    });
+  });
+
+  it('lets a day of a multi-day booking be skipped, not the booking’s first day', () => {
+    expect(offeredActions({ status: 'BOOKED', type: 'CHILD' }, everything).status).toContain('skip');
+    expect(offeredActions({ status: 'BOOKED', type: 'PARENT' }, everything).status).not.toContain('skip');
+  });
+
+  it('offers nothing on a closed duty', () => {
+    expect(offeredActions({ status: 'CLOSED', type: 'PARENT' }, everything)).toEqual({
+      status: [],
+      allot: false,
+      close: false,
+    });
+  });
+
+  it('asks a reason where the status machine logs one', () => {
+    expect(needsReason('cancel')).toBe(true);
+    expect(needsReason('markUnfulfilled')).toBe(true);
+    expect(needsReason('dispatch')).toBe(false);
+    expect(needsReason('cancelAsNoShow')).toBe(false);
+  });
+
+  it('words the trail in plain language, falling back on the status machine’s verb', () => {
+    expect(activityWords('created')).toBe('Booked');
+    expect(activityWords('closeByOps')).toBe('Closed');
+    expect(activityWords('supplierAccept')).toBe('Accept');
+    expect(activityWords('somethingNew')).toBe('SomethingNew');
+  });
+});
+
+describe('who the trail says did it', () => {
+  const known = [
+    { id: 'u1', name: 'Priya Nair' },
+    { id: 'u2', name: 'Kavya Rao' },
+  ];
+  it('names staff it knows, says Staff otherwise, and other parties by their kind', () => {
+    expect(actorText({ actor: 'STAFF', userId: 'u1', actorUserId: 'u1' }, known)).toBe('Priya Nair');
+    expect(actorText({ actor: 'STAFF', userId: 'u9', actorUserId: null }, known)).toBe('Staff');
+    expect(actorText({ actor: 'DRIVER', userId: null, actorUserId: null }, known)).toBe('Driver app');
+  });
+
+  it('says who acted as whom', () => {
+    expect(actorText({ actor: 'STAFF', userId: 'u1', actorUserId: 'u2' }, known)).toBe(
+      'Kavya Rao as Priya Nair',
+    );
+  });
+});
