@@ -25,7 +25,14 @@ export * from './bookings';
 export { type FinancialYear, financialYearOf } from './financial-year';
 // Masters (spec §3): declared once, stored by the masters service, served by the gateway, shown by the web app
 export * from './masters';
-export { addCalendarDays, DEFAULT_OPERATOR_TIME_ZONE, operatorDate, operatorInstant } from './operator-date';
+export {
+  addCalendarDays,
+  DEFAULT_OPERATOR_TIME_ZONE,
+  operatorDate,
+  operatorInstant,
+  type WallClock,
+  wallClock,
+} from './operator-date';
 // Permissions (spec §6)
 export {
   PERMISSION,

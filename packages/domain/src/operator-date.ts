@@ -49,10 +49,26 @@ export function operatorInstant(
   return new Date(asUtc - offsetAt(first));
 }
 
+/** An instant as a wall clock in a time zone shows it. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 is Sunday. */
+  weekday: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** An instant's wall-clock reading in a zone, as milliseconds of the same reading in UTC. */
-function wallClockMs(at: Date, timeZone: string): number {
+/**
+ * An instant's reading on the wall clock of a time zone (by default the operator's), whatever the
+ * server's own zone or locale: the one place an instant becomes a local date and time.
+ */
+export function wallClock(at: Date, timeZone: string = DEFAULT_OPERATOR_TIME_ZONE): WallClock {
   let format = wallFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -63,18 +79,27 @@ function wallClockMs(at: Date, timeZone: string): number {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      weekday: 'short',
+      // h23, not hour12: false, which some engines print as "24:00" at midnight.
       hourCycle: 'h23',
     });
     wallFormats.set(timeZone, format);
   }
   const part: Record<string, string> = {};
   for (const { type, value } of format.formatToParts(at)) part[type] = value;
-  return Date.UTC(
-    Number(part.year),
-    Number(part.month) - 1,
-    Number(part.day),
-    Number(part.hour),
-    Number(part.minute),
-    Number(part.second),
-  );
+  return {
+    year: Number(part.year),
+    month: Number(part.month),
+    day: Number(part.day),
+    hour: Number(part.hour),
+    minute: Number(part.minute),
+    second: Number(part.second),
+    weekday: WEEKDAYS.indexOf(part.weekday ?? ''),
+  };
+}
+
+/** An instant's wall-clock reading in a zone, as milliseconds of the same reading in UTC. */
+function wallClockMs(at: Date, timeZone: string): number {
+  const w = wallClock(at, timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }

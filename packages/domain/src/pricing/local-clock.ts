@@ -1,4 +1,4 @@
-import { DEFAULT_OPERATOR_TIME_ZONE } from '../operator-date';
+import { DEFAULT_OPERATOR_TIME_ZONE, wallClock } from '../operator-date';
 
 /** An instant as the operator's wall clock shows it. */
 export interface LocalClock {
@@ -10,30 +10,13 @@ export interface LocalClock {
   weekday: number;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 export function localClock(at: Date, timeZone: string = DEFAULT_OPERATOR_TIME_ZONE): LocalClock {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, format);
-  }
-  const part: Record<string, string> = {};
-  for (const { type, value } of format.formatToParts(at)) part[type] = value;
+  const w = wallClock(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
   return {
-    date: `${part.year}-${part.month}-${part.day}`,
-    minuteOfDay: Number(part.hour) * 60 + Number(part.minute),
-    weekday: WEEKDAYS.indexOf(part.weekday ?? ''),
+    date: `${w.year}-${two(w.month)}-${two(w.day)}`,
+    minuteOfDay: w.hour * 60 + w.minute,
+    weekday: w.weekday,
   };
 }
 

@@ -1,40 +1,17 @@
 // Documents print instants in the operator's time zone, DD/MM/YYYY and a 24-hour HH:mm, whatever the
-// server's own zone or locale.
+// server's own zone or locale (the domain's wall clock reads them).
+import { wallClock } from '@fleet/domain';
 
-// Building an Intl.DateTimeFormat costs far more than formatting with one: keep one per time zone.
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      // h23, not hour12: false, which some engines print as "24:00" at midnight.
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-function partsOf(at: Date, timeZone: string): (type: Intl.DateTimeFormatPartTypes) => string {
-  const parts = formatIn(timeZone).formatToParts(at);
-  return (type) => parts.find((part) => part.type === type)?.value ?? '';
-}
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** DD/MM/YYYY in the time zone. */
 export function formatDate(at: Date, timeZone: string): string {
-  const part = partsOf(at, timeZone);
-  return `${part('day')}/${part('month')}/${part('year')}`;
+  const w = wallClock(at, timeZone);
+  return `${two(w.day)}/${two(w.month)}/${w.year}`;
 }
 
 /** DD/MM/YYYY HH:mm (24-hour) in the time zone. */
 export function formatDateTime(at: Date, timeZone: string): string {
-  const part = partsOf(at, timeZone);
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  const w = wallClock(at, timeZone);
+  return `${two(w.day)}/${two(w.month)}/${w.year} ${two(w.hour)}:${two(w.minute)}`;
 }

@@ -1,8 +1,3 @@
-// Staff move a duty by an action of the domain's status machine: the table decides whether the duty's
-// status allows it, whether the caller's permissions do, and whether a reason is needed. The duty is
-// locked while it is read and changed, so two people acting at once take turns and the second is judged
-// on what the first left. Every move is written to the duty's activity and published.
-import { randomUUID } from 'node:crypto';
 import {
   BOOKING_ACTIONS,
   BOOKING_STATUS_LABELS,
@@ -27,11 +22,11 @@ import { bookingDetailToProto } from '../mappers';
 import {
   applyStatusChange,
   getBookingDetail,
-  insertActivity,
   lockDuty,
   type StatusChange,
   saveCharges,
 } from '../storage/booking-record-store';
+import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { cardFor, storedCharges } from './duty-slip';
 
@@ -109,16 +104,10 @@ export function createActOnBooking(deps: BookingsDeps) {
         storedCharges(priceDuty({ card: noShowCard, outcome: 'NO_SHOW', measures: [] })),
       );
     }
-    await insertActivity(tx, {
-      id: randomUUID(),
-      tenantId: caller.tenantId,
-      bookingId: duty.id,
-      actor: 'STAFF',
-      userId: caller.userId,
-      actorUserId: caller.actorUserId ?? caller.userId,
+    await logStaffAction(tx, caller, duty.id, {
       action: input.action,
-      fromStatus: duty.status,
-      toStatus: outcome.to,
+      from: duty.status,
+      to: outcome.to,
       reason: input.reason,
     });
     const changed = (await getBookingDetail(tx, duty.id))!;

@@ -1,10 +1,3 @@
-// Allotting a duty (DOMAIN.md, Allotment): the operator's own vehicle and driver, a company supplier's
-// vehicle and driver, or a DCO supplier; one duty or every duty of its booking. Decided: a vehicle or
-// driver already on an overlapping duty, or with a document lapsed on the duty's date, is refused, unless
-// the person holds "Allot Despite Conflicts" and says why; what was overridden is logged with the reason.
-// The vehicle and driver are locked for the transaction, so of two people allotting the same driver to
-// overlapping duties at the same moment exactly one succeeds.
-import { randomUUID } from 'node:crypto';
 import {
   BOOKING_STATUS_LABELS,
   type BookingAction,
@@ -30,12 +23,12 @@ import {
   applyAllotment,
   dutiesOfBooking,
   getBookingDetail,
-  insertActivity,
   lockAllotable,
   lockDuty,
   overlappingDuties,
   replaceSearchTerms,
 } from '../storage/booking-record-store';
+import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 export const ALLOTMENT_KINDS = ['OWN', 'COMPANY_SUPPLIER', 'DCO'] as const;
@@ -237,18 +230,7 @@ export function createAllotDuty(deps: BookingsDeps) {
           }
           await applyAllotment(tx, id, { ...chosen, status: outcome.to });
           const reason = problems.length > 0 ? `${overrideReason} (despite: ${problems.join('; ')})` : '';
-          await insertActivity(tx, {
-            id: randomUUID(),
-            tenantId: caller.tenantId,
-            bookingId: id,
-            actor: 'STAFF',
-            userId: caller.userId,
-            actorUserId: caller.actorUserId ?? caller.userId,
-            action,
-            fromStatus: duty.status,
-            toStatus: outcome.to,
-            reason,
-          });
+          await logStaffAction(tx, caller, id, { action, from: duty.status, to: outcome.to, reason });
           const changed = (await getBookingDetail(tx, id))!;
           await replaceSearchTerms(tx, caller.tenantId, id, searchTermsOf(changed));
           await bookingsOutbox.enqueue(

@@ -1,11 +1,8 @@
-// What staff put on a duty besides its allotment: its labels (manage_duty_label) and the cleaners, guides
-// and representatives who go with it (allot_vehicle_driver_to_duty), each checked against the operator's
-// masters (existing, and active for supporters) and written to the duty's activity.
-import { randomUUID } from 'node:crypto';
 import { decodeListPage, getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/domain';
 import { invalidField, notFound, permissionDenied, requireId, requireIds } from '@fleet/platform';
 import { readingForBookings } from '../read-models/masters-reads';
-import { getBookingDetail, insertActivity, lockDuty, setDutyIds } from '../storage/booking-record-store';
+import { getBookingDetail, lockDuty, setDutyIds } from '../storage/booking-record-store';
+import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const MAX = { label: 20, duty_supporter: 10 } as const;
@@ -43,18 +40,7 @@ export function createDutyLabelsAndSupporters(deps: BookingsDeps) {
       const duty = await lockDuty(tx, id);
       if (!duty) throw notFound('The booking');
       await setDutyIds(tx, id, what.kind === 'label' ? 'label_ids' : 'duty_supporter_ids', wanted);
-      await insertActivity(tx, {
-        id: randomUUID(),
-        tenantId: caller.tenantId,
-        bookingId: id,
-        actor: 'STAFF',
-        userId: caller.userId,
-        actorUserId: caller.actorUserId ?? caller.userId,
-        action: what.action,
-        fromStatus: duty.status,
-        toStatus: duty.status,
-        reason: '',
-      });
+      await logStaffAction(tx, caller, id, { action: what.action, from: duty.status, to: duty.status });
       return (await getBookingDetail(tx, id))!;
     });
   }

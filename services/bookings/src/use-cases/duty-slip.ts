@@ -1,11 +1,3 @@
-// The duty slip (DOMAIN.md, Duty slip): staff record its points for the customer (SALES) and for the
-// supplier (PURCHASE), and closing a duty measures the sales slip and prices it with the domain's one
-// pricing module, keeping the charge lines with the duty for billing. Decided here: the booking's own
-// price and extra rates (taken from the rate card when it was booked, or typed) are what is charged; the
-// card supplies the rest (allowances, no-show rate, rounding of extra hours, slab switch settings), and
-// the customer's master fills allowances the card leaves empty. Slab switching to another card is not
-// applied yet (the ladder is empty): the booked card's own rates are charged.
-import { randomUUID } from 'node:crypto';
 import {
   checkSlipOrder,
   type DutyCharges,
@@ -37,7 +29,6 @@ import type { Copy } from '../read-models/master-copies';
 import {
   applyStatusChange,
   getBookingDetail,
-  insertActivity,
   listSlipPoints,
   lockDuty,
   replaceSlipPoints,
@@ -45,6 +36,7 @@ import {
   type StoredCharges,
   saveCharges,
 } from '../storage/booking-record-store';
+import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const POINTS = ['GARAGE_START', 'ARRIVAL', 'DUTY_START', 'DUTY_END', 'GARAGE_END'] as const;
@@ -226,17 +218,10 @@ export function createDutySlip(deps: BookingsDeps) {
           medium,
           recordedBy: caller.userId,
         });
-        await insertActivity(tx, {
-          id: randomUUID(),
-          tenantId: caller.tenantId,
-          bookingId: duty.id,
-          actor: 'STAFF',
-          userId: caller.userId,
-          actorUserId: caller.actorUserId ?? caller.userId,
+        await logStaffAction(tx, caller, duty.id, {
           action: variant === 'SALES' ? 'slipRecorded' : 'purchaseSlipRecorded',
-          fromStatus: duty.status,
-          toStatus: duty.status,
-          reason: '',
+          from: duty.status,
+          to: duty.status,
         });
         return {
           booking: (await getBookingDetail(tx, duty.id))!,
@@ -303,17 +288,10 @@ export function createDutySlip(deps: BookingsDeps) {
         const charges = storedCharges(priced);
         await applyStatusChange(tx, duty.id, { status: outcome.to });
         await saveCharges(tx, duty.id, charges);
-        await insertActivity(tx, {
-          id: randomUUID(),
-          tenantId: caller.tenantId,
-          bookingId: duty.id,
-          actor: 'STAFF',
-          userId: caller.userId,
-          actorUserId: caller.actorUserId ?? caller.userId,
+        await logStaffAction(tx, caller, duty.id, {
           action: 'closeByOps',
-          fromStatus: duty.status,
-          toStatus: outcome.to,
-          reason: '',
+          from: duty.status,
+          to: outcome.to,
         });
         const closed = (await getBookingDetail(tx, duty.id))!;
         await bookingsOutbox.enqueue(

@@ -1,8 +1,3 @@
-// After a duty closes: its slip approved, so it can be billed, and the allowances it charges the customer
-// adjusted with a reason — each under its own permission and written to the duty's activity. Decided:
-// only allowance lines are adjusted here (the base, extras and no-show follow the slip and the card), and
-// an invoiced duty is corrected on its invoice instead.
-import { randomUUID } from 'node:crypto';
 import { getPermission, PERMISSION, type PermissionId } from '@fleet/domain';
 import { invalidField, notFound, permissionDenied, preconditionFailed, requireId } from '@fleet/platform';
 import Decimal from 'decimal.js';
@@ -10,11 +5,11 @@ import {
   approveSlip,
   getBookingDetail,
   getCharges,
-  insertActivity,
   lockDuty,
   saveCharges,
   slipApprovedAt,
 } from '../storage/booking-record-store';
+import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const PRICED = new Set(['CLOSED', 'CANCELLATION_NO_SHOW']);
@@ -29,25 +24,6 @@ function requireHeld(caller: TenantCaller, permission: PermissionId, what: strin
 export function createSlipReview(deps: BookingsDeps) {
   const { db } = deps;
 
-  const staffActivity = (
-    caller: TenantCaller,
-    bookingId: string,
-    action: string,
-    status: string,
-    reason = '',
-  ) => ({
-    id: randomUUID(),
-    tenantId: caller.tenantId,
-    bookingId,
-    actor: 'STAFF' as const,
-    userId: caller.userId,
-    actorUserId: caller.actorUserId ?? caller.userId,
-    action,
-    fromStatus: status,
-    toStatus: status,
-    reason,
-  });
-
   return {
     async approve(caller: TenantCaller, id: string) {
       requireHeld(caller, PERMISSION.approve_duty_slip, 'approve duty slips');
@@ -60,7 +36,7 @@ export function createSlipReview(deps: BookingsDeps) {
         if (await slipApprovedAt(tx, id))
           throw preconditionFailed('This slip is already approved.', 'ALREADY_APPROVED');
         await approveSlip(tx, id);
-        await insertActivity(tx, staffActivity(caller, id, 'slipApproved', duty.status));
+        await logStaffAction(tx, caller, id, { action: 'slipApproved', from: duty.status, to: duty.status });
         return (await getBookingDetail(tx, id))!;
       });
     },
@@ -111,16 +87,12 @@ export function createSlipReview(deps: BookingsDeps) {
         const total = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0)).toFixed(2);
         const adjusted = { ...charges, lines, total };
         await saveCharges(tx, id, adjusted);
-        await insertActivity(
-          tx,
-          staffActivity(
-            caller,
-            id,
-            'chargesAdjusted',
-            duty.status,
-            `${reason} (total ${charges.total} → ${total})`,
-          ),
-        );
+        await logStaffAction(tx, caller, id, {
+          action: 'chargesAdjusted',
+          from: duty.status,
+          to: duty.status,
+          reason: `${reason} (total ${charges.total} → ${total})`,
+        });
         return { booking, charges: adjusted };
       });
     },

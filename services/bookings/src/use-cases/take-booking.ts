@@ -43,7 +43,6 @@ import {
   getBookingDetail,
   getCharges,
   getDuties,
-  insertActivity,
   insertBooking,
   insertContacts,
   listActivity,
@@ -54,6 +53,7 @@ import {
   takeBookingNumbers,
   updateBookingDetails,
 } from '../storage/booking-record-store';
+import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const HOUR = 3_600_000;
@@ -173,18 +173,7 @@ export function createTakeBooking(deps: BookingsDeps) {
   ): Promise<BookingDetail> {
     const written = (await getBookingDetail(tx, id))!;
     await replaceSearchTerms(tx, caller.tenantId, id, searchTermsOf(written));
-    await insertActivity(tx, {
-      id: randomUUID(),
-      tenantId: caller.tenantId,
-      bookingId: id,
-      actor: 'STAFF',
-      userId: caller.userId,
-      actorUserId: caller.actorUserId ?? caller.userId,
-      action: change.action,
-      fromStatus: change.from,
-      toStatus: written.status,
-      reason: '',
-    });
+    await logStaffAction(tx, caller, id, { action: change.action, from: change.from, to: written.status });
     await bookingsOutbox.enqueue(
       tx,
       change.event,
