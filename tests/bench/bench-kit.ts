@@ -66,6 +66,20 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
+/**
+ * CPU seconds used so far by the PostgreSQL server's processes: a backend that has exited (a pool closes
+ * idle connections) keeps counting what it used while it was last seen, so a figure never goes down.
+ */
+export function postgresMeter(): () => number {
+  const seen = new Map<number, number>();
+  return () => {
+    for (const pid of postgresPids()) seen.set(pid, Math.max(seen.get(pid) ?? 0, cpuSecondsOf(pid)));
+    let sum = 0;
+    for (const seconds of seen.values()) sum += seconds;
+    return sum;
+  };
+}
+
 /** The pids of the PostgreSQL server's processes (its backends do the queries' work). */
 export function postgresPids(): number[] {
   return readdirSync('/proc')
@@ -192,6 +206,8 @@ export async function startDistributed(options: {
   secret: string;
   env: Record<string, string>;
   profile?: string;
+  /** Leave the database behind when stopping (its URL is `url`), to explain by hand. */
+  keepDatabase?: boolean;
 }): Promise<Distributed> {
   const database = await createTestDatabase();
   const testBus = await createTestBus();
@@ -221,6 +237,7 @@ export async function startDistributed(options: {
   }
   const base = `http://127.0.0.1:${httpPort}`;
   await waitForHttp(`${base}/readyz`, running.at(-1)!);
+  const postgres = postgresMeter();
   return {
     base,
     url: database.url,
@@ -231,14 +248,15 @@ export async function startDistributed(options: {
       return {
         gateway: cpuSecondsOf(pids.at(-1)!),
         services: pids.slice(0, -1).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-        postgres: postgresPids().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+        postgres: postgres(),
         client: clientCpu(),
       };
     },
     async stop() {
       for (const process of running.reverse()) await process.stop();
       await testBus.close();
-      await database.drop();
+      if (options.keepDatabase) await database.db.close();
+      else await database.drop();
     },
   };
 }
