@@ -18,8 +18,8 @@
 //   BENCH_PROFILE  a folder: each distributed module writes its CPU profiles (node --cpu-prof) into
 //                  <folder>/<module>/, a file per thread
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Client, createClient } from '@connectrpc/connect';
@@ -37,26 +37,27 @@ import {
   loadConfig,
   openPglite,
 } from '@fleet/platform';
-import { distributedPlan, SERVICES, startEmbeddedProduct } from '@fleet/product';
+import { startEmbeddedProduct } from '@fleet/product';
 import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
-import { createTestBus, createTestDatabase } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { type ListQuery, listRecords } from '../../services/masters/src/storage/master-store';
 import {
-  freeDistributedPorts,
-  freePort,
-  type RunningProcess,
-  startModule,
-  waitForHttp,
-} from '../support/processes';
-import { trpcMutate, trpcQuery } from '../support/trpc-client';
+  type CpuMeter,
+  clientCpu,
+  type Figure,
+  int,
+  loadLine,
+  machineLine,
+  ms,
+  setup,
+  signUp,
+  startDistributed,
+  time as timeCalls,
+  trpc,
+  UNLIMITED,
+} from './bench-kit';
 import { type SeedTarget, seedOperator } from './seed-masters';
 
-const int = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
-  return value;
-};
 const ROWS = int('BENCH_ROWS', 100_000);
 const OTHER_ROWS = int('BENCH_OTHER_ROWS', 20_000);
 const N = Math.max(32, int('BENCH_N', 400));
@@ -68,90 +69,9 @@ const PROFILE = process.env.BENCH_PROFILE;
 const LIMIT = 50;
 const CODE = '246810';
 const SECRET = `fast-path-bench-internal-${randomUUID()}`;
-/** The gateway's rate limits out of the way: the bench measures, it does not throttle. */
-const UNLIMITED = { RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_PER_USER_PER_MINUTE: '100000000' };
 
-// ── measuring ────────────────────────────────────────────────────────────────────────────────────
-
-interface Figure {
-  p50: number;
-  p95: number;
-  perSecond: number;
-  /** CPU milliseconds per call, by process group. */
-  cpu: Record<string, number>;
-}
-
-const TICKS_PER_SECOND = 100; // USER_HZ: what /proc/<pid>/stat counts in, on every Linux
-
-/** CPU seconds a process has used (user + system), or 0 when it is gone. */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** The pids of the PostgreSQL server's processes (its backends do the queries' work). */
-function postgresPids(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** CPU seconds used so far by each group of processes. */
-type CpuMeter = () => Record<string, number>;
-
-const clientCpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-
-/** `n` calls of `call` by `concurrency` clients at once, after a warm-up; any failure stops the run. */
-async function time(call: () => Promise<unknown>, concurrency: number, meter: CpuMeter): Promise<Figure> {
-  // The first call may find the keep-alive connection reset while an earlier figure held the thread.
-  await call().catch((error) => {
-    if (!(error instanceof TypeError)) throw error;
-  });
-  for (let i = 0; i < WARMUP; i++) await call();
-  const samples: number[] = [];
-  let next = 0;
-  const cpuBefore = meter();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < N) {
-        next += 1;
-        const t0 = performance.now();
-        await call();
-        samples.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  const cpuAfter = meter();
-  samples.sort((a, b) => a - b);
-  return {
-    p50: quantile(samples, 0.5),
-    p95: quantile(samples, 0.95),
-    perSecond: (samples.length / elapsed) * 1000,
-    cpu: Object.fromEntries(
-      Object.entries(cpuAfter).map(([group, s]) => [group, ((s - (cpuBefore[group] ?? 0)) * 1000) / N]),
-    ),
-  };
-}
+const time = (call: () => Promise<unknown>, concurrency: number, meter: CpuMeter) =>
+  timeCalls(call, concurrency, meter, { n: N, warmup: WARMUP });
 
 // ── the four ways to a page ─────────────────────────────────────────────────────────────────────
 
@@ -166,28 +86,6 @@ interface Mode {
   stop(): Promise<void>;
 }
 
-/** A tRPC call answered 200, its data as the transformer restores it. */
-async function trpc(base: string, path: string, input: unknown, token?: string, method = 'GET') {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const answer = await (method === 'GET' ? trpcQuery : trpcMutate)(base, path, input, headers);
-  if (answer.status !== 200)
-    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.result?.data as Record<string, unknown>;
-}
-
-/**
- * A setup call: PGlite runs in the gateway's own thread, so a bulk insert can hold it past the
- * server's keep-alive timeout and a reused connection is then reset; setup calls try once more.
- */
-async function setup(base: string, path: string, input: unknown, token?: string, method = 'GET') {
-  try {
-    return await trpc(base, path, input, token, method);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return trpc(base, path, input, token, method);
-  }
-}
-
 /** Signs a phone with a fixed code up as a new operator, and gives the operator its masters. */
 async function prepareOperator(
   base: string,
@@ -196,25 +94,15 @@ async function prepareOperator(
   operatorName: string,
   rows: number,
 ) {
-  await setup(base, 'auth.requestOtp', { phone }, undefined, 'POST');
-  const { token } = (await setup(
-    base,
-    'auth.verifyOtp',
-    { phone, code: CODE, operatorName },
-    undefined,
-    'POST',
-  )) as {
-    token: string;
-  };
-  const me = (await setup(base, 'user.me', undefined, token)) as { tenant: { id: string } };
+  const { token, tenantId } = await signUp(base, phone, CODE, operatorName);
   const target: SeedTarget = {
     db,
     async create(path, values) {
       return ((await setup(base, path, { values }, token, 'POST')) as { id: string }).id;
     },
   };
-  await seedOperator(target, me.tenant.id, rows);
-  return { token, tenantId: me.tenant.id };
+  await seedOperator(target, tenantId, rows);
+  return { token, tenantId };
 }
 
 const PHONE = '+919877700001';
@@ -271,67 +159,30 @@ async function embedded(): Promise<Mode> {
 }
 
 async function distributed(): Promise<Mode> {
-  const database = await createTestDatabase();
-  const testBus = await createTestBus();
-  const ports = await freeDistributedPorts(SERVICES);
-  const httpPort = await freePort();
-  const running: RunningProcess[] = [];
-  for (const { name, env } of distributedPlan(SERVICES, ports)) {
-    running.push(
-      startModule(
-        name,
-        {
-          ...env,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: database.url,
-          NATS_URL: testBus.url,
-          INTERNAL_AUTH_SECRET: SECRET,
-          AUTH_JWT_KEYS: 'bench:fast-path-bench-jwt-secret-0123456789abcdef',
-          OTP_HMAC_SECRET: 'fast-path-bench-otp-secret-0123456789abcdef',
-          AUTH_TEST_OTP: testOtps,
-          PORT: String(httpPort),
-          ...UNLIMITED,
-        },
-        PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : [],
-      ),
-    );
-  }
-  const base = `http://127.0.0.1:${httpPort}`;
-  await waitForHttp(`${base}/readyz`, running.at(-1)!);
-  const operator = await seedBoth(base, database.db);
+  const product = await startDistributed({
+    secret: SECRET,
+    env: { AUTH_TEST_OTP: testOtps },
+    profile: PROFILE,
+  });
+  const operator = await seedBoth(product.base, product.db);
   return {
     name: 'distributed (PostgreSQL, NATS, a process per module)',
-    base,
+    base: product.base,
     ...operator,
-    db: database.db,
+    db: product.db,
     masters: createClient(
       MastersService,
       createServiceTransport(
-        { kind: 'network', baseUrl: `http://127.0.0.1:${ports.MASTERS_GRPC_PORT}` },
+        { kind: 'network', baseUrl: `http://127.0.0.1:${product.ports.MASTERS_GRPC_PORT}` },
         createCallerCodec(SECRET),
       ),
     ),
-    cpu: () => {
-      const pids = running.map((r) => r.child.pid ?? 0);
-      return {
-        gateway: cpuSecondsOf(pids.at(-1)!),
-        services: pids.slice(0, -1).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-        postgres: postgresPids().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-        client: clientCpu(),
-      };
-    },
-    async stop() {
-      for (const process of running.reverse()) await process.stop();
-      await testBus.close();
-      await database.drop();
-    },
+    cpu: product.cpu,
+    stop: product.stop,
   };
 }
 
 // ── the run ──────────────────────────────────────────────────────────────────────────────────────
-
-const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
 
 async function measure(mode: Mode) {
   const caller: Caller = {
@@ -404,11 +255,7 @@ async function measure(mode: Mode) {
   }
 }
 
-console.log(
-  `fast path: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}, node ${process.version}`,
-);
+console.log(`fast path: ${machineLine()}`);
 for (const start of MODE === 'both'
   ? [embedded, distributed]
   : MODE === 'embedded'
@@ -421,8 +268,4 @@ for (const start of MODE === 'both'
     await mode.stop();
   }
 }
-console.log(
-  `\nload after the run: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`\n${loadLine()} after the run`);

@@ -113,7 +113,7 @@ export const FILTERED_CUSTOMER_GROUP = 'Corporate';
 export const FILTERED_CITY = 'mh-mumbai';
 export const SEARCH = 'sharma';
 
-const CITIES = [
+export const CITIES = [
   ['mh-mumbai', 18],
   ['ka-bengaluru', 14],
   ['dl-delhi', 11],
@@ -135,7 +135,7 @@ const CITIES = [
   ['up-agra', 1],
 ] as const;
 
-const FIRST_NAMES = `
+export const FIRST_NAMES = `
   Aarav Aditi Aditya Akash Amit Ananya Anil Anjali Arjun Deepak Divya Gaurav
   Harish Ishaan Kavita Kiran Lakshmi Manish Meera Mohit Neha Nikhil Pooja Prakash
   Priya Rahul Rajesh Ramesh Ravi Rohan Sachin Sanjay Sneha Sunil Sunita Suresh
@@ -144,7 +144,7 @@ const FIRST_NAMES = `
   .trim()
   .split(/\s+/);
 /** Surnames with rough weights: Sharma is common, as it is in India (about one name in twenty here). */
-const LAST_NAMES = `
+export const LAST_NAMES = `
   Sharma:5 Verma:3 Gupta:3 Singh:5 Kumar:5 Patel:4 Shah:3 Mehta:2 Joshi:2 Desai:2
   Reddy:3 Rao:3 Nair:2 Menon:1 Iyer:2 Pillai:1 Das:2 Banerjee:2 Chatterjee:2 Mukherjee:1
   Bose:1 Khan:3 Sheikh:1 Ansari:1 Fernandes:1 D'Souza:1 Agarwal:2 Jain:2 Malhotra:1 Kapoor:1
@@ -156,24 +156,25 @@ const LAST_NAMES = `
     const [name, weight] = entry.split(':');
     return [name!, Number(weight)] as const;
   });
-const COMPANY_WORDS = `
+export const COMPANY_WORDS = `
   Logistics Technologies Infotech Hospitality Pharma Textiles Motors Constructions
   Foods Consultants Exports Travels Events Healthcare Realty Solutions`
   .trim()
   .split(/\s+/);
-const COMPANY_SUFFIXES = ['Pvt Ltd', 'LLP', 'Ltd', '& Co', 'Enterprises'];
+export const COMPANY_SUFFIXES = ['Pvt Ltd', 'LLP', 'Ltd', '& Co', 'Enterprises'];
 const COLOURS = ['White', 'White', 'White', 'Silver', 'Silver', 'Grey', 'Black', 'Blue', 'Red', 'Brown'];
 const INSURERS = ['ICICI Lombard', 'HDFC ERGO', 'Bajaj Allianz', 'New India Assurance', 'Tata AIG'];
-const STATE_CODES = 'MH MH MH KA KA DL DL TS TN HR UP GJ WB RJ KL'.split(' ');
+export const STATE_CODES = 'MH MH MH KA KA DL DL TS TN HR UP GJ WB RJ KL'.split(' ');
 
 // ── SQL helpers (every literal here is this file's own constant, never input) ──────────────────────
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const textArray = (values: readonly string[]) => `(array[${values.map(literal).join(', ')}]::text[])`;
-const intArray = (values: readonly number[]) => `(array[${values.join(', ')}]::int[])`;
+export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+export const textArray = (values: readonly string[]) => `(array[${values.map(literal).join(', ')}]::text[])`;
+export const intArray = (values: readonly number[]) => `(array[${values.join(', ')}]::int[])`;
 /** Indexes 1..n, each repeated by its weight: `w[1 + floor(random() * len)]` picks one by weight. */
-const weighted = (weights: readonly number[]) => weights.flatMap((w, i) => Array<number>(w).fill(i + 1));
-const pick = (array: string, length: number, random: string) =>
+export const weighted = (weights: readonly number[]) =>
+  weights.flatMap((w, i) => Array<number>(w).fill(i + 1));
+export const pick = (array: string, length: number, random: string) =>
   `${array}[1 + floor(${random} * ${length})::int]`;
 
 /** Where an operator's masters are written: groups through the product's API, rows in bulk SQL. */

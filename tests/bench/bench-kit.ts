@@ -1,0 +1,265 @@
+// What the gateway benchmarks share: reading their settings, timing a call at a concurrency with the CPU
+// it cost per process (Linux's /proc), calling the gateway as the web app does, signing an operator up,
+// and starting the product distributed (a process per module on PostgreSQL and NATS).
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Database } from '@fleet/platform';
+import { distributedPlan, SERVICES } from '@fleet/product';
+import { createTestBus, createTestDatabase } from '@fleet/testing';
+import {
+  freeDistributedPorts,
+  freePort,
+  type RunningProcess,
+  startModule,
+  waitForHttp,
+} from '../support/processes';
+import { trpcMutate, trpcQuery } from '../support/trpc-client';
+
+/** A whole-number setting from the environment, else its default. */
+export const int = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number`);
+  return value;
+};
+
+/** The gateway's rate limits out of the way: the bench measures, it does not throttle. */
+export const UNLIMITED = {
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  RATE_LIMIT_PER_USER_PER_MINUTE: '100000000',
+};
+
+export const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
+
+const loads = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The machine a run measured on, and how busy it was when it started. */
+export const machineLine = () =>
+  `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loads()}, node ${process.version}`;
+
+export const loadLine = () => `load ${loads()}`;
+
+// ── measuring ────────────────────────────────────────────────────────────────────────────────────
+
+export interface Figure {
+  p50: number;
+  p95: number;
+  perSecond: number;
+  /** CPU milliseconds per call, by process group. */
+  cpu: Record<string, number>;
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ: what /proc/<pid>/stat counts in, on every Linux
+
+/** CPU seconds a process has used (user + system), or 0 when it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server's processes: a backend that has exited (a pool closes
+ * idle connections) keeps counting what it used while it was last seen, so a figure never goes down.
+ */
+export function postgresMeter(): () => number {
+  const seen = new Map<number, number>();
+  return () => {
+    for (const pid of postgresPids()) seen.set(pid, Math.max(seen.get(pid) ?? 0, cpuSecondsOf(pid)));
+    let sum = 0;
+    for (const seconds of seen.values()) sum += seconds;
+    return sum;
+  };
+}
+
+/** The pids of the PostgreSQL server's processes (its backends do the queries' work). */
+export function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** CPU seconds used so far by each group of processes. */
+export type CpuMeter = () => Record<string, number>;
+
+export const clientCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** `n` calls of `call` by `concurrency` clients at once, after `warmup` calls; any failure stops the run. */
+export async function time(
+  call: () => Promise<unknown>,
+  concurrency: number,
+  meter: CpuMeter,
+  { n, warmup }: { n: number; warmup: number },
+): Promise<Figure> {
+  // The first call may find the keep-alive connection reset while an earlier figure held the thread.
+  await call().catch((error) => {
+    if (!(error instanceof TypeError)) throw error;
+  });
+  for (let i = 0; i < warmup; i++) await call();
+  const samples: number[] = [];
+  let next = 0;
+  const cpuBefore = meter();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        next += 1;
+        const t0 = performance.now();
+        await call();
+        samples.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const cpuAfter = meter();
+  samples.sort((a, b) => a - b);
+  return {
+    p50: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    perSecond: (samples.length / elapsed) * 1000,
+    cpu: Object.fromEntries(
+      Object.entries(cpuAfter).map(([group, s]) => [group, ((s - (cpuBefore[group] ?? 0)) * 1000) / n]),
+    ),
+  };
+}
+
+// ── the gateway as the web app calls it ──────────────────────────────────────────────────────────
+
+/** A tRPC call answered 200, its data as the transformer restores it. */
+export async function trpc(base: string, path: string, input: unknown, token?: string, method = 'GET') {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const answer = await (method === 'GET' ? trpcQuery : trpcMutate)(base, path, input, headers);
+  if (answer.status !== 200)
+    throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.result?.data as Record<string, unknown>;
+}
+
+/**
+ * A setup call: PGlite runs in the gateway's own thread, so a bulk insert can hold it past the
+ * server's keep-alive timeout and a reused connection is then reset; setup calls try once more.
+ */
+export async function setup(base: string, path: string, input: unknown, token?: string, method = 'GET') {
+  try {
+    return await trpc(base, path, input, token, method);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return trpc(base, path, input, token, method);
+  }
+}
+
+/** Signs a phone up with its test code as a new operator: the session's token and the operator's id. */
+export async function signUp(base: string, phone: string, code: string, operatorName: string) {
+  await setup(base, 'auth.requestOtp', { phone }, undefined, 'POST');
+  const { token } = (await setup(
+    base,
+    'auth.verifyOtp',
+    { phone, code, operatorName },
+    undefined,
+    'POST',
+  )) as { token: string };
+  const me = (await setup(base, 'user.me', undefined, token)) as { tenant: { id: string } };
+  return { token, tenantId: me.tenant.id };
+}
+
+// ── the product distributed ──────────────────────────────────────────────────────────────────────
+
+export interface Distributed {
+  base: string;
+  /** The fresh database's URL, for a pool of the benchmark's own. */
+  url: string;
+  /** A small pool on it as the connecting (owner) role, for seeding. */
+  db: Database;
+  /** The variables the plan was given: `<SERVICE>_GRPC_PORT` and the rest. */
+  ports: Record<string, string>;
+  /** CPU by group: the gateway, the services, PostgreSQL's backends and this process. */
+  cpu: CpuMeter;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product as production runs it: each module its own process on a fresh PostgreSQL database and
+ * NATS, `env` over what every process gets; `profile`, a folder: each module writes its CPU profiles
+ * (node --cpu-prof) into <folder>/<module>/.
+ */
+export async function startDistributed(options: {
+  secret: string;
+  env: Record<string, string>;
+  profile?: string;
+  /** Leave the database behind when stopping (its URL is `url`), to explain by hand. */
+  keepDatabase?: boolean;
+}): Promise<Distributed> {
+  const database = await createTestDatabase();
+  const testBus = await createTestBus();
+  const ports = await freeDistributedPorts(SERVICES);
+  const httpPort = await freePort();
+  const running: RunningProcess[] = [];
+  for (const { name, env } of distributedPlan(SERVICES, ports)) {
+    running.push(
+      startModule(
+        name,
+        {
+          ...env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: database.url,
+          NATS_URL: testBus.url,
+          INTERNAL_AUTH_SECRET: options.secret,
+          AUTH_JWT_KEYS: 'bench:bench-jwt-secret-0123456789abcdef0123456789',
+          OTP_HMAC_SECRET: 'bench-otp-secret-0123456789abcdef0123456789',
+          PORT: String(httpPort),
+          ...UNLIMITED,
+          ...options.env,
+        },
+        options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(options.profile, name)}`] : [],
+      ),
+    );
+  }
+  const base = `http://127.0.0.1:${httpPort}`;
+  await waitForHttp(`${base}/readyz`, running.at(-1)!);
+  const postgres = postgresMeter();
+  return {
+    base,
+    url: database.url,
+    db: database.db,
+    ports,
+    cpu: () => {
+      const pids = running.map((r) => r.child.pid ?? 0);
+      return {
+        gateway: cpuSecondsOf(pids.at(-1)!),
+        services: pids.slice(0, -1).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+        postgres: postgres(),
+        client: clientCpu(),
+      };
+    },
+    async stop() {
+      for (const process of running.reverse()) await process.stop();
+      await testBus.close();
+      if (options.keepDatabase) await database.db.close();
+      else await database.drop();
+    },
+  };
+}
+
+/** How long since `started` (performance.now()), in seconds. */
+export const secondsSince = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
