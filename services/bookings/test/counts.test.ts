@@ -210,6 +210,15 @@ describe('every status with every network state, flag and start date', () => {
     });
   });
 
+  it('counts every tab in one call exactly as the tab rules select, on the operator’s today', async () => {
+    const { counts } = await h.client.countTabs({}, callAs(h.callerFor(tenantId, [TAB_LIST_PERMISSION])));
+    expect(counts).toEqual(
+      Object.fromEntries(
+        BOOKING_TABS.map((tab) => [tab, everything.filter((b) => isInTab(tab, b, { today: TODAY })).length]),
+      ),
+    );
+  });
+
   it.each(COUNTED_TABS)('answers %s from its partial index', async (tab) => {
     const [explained] = await h.database.db.withTenant(tenantId, async (tx) => {
       // A table this small would be read whole; forbid that, as the planner would for a large one.

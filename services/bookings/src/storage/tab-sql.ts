@@ -18,16 +18,18 @@
 // The other tabs render the same way; a date condition writes in the date it is given, checked as a
 // calendar date first (upcoming on 2030-01-16: `status in (…) and start_date >= '2030-01-16'`). The
 // `all` tab has no condition and renders as `true`.
-import { BOOKING_TABS, type BookingTab } from '@fleet/domain';
+import { addCalendarDays, BOOKING_TABS, type BookingTab } from '@fleet/domain';
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import {
   type BookingFlag,
   type CountedTab,
+  isInTab,
   resolveDate,
   TAB_RULES,
   type TabCondition,
   type TabContext,
+  type TabFacts,
   type TabRule,
 } from '../domain/tabs';
 import { SCHEMA } from './migrations';
@@ -79,11 +81,30 @@ export async function countTab(tx: Tx, tab: CountedTab): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Every tab's count in one pass over the operator's bookings, on the operator's date. */
-export async function countAllTabs(tx: Tx, on: TabContext): Promise<Record<string, number>> {
-  const columns = BOOKING_TABS.map(
-    (tab, i) => `count(*) filter (where ${tabPredicate(tab, on)})::int as "c${i}"`,
-  ).join(',\n');
-  const [row] = await rows<Record<string, number>>(tx, sql.raw(`select ${columns} from ${SCHEMA}.bookings`));
-  return Object.fromEntries(BOOKING_TABS.map((tab, i) => [tab, row?.[`c${i}`] ?? 0]));
+/**
+ * Every tab's count in one pass over the operator's bookings, on the operator's date. The bookings are
+ * grouped by what the tab rules look at (status, the flags, whether the duty is from today on), read
+ * from the covering index bookings_by_status without touching the table, and each group is put in its
+ * tabs by `isInTab` itself: a few dozen groups for a hundred thousand bookings.
+ */
+export async function countAllTabs(tx: Tx, on: TabContext): Promise<Record<BookingTab, number>> {
+  const today = resolveDate('today', on);
+  const groups = await rows<Omit<TabFacts, 'startDate'> & { fromToday: boolean; count: number }>(
+    tx,
+    sql`select status, is_network_incoming as "isNetworkIncoming",
+          network_request_status as "networkRequestStatus",
+          has_pending_associate_request as "hasPendingAssociateRequest", driver_rejected as "driverRejected",
+          supplier_rejected as "supplierRejected", is_billed as "isBilled",
+          start_date >= ${today}::date as "fromToday", count(*)::int as count
+        from ${sql.raw(SCHEMA)}.bookings
+        group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  );
+  // Any day before today stands for every earlier day: the rules only ask "today or later".
+  const before = addCalendarDays(today, -1);
+  const counts = Object.fromEntries(BOOKING_TABS.map((tab) => [tab, 0])) as Record<BookingTab, number>;
+  for (const { fromToday, count, ...facts } of groups) {
+    const booking: TabFacts = { ...facts, startDate: fromToday ? today : before };
+    for (const tab of BOOKING_TABS) if (isInTab(tab, booking, on)) counts[tab] += count;
+  }
+  return counts;
 }
