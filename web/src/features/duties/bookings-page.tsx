@@ -25,7 +25,7 @@ import { useDutyNames } from './use-master-names';
 const search = z.object({
   sortBy: z.enum(BOOKING_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
-  search: z.string().max(100).catch('').default(''),
+  search: z.string().catch('').default(''),
   filters: listFiltersSearch,
 });
 
@@ -65,7 +65,9 @@ export default function BookingsPage() {
   const named = bookingTabFromSlug(tab);
   const current = named ? bookingTab(named) : undefined;
   const filters = boardFilterInput(state.filters);
-  const narrowed = state.search !== '' || filters !== undefined;
+  // booking.list searches with at most 100 characters; a longer paste searches by its start.
+  const searched = state.search.trim().slice(0, 100);
+  const narrowed = searched !== '' || filters !== undefined;
   const counts = useBoardTabCounts();
   const list = useInfiniteQuery(
     trpc.booking.list.infiniteQueryOptions(
@@ -73,7 +75,7 @@ export default function BookingsPage() {
         tab,
         sortBy: state.sortBy,
         order: state.order,
-        search: state.search || undefined,
+        search: searched || undefined,
         filters,
         limit: 50,
       },
@@ -147,7 +149,7 @@ export default function BookingsPage() {
             value={state.search}
             onCommit={(value) => {
               setSelectedIds(new Set());
-              update({ search: value.trim() });
+              update({ search: value });
             }}
             placeholder="Passenger phone, vehicle no., booking no., name"
             width={340}
