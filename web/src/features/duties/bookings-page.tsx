@@ -152,7 +152,7 @@ export default function BookingsPage() {
               update({ search: value });
             }}
             placeholder="Passenger phone, vehicle no., booking no., name"
-            width={340}
+            width={380}
           />
           <Button
             variant={showFilters ? 'light' : 'default'}
