@@ -5,7 +5,8 @@ import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startPro
 
 /**
  * A duty from booking to bill in a real Chromium against `npm start`'s process, as the demo owner: take
- * a booking for two passengers (priced from the customer's rate card), allot an own vehicle with its
+ * a booking for two passengers (priced from the customer's rate card), find it alone on the board by a
+ * passenger's phone (the tabs showing their counts), allot an own vehicle with its
  * driver, dispatch it, record the slip and close it, then find it in Bill Pending with its charges —
  * DOMAIN.md's worked example: 8 h / 80 km at ₹2,000, garage to garage 108 km in 9 h 15 min, ₹2,579.50.
  * The customer, its rate card, the duty type, the driver and the vehicle are set up beside the screens.
@@ -135,6 +136,20 @@ describe('a duty from booking to bill in Chromium', () => {
       await expectText(passengers.nth(1), 'Vikram Rao · vikram.rao@example.com');
       await expectText(page, '₹2,000.00, ₹14.00/extra km, ₹150.00/extra hour (rate card)');
 
+      // The board finds it by the passenger's phone, alone, and its tabs carry counts.
+      await page.goto(`${base}/duties/bookings/all`);
+      const pending = page.getByTestId('tab-count-allotment-pending');
+      await pending.waitFor({ state: 'visible', timeout: 20_000 });
+      expect(Number((await pending.textContent())?.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+      await page.getByRole('textbox', { name: 'Search' }).fill('+91 98000 00101');
+      await page.waitForURL(/search=/);
+      const found = page.getByRole('row', { name: `Duty ${dutyNo}` });
+      await expectText(found, 'Asha Rao');
+      await expectCount(page.getByTestId('list-row'), 1);
+      await screenshot(page, 'duties-01b-board-search');
+      await found.click();
+      await page.waitForURL(/\/duties\/booking\/[0-9a-f-]{36}$/);
+
       // Allot the own vehicle: its driver comes along.
       await page.getByRole('button', { name: 'Allot', exact: true }).click();
       const dialog = page.getByRole('dialog');
@@ -204,6 +219,18 @@ describe('a duty from booking to bill in Chromium', () => {
 /** Waits until the locator (or page) shows the text. */
 async function expectText(within: Locator | Page, text: string) {
   await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+/** Waits until the locator matches exactly `count` elements. */
+async function expectCount(locator: Locator, count: number) {
+  const deadline = Date.now() + 15_000;
+  let seen = -1;
+  while (Date.now() < deadline) {
+    seen = await locator.count();
+    if (seen === count) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Expected ${count} of ${locator}, saw ${seen}`);
 }
 
 async function expectValue(locator: Locator, value: string) {

@@ -110,6 +110,16 @@ it('finds bookings by a passenger’s phone, a vehicle number or a name, typed a
   expect(await list('all', [], '100%_')).toEqual([]);
 });
 
+it('finds a booking by its number as the board shows it, padded with zeros', async () => {
+  const { bookings } = await h.client.listBookings(
+    { tab: 'all', page: { limit: 100 }, search: 'Kiran' },
+    staff(),
+  );
+  const shown = String(bookings[0]!.bookingNo).padStart(8, '0');
+  expect(await list('all', [], shown)).toEqual(['globex']);
+  expect(await list('all', [], String(bookings[0]!.bookingNo))).toContain('globex');
+});
+
 it('counts every tab in one call', async () => {
   const { counts } = await h.client.countTabs({}, staff());
   expect(counts).toMatchObject({ all: 4, 'allotment-pending': 3, allotted: 1, upcoming: 4, cancelled: 0 });

@@ -1,4 +1,4 @@
-import { searchTermOf, searchTermsOf } from './search-terms';
+import { paddedBookingNoOf, searchTermOf, searchTermsOf } from './search-terms';
 
 const booking = {
   bookingNo: '1042',
@@ -43,5 +43,15 @@ describe('what a booking can be found by', () => {
     expect(searchTermOf('98000')).toBe('98000');
     expect(searchTermOf('mh 12 ab 1234')).toBe('mh12ab1234');
     expect(searchTermOf('  Asha ')).toBe('asha');
+  });
+
+  it('reads a booking number typed as the screens show it (00000129) as the number it names', () => {
+    expect(paddedBookingNoOf('00000129')).toBe('129');
+    expect(paddedBookingNoOf(' 0000 1042 ')).toBe('1042');
+    // Not a padded booking number: a phone, an unpadded number, a part of one, all zeros.
+    expect(paddedBookingNoOf('09800000101')).toBeUndefined();
+    expect(paddedBookingNoOf('129')).toBeUndefined();
+    expect(paddedBookingNoOf('0000012')).toBeUndefined();
+    expect(paddedBookingNoOf('00000000')).toBeUndefined();
   });
 });

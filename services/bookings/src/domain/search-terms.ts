@@ -37,6 +37,19 @@ export function searchTermOf(query: string): string {
   return trimmed.slice(0, MAX_TERM);
 }
 
+/** The screens show a booking number padded to this many digits (00000129). */
+const SHOWN_BOOKING_NO_DIGITS = 8;
+
+/**
+ * A search that is a booking number as the screens show it, padded with zeros (00000129), as the
+ * booking number it names (129), which is matched exactly; undefined for any other search.
+ */
+export function paddedBookingNoOf(query: string): string | undefined {
+  const compact = query.trim().replace(/[\s-]/g, '');
+  if (compact.length !== SHOWN_BOOKING_NO_DIGITS || !/^0\d+$/.test(compact)) return undefined;
+  return compact.replace(/^0+/, '') || undefined;
+}
+
 export function searchTermsOf(booking: Searchable): string[] {
   const terms = new Set<string>([booking.bookingNo]);
   const add = (values: string[]) => {

@@ -58,6 +58,8 @@ export interface TabListQuery {
   filters?: { key: BookingFilterKey; values: string[] }[];
   /** A search term as searchTermOf makes it (lower-case, compact phones and vehicle numbers). */
   searchTerm?: string;
+  /** A booking number the search names exactly (paddedBookingNoOf), found beside the term's matches. */
+  bookingNoTerm?: string;
 }
 
 const listOf = (values: string[], type: string) =>
@@ -106,7 +108,10 @@ export function tabListSql(query: TabListQuery): SQL {
     // `^@` (starts_with), not `like`: under row-level security only a leakproof operator may be an
     // index condition, and starts_with is one (like is not), so the prefix stays a range on the index.
     conditions.push(
-      sql`id in (select booking_id from ${sql.raw(SCHEMA)}.booking_search_terms where term ^@ ${query.searchTerm})`,
+      query.bookingNoTerm
+        ? sql`id in (select booking_id from ${sql.raw(SCHEMA)}.booking_search_terms
+            where term ^@ ${query.searchTerm} or term = ${query.bookingNoTerm})`
+        : sql`id in (select booking_id from ${sql.raw(SCHEMA)}.booking_search_terms where term ^@ ${query.searchTerm})`,
     );
   }
   if (page.after) conditions.push(page.after);

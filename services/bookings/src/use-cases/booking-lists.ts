@@ -8,7 +8,7 @@ import {
   type PermissionId,
 } from '@fleet/domain';
 import { invalidField, type Page, pageSize, permissionDenied, sortKey, toPage } from '@fleet/platform';
-import { searchTermOf } from '../domain/search-terms';
+import { paddedBookingNoOf, searchTermOf } from '../domain/search-terms';
 import {
   BOOKING_SORTS,
   DEFAULT_BOOKING_SORT,
@@ -100,6 +100,7 @@ export function createBookingLists(deps: BookingsDeps) {
           limit,
           filters,
           searchTerm: search ? searchTermOf(search) : undefined,
+          bookingNoTerm: search ? paddedBookingNoOf(search) : undefined,
         }),
       );
       return toPage(fetched, limit, (row) => [row.sortKey, row.id]);

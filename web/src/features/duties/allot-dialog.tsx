@@ -163,6 +163,8 @@ export function AllotDialog({
   severalDuties,
   opened,
   onClose,
+  sequence,
+  onAllotted,
 }: {
   duty: DutyRef;
   /** The booking has more than one duty: offer allotting them all at once. */
@@ -170,6 +172,10 @@ export function AllotDialog({
   opened: boolean;
   /** Closes the dialog; also called once the duty is allotted (the board and the page are refreshed). */
   onClose: () => void;
+  /** One of several duties allotted one after another from the board: where it stands, and skipping it. */
+  sequence?: { at: number; of: number; onSkip: () => void };
+  /** Called instead of `onClose` once allotted, with the duties allotted (every duty of the booking, if asked). */
+  onAllotted?: (dutyIds: string[]) => void;
 }) {
   const permissions = usePermissions();
   const mayOverride = permissions?.has(PERMISSION.allot_despite_conflicts) ?? false;
@@ -204,7 +210,8 @@ export function AllotDialog({
           : `Allotted duty ${dutyNumber(duty.bookingNo)}: ${allotted[0]?.vehicleNo ?? ''} ${allotted[0]?.driverName ?? ''}`.trim(),
       );
       void refresh();
-      onClose();
+      if (onAllotted) onAllotted(allotted.map((d) => d.id));
+      else onClose();
     } catch (error) {
       const outcome = allotOutcome({
         fieldErrors: fieldErrorsOf(error),
@@ -219,7 +226,12 @@ export function AllotDialog({
 
   const kind = values.kind;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Allot duty ${dutyNumber(duty.bookingNo)}`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Allot duty ${dutyNumber(duty.bookingNo)}${sequence ? ` (${sequence.at} of ${sequence.of})` : ''}`}
+      size="lg"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -353,8 +365,13 @@ export function AllotDialog({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Close
+              {sequence ? 'Stop' : 'Close'}
             </Button>
+            {sequence ? (
+              <Button variant="default" onClick={sequence.onSkip}>
+                Skip this duty
+              </Button>
+            ) : null}
             <Button type="submit" loading={allot.isPending}>
               {showOverride ? 'Allot despite the conflict' : 'Allot'}
             </Button>

@@ -10,7 +10,6 @@ import {
   isFieldOf,
   isListedKind,
   type ListedFieldName,
-  type ListedKind,
   type ListedOnlyKind,
   type MasterDefinition,
   type MasterFilter,
@@ -21,25 +20,30 @@ import {
   masterOf,
 } from '@fleet/domain';
 import { chosenFilters, isSortKey } from '@fleet/domain/inputs';
-import { Alert, Badge, Group, Loader, MultiSelect, type MultiSelectProps, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Group, Loader, MultiSelect, Select } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage } from '../../lib/trpc';
+import { ClearFiltersButton, mayListMaster, RefFilterInput } from '../common/list/list-filters';
 import { ListScreen, pagedList, RowActions, statusColumn } from '../common/list/list-screen';
-import { baseListSearch, useListState } from '../common/list/list-state';
+import {
+  baseListSearch,
+  hasFilters,
+  listFiltersSearch,
+  useListState,
+  withFilter,
+} from '../common/list/list-state';
 import { cellText } from './format';
 import { type EditableMasterApi, editableApi, type ListedMasterApi, listedApi } from './master-api';
-import { displayOf, useRefOptions } from './master-fields';
+import { displayOf } from './master-fields';
 import { MasterForm } from './master-form';
 
 const search = baseListSearch.extend({
-  filters: z.record(z.string(), z.array(z.string())).catch({}).default({}),
+  filters: listFiltersSearch,
   expiring: z.coerce.number().int().min(0).max(3650).optional().catch(undefined),
 });
 
@@ -73,28 +77,6 @@ function FilterInput({
   return <MultiSelect searchable data={data} {...props} />;
 }
 
-/** Another master's records, searched on the server as the user types (there may be 100,000 of them). */
-function RefFilterInput<K extends ListedKind>({
-  target,
-  value,
-  ...props
-}: { target: K; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const options = useRefOptions(target, value, debounced);
-  return (
-    <MultiSelect
-      searchable
-      data={options}
-      value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage="Nothing matches"
-      {...props}
-    />
-  );
-}
-
 /**
  * A filter on another master is offered only to those who may list that master (its options come
  * from there): a holder of view_vehicle alone filters vehicles by fuel type, not by supplier.
@@ -103,8 +85,7 @@ const offeredTo =
   (definition: MasterDefinition, permissions: ReadonlySet<string> | undefined) => (filter: MasterFilter) => {
     const field = definition.fields[filter.field];
     if (field?.type !== 'ref' && field?.type !== 'refs') return true;
-    const target = masterOf(field.target);
-    return target.system === true || (permissions?.has(target.view) ?? false);
+    return mayListMaster(field.target, permissions);
   };
 
 /** The columns a list shows, each with its field, named as the declaration names them. */
@@ -215,7 +196,7 @@ function MasterList<D extends MasterDefinition>({
               definition={definition}
               filter={f}
               value={state.filters[f.key] ?? []}
-              onChange={(value) => update({ filters: { ...state.filters, [f.key]: value } })}
+              onChange={(value) => update({ filters: withFilter(state.filters, f.key, value) })}
             />
           ))}
           {definition.expiries?.length ? (
@@ -232,6 +213,10 @@ function MasterList<D extends MasterDefinition>({
               ]}
             />
           ) : null}
+          <ClearFiltersButton
+            active={hasFilters(state.filters) || state.expiring !== undefined}
+            onClear={() => update({ filters: {}, expiring: undefined })}
+          />
         </>
       }
       list={pagedList(query, (page) => page.records)}

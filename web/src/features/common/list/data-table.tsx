@@ -1,11 +1,16 @@
-import { Alert, Button, Center, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Table, Text } from '@mantine/core';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { ListSearch } from './list-state';
 
-/** Up and down move between rows that open, Enter opens the focused one. */
-function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
+/** Up and down move between rows that open, Enter opens the focused one, Space (un)selects it. */
+function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void, toggle?: () => void) {
   if (event.target !== event.currentTarget) return;
+  if (event.key === ' ' && toggle) {
+    event.preventDefault();
+    toggle();
+    return;
+  }
   const row = event.currentTarget;
   const next =
     event.key === 'ArrowDown'
@@ -20,6 +25,16 @@ function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
     event.preventDefault();
     open();
   }
+}
+
+/** Rows picked for an action on several at once: a checkbox per row and one in the header for all loaded. */
+export interface RowSelection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  /** What a row's checkbox is called to a screen reader ("Select duty 00000012"). */
+  label: (row: T) => string;
+  /** What the header's checkbox is called ("Select all loaded duties"). */
+  allLabel: string;
 }
 
 /**
@@ -43,6 +58,7 @@ export function DataTable<T>({
   rowLabel,
   minWidth = 720,
   maxHeight,
+  selection,
 }: {
   columns: ColumnDef<T, unknown>[];
   rows: T[];
@@ -54,7 +70,7 @@ export function DataTable<T>({
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  empty: string;
+  empty: ReactNode;
   loading: boolean;
   /** Why the list could not be loaded; shown instead of the rows. */
   error?: string;
@@ -65,8 +81,18 @@ export function DataTable<T>({
   minWidth?: number;
   /** Scrolls the rows under a header that stays in place. */
   maxHeight?: string;
+  /** Rows can be picked for an action on several at once. */
+  selection?: RowSelection<T>;
 }) {
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
+  const picked = selection ? rows.filter((row) => selection.selected.has(rowKey(row))).length : 0;
+  const toggle = (row: T) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    const key = rowKey(row);
+    if (!next.delete(key)) next.add(key);
+    selection.onChange(next);
+  };
   if (error) {
     return (
       <Alert color="red" title="This list could not be loaded" data-testid="list-error">
@@ -81,6 +107,20 @@ export function DataTable<T>({
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
+                {selection ? (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      size="xs"
+                      aria-label={selection.allLabel}
+                      checked={rows.length > 0 && picked === rows.length}
+                      indeterminate={picked > 0 && picked < rows.length}
+                      disabled={rows.length === 0}
+                      onChange={() =>
+                        selection.onChange(picked === rows.length ? new Set() : new Set(rows.map(rowKey)))
+                      }
+                    />
+                  </Table.Th>
+                ) : null}
                 {group.headers.map((header) => {
                   const key = sortable[header.column.id];
                   const sorted = key && state?.sortBy === key ? state.order : undefined;
@@ -117,10 +157,25 @@ export function DataTable<T>({
                       style: { cursor: 'pointer' },
                       onClick: () => onRowClick(row.original),
                       onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) =>
-                        onRowKey(event, () => onRowClick(row.original)),
+                        onRowKey(
+                          event,
+                          () => onRowClick(row.original),
+                          selection ? () => toggle(row.original) : undefined,
+                        ),
                     }
                   : {})}
               >
+                {selection ? (
+                  // A click in the checkbox's cell (a near miss too) never opens the row.
+                  <Table.Td onClick={(event) => event.stopPropagation()}>
+                    <Checkbox
+                      size="xs"
+                      aria-label={selection.label(row.original)}
+                      checked={selection.selected.has(row.id)}
+                      onChange={() => toggle(row.original)}
+                    />
+                  </Table.Td>
+                ) : null}
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -12,6 +12,21 @@ export const baseListSearch = z.object({
 
 export type ListSearch = z.infer<typeof baseListSearch>;
 
+/** The chosen values of a list's filters by key, as the URL keeps them (a bad one reads as none). */
+export const listFiltersSearch = z.record(z.string(), z.array(z.string())).catch({}).default({});
+export type ListFilters = Record<string, string[]>;
+
+/** The filters with one key's values replaced; a key left with no values is dropped (the URL stays short). */
+export function withFilter(filters: ListFilters, key: string, values: string[]): ListFilters {
+  const next: ListFilters = { ...filters, [key]: values };
+  if (values.length === 0) delete next[key];
+  return next;
+}
+
+/** Whether any filter has a value chosen. */
+export const hasFilters = (filters: ListFilters): boolean =>
+  Object.values(filters).some((values) => values.length > 0);
+
 /** The list's state from the URL, and a way to change part of it (which starts the paging over). */
 export function useListState<S extends z.ZodObject>(schema: S) {
   const raw = useSearch({ strict: false }) as Record<string, unknown>;

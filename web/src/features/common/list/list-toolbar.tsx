@@ -1,11 +1,46 @@
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import type { ListSearch } from './list-state';
 
 export interface SortOption {
   value: string;
   label: string;
+}
+
+/**
+ * The list's search as typed, committed to the list state (the URL) once typing pauses, and taken back
+ * from it when the URL changes under it (back, a link, "Clear filters").
+ */
+export function ListSearchInput({
+  value,
+  onCommit,
+  placeholder,
+  width = 260,
+  inputRef,
+}: {
+  value: string;
+  onCommit: (value: string) => void;
+  placeholder: string;
+  width?: number;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const [typed, setTyped] = useState(value);
+  const commit = useDebouncedCallback(onCommit, 300);
+  useEffect(() => setTyped(value), [value]);
+  return (
+    <TextInput
+      ref={inputRef}
+      aria-label="Search"
+      placeholder={placeholder}
+      value={typed}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+      w={width}
+    />
+  );
 }
 
 /** Search, the active/inactive switch and the sort choice, the same on every list. */
@@ -22,21 +57,13 @@ export function ListToolbar({
   searchPlaceholder?: string;
   filters?: ReactNode;
 }) {
-  const [search, setSearch] = useState(state.search);
-  const commit = useDebouncedCallback((value: string) => update({ search: value }), 300);
-  useEffect(() => setSearch(state.search), [state.search]);
   const sortValue = `${state.sortBy ?? sortOptions[0]?.value}:${state.order}`;
   return (
     <Group gap="sm" wrap="wrap" align="end">
-      <TextInput
-        aria-label="Search"
+      <ListSearchInput
+        value={state.search}
+        onCommit={(search) => update({ search })}
         placeholder={searchPlaceholder}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          commit(e.currentTarget.value);
-        }}
-        w={260}
       />
       <SegmentedControl
         aria-label="Show"

@@ -1,0 +1,53 @@
+// The filters every list offers (spec §2's categories): a multi-select over another master's records,
+// searched on the server as the user types, offered only to those who may list that master; and the
+// "Clear filters" button. The masters screens and the duties board both use these.
+import { type ListedKind, type MasterDefinition, masterOf } from '@fleet/domain';
+import { Button, MultiSelect, type MultiSelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useRefOptions } from '../../masters/master-fields';
+
+/**
+ * Whether this person may list a master, and so be offered a filter on it (its options come from
+ * there): reference data (cities, states) is everyone's, the rest needs the master's view permission.
+ */
+export function mayListMaster(kind: string, permissions: ReadonlySet<string> | undefined): boolean {
+  const definition: MasterDefinition = masterOf(kind);
+  return (
+    definition.system === true ||
+    definition.view === 'signed-in' ||
+    (permissions?.has(definition.view) ?? false)
+  );
+}
+
+/** Another master's records, searched on the server as the user types (there may be 100,000 of them). */
+export function RefFilterInput<K extends ListedKind>({
+  target,
+  value,
+  ...props
+}: { target: K; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useRefOptions(target, value, debounced);
+  return (
+    <MultiSelect
+      searchable
+      data={options}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage="Nothing matches"
+      {...props}
+    />
+  );
+}
+
+/** Shown while any filter is set (`active`); empties them all at once. */
+export function ClearFiltersButton({ active, onClear }: { active: boolean; onClear: () => void }) {
+  if (!active) return null;
+  return (
+    <Button variant="subtle" size="sm" onClick={onClear}>
+      Clear filters
+    </Button>
+  );
+}
