@@ -91,6 +91,10 @@ export const slipPointToProto = (p: SlipPointRecord) => ({
 
 export const chargesToProto = (c: StoredCharges) => ({
   rateCardId: c.rateCardId ?? '',
+  rateCardName: c.rateCardName ?? '',
+  switchedFromRateCardId: c.switchedFrom?.id ?? '',
+  switchedFromRateCardName: c.switchedFrom?.name ?? '',
+  note: c.note ?? '',
   km: c.km,
   minutes: c.minutes,
   lines: c.lines,

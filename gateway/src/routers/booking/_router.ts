@@ -1,9 +1,10 @@
 import { router } from '../../trpc';
 import { bookingActions } from './actions';
+import { adjustCharges, adjustDriverAllowances, adjustSupplierAllowances } from './adjust-allowances';
 import { allot } from './allot';
 import { copy, extend, setLabels, setSupporters, update } from './change';
 import { create } from './create';
-import { adjustCharges, approveSlip, close, recordSlip } from './duty-slip';
+import { approveSlip, close, recordSlip } from './duty-slip';
 import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
 import { list, tabCounts } from './list';
@@ -26,6 +27,8 @@ export const bookingRouter = router({
   close,
   approveSlip,
   adjustCharges,
+  adjustDriverAllowances,
+  adjustSupplierAllowances,
   setLabels,
   setSupporters,
   ...bookingActions,

@@ -44,7 +44,10 @@ export const recordSlip = procedureNeeding(PERMISSION.generate_duty_slip)
     };
   });
 
-/** Closes a duty by ops, priced from its slip; answers the duty and its charges. */
+/**
+ * Closes a duty by ops, priced from its slip; answers the duty, its charges, and what it pays the
+ * supplier or the operator's driver who ran it.
+ */
 export const close = procedureNeeding(PERMISSION.generate_duty_slip)
   .input(z.object({ id: idSchema, version: z.number().int().min(0).optional() }))
   .mutation(async ({ ctx, input }) => {
@@ -55,6 +58,8 @@ export const close = procedureNeeding(PERMISSION.generate_duty_slip)
     return {
       booking: bookingDetailToJson(required(r.booking, 'the booking')),
       charges: chargesToJson(required(r.charges, 'the charges')),
+      purchaseCharges: r.purchaseCharges ? chargesToJson(r.purchaseCharges) : null,
+      driverAllowances: r.driverAllowances ? chargesToJson(r.driverAllowances) : null,
     };
   });
 
@@ -64,28 +69,4 @@ export const approveSlip = procedureNeeding(PERMISSION.approve_duty_slip)
   .mutation(async ({ ctx, input }) => {
     const r = await ctx.services.bookings.approveDutySlip(input, callAs(ctx.caller));
     return bookingDetailToJson(required(r.booking, 'the booking'));
-  });
-
-/** Changes the allowances a closed duty charges the customer, with a reason. */
-export const adjustCharges = procedureNeeding(PERMISSION.adjust_duty_slip_customer_allowance)
-  .input(
-    z.object({
-      id: idSchema,
-      allowances: z
-        .array(
-          z.object({
-            code: z.string().regex(/^[A-Z_]{1,40}_ALLOWANCE$/, 'Only allowances are adjusted here'),
-            amount: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Enter the amount, e.g. 250 or 250.50'),
-          }),
-        )
-        .max(10),
-      reason: optionalText(500),
-    }),
-  )
-  .mutation(async ({ ctx, input }) => {
-    const r = await ctx.services.bookings.adjustDutyCharges(input, callAs(ctx.caller));
-    return {
-      booking: bookingDetailToJson(required(r.booking, 'the booking')),
-      charges: chargesToJson(required(r.charges, 'the charges')),
-    };
   });

@@ -18,5 +18,7 @@ export const get = procedureNeeding(BOOKING_LIST_PERMISSION)
       salesSlip: r.salesSlip.map(slipPointToJson),
       purchaseSlip: r.purchaseSlip.map(slipPointToJson),
       charges: r.charges ? chargesToJson(r.charges) : null,
+      purchaseCharges: r.purchaseCharges ? chargesToJson(r.purchaseCharges) : null,
+      driverAllowances: r.driverAllowances ? chargesToJson(r.driverAllowances) : null,
     };
   });

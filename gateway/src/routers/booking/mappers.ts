@@ -106,6 +106,12 @@ export const slipPointToJson = (p: SlipPoint) => ({
 /** A closed duty's charges: quantities, rates and amounts as Decimal. */
 export const chargesToJson = (c: DutyCharges) => ({
   rateCardId: textOrNull(c.rateCardId),
+  rateCardName: c.rateCardName,
+  /** The card the duty was booked on, when a slab switch charged it on another. */
+  switchedFrom: c.switchedFromRateCardId
+    ? { rateCardId: c.switchedFromRateCardId, name: c.switchedFromRateCardName }
+    : null,
+  note: c.note,
   km: new Decimal(c.km),
   minutes: c.minutes,
   lines: c.lines.map((l) => ({

@@ -64,6 +64,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
       },
       async adjustDutyCharges(req, ctx) {
         const { booking, charges } = await slipReview.adjust(tenantCallerOf(ctx), req.id, {
+          side: req.side,
           allowances: req.allowances.map((a) => ({ code: a.code, amount: a.amount })),
           reason: req.reason,
         });
@@ -128,6 +129,8 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           salesSlip: found.salesSlip.map(slipPointToProto),
           purchaseSlip: found.purchaseSlip.map(slipPointToProto),
           charges: found.charges && chargesToProto(found.charges),
+          purchaseCharges: found.purchaseCharges && chargesToProto(found.purchaseCharges),
+          driverAllowances: found.driverAllowances && chargesToProto(found.driverAllowances),
         };
       },
       async recordDutySlip(req, ctx) {
@@ -146,11 +149,16 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         return { booking: bookingDetailToProto(booking), points: points.map(slipPointToProto) };
       },
       async closeDuty(req, ctx) {
-        const { booking, charges } = await dutySlip.close(tenantCallerOf(ctx), {
+        const closed = await dutySlip.close(tenantCallerOf(ctx), {
           id: req.id,
           expectedVersion: req.expectedVersion,
         });
-        return { booking: bookingDetailToProto(booking), charges: chargesToProto(charges) };
+        return {
+          booking: bookingDetailToProto(closed.booking),
+          charges: chargesToProto(closed.charges),
+          purchaseCharges: closed.purchaseCharges && chargesToProto(closed.purchaseCharges),
+          driverAllowances: closed.driverAllowances && chargesToProto(closed.driverAllowances),
+        };
       },
     });
 }

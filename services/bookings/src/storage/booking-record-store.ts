@@ -358,24 +358,90 @@ export function listSlipPoints(
 /** What closing priced, kept with the duty: lines and total as decimal text. */
 export interface StoredCharges {
   rateCardId: string | null;
+  /** The card's name when the duty closed; absent on charges kept before names were. */
+  rateCardName?: string;
+  /** The card the duty was booked on, when a slab switch moved it to another. */
+  switchedFrom?: { id: string; name: string } | null;
+  /** How the figures were reached, where it is worth saying. */
+  note?: string;
   km: string;
   minutes: number;
   lines: { code: string; label: string; quantity: string; unit: string; rate: string; amount: string }[];
   total: string;
 }
 
-export async function saveCharges(tx: Tx, id: string, charges: StoredCharges): Promise<void> {
+/** Whose price: charged to the customer, paid to the supplier, or paid to the operator's own driver. */
+export type ChargesSide = 'CUSTOMER' | 'SUPPLIER' | 'DRIVER';
+
+const CHARGE_COLUMNS: Record<ChargesSide, { lines: string; total: string }> = {
+  CUSTOMER: { lines: 'charges', total: 'charges_total' },
+  SUPPLIER: { lines: 'purchase_charges', total: 'purchase_charges_total' },
+  DRIVER: { lines: 'driver_allowances', total: 'driver_allowances_total' },
+};
+
+export async function saveCharges(
+  tx: Tx,
+  id: string,
+  charges: StoredCharges,
+  side: ChargesSide = 'CUSTOMER',
+): Promise<void> {
+  const column = CHARGE_COLUMNS[side];
   await tx.execute(sql`
-    update bookings.bookings set charges = ${JSON.stringify(charges)}::jsonb, charges_total = ${charges.total}::numeric
+    update bookings.bookings set ${sql.raw(column.lines)} = ${JSON.stringify(charges)}::jsonb,
+      ${sql.raw(column.total)} = ${charges.total}::numeric
     where id = ${id}`);
 }
 
-export async function getCharges(tx: Tx, id: string): Promise<StoredCharges | undefined> {
+export async function getCharges(
+  tx: Tx,
+  id: string,
+  side: ChargesSide = 'CUSTOMER',
+): Promise<StoredCharges | undefined> {
   const [found] = await rows<{ charges: StoredCharges | null }>(
     tx,
-    sql`select charges from bookings.bookings where id = ${id}`,
+    sql`select ${sql.raw(CHARGE_COLUMNS[side].lines)} as charges from bookings.bookings where id = ${id}`,
   );
   return found?.charges ?? undefined;
+}
+
+/** A closed duty's three prices; each absent when it was not priced. */
+export async function getAllCharges(tx: Tx, id: string) {
+  const [found] = await rows<{
+    charges: StoredCharges | null;
+    purchaseCharges: StoredCharges | null;
+    driverAllowances: StoredCharges | null;
+  }>(
+    tx,
+    sql`select charges, purchase_charges as "purchaseCharges", driver_allowances as "driverAllowances"
+        from bookings.bookings where id = ${id}`,
+  );
+  return {
+    charges: found?.charges ?? undefined,
+    purchaseCharges: found?.purchaseCharges ?? undefined,
+    driverAllowances: found?.driverAllowances ?? undefined,
+  };
+}
+
+/**
+ * Which of its vehicle's (or driver's) duties of the day a duty is, counting the live and closed duties
+ * reported before it that day: 1 for the first. A duty with no vehicle (or driver) is its own first.
+ */
+export async function dutyOfDay(
+  tx: Tx,
+  id: string,
+  by: 'alloted_vehicle_id' | 'alloted_driver_id',
+): Promise<number> {
+  const [found] = await rows<{ n: number }>(
+    tx,
+    sql`select 1 + count(o.id)::int as n
+        from bookings.bookings d
+        left join bookings.bookings o on o.${sql.raw(by)} = d.${sql.raw(by)} and o.start_date = d.start_date
+          and o.id <> d.id and (o.reporting_at, o.id) < (d.reporting_at, d.id)
+          and o.status not in ('CANCELLED', 'CANCELLATION_NO_SHOW', 'UNFULFILLED')
+        where d.id = ${id}
+        group by d.id`,
+  );
+  return found?.n ?? 1;
 }
 
 /** A duty's details as staff change them; the status, allotment and slip stay as they are. */

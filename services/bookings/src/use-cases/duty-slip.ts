@@ -1,16 +1,9 @@
 import {
   checkSlipOrder,
-  type DutyCharges,
-  type DutyTypeKind,
-  EXTRA_HOUR_ROUNDING,
-  measureDuty,
   PERMISSION,
-  priceDuty,
-  type RateCard,
   type SLIP_POINTS,
   SlipError,
   type SlipReadings,
-  SWITCH_PATH_OPTIONS,
   transition,
 } from '@fleet/domain';
 import {
@@ -24,19 +17,19 @@ import {
 import Decimal from 'decimal.js';
 import type { BookingDetail } from '../domain/booking';
 import { BookingsEvents, bookingsOutbox } from '../events/published';
-import { bookingDetailToProto } from '../mappers';
-import type { Copy } from '../read-models/master-copies';
+import { bookingDetailToProto, chargesToProto } from '../mappers';
 import {
   applyStatusChange,
+  dutyOfDay,
   getBookingDetail,
   listSlipPoints,
   lockDuty,
   replaceSlipPoints,
   type SlipPointRecord,
-  type StoredCharges,
   saveCharges,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
+import { createClosePricing, measurable, priceAtClose } from './close-pricing';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const POINTS = ['GARAGE_START', 'ARRIVAL', 'DUTY_START', 'DUTY_END', 'GARAGE_END'] as const;
@@ -92,70 +85,21 @@ const readingsOf = (points: SlipPointRecord[]): SlipReadings =>
     points.map((p) => [DOMAIN_POINT[p.point], { at: new Date(p.at), km: new Decimal(p.km) }]),
   );
 
-const decimalOrNull = (value: string | null | undefined) => (value ? new Decimal(value) : null);
+export { cardFor, storedCharges } from './close-pricing';
 
-/** The card pricing reads: the booking's own rates, the rest from its rate card and the customer. */
-export function cardFor(
-  booking: BookingDetail,
-  dutyType: Copy<'duty_type'>,
-  card: Copy<'rate_card'> | undefined,
-  customer: Copy<'customer'> | undefined,
-): RateCard {
-  const own = customer?.connection?.allowances;
-  const either = (fromCard: string | undefined, fromCustomer: string | undefined) =>
-    decimalOrNull(fromCard) ?? decimalOrNull(fromCustomer);
-  const rounding = EXTRA_HOUR_ROUNDING.find((r) => r === card?.extraHourRounding) ?? 'PRO_RATA';
-  const switchPath = SWITCH_PATH_OPTIONS.find((s) => s === card?.switchPathGroup) ?? 'OFF';
-  return {
-    id: card?.id ?? '',
-    terms: {
-      kind: dutyType.type as DutyTypeKind,
-      maxKm: dutyType.maxKm ?? null,
-      maxHours: dutyType.maxHr ?? null,
-      isP2p: dutyType.isP2p,
-      isG2g: dutyType.isG2g,
-      isGarageStartCalculated: dutyType.isGarageStartCalculated,
-      isGarageEndCalculated: dutyType.isGarageEndCalculated,
-      hasOutstationAllowance: dutyType.hasOutstationAllowance,
-    },
-    normalRate: decimalOrNull(booking.sales.price) ?? decimalOrNull(card?.normalRate) ?? new Decimal(0),
-    extraKmRate: decimalOrNull(booking.sales.extraKmRate) ?? decimalOrNull(card?.extraKmRate),
-    extraHourRate: decimalOrNull(booking.sales.extraHourRate) ?? decimalOrNull(card?.extraHourRate),
-    overTimePerHour: either(card?.overTimePerHr, own?.otPerHour),
-    noShowRate: decimalOrNull(card?.noShowRate),
-    extraHourRounding: rounding,
-    allowances: {
-      outstation: either(card?.outstationAllowance, own?.outstationDayAllowance),
-      overnight: either(card?.outstationOverNightAllowance, own?.outstationNightAllowance),
-      sunday: either(card?.sundayAllowance, own?.sundayAllowance),
-      earlyStart: either(card?.earlyStartAllowance, own?.earlyStartAllowance),
-      night: either(card?.nightAllowance, own?.nightAllowance),
-      extraDuty: either(card?.extraDutyAllowance, own?.extraDutyAllowance),
-      driverDaily: either(card?.driverDailyAllowance, own?.dailyAllowance),
-    },
-    switchPath,
-    kmCrossSlab: card?.kmCrossSlab ?? null,
-    hourCrossSlab: card?.hourCrossSlab ?? null,
-  };
-}
-
-/** A priced duty as it is kept with the duty: decimal text throughout. */
-export function storedCharges(priced: DutyCharges): StoredCharges {
-  return {
-    rateCardId: priced.cardId || null,
-    km: priced.km.toString(),
-    minutes: priced.minutes,
-    lines: priced.lines.map((l) => ({
-      code: l.code,
-      label: l.label,
-      quantity: l.quantity.toDecimalPlaces(4).toString(),
-      unit: l.unit,
-      rate: l.rate.toFixed(2),
-      amount: l.amount.toFixed(2),
-    })),
-    total: priced.total.toFixed(2),
-  };
-}
+/** What closing's masters reads depend on: who ran the duty, for whom, on what and at what price. */
+const pricedFacts = (b: BookingDetail) =>
+  JSON.stringify([
+    b.customerId,
+    b.dutyTypeId,
+    b.vehicleGroupId,
+    b.fromCityId,
+    b.startDate,
+    b.supplierId,
+    b.allotedDriverId,
+    b.sales,
+    b.purchase,
+  ]);
 
 function requireSlipPermission(caller: TenantCaller) {
   if (!caller.permissions.includes(PERMISSION.generate_duty_slip)) {
@@ -164,7 +108,8 @@ function requireSlipPermission(caller: TenantCaller) {
 }
 
 export function createDutySlip(deps: BookingsDeps) {
-  const { db, copies } = deps;
+  const { db } = deps;
+  const closePricing = createClosePricing(deps);
 
   return {
     async record(
@@ -235,15 +180,8 @@ export function createDutySlip(deps: BookingsDeps) {
       requireId(input.id, 'id');
       const before = await db.read(caller.tenantId, (tx) => getBookingDetail(tx, input.id));
       if (!before) throw notFound('The booking');
-      const known = await copies.load(caller, {
-        duty_type: [before.dutyTypeId],
-        customer: [before.customerId],
-        rate_card: before.sales.rateCardId ? [before.sales.rateCardId] : [],
-      });
-      const dutyType = known.duty_type.get(before.dutyTypeId);
-      if (!dutyType) throw preconditionFailed('The duty type of this booking is no longer known.');
-      const customer = known.customer.get(before.customerId);
-      const card = before.sales.rateCardId ? known.rate_card.get(before.sales.rateCardId) : undefined;
+      const pricing = await closePricing.prepare(caller, before);
+      if (!pricing) throw preconditionFailed('The duty type of this booking is no longer known.');
 
       return db.withTenant(caller.tenantId, async (tx) => {
         const duty = await lockDuty(tx, input.id);
@@ -259,35 +197,32 @@ export function createDutySlip(deps: BookingsDeps) {
           if (outcome.problem === 'NOT_ALLOWED') throw permissionDenied(outcome.message);
           throw preconditionFailed(outcome.message, 'ILLEGAL_TRANSITION');
         }
-        const points = await listSlipPoints(tx, duty.id, 'SALES');
-        const readings = readingsOf(points);
-        if (!readings.dutyStart || !readings.dutyEnd) {
+        const sales = readingsOf(await listSlipPoints(tx, duty.id, 'SALES'));
+        if (!measurable(sales)) {
           throw preconditionFailed(
             'Record when the duty started and ended on its slip before closing it.',
             'SLIP_INCOMPLETE',
           );
         }
         const booking = (await getBookingDetail(tx, duty.id))!;
-        const connection = customer?.connection;
-        const measure = measureDuty(readings, cardFor(booking, dutyType, card, customer).terms, {
-          startMinutes: connection?.minGarageStartMinutes ?? 0,
-          endMinutes: connection?.minGarageEndMinutes ?? 0,
-        });
-        const timings = customer?.cityTimings.find((t) => t.cityId === booking.fromCityId);
-        const priced = priceDuty({
-          card: cardFor(booking, dutyType, card, customer),
-          outcome: 'COMPLETED',
-          measures: [measure],
-          costlierOfKmOrHours: customer?.costlierOfKmOrHourCityIds.includes(booking.fromCityId) ?? false,
-          timings: timings && {
-            earlyTime: timings.earlyTime,
-            lateTime: timings.lateTime,
-            overnightTime: timings.overnightTime,
+        if (pricedFacts(booking) !== pricedFacts(before)) {
+          // Allotted or re-priced between masters' answers and the lock: price what the duty is now.
+          throw conflict('This duty changed while it was being closed. Try again.', 'STALE_VERSION');
+        }
+        const purchase = readingsOf(await listSlipPoints(tx, duty.id, 'PURCHASE'));
+        const priced = priceAtClose(
+          pricing,
+          booking,
+          { sales, purchase },
+          {
+            vehicle: await dutyOfDay(tx, duty.id, 'alloted_vehicle_id'),
+            driver: await dutyOfDay(tx, duty.id, 'alloted_driver_id'),
           },
-        });
-        const charges = storedCharges(priced);
+        );
         await applyStatusChange(tx, duty.id, { status: outcome.to });
-        await saveCharges(tx, duty.id, charges);
+        await saveCharges(tx, duty.id, priced.charges, 'CUSTOMER');
+        if (priced.purchaseCharges) await saveCharges(tx, duty.id, priced.purchaseCharges, 'SUPPLIER');
+        if (priced.driverAllowances) await saveCharges(tx, duty.id, priced.driverAllowances, 'DRIVER');
         await logStaffAction(tx, caller, duty.id, {
           action: 'closeByOps',
           from: duty.status,
@@ -305,10 +240,13 @@ export function createDutySlip(deps: BookingsDeps) {
             toStatus: outcome.to,
             changedByUserId: caller.userId,
             actorUserId: caller.actorUserId ?? caller.userId,
+            charges: chargesToProto(priced.charges),
+            purchaseCharges: priced.purchaseCharges && chargesToProto(priced.purchaseCharges),
+            driverAllowances: priced.driverAllowances && chargesToProto(priced.driverAllowances),
           },
           caller,
         );
-        return { booking: closed, charges };
+        return { booking: closed, ...priced };
       });
     },
   };

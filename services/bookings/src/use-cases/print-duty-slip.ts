@@ -90,7 +90,7 @@ export function createPrintDutySlip(deps: BookingsDeps) {
         return {
           booking,
           points: await listSlipPoints(tx, input.id, variant),
-          charges: await getCharges(tx, input.id),
+          charges: await getCharges(tx, input.id, variant === 'PURCHASE' ? 'SUPPLIER' : 'CUSTOMER'),
         };
       });
       if (!found) throw notFound('The booking');

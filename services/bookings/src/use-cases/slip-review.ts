@@ -1,8 +1,9 @@
 import { getPermission, PERMISSION, type PermissionId } from '@fleet/domain';
 import { invalidField, notFound, permissionDenied, preconditionFailed, requireId } from '@fleet/platform';
-import Decimal from 'decimal.js';
+import { adjustAllowances, isAdjustableCode } from '../domain/charge-adjustment';
 import {
   approveSlip,
+  type ChargesSide,
   getBookingDetail,
   getCharges,
   lockDuty,
@@ -13,6 +14,37 @@ import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const PRICED = new Set(['CLOSED', 'CANCELLATION_NO_SHOW']);
+
+/** Whose allowances an adjustment changes, the permission it needs and the activity it logs. */
+const SIDES: readonly {
+  side: ChargesSide;
+  permission: PermissionId;
+  what: string;
+  action: string;
+  unpriced: string;
+}[] = [
+  {
+    side: 'CUSTOMER',
+    permission: PERMISSION.adjust_duty_slip_customer_allowance,
+    what: 'what a duty charges',
+    action: 'chargesAdjusted',
+    unpriced: 'This duty charges the customer nothing yet.',
+  },
+  {
+    side: 'DRIVER',
+    permission: PERMISSION.adjust_duty_slip_driver_allowance,
+    what: 'the allowances a duty pays the driver',
+    action: 'driverAllowancesAdjusted',
+    unpriced: 'The operator’s own driver did not run this duty; it pays no driver allowances.',
+  },
+  {
+    side: 'SUPPLIER',
+    permission: PERMISSION.adjust_duty_slip_supplier_allowance,
+    what: 'what a duty pays the supplier',
+    action: 'supplierAllowancesAdjusted',
+    unpriced: 'No supplier ran this duty; it pays no supplier.',
+  },
+];
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 
 function requireHeld(caller: TenantCaller, permission: PermissionId, what: string) {
@@ -41,19 +73,29 @@ export function createSlipReview(deps: BookingsDeps) {
       });
     },
 
+    /**
+     * Changes the allowances of one side of a closed duty — charged to the customer, paid to the driver or
+     * paid to the supplier — each by its own permission, logged with the reason and the totals.
+     */
     async adjust(
       caller: TenantCaller,
       id: string,
-      input: { allowances: { code: string; amount: string }[]; reason: string },
+      input: { side?: string; allowances: { code: string; amount: string }[]; reason: string },
     ) {
-      requireHeld(caller, PERMISSION.adjust_duty_slip_customer_allowance, 'adjust what a duty charges');
+      const side = SIDES.find((s) => s.side === (input.side || 'CUSTOMER'));
+      if (!side)
+        throw invalidField('side', 'Adjust the CUSTOMER’s, the DRIVER’s or the SUPPLIER’s allowances.');
+      requireHeld(caller, side.permission, `adjust ${side.what}`);
       requireId(id, 'id');
       const reason = input.reason.trim();
       if (!reason) throw invalidField('reason', 'Say why the charges change.');
       if (reason.length > 500) throw invalidField('reason', 'Keep the reason to 500 characters or fewer.');
+      if (input.allowances.length === 0) throw invalidField('allowances', 'Name an allowance to adjust.');
       input.allowances.forEach((a, i) => {
-        if (!a.code.endsWith('_ALLOWANCE'))
+        if (!isAdjustableCode(a.code))
           throw invalidField(`allowances.${i}.code`, 'Only allowances are adjusted here.');
+        if (input.allowances.findIndex((other) => other.code === a.code) !== i)
+          throw invalidField(`allowances.${i}.code`, 'This allowance is given twice.');
         if (!AMOUNT.test(a.amount))
           throw invalidField(`allowances.${i}.amount`, 'Enter the amount, e.g. 250 or 250.50');
       });
@@ -61,37 +103,20 @@ export function createSlipReview(deps: BookingsDeps) {
         const duty = await lockDuty(tx, id);
         if (!duty) throw notFound('The booking');
         const booking = (await getBookingDetail(tx, id))!;
-        const charges = await getCharges(tx, id);
-        if (!charges || !PRICED.has(duty.status)) {
+        if (!PRICED.has(duty.status)) {
           throw preconditionFailed('A duty’s charges are adjusted once it is closed.', 'NOT_CLOSED');
         }
-        if (booking.isBilled)
+        const charges = await getCharges(tx, id, side.side);
+        if (!charges) throw preconditionFailed(side.unpriced, 'NOT_PRICED');
+        if (side.side === 'CUSTOMER' && booking.isBilled)
           throw preconditionFailed('This duty is invoiced; change it on its invoice.', 'BILLED');
-        const lines = charges.lines.filter((l) => !input.allowances.some((a) => a.code === l.code));
-        for (const a of input.allowances) {
-          const amount = new Decimal(a.amount);
-          if (amount.isZero()) continue;
-          const label = a.code
-            .toLowerCase()
-            .replace(/_/g, ' ')
-            .replace(/^\w/, (c) => c.toUpperCase());
-          lines.push({
-            code: a.code,
-            label,
-            quantity: '1',
-            unit: 'occasion',
-            rate: amount.toFixed(2),
-            amount: amount.toFixed(2),
-          });
-        }
-        const total = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0)).toFixed(2);
-        const adjusted = { ...charges, lines, total };
-        await saveCharges(tx, id, adjusted);
+        const adjusted = adjustAllowances(charges, input.allowances);
+        await saveCharges(tx, id, adjusted, side.side);
         await logStaffAction(tx, caller, id, {
-          action: 'chargesAdjusted',
+          action: side.action,
           from: duty.status,
           to: duty.status,
-          reason: `${reason} (total ${charges.total} → ${total})`,
+          reason: `${reason} (total ${charges.total} → ${adjusted.total})`,
         });
         return { booking, charges: adjusted };
       });

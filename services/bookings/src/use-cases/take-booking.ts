@@ -40,8 +40,8 @@ import { BookingsEvents, bookingsOutbox } from '../events/published';
 import { bookingDetailToProto } from '../mappers';
 import type { Copy } from '../read-models/master-copies';
 import {
+  getAllCharges,
   getBookingDetail,
-  getCharges,
   getDuties,
   insertBooking,
   insertContacts,
@@ -235,7 +235,7 @@ export function createTakeBooking(deps: BookingsDeps) {
       activity: await listActivity(tx, id),
       salesSlip: await listSlipPoints(tx, id, 'SALES'),
       purchaseSlip: await listSlipPoints(tx, id, 'PURCHASE'),
-      charges: await getCharges(tx, id),
+      ...(await getAllCharges(tx, id)),
     };
   }
 

@@ -124,6 +124,15 @@ export function mastersRoutes(useCases: MastersUseCases) {
         });
         return { rateCard: card ? rateCardToProto(card) : undefined };
       },
+      async getRateLadder(req, ctx) {
+        const rungs = await rates.ladder(tenantCallerOf(ctx), {
+          rateCardId: req.rateCardId,
+          customerId: req.customerId || undefined,
+          cityId: req.cityId || undefined,
+          date: req.date,
+        });
+        return { rungs: rungs.map(rateCardToProto) };
+      },
       async getTypedRecords(req, ctx) {
         const { kind, records } = await typedRecords.get(tenantCallerOf(ctx), req.kind, req.ids);
         const typed = <D extends MasterDefinition>(definition: D) =>

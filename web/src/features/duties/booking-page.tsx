@@ -24,8 +24,8 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { ddmmyyyy } from '../masters/format';
 import { AllotDialog } from './allot-dialog';
 import type { Activity, BookingDetail, BookingView } from './booking-types';
-import { ChargesTable } from './charges-table';
 import { activityWords, actorText, offeredActions } from './duty-actions';
+import { DutyChargesSection } from './duty-charges-section';
 import {
   dateText,
   dateTimeText,
@@ -285,11 +285,7 @@ export default function BookingPage() {
         <SlipSection duty={booking} view={view} editable={offered.close} />
       ) : null}
 
-      {view.charges ? (
-        <Card title="Charges">
-          <ChargesTable charges={view.charges} />
-        </Card>
-      ) : null}
+      <DutyChargesSection view={view} permissions={permissions} />
 
       <Trail activity={view.activity} />
 

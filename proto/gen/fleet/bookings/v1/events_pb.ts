@@ -6,13 +6,15 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Booking } from "./booking_pb";
 import { file_fleet_bookings_v1_booking } from "./booking_pb";
+import type { DutyCharges } from "./bookings_service_pb";
+import { file_fleet_bookings_v1_bookings_service } from "./bookings_service_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/bookings/v1/events.proto.
  */
 export const file_fleet_bookings_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mbGVldC9ib29raW5ncy92MS9ldmVudHMucHJvdG8SEWZsZWV0LmJvb2tpbmdzLnYxIssBCg5Cb29raW5nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoHYm9va2luZxgCIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSDgoGYWN0aW9uGAMgASgJEhMKC2Zyb21fc3RhdHVzGAQgASgJEhEKCXRvX3N0YXR1cxgFIAEoCRIOCgZyZWFzb24YBiABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAcgASgJEhUKDWFjdG9yX3VzZXJfaWQYCCABKAliBnByb3RvMw", [file_fleet_bookings_v1_booking]);
+  fileDesc("Ch5mbGVldC9ib29raW5ncy92MS9ldmVudHMucHJvdG8SEWZsZWV0LmJvb2tpbmdzLnYxIvECCg5Cb29raW5nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoHYm9va2luZxgCIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSDgoGYWN0aW9uGAMgASgJEhMKC2Zyb21fc3RhdHVzGAQgASgJEhEKCXRvX3N0YXR1cxgFIAEoCRIOCgZyZWFzb24YBiABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAcgASgJEhUKDWFjdG9yX3VzZXJfaWQYCCABKAkSLwoHY2hhcmdlcxgJIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzEjgKEHB1cmNoYXNlX2NoYXJnZXMYCiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI5ChFkcml2ZXJfYWxsb3dhbmNlcxgLIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzYgZwcm90bzM", [file_fleet_bookings_v1_booking, file_fleet_bookings_v1_bookings_service]);
 
 /**
  * What bookings publishes, through its transactional outbox, on fleet.bookings.booking.<event>:
@@ -70,6 +72,25 @@ export type BookingChanged = Message<"fleet.bookings.v1.BookingChanged"> & {
    * @generated from field: string actor_user_id = 8;
    */
   actorUserId: string;
+
+  /**
+   * Set when a duty closes (billing invoices and settles from them): what the customer is charged,
+   * what the supplier is paid (when a supplier ran it) and the allowances paid to the operator's driver
+   * (when the driver ran it).
+   *
+   * @generated from field: fleet.bookings.v1.DutyCharges charges = 9;
+   */
+  charges?: DutyCharges | undefined;
+
+  /**
+   * @generated from field: fleet.bookings.v1.DutyCharges purchase_charges = 10;
+   */
+  purchaseCharges?: DutyCharges | undefined;
+
+  /**
+   * @generated from field: fleet.bookings.v1.DutyCharges driver_allowances = 11;
+   */
+  driverAllowances?: DutyCharges | undefined;
 };
 
 /**

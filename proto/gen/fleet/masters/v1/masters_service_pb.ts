@@ -26,7 +26,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/masters/v1/masters_service.proto.
  */
 export const file_fleet_masters_v1_masters_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZmbGVldC9tYXN0ZXJzL3YxL21hc3RlcnNfc2VydmljZS5wcm90bxIQZmxlZXQubWFzdGVycy52MSIpCgpMaXN0RmlsdGVyEgsKA2tleRgBIAEoCRIOCgZ2YWx1ZXMYAiADKAkihQIKEkxpc3RSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEg4KBnNlYXJjaBgCIAEoCRItCgZhY3RpdmUYAyABKA4yHS5mbGVldC5jb21tb24udjEuQWN0aXZlRmlsdGVyEi0KB2ZpbHRlcnMYBCADKAsyHC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RGaWx0ZXISIQoUZXhwaXJpbmdfd2l0aGluX2RheXMYBSABKAVIAIgBARIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgsKA2lkcxgHIAMoCUIXChVfZXhwaXJpbmdfd2l0aGluX2RheXMiaAoTTGlzdFJlY29yZHNSZXNwb25zZRIUCgxyZWNvcmRzX2pzb24YAyABKAkSLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvSgQIARACUgdyZWNvcmRzIiwKEEdldFJlY29yZFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSI9ChFHZXRSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJGChNDcmVhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEwoLdmFsdWVzX2pzb24YAyABKAlKBAgCEANSBnZhbHVlcyJAChRDcmVhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJSChNVcGRhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEwoLdmFsdWVzX2pzb24YBCABKAlKBAgDEARSBnZhbHVlcyJAChRVcGRhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJFChZTZXRSZWNvcmRBY3RpdmVSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIIkMKF1NldFJlY29yZEFjdGl2ZVJlc3BvbnNlEigKBnJlY29yZBgBIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkIiIKEkdldFNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJIj8KE0dldFNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiRgoTU2F2ZVNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJEhMKC3ZhbHVlc19qc29uGAMgASgJSgQIAhADUgZ2YWx1ZXMiQAoUU2F2ZVNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiuQEKElJlc29sdmVSYXRlUmVxdWVzdBIqCgVwYXJ0eRgBIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAIgASgJEhMKC3N1cHBsaWVyX2lkGAMgASgJEhQKDGR1dHlfdHlwZV9pZBgEIAEoCRIPCgdjaXR5X2lkGAUgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBiABKAkSDAoEZGF0ZRgHIAEoCSJEChNSZXNvbHZlUmF0ZVJlc3BvbnNlEi0KCXJhdGVfY2FyZBgBIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQiMwoWR2V0VHlwZWRSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEgsKA2lkcxgCIAMoCSKvAgoXR2V0VHlwZWRSZWNvcmRzUmVzcG9uc2USKwoIdmVoaWNsZXMYASADKAsyGS5mbGVldC5tYXN0ZXJzLnYxLlZlaGljbGUSKQoHZHJpdmVycxgCIAMoCzIYLmZsZWV0Lm1hc3RlcnMudjEuRHJpdmVyEi0KCWN1c3RvbWVycxgDIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuQ3VzdG9tZXISLQoJc3VwcGxpZXJzGAQgAygLMhouZmxlZXQubWFzdGVycy52MS5TdXBwbGllchIuCgpkdXR5X3R5cGVzGAUgAygLMhouZmxlZXQubWFzdGVycy52MS5EdXR5VHlwZRIuCgpyYXRlX2NhcmRzGAYgAygLMhouZmxlZXQubWFzdGVycy52MS5SYXRlQ2FyZCK1AQoKU3RvcmVkRmlsZRIKCgJpZBgBIAEoCRIRCglmaWxlX25hbWUYAiABKAkSFAoMY29udGVudF90eXBlGAMgASgJEhIKCnNpemVfYnl0ZXMYBCABKAMSLgoHcHVycG9zZRgFIAEoDjIdLmZsZWV0Lm1hc3RlcnMudjEuRmlsZVB1cnBvc2USLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiiAEKEVVwbG9hZEZpbGVSZXF1ZXN0EhEKCWZpbGVfbmFtZRgBIAEoCRIPCgdjb250ZW50GAIgASgMEjIKB3B1cnBvc2UYAyABKA4yHS5mbGVldC5tYXN0ZXJzLnYxLkZpbGVQdXJwb3NlQgIYARIMCgRraW5kGAQgASgJEg0KBWZpZWxkGAUgASgJIkAKElVwbG9hZEZpbGVSZXNwb25zZRIqCgRmaWxlGAEgASgLMhwuZmxlZXQubWFzdGVycy52MS5TdG9yZWRGaWxlIhwKDkdldEZpbGVSZXF1ZXN0EgoKAmlkGAEgASgJIk4KD0dldEZpbGVSZXNwb25zZRIqCgRmaWxlGAEgASgLMhwuZmxlZXQubWFzdGVycy52MS5TdG9yZWRGaWxlEg8KB2NvbnRlbnQYAiABKAwq2wEKC0ZpbGVQdXJwb3NlEhwKGEZJTEVfUFVSUE9TRV9VTlNQRUNJRklFRBAAEiEKHUZJTEVfUFVSUE9TRV9WRUhJQ0xFX0RPQ1VNRU5UEAESIAocRklMRV9QVVJQT1NFX0RSSVZFUl9ET0NVTUVOVBACEiIKHkZJTEVfUFVSUE9TRV9DVVNUT01FUl9ET0NVTUVOVBADEiIKHkZJTEVfUFVSUE9TRV9TVVBQTElFUl9ET0NVTUVOVBAEEiEKHUZJTEVfUFVSUE9TRV9DT01QQU5ZX0JSQU5ESU5HEAUykAgKDk1hc3RlcnNTZXJ2aWNlEloKC0xpc3RSZWNvcmRzEiQuZmxlZXQubWFzdGVycy52MS5MaXN0UmVjb3Jkc1JlcXVlc3QaJS5mbGVldC5tYXN0ZXJzLnYxLkxpc3RSZWNvcmRzUmVzcG9uc2USVAoJR2V0UmVjb3JkEiIuZmxlZXQubWFzdGVycy52MS5HZXRSZWNvcmRSZXF1ZXN0GiMuZmxlZXQubWFzdGVycy52MS5HZXRSZWNvcmRSZXNwb25zZRJdCgxDcmVhdGVSZWNvcmQSJS5mbGVldC5tYXN0ZXJzLnYxLkNyZWF0ZVJlY29yZFJlcXVlc3QaJi5mbGVldC5tYXN0ZXJzLnYxLkNyZWF0ZVJlY29yZFJlc3BvbnNlEl0KDFVwZGF0ZVJlY29yZBIlLmZsZWV0Lm1hc3RlcnMudjEuVXBkYXRlUmVjb3JkUmVxdWVzdBomLmZsZWV0Lm1hc3RlcnMudjEuVXBkYXRlUmVjb3JkUmVzcG9uc2USZgoPU2V0UmVjb3JkQWN0aXZlEiguZmxlZXQubWFzdGVycy52MS5TZXRSZWNvcmRBY3RpdmVSZXF1ZXN0GikuZmxlZXQubWFzdGVycy52MS5TZXRSZWNvcmRBY3RpdmVSZXNwb25zZRJaCgtHZXRTZXR0aW5ncxIkLmZsZWV0Lm1hc3RlcnMudjEuR2V0U2V0dGluZ3NSZXF1ZXN0GiUuZmxlZXQubWFzdGVycy52MS5HZXRTZXR0aW5nc1Jlc3BvbnNlEl0KDFNhdmVTZXR0aW5ncxIlLmZsZWV0Lm1hc3RlcnMudjEuU2F2ZVNldHRpbmdzUmVxdWVzdBomLmZsZWV0Lm1hc3RlcnMudjEuU2F2ZVNldHRpbmdzUmVzcG9uc2USWgoLUmVzb2x2ZVJhdGUSJC5mbGVldC5tYXN0ZXJzLnYxLlJlc29sdmVSYXRlUmVxdWVzdBolLmZsZWV0Lm1hc3RlcnMudjEuUmVzb2x2ZVJhdGVSZXNwb25zZRJmCg9HZXRUeXBlZFJlY29yZHMSKC5mbGVldC5tYXN0ZXJzLnYxLkdldFR5cGVkUmVjb3Jkc1JlcXVlc3QaKS5mbGVldC5tYXN0ZXJzLnYxLkdldFR5cGVkUmVjb3Jkc1Jlc3BvbnNlElcKClVwbG9hZEZpbGUSIy5mbGVldC5tYXN0ZXJzLnYxLlVwbG9hZEZpbGVSZXF1ZXN0GiQuZmxlZXQubWFzdGVycy52MS5VcGxvYWRGaWxlUmVzcG9uc2USTgoHR2V0RmlsZRIgLmZsZWV0Lm1hc3RlcnMudjEuR2V0RmlsZVJlcXVlc3QaIS5mbGVldC5tYXN0ZXJzLnYxLkdldEZpbGVSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle, file_google_protobuf_timestamp]);
+  fileDesc("CiZmbGVldC9tYXN0ZXJzL3YxL21hc3RlcnNfc2VydmljZS5wcm90bxIQZmxlZXQubWFzdGVycy52MSIpCgpMaXN0RmlsdGVyEgsKA2tleRgBIAEoCRIOCgZ2YWx1ZXMYAiADKAkihQIKEkxpc3RSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEg4KBnNlYXJjaBgCIAEoCRItCgZhY3RpdmUYAyABKA4yHS5mbGVldC5jb21tb24udjEuQWN0aXZlRmlsdGVyEi0KB2ZpbHRlcnMYBCADKAsyHC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RGaWx0ZXISIQoUZXhwaXJpbmdfd2l0aGluX2RheXMYBSABKAVIAIgBARIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgsKA2lkcxgHIAMoCUIXChVfZXhwaXJpbmdfd2l0aGluX2RheXMiaAoTTGlzdFJlY29yZHNSZXNwb25zZRIUCgxyZWNvcmRzX2pzb24YAyABKAkSLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvSgQIARACUgdyZWNvcmRzIiwKEEdldFJlY29yZFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSI9ChFHZXRSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJGChNDcmVhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEwoLdmFsdWVzX2pzb24YAyABKAlKBAgCEANSBnZhbHVlcyJAChRDcmVhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJSChNVcGRhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEwoLdmFsdWVzX2pzb24YBCABKAlKBAgDEARSBnZhbHVlcyJAChRVcGRhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJFChZTZXRSZWNvcmRBY3RpdmVSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIIkMKF1NldFJlY29yZEFjdGl2ZVJlc3BvbnNlEigKBnJlY29yZBgBIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkIiIKEkdldFNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJIj8KE0dldFNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiRgoTU2F2ZVNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJEhMKC3ZhbHVlc19qc29uGAMgASgJSgQIAhADUgZ2YWx1ZXMiQAoUU2F2ZVNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiuQEKElJlc29sdmVSYXRlUmVxdWVzdBIqCgVwYXJ0eRgBIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAIgASgJEhMKC3N1cHBsaWVyX2lkGAMgASgJEhQKDGR1dHlfdHlwZV9pZBgEIAEoCRIPCgdjaXR5X2lkGAUgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBiABKAkSDAoEZGF0ZRgHIAEoCSJEChNSZXNvbHZlUmF0ZVJlc3BvbnNlEi0KCXJhdGVfY2FyZBgBIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQiYAoUR2V0UmF0ZUxhZGRlclJlcXVlc3QSFAoMcmF0ZV9jYXJkX2lkGAEgASgJEhMKC2N1c3RvbWVyX2lkGAIgASgJEg8KB2NpdHlfaWQYAyABKAkSDAoEZGF0ZRgEIAEoCSJCChVHZXRSYXRlTGFkZGVyUmVzcG9uc2USKQoFcnVuZ3MYASADKAsyGi5mbGVldC5tYXN0ZXJzLnYxLlJhdGVDYXJkIjMKFkdldFR5cGVkUmVjb3Jkc1JlcXVlc3QSDAoEa2luZBgBIAEoCRILCgNpZHMYAiADKAkirwIKF0dldFR5cGVkUmVjb3Jkc1Jlc3BvbnNlEisKCHZlaGljbGVzGAEgAygLMhkuZmxlZXQubWFzdGVycy52MS5WZWhpY2xlEikKB2RyaXZlcnMYAiADKAsyGC5mbGVldC5tYXN0ZXJzLnYxLkRyaXZlchItCgljdXN0b21lcnMYAyADKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkN1c3RvbWVyEi0KCXN1cHBsaWVycxgEIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLgoKZHV0eV90eXBlcxgFIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuRHV0eVR5cGUSLgoKcmF0ZV9jYXJkcxgGIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQitQEKClN0b3JlZEZpbGUSCgoCaWQYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRISCgpzaXplX2J5dGVzGAQgASgDEi4KB3B1cnBvc2UYBSABKA4yHS5mbGVldC5tYXN0ZXJzLnYxLkZpbGVQdXJwb3NlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIogBChFVcGxvYWRGaWxlUmVxdWVzdBIRCglmaWxlX25hbWUYASABKAkSDwoHY29udGVudBgCIAEoDBIyCgdwdXJwb3NlGAMgASgOMh0uZmxlZXQubWFzdGVycy52MS5GaWxlUHVycG9zZUICGAESDAoEa2luZBgEIAEoCRINCgVmaWVsZBgFIAEoCSJAChJVcGxvYWRGaWxlUmVzcG9uc2USKgoEZmlsZRgBIAEoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZSIcCg5HZXRGaWxlUmVxdWVzdBIKCgJpZBgBIAEoCSJOCg9HZXRGaWxlUmVzcG9uc2USKgoEZmlsZRgBIAEoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZRIPCgdjb250ZW50GAIgASgMKtsBCgtGaWxlUHVycG9zZRIcChhGSUxFX1BVUlBPU0VfVU5TUEVDSUZJRUQQABIhCh1GSUxFX1BVUlBPU0VfVkVISUNMRV9ET0NVTUVOVBABEiAKHEZJTEVfUFVSUE9TRV9EUklWRVJfRE9DVU1FTlQQAhIiCh5GSUxFX1BVUlBPU0VfQ1VTVE9NRVJfRE9DVU1FTlQQAxIiCh5GSUxFX1BVUlBPU0VfU1VQUExJRVJfRE9DVU1FTlQQBBIhCh1GSUxFX1BVUlBPU0VfQ09NUEFOWV9CUkFORElORxAFMvIICg5NYXN0ZXJzU2VydmljZRJaCgtMaXN0UmVjb3JkcxIkLmZsZWV0Lm1hc3RlcnMudjEuTGlzdFJlY29yZHNSZXF1ZXN0GiUuZmxlZXQubWFzdGVycy52MS5MaXN0UmVjb3Jkc1Jlc3BvbnNlElQKCUdldFJlY29yZBIiLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmVjb3JkUmVxdWVzdBojLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmVjb3JkUmVzcG9uc2USXQoMQ3JlYXRlUmVjb3JkEiUuZmxlZXQubWFzdGVycy52MS5DcmVhdGVSZWNvcmRSZXF1ZXN0GiYuZmxlZXQubWFzdGVycy52MS5DcmVhdGVSZWNvcmRSZXNwb25zZRJdCgxVcGRhdGVSZWNvcmQSJS5mbGVldC5tYXN0ZXJzLnYxLlVwZGF0ZVJlY29yZFJlcXVlc3QaJi5mbGVldC5tYXN0ZXJzLnYxLlVwZGF0ZVJlY29yZFJlc3BvbnNlEmYKD1NldFJlY29yZEFjdGl2ZRIoLmZsZWV0Lm1hc3RlcnMudjEuU2V0UmVjb3JkQWN0aXZlUmVxdWVzdBopLmZsZWV0Lm1hc3RlcnMudjEuU2V0UmVjb3JkQWN0aXZlUmVzcG9uc2USWgoLR2V0U2V0dGluZ3MSJC5mbGVldC5tYXN0ZXJzLnYxLkdldFNldHRpbmdzUmVxdWVzdBolLmZsZWV0Lm1hc3RlcnMudjEuR2V0U2V0dGluZ3NSZXNwb25zZRJdCgxTYXZlU2V0dGluZ3MSJS5mbGVldC5tYXN0ZXJzLnYxLlNhdmVTZXR0aW5nc1JlcXVlc3QaJi5mbGVldC5tYXN0ZXJzLnYxLlNhdmVTZXR0aW5nc1Jlc3BvbnNlEloKC1Jlc29sdmVSYXRlEiQuZmxlZXQubWFzdGVycy52MS5SZXNvbHZlUmF0ZVJlcXVlc3QaJS5mbGVldC5tYXN0ZXJzLnYxLlJlc29sdmVSYXRlUmVzcG9uc2USYAoNR2V0UmF0ZUxhZGRlchImLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmF0ZUxhZGRlclJlcXVlc3QaJy5mbGVldC5tYXN0ZXJzLnYxLkdldFJhdGVMYWRkZXJSZXNwb25zZRJmCg9HZXRUeXBlZFJlY29yZHMSKC5mbGVldC5tYXN0ZXJzLnYxLkdldFR5cGVkUmVjb3Jkc1JlcXVlc3QaKS5mbGVldC5tYXN0ZXJzLnYxLkdldFR5cGVkUmVjb3Jkc1Jlc3BvbnNlElcKClVwbG9hZEZpbGUSIy5mbGVldC5tYXN0ZXJzLnYxLlVwbG9hZEZpbGVSZXF1ZXN0GiQuZmxlZXQubWFzdGVycy52MS5VcGxvYWRGaWxlUmVzcG9uc2USTgoHR2V0RmlsZRIgLmZsZWV0Lm1hc3RlcnMudjEuR2V0RmlsZVJlcXVlc3QaIS5mbGVldC5tYXN0ZXJzLnYxLkdldEZpbGVSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.masters.v1.ListFilter
@@ -450,6 +450,66 @@ export const ResolveRateResponseSchema: GenMessage<ResolveRateResponse> = /*@__P
   messageDesc(file_fleet_masters_v1_masters_service, 16);
 
 /**
+ * @generated from message fleet.masters.v1.GetRateLadderRequest
+ */
+export type GetRateLadderRequest = Message<"fleet.masters.v1.GetRateLadderRequest"> & {
+  /**
+   * The card the duty was booked (or resolved) on.
+   *
+   * @generated from field: string rate_card_id = 1;
+   */
+  rateCardId: string;
+
+  /**
+   * The duty's customer: a supplier card limited to it beats the supplier's general one.
+   *
+   * @generated from field: string customer_id = 2;
+   */
+  customerId: string;
+
+  /**
+   * The duty's city: a card for it beats one for every city.
+   *
+   * @generated from field: string city_id = 3;
+   */
+  cityId: string;
+
+  /**
+   * The duty's date, YYYY-MM-DD.
+   *
+   * @generated from field: string date = 4;
+   */
+  date: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.GetRateLadderRequest.
+ * Use `create(GetRateLadderRequestSchema)` to create a new message.
+ */
+export const GetRateLadderRequestSchema: GenMessage<GetRateLadderRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_masters_service, 17);
+
+/**
+ * @generated from message fleet.masters.v1.GetRateLadderResponse
+ */
+export type GetRateLadderResponse = Message<"fleet.masters.v1.GetRateLadderResponse"> & {
+  /**
+   * One card per rung of the booked card's family (the booked card's own rung included), lowest rung
+   * first; empty when the card does not switch or is not this operator's.
+   *
+   * @generated from field: repeated fleet.masters.v1.RateCard rungs = 1;
+   */
+  rungs: RateCard[];
+};
+
+/**
+ * Describes the message fleet.masters.v1.GetRateLadderResponse.
+ * Use `create(GetRateLadderResponseSchema)` to create a new message.
+ */
+export const GetRateLadderResponseSchema: GenMessage<GetRateLadderResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_masters_service, 18);
+
+/**
  * @generated from message fleet.masters.v1.GetTypedRecordsRequest
  */
 export type GetTypedRecordsRequest = Message<"fleet.masters.v1.GetTypedRecordsRequest"> & {
@@ -473,7 +533,7 @@ export type GetTypedRecordsRequest = Message<"fleet.masters.v1.GetTypedRecordsRe
  * Use `create(GetTypedRecordsRequestSchema)` to create a new message.
  */
 export const GetTypedRecordsRequestSchema: GenMessage<GetTypedRecordsRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 17);
+  messageDesc(file_fleet_masters_v1_masters_service, 19);
 
 /**
  * The records found, in the list of their kind.
@@ -517,7 +577,7 @@ export type GetTypedRecordsResponse = Message<"fleet.masters.v1.GetTypedRecordsR
  * Use `create(GetTypedRecordsResponseSchema)` to create a new message.
  */
 export const GetTypedRecordsResponseSchema: GenMessage<GetTypedRecordsResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 18);
+  messageDesc(file_fleet_masters_v1_masters_service, 20);
 
 /**
  * @generated from message fleet.masters.v1.StoredFile
@@ -559,7 +619,7 @@ export type StoredFile = Message<"fleet.masters.v1.StoredFile"> & {
  * Use `create(StoredFileSchema)` to create a new message.
  */
 export const StoredFileSchema: GenMessage<StoredFile> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 19);
+  messageDesc(file_fleet_masters_v1_masters_service, 21);
 
 /**
  * @generated from message fleet.masters.v1.UploadFileRequest
@@ -605,7 +665,7 @@ export type UploadFileRequest = Message<"fleet.masters.v1.UploadFileRequest"> & 
  * Use `create(UploadFileRequestSchema)` to create a new message.
  */
 export const UploadFileRequestSchema: GenMessage<UploadFileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 20);
+  messageDesc(file_fleet_masters_v1_masters_service, 22);
 
 /**
  * @generated from message fleet.masters.v1.UploadFileResponse
@@ -622,7 +682,7 @@ export type UploadFileResponse = Message<"fleet.masters.v1.UploadFileResponse"> 
  * Use `create(UploadFileResponseSchema)` to create a new message.
  */
 export const UploadFileResponseSchema: GenMessage<UploadFileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 21);
+  messageDesc(file_fleet_masters_v1_masters_service, 23);
 
 /**
  * @generated from message fleet.masters.v1.GetFileRequest
@@ -639,7 +699,7 @@ export type GetFileRequest = Message<"fleet.masters.v1.GetFileRequest"> & {
  * Use `create(GetFileRequestSchema)` to create a new message.
  */
 export const GetFileRequestSchema: GenMessage<GetFileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 22);
+  messageDesc(file_fleet_masters_v1_masters_service, 24);
 
 /**
  * @generated from message fleet.masters.v1.GetFileResponse
@@ -661,7 +721,7 @@ export type GetFileResponse = Message<"fleet.masters.v1.GetFileResponse"> & {
  * Use `create(GetFileResponseSchema)` to create a new message.
  */
 export const GetFileResponseSchema: GenMessage<GetFileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 23);
+  messageDesc(file_fleet_masters_v1_masters_service, 25);
 
 /**
  * What an upload is for; it decides who may upload (manage) and read (view) it.
@@ -780,6 +840,17 @@ export const MastersService: GenService<{
     methodKind: "unary";
     input: typeof ResolveRateRequestSchema;
     output: typeof ResolveRateResponseSchema;
+  },
+  /**
+   * The slab-switching ladder of a rate card (DOMAIN.md, Pricing): the cards of the same party, vehicle
+   * group and switch-path family, in force on a date in a city, one per rung — what closing a duty climbs.
+   *
+   * @generated from rpc fleet.masters.v1.MastersService.GetRateLadder
+   */
+  getRateLadder: {
+    methodKind: "unary";
+    input: typeof GetRateLadderRequestSchema;
+    output: typeof GetRateLadderResponseSchema;
   },
   /**
    * Records of the masters other services keep read models of, as the typed messages their events
