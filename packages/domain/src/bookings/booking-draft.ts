@@ -115,6 +115,17 @@ export const bookingDraftSchema = z
         ctx.addIssue({ code: 'custom', path: ['labelIds', i], message: 'This label is already on.' });
       seen.add(id);
     });
+    const filled = new Set<string>();
+    draft.customFields.forEach((entry, i) => {
+      if (filled.has(entry.customFieldId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customFields', i, 'customFieldId'],
+          message: 'This field is already filled in.',
+        });
+      }
+      filled.add(entry.customFieldId);
+    });
   });
 
 export type BookingDraftInput = z.input<typeof bookingDraftSchema>;
