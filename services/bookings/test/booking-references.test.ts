@@ -173,6 +173,11 @@ describe('the records a booking names', () => {
     expect(missing.fieldViolations).toEqual([
       expect.objectContaining({ field: 'customFields', message: expect.stringContaining('Cost centre') }),
     ]);
+    // The form sends a row per field it shows; a blank one is where the refusal lands.
+    const blank = await o.refusedFields(() =>
+      o.take(o.draft({ customFields: [{ customFieldId: costCentre, value: '  ' }] })),
+    );
+    expect(blank).toEqual(['customFields.0.value']);
     const filled = await o.take(o.draft({ customFields: [{ customFieldId: costCentre, value: 'CC-1042' }] }));
     expect(filled.booking!.customFields).toMatchObject([{ customFieldId: costCentre, value: 'CC-1042' }]);
 

@@ -83,8 +83,9 @@ export const bookingDraftSchema = z
       .max(MAX_BOOKING_ATTACHMENTS, `At most ${MAX_BOOKING_ATTACHMENTS} attachments`)
       .default([]),
     dutySupporterIds: z.array(idSchema).max(10, 'At most 10 duty supporters').default([]),
+    /** A custom field left blank ('') is not filled in: the form sends a row per field it shows. */
     customFields: z
-      .array(z.object({ customFieldId: idSchema, value: required(200, 'Enter the value') }))
+      .array(z.object({ customFieldId: idSchema, value: text(200) }))
       .max(20, 'At most 20 custom fields')
       .default([]),
     sales: priceSchema,

@@ -32,11 +32,14 @@ describe('a booking’s custom field entries', () => {
     );
   });
 
-  it('names the required fields left out, in the order the operator keeps them', () => {
+  it('names the required fields left out or blank, in the order the operator keeps them', () => {
     const costCentre = field({ isRequired: true });
     const employeeCode = field({ name: 'Employee code', isRequired: true });
     const note = field({ name: 'Note' });
-    const entries = [{ customFieldId: costCentre.id, value: 'CC-1' }];
+    const entries = [
+      { customFieldId: costCentre.id, value: 'CC-1' },
+      { customFieldId: employeeCode.id, value: '' },
+    ];
     expect(missingRequiredFields([costCentre, note, employeeCode], entries)).toEqual([employeeCode]);
   });
 

@@ -34,11 +34,15 @@ export function customFieldValueProblem(field: CustomFieldShape, value: string):
     : `Choose one of: ${choices.join(', ')}.`;
 }
 
-/** The required fields among `fields` that `entries` leave out, in the order of `fields`. */
+/** The entries filled in (a blank one is not): what a booking keeps. */
+export const filledEntries = <E extends CustomFieldEntry>(entries: readonly E[]): E[] =>
+  entries.filter((entry) => entry.value !== '');
+
+/** The required fields among `fields` that `entries` leave out or blank, in the order of `fields`. */
 export function missingRequiredFields<F extends CustomFieldShape>(
   fields: readonly F[],
   entries: readonly CustomFieldEntry[],
 ): F[] {
-  const given = new Set(entries.map((entry) => entry.customFieldId));
+  const given = new Set(filledEntries(entries).map((entry) => entry.customFieldId));
   return fields.filter((field) => field.isRequired && !given.has(field.id));
 }

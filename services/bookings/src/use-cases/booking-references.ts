@@ -135,13 +135,18 @@ export function createBookingReferences(masters: Client<typeof MastersService>) 
         });
         return;
       }
-      const problem = customFieldValueProblem(shapeOf(record), entry.value);
+      const problem = entry.value === '' ? undefined : customFieldValueProblem(shapeOf(record), entry.value);
       if (problem) problems.push({ field: `customFields.${i}.value`, message: problem });
     });
     if (rules.requireFields) {
       const active = [...customFields.values()].filter((record) => record.isActive).map(shapeOf);
       for (const field of missingRequiredFields(active, draft.customFields)) {
-        problems.push({ field: 'customFields', message: `Fill in ${field.name}; every booking needs it.` });
+        // On the blank row the form sent for it, when there is one.
+        const blank = draft.customFields.findIndex((entry) => entry.customFieldId === field.id);
+        problems.push({
+          field: blank >= 0 ? `customFields.${blank}.value` : 'customFields',
+          message: `Fill in ${field.name}; every booking needs it.`,
+        });
       }
     }
     if (problems.length > 0) {

@@ -13,6 +13,7 @@ import {
   bookingDraftSchema,
   daysBetween,
   dutyDates,
+  filledEntries,
   getPermission,
   isIsoDate,
   localClock,
@@ -105,7 +106,8 @@ export function createTakeBooking(deps: BookingsDeps) {
     if (caller.permissions.includes(PERMISSION.view_custom_fields)) {
       return { draft, requireFields: true };
     }
-    if (draft.customFields.length > 0 && !sameEntries(draft.customFields, stored)) {
+    const given = filledEntries(draft.customFields);
+    if (given.length > 0 && !sameEntries(given, stored)) {
       throw permissionDenied(
         `You need the “${getPermission(PERMISSION.view_custom_fields)?.name}” permission to fill in custom fields.`,
       );
@@ -187,7 +189,7 @@ export function createTakeBooking(deps: BookingsDeps) {
       labelIds: draft.labelIds,
       attachmentIds: draft.attachmentIds,
       dutySupporterIds: draft.dutySupporterIds,
-      customFields: draft.customFields,
+      customFields: filledEntries(draft.customFields),
       sales,
       purchase: given(draft.purchase),
     };
