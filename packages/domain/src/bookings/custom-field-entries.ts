@@ -2,6 +2,8 @@
 // master): one entry per field at most, a choice field's value one of its choices, and every required
 // booking field filled in. Shared by the bookings service, which enforces it, and the booking form,
 // which checks as you type and shows a choice field as a picker of its choices.
+import type { customFieldMaster } from '../masters/business-masters';
+import type { MasterListRecord } from '../masters/master';
 import type { CustomFieldType } from '../vocabulary';
 
 /** A custom field as an entry is checked against (the custom field master's record, its listed values). */
@@ -13,6 +15,15 @@ export interface CustomFieldShape {
   options: string;
   isRequired: boolean;
 }
+
+/** A custom field as the custom field master's list carries it. */
+export const customFieldShapeOf = (record: MasterListRecord<typeof customFieldMaster>): CustomFieldShape => ({
+  id: record.id,
+  name: record.values.name ?? '',
+  type: record.values.type ?? 'TEXT',
+  options: record.values.options ?? '',
+  isRequired: record.values.is_required ?? false,
+});
 
 export interface CustomFieldEntry {
   customFieldId: string;

@@ -7,9 +7,9 @@
 import type { Client } from '@connectrpc/connect';
 import {
   type BookingDraft,
-  type CustomFieldShape,
   cityMaster,
   customFieldMaster,
+  customFieldShapeOf,
   customFieldValueProblem,
   decodeListPage,
   dutySupporterMaster,
@@ -38,14 +38,6 @@ export interface ReferenceRules {
 }
 
 type CustomFieldRecord = MasterListRecord<typeof customFieldMaster>;
-
-const shapeOf = (record: CustomFieldRecord): CustomFieldShape => ({
-  id: record.id,
-  name: record.values.name ?? '',
-  type: record.values.type ?? 'TEXT',
-  options: record.values.options ?? '',
-  isRequired: record.values.is_required ?? false,
-});
 
 const displayName = (definition: MasterDefinition, record: MasterListRecord): string =>
   String(record.values[definition.display] ?? '');
@@ -135,11 +127,12 @@ export function createBookingReferences(masters: Client<typeof MastersService>) 
         });
         return;
       }
-      const problem = entry.value === '' ? undefined : customFieldValueProblem(shapeOf(record), entry.value);
+      const problem =
+        entry.value === '' ? undefined : customFieldValueProblem(customFieldShapeOf(record), entry.value);
       if (problem) problems.push({ field: `customFields.${i}.value`, message: problem });
     });
     if (rules.requireFields) {
-      const active = [...customFields.values()].filter((record) => record.isActive).map(shapeOf);
+      const active = [...customFields.values()].filter((record) => record.isActive).map(customFieldShapeOf);
       for (const field of missingRequiredFields(active, draft.customFields)) {
         // On the blank row the form sent for it, when there is one.
         const blank = draft.customFields.findIndex((entry) => entry.customFieldId === field.id);
