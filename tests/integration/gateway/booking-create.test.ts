@@ -212,3 +212,29 @@ it('changes a duty under Edit Duty, and copies a booking to another date', async
   const copy = await owner.booking.copy.mutate({ id: booking.id, reportingDate: '2040-03-09' });
   expect([copy.booking.startDate, copy.booking.reportingAddress]).toEqual(['2040-03-09', 'Pune Station']);
 });
+
+it('shows who acted on a duty by name, and the person really acting while masquerading', async () => {
+  const ownerName = (await owner.user.me.query()).user.name;
+  const dispatcherPhone = freshPhone();
+  const dispatcher = await owner.employee.create.mutate({
+    name: 'Dee Dispatcher',
+    phone: dispatcherPhone,
+    grantedPermissions: ['manage_booking', 'view_booking', 'cancel_duty'],
+  });
+  const { booking } = await owner.booking.create.mutate({ ...draft(), reportingDate: '2040-04-01' });
+  const { token } = await owner.masquerade.start.mutate({ userId: dispatcher.id });
+  const asDispatcher = h.client(() => bearer(token));
+  await asDispatcher.booking.cancel.mutate({ id: booking.id, reason: 'Flight moved' });
+  // Renamed later: the activity names the person as they are called now.
+  await owner.employee.update.mutate({
+    userId: dispatcher.id,
+    name: 'Deepa Dispatcher',
+    phone: dispatcherPhone,
+    grantedPermissions: ['manage_booking', 'view_booking', 'cancel_duty'],
+  });
+  const read = await viewer.booking.get.query({ id: booking.id });
+  expect(read.activity.map((a) => [a.action, a.userName, a.actorName])).toEqual([
+    ['created', ownerName, ownerName],
+    ['cancel', 'Deepa Dispatcher', ownerName],
+  ]);
+});

@@ -84,12 +84,15 @@ export function bookingDetailToJson(booking: Booking) {
 }
 export type BookingDetailJson = ReturnType<typeof bookingDetailToJson>;
 
-export const activityToJson = (a: BookingActivity) => ({
+/** An activity entry with the names of who acted and, when masquerading, who really did (`names` by user id). */
+export const activityToJson = (a: BookingActivity, names: ReadonlyMap<string, string>) => ({
   id: a.id,
   at: dateOrNull(a.at),
   actor: a.actor,
   userId: textOrNull(a.userId),
+  userName: names.get(a.userId) ?? null,
   actorUserId: textOrNull(a.actorUserId),
+  actorName: names.get(a.actorUserId) ?? null,
   action: a.action,
   fromStatus: textOrNull(a.fromStatus) as BookingStatus | null,
   toStatus: textOrNull(a.toStatus) as BookingStatus | null,

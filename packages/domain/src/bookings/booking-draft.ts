@@ -83,8 +83,9 @@ export const bookingDraftSchema = z
       .max(MAX_BOOKING_ATTACHMENTS, `At most ${MAX_BOOKING_ATTACHMENTS} attachments`)
       .default([]),
     dutySupporterIds: z.array(idSchema).max(10, 'At most 10 duty supporters').default([]),
+    /** A custom field left blank ('') is not filled in: the form sends a row per field it shows. */
     customFields: z
-      .array(z.object({ customFieldId: idSchema, value: required(200, 'Enter the value') }))
+      .array(z.object({ customFieldId: idSchema, value: text(200) }))
       .max(20, 'At most 20 custom fields')
       .default([]),
     sales: priceSchema,
@@ -114,6 +115,17 @@ export const bookingDraftSchema = z
       if (seen.has(id))
         ctx.addIssue({ code: 'custom', path: ['labelIds', i], message: 'This label is already on.' });
       seen.add(id);
+    });
+    const filled = new Set<string>();
+    draft.customFields.forEach((entry, i) => {
+      if (filled.has(entry.customFieldId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customFields', i, 'customFieldId'],
+          message: 'This field is already filled in.',
+        });
+      }
+      filled.add(entry.customFieldId);
     });
   });
 

@@ -2,4 +2,5 @@
 // screens ask for the actions to offer.
 
 export * from './booking-draft';
+export * from './custom-field-entries';
 export * from './status-machine';

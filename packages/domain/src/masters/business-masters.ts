@@ -351,7 +351,8 @@ export const customFieldMaster = defineMaster({
     options: f.text('Choices', { max: 500, help: 'For a choice, separated by commas' }),
     is_required: f.flag('Must be filled'),
   },
-  columns: ['name', 'entity', 'type', 'is_required'],
+  // The choices are listed too: the booking form offers them and bookings checks a value against them.
+  columns: ['name', 'entity', 'type', 'options', 'is_required'],
   search: ['name'],
   sorts: ['name', 'created_at'],
   defaultSort: 'name',

@@ -1,6 +1,6 @@
-import { decodeListPage, getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/domain';
+import { getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/domain';
 import { invalidField, notFound, permissionDenied, requireId, requireIds } from '@fleet/platform';
-import { readingForBookings } from '../read-models/masters-reads';
+import { listedByIds } from '../read-models/masters-reads';
 import { getBookingDetail, lockDuty, setDutyIds } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
@@ -23,19 +23,9 @@ export function createDutyLabelsAndSupporters(deps: BookingsDeps) {
     requireIds(ids, what.field);
     const wanted = [...new Set(ids)];
     if (wanted.length > MAX[what.kind]) throw invalidField(what.field, `At most ${MAX[what.kind]}.`);
-    if (wanted.length > 0) {
-      const found = await masters.listRecords(
-        { kind: what.kind, ids: wanted, page: { limit: wanted.length } },
-        readingForBookings(caller),
-      );
-      const usable = new Set(
-        decodeListPage(masterOf(what.kind), found.recordsJson)
-          .filter((record) => record.isActive)
-          .map((record) => record.id),
-      );
-      const missing = wanted.findIndex((w) => !usable.has(w));
-      if (missing >= 0) throw invalidField(`${what.field}.${missing}`, 'Choose from the list.');
-    }
+    const found = await listedByIds(masters, caller, masterOf(what.kind), wanted);
+    const missing = wanted.findIndex((w) => !found.get(w)?.isActive);
+    if (missing >= 0) throw invalidField(`${what.field}.${missing}`, 'Choose from the list.');
     return db.withTenant(caller.tenantId, async (tx) => {
       const duty = await lockDuty(tx, id);
       if (!duty) throw notFound('The booking');

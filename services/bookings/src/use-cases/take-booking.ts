@@ -13,6 +13,7 @@ import {
   bookingDraftSchema,
   daysBetween,
   dutyDates,
+  filledEntries,
   getPermission,
   isIsoDate,
   localClock,
@@ -54,6 +55,7 @@ import {
   updateBookingDetails,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
+import { createBookingReferences, type ReferenceRules } from './booking-references';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const HOUR = 3_600_000;
@@ -89,6 +91,29 @@ const given = (price: BookingDraft['sales']): PriceRecord => ({ rateCardId: null
 
 export function createTakeBooking(deps: BookingsDeps) {
   const { db, clock, copies, masters } = deps;
+  const checkReferences = createBookingReferences(masters);
+
+  /**
+   * The custom field entries a person writes: their own when they may see custom fields (and then every
+   * required one must be there); otherwise what the duty already holds, kept as it is — someone who is
+   * never shown the fields neither fills them in nor empties them, nor is refused for one left blank.
+   */
+  function writtenCustomFields(
+    caller: TenantCaller,
+    draft: BookingDraft,
+    stored: BookingDraft['customFields'],
+  ) {
+    if (caller.permissions.includes(PERMISSION.view_custom_fields)) {
+      return { draft, requireFields: true };
+    }
+    const given = filledEntries(draft.customFields);
+    if (given.length > 0 && !sameEntries(given, stored)) {
+      throw permissionDenied(
+        `You need the “${getPermission(PERMISSION.view_custom_fields)?.name}” permission to fill in custom fields.`,
+      );
+    }
+    return { draft: { ...draft, customFields: stored }, requireFields: false };
+  }
 
   /** The customer's rate card in force for the first day, when the form left the price empty. */
   async function salesPrice(caller: TenantCaller, draft: BookingDraft): Promise<PriceRecord> {
@@ -114,11 +139,16 @@ export function createTakeBooking(deps: BookingsDeps) {
   }
 
   /** What writing a draft needs checked first, outside any transaction (it may ask masters). */
-  async function check(caller: TenantCaller, draft: BookingDraft) {
+  async function check(caller: TenantCaller, draft: BookingDraft, rules: ReferenceRules) {
     if (draft.reportingDate < operatorDate(clock())) {
       requireHeld(caller, PERMISSION.assign_back_reporting_date_duty, 'give a duty a past date');
     }
-    const known = await copies.load(caller, { customer: [draft.customerId], duty_type: [draft.dutyTypeId] });
+    const [loaded, referenced] = await Promise.allSettled([
+      copies.load(caller, { customer: [draft.customerId], duty_type: [draft.dutyTypeId] }),
+      checkReferences(caller, draft, rules),
+    ]);
+    if (loaded.status === 'rejected') throw loaded.reason;
+    const known = loaded.value;
     const customer = known.customer.get(draft.customerId)?.connection;
     if (!customer) throw invalidField('customerId', 'Choose a customer from the list.');
     if (!customer.isActive) {
@@ -128,6 +158,7 @@ export function createTakeBooking(deps: BookingsDeps) {
     if (!dutyType) throw invalidField('dutyTypeId', 'Choose a duty type from the list.');
     if (!dutyType.isActive)
       throw invalidField('dutyTypeId', `The duty type ${dutyType.name} is deactivated.`);
+    if (referenced.status === 'rejected') throw referenced.reason;
     return { draft, customer, dutyType, sales: await salesPrice(caller, draft) };
   }
   type Checked = Awaited<ReturnType<typeof check>>;
@@ -158,7 +189,7 @@ export function createTakeBooking(deps: BookingsDeps) {
       labelIds: draft.labelIds,
       attachmentIds: draft.attachmentIds,
       dutySupporterIds: draft.dutySupporterIds,
-      customFields: draft.customFields,
+      customFields: filledEntries(draft.customFields),
       sales,
       purchase: given(draft.purchase),
     };
@@ -288,8 +319,9 @@ export function createTakeBooking(deps: BookingsDeps) {
   return {
     async create(caller: TenantCaller, draftJson: string) {
       requireHeld(caller, PERMISSION.manage_booking, 'take bookings');
-      const draft = parseDraft(draftJson);
-      const checked = await check(caller, draft);
+      const written = writtenCustomFields(caller, parseDraft(draftJson), []);
+      const { draft } = written;
+      const checked = await check(caller, draft, { held: new Set(), requireFields: written.requireFields });
       return db.withTenant(caller.tenantId, async (tx) => {
         const [parent] = await writeDuties(tx, caller, checked, dutyDates(draft));
         const taken = await readBack(tx, parent!.id);
@@ -302,7 +334,7 @@ export function createTakeBooking(deps: BookingsDeps) {
       requireHeld(caller, PERMISSION.manage_booking, 'take bookings');
       if (!isIsoDate(reportingDate)) throw invalidField('reportingDate', 'Give the new date as YYYY-MM-DD.');
       const original = await source(caller, id);
-      const checked = await check(caller, { ...draftOf(original), reportingDate });
+      const checked = await check(caller, { ...draftOf(original), reportingDate }, INHERITED);
       return db.withTenant(caller.tenantId, async (tx) => {
         const [copy] = await writeDuties(tx, caller, checked, [reportingDate]);
         return (await readBack(tx, copy!.id))!;
@@ -327,7 +359,7 @@ export function createTakeBooking(deps: BookingsDeps) {
         );
       }
       const dates = Array.from({ length: days }, (_, i) => addCalendarDays(lastDuty, i + 1));
-      const checked = await check(caller, { ...draftOf(root), reportingDate: dates[0]! });
+      const checked = await check(caller, { ...draftOf(root), reportingDate: dates[0]! }, INHERITED);
       return db.withTenant(caller.tenantId, (tx) =>
         writeDuties(tx, caller, checked, dates, { parentId: rootId, type: 'EXTENDED' }),
       );
@@ -336,8 +368,14 @@ export function createTakeBooking(deps: BookingsDeps) {
     async update(caller: TenantCaller, id: string, draftJson: string, expectedVersion = 0) {
       requireHeld(caller, PERMISSION.edit_duty, 'change duties');
       requireId(id, 'id');
-      const draft = parseDraft(draftJson);
-      const checked = await check(caller, draft);
+      const parsed = parseDraft(draftJson);
+      const before = await source(caller, id);
+      const written = writtenCustomFields(caller, parsed, before.customFields);
+      const { draft } = written;
+      const checked = await check(caller, draft, {
+        held: heldIds(before),
+        requireFields: written.requireFields,
+      });
       return db.withTenant(caller.tenantId, async (tx) => {
         const duty = await lockDuty(tx, id);
         if (!duty) throw notFound('The booking');
@@ -377,6 +415,24 @@ export function createTakeBooking(deps: BookingsDeps) {
     },
   };
 }
+
+/** A copy or an extension: new duties carrying what the original holds, each record checked anew. */
+const INHERITED: ReferenceRules = { held: new Set(), requireFields: false };
+
+/** The records a duty names, which an update may keep even when they have since been deactivated. */
+const heldIds = (booking: BookingDetail): ReadonlySet<string> =>
+  new Set([
+    booking.vehicleGroupId,
+    booking.fromCityId,
+    ...(booking.toCityId ? [booking.toCityId] : []),
+    ...booking.labelIds,
+    ...booking.dutySupporterIds,
+    ...booking.customFields.map((entry) => entry.customFieldId),
+  ]);
+
+const sameEntries = (a: BookingDraft['customFields'], b: BookingDraft['customFields']) =>
+  a.length === b.length &&
+  a.every((entry, i) => entry.customFieldId === b[i]?.customFieldId && entry.value === b[i]?.value);
 
 /** A duty's details change until its trip starts (the statuses before the trip, and tentative ones). */
 const EDITABLE = new Set<BookingStatus>([

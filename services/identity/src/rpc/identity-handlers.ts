@@ -20,7 +20,7 @@ import { MASQUERADE_ACTIONS } from '../use-cases/audit';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function identityRoutes(useCases: IdentityUseCases) {
-  const { signIn, sessions, me, phoneChange, masquerade, audit, employees, profiles } = useCases;
+  const { signIn, sessions, me, phoneChange, masquerade, audit, employees, profiles, userNames } = useCases;
   return (router: ConnectRouter) =>
     router.service(IdentityService, {
       async requestOtp(req, ctx) {
@@ -137,6 +137,9 @@ export function identityRoutes(useCases: IdentityUseCases) {
           ...pageRequestFromProto(req.page),
         });
         return { employees: page.items.map(employeeToProto), pageInfo: pageInfoToProto(page) };
+      },
+      async listUserNames(req, ctx) {
+        return { users: await userNames.list(callerOf(ctx), req.userIds) };
       },
       async getEmployee(req, ctx) {
         return { employee: employeeToProto(await employees.get(callerOf(ctx), req.userId)) };

@@ -87,3 +87,15 @@ export async function setUserActive(tx: Tx, id: string, isActive: boolean): Prom
     sql`update identity.users set is_active = ${isActive}, updated_at = now() where id = ${id}`,
   );
 }
+
+/** People's names by id: only the operator's under its row-level security, active or not. */
+export function listUserNames(
+  tx: Tx,
+  ids: readonly string[],
+): Promise<{ userId: string; name: string; isActive: boolean }[]> {
+  return rows(
+    tx,
+    sql`select u.id as "userId", u.name, u.is_active as "isActive" from identity.users u
+        where u.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid) order by u.id`,
+  );
+}

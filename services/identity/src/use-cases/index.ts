@@ -9,6 +9,7 @@ import { createPhoneChange } from './phone-change';
 import { createProfiles } from './profiles';
 import { createSessions } from './sessions';
 import { createSignIn } from './sign-in';
+import { createUserNames } from './user-names';
 
 export function createIdentityUseCases(deps: IdentityDeps) {
   const sessions = createSessions(deps);
@@ -22,6 +23,7 @@ export function createIdentityUseCases(deps: IdentityDeps) {
     audit: createAudit(deps),
     employees: createEmployees(deps),
     profiles: createProfiles(deps),
+    userNames: createUserNames(deps),
     /** In-process only: never routed over gRPC (see operators.ts). */
     operators: createOperators(deps),
   };

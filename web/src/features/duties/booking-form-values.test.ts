@@ -1,6 +1,7 @@
 import {
   type BookingFormValues,
   customerPatch,
+  customFieldRows,
   draftInputOf,
   draftProblems,
   emptyContact,
@@ -84,5 +85,44 @@ describe('the booking form’s draft', () => {
         customer,
       ),
     ).toEqual({});
+  });
+});
+
+describe('the booking form’s custom fields', () => {
+  const COST_CENTRE = '1b2c3d4e-5f60-4718-92a3-b4c5d6e7f801';
+  const PURPOSE = '2c3d4e5f-6071-4829-a3b4-c5d6e7f80912';
+  const fields = [
+    { id: COST_CENTRE, name: 'Cost centre', type: 'TEXT' as const, options: '', isRequired: true },
+    {
+      id: PURPOSE,
+      name: 'Trip purpose',
+      type: 'SELECT' as const,
+      options: 'Airport, Training',
+      isRequired: false,
+    },
+  ];
+
+  it('gives each shown field a row in the fields’ order, keeping what is typed', () => {
+    expect(customFieldRows(fields, [{ customFieldId: PURPOSE, value: 'Airport' }])).toEqual([
+      { customFieldId: COST_CENTRE, value: '' },
+      { customFieldId: PURPOSE, value: 'Airport' },
+    ]);
+  });
+
+  it('asks for a required field and a listed choice on the row of that field', () => {
+    const values = filled({
+      customFields: customFieldRows(fields, [{ customFieldId: PURPOSE, value: 'Party' }]),
+    });
+    expect(draftProblems(values, { customFields: fields })).toEqual({
+      'customFields.0.value': 'Fill in Cost centre; every booking needs it.',
+      'customFields.1.value': 'Choose one of: Airport, Training.',
+    });
+    const fine = filled({
+      customFields: [
+        { customFieldId: COST_CENTRE, value: 'CC-1042' },
+        { customFieldId: PURPOSE, value: '' },
+      ],
+    });
+    expect(draftProblems(fine, { customFields: fields })).toEqual({});
   });
 });

@@ -1,6 +1,7 @@
 // The booking form's values (what its inputs hold: text, '' for nothing) and the draft they make. The
 // form is checked by the very schema booking.create checks with (bookingDraftSchema), so a draft the
 // form lets through is one the gateway and the service take, and their messages are the form's.
+import { type CustomFieldShape, customFieldValueProblem, missingRequiredFields } from '@fleet/domain';
 import { type BookingDraft, type BookingDraftInput, bookingDraftSchema } from '@fleet/domain/inputs';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
@@ -40,6 +41,8 @@ export interface BookingFormValues {
   orderReferenceNumber: string;
   labelIds: string[];
   dutySupporterIds: string[];
+  /** A row per booking custom field the form shows ('' when not filled in). */
+  customFields: { customFieldId: string; value: string }[];
   sales: PriceValues;
   purchase: PriceValues;
   confirmed: boolean;
@@ -71,6 +74,7 @@ export function newBookingValues(date: string): BookingFormValues {
     orderReferenceNumber: '',
     labelIds: [],
     dutySupporterIds: [],
+    customFields: [],
     sales: emptyPrice(),
     purchase: emptyPrice(),
     confirmed: true,
@@ -106,14 +110,55 @@ export function draftInputOf(values: BookingFormValues): BookingDraftInput {
     orderReferenceNumber: values.orderReferenceNumber,
     labelIds: values.labelIds,
     dutySupporterIds: values.dutySupporterIds,
+    customFields: values.customFields,
     sales: priceOf(values.sales),
     purchase: priceOf(values.purchase),
     confirmed: values.confirmed,
   };
 }
 
+/** What the form knows besides its values: the operator's booking custom fields it shows. */
+export interface BookingFormContext {
+  customFields: readonly CustomFieldShape[];
+}
+
+/**
+ * The rows for the booking custom fields shown, in the fields' order: a row already there keeps its
+ * value, a field without one gets a blank row.
+ */
+export function customFieldRows(
+  fields: readonly CustomFieldShape[],
+  rows: BookingFormValues['customFields'],
+): BookingFormValues['customFields'] {
+  return fields.map((field) => ({
+    customFieldId: field.id,
+    value: rows.find((row) => row.customFieldId === field.id)?.value ?? '',
+  }));
+}
+
+/** A required field left blank, or a choice not among the field's, on the row of that field. */
+function customFieldProblems(values: BookingFormValues, fields: readonly CustomFieldShape[]) {
+  const problems: Record<string, string> = {};
+  const missing = new Set(missingRequiredFields(fields, values.customFields).map((field) => field.id));
+  values.customFields.forEach((row, index) => {
+    const field = fields.find((f) => f.id === row.customFieldId);
+    if (!field) return;
+    const value = row.value.trim();
+    const problem = missing.has(field.id)
+      ? `Fill in ${field.name}; every booking needs it.`
+      : value
+        ? customFieldValueProblem(field, value)
+        : undefined;
+    if (problem) problems[`customFields.${index}.value`] = problem;
+  });
+  return problems;
+}
+
 /** What the schema says of a draft, keyed by the form's dotted paths (the first word for each). */
-export function draftProblems(values: BookingFormValues): Record<string, string> {
+export function draftProblems(
+  values: BookingFormValues,
+  context: BookingFormContext = { customFields: [] },
+): Record<string, string> {
   const parsed = bookingDraftSchema.safeParse(draftInputOf(values));
   const problems: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) {
@@ -122,16 +167,19 @@ export function draftProblems(values: BookingFormValues): Record<string, string>
   }
   // A multi-day booking without its last day would silently be one day: say so instead.
   if (values.multiDay && values.lastDate.trim() === '') problems.lastDate ??= 'Choose the last day.';
+  for (const [path, message] of Object.entries(customFieldProblems(values, context.customFields))) {
+    problems[path] ??= message;
+  }
   return problems;
 }
 
 /** react-hook-form's resolver: the form's values in, the checked draft out, or the problems on their fields. */
-export const bookingFormResolver: Resolver<BookingFormValues, unknown, BookingDraft> = (
+export const bookingFormResolver: Resolver<BookingFormValues, BookingFormContext, BookingDraft> = (
   values,
-  _context,
+  context,
   options,
 ) => {
-  const problems = draftProblems(values);
+  const problems = draftProblems(values, context);
   if (Object.keys(problems).length === 0) {
     return { values: bookingDraftSchema.parse(draftInputOf(values)), errors: {} };
   }

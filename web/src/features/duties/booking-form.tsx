@@ -1,11 +1,19 @@
 // Taking a booking: customer first (its city and contact fill in), then passengers and contacts as rows,
 // the duty, the price (shown from the customer's rate card while left empty) and notes. Checked as you
 // type by the schema booking.create checks with; the server's field errors land on the fields they name.
-import { f, isIsoDate, type ListedKind, type PermissionId } from '@fleet/domain';
+import {
+  type CustomFieldShape,
+  customFieldChoices,
+  customFieldShapeOf,
+  f,
+  isIsoDate,
+  type ListedKind,
+  type PermissionId,
+} from '@fleet/domain';
 import type { BookingDraft } from '@fleet/domain/inputs';
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -19,9 +27,11 @@ import {
 import { listedApi } from '../masters/master-api';
 import { keepsFocus, MasterField, QUARTER_HOURS } from '../masters/master-fields';
 import {
+  type BookingFormContext,
   type BookingFormValues,
   bookingFormResolver,
   customerPatch,
+  customFieldRows,
   emptyContact,
 } from './booking-form-values';
 import type { Quote } from './booking-types';
@@ -211,6 +221,47 @@ function SalesPrice() {
   );
 }
 
+/** The operator's active booking custom fields, for whoever may see custom fields (none otherwise). */
+function useBookingCustomFields(visible: boolean): CustomFieldShape[] {
+  const list = useQuery(
+    listedApi('custom_field').list.queryOptions(
+      { active: 'active', filters: { entities: ['BOOKING'] }, limit: 1000 },
+      { enabled: visible, staleTime: 60_000 },
+    ),
+  );
+  return useMemo(() => (list.data?.records ?? []).map(customFieldShapeOf), [list.data]);
+}
+
+/** A row per booking custom field: a choice field picks among its choices, a text field takes text. */
+function CustomFields({ fields }: { fields: readonly CustomFieldShape[] }) {
+  const { getValues, setValue } = useFormContext<BookingFormValues>();
+  useEffect(() => {
+    setValue('customFields', customFieldRows(fields, getValues('customFields')));
+  }, [fields, getValues, setValue]);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {fields.map((field, index) =>
+        field.type === 'SELECT' ? (
+          <SelectField
+            key={field.id}
+            name={`customFields.${index}.value`}
+            label={field.name}
+            required={field.isRequired}
+            data={customFieldChoices(field.options).map((choice) => ({ value: choice, label: choice }))}
+          />
+        ) : (
+          <TextField
+            key={field.id}
+            name={`customFields.${index}.value`}
+            label={field.name}
+            required={field.isRequired}
+          />
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
+
 function MultiDay() {
   const { control } = useFormContext<BookingFormValues>();
   const multiDay = useWatch({ control, name: 'multiDay' });
@@ -233,14 +284,19 @@ export function BookingForm({
   initial: BookingFormValues;
   onSubmit: (draft: BookingDraft) => Promise<unknown>;
 }) {
-  const form = useForm<BookingFormValues, unknown, BookingDraft>({
+  const permissions = usePermissions();
+  const can = (permission: PermissionId) => permissions?.has(permission) ?? false;
+  // Shown only to whoever may see custom fields; a required one then must be filled in (the server asks
+  // the same of them, and not of someone who is never shown the fields).
+  const customFields = useBookingCustomFields(can('view_custom_fields'));
+  const context = useMemo<BookingFormContext>(() => ({ customFields }), [customFields]);
+  const form = useForm<BookingFormValues, BookingFormContext, BookingDraft>({
     defaultValues: initial,
     resolver: bookingFormResolver,
+    context,
     mode: 'onTouched',
   });
   const [problem, setProblem] = useState<string>();
-  const permissions = usePermissions();
-  const can = (permission: PermissionId) => permissions?.has(permission) ?? false;
   const submit = form.handleSubmit(async (draft) => {
     setProblem(undefined);
     try {
@@ -254,6 +310,7 @@ export function BookingForm({
       <BookingFormBody
         canReadCustomers={can('view_customer')}
         can={can}
+        customFields={customFields}
         saving={form.formState.isSubmitting}
         problem={problem}
         onSubmit={submit}
@@ -265,12 +322,14 @@ export function BookingForm({
 function BookingFormBody({
   canReadCustomers,
   can,
+  customFields,
   saving,
   problem,
   onSubmit,
 }: {
   canReadCustomers: boolean;
   can: (permission: PermissionId) => boolean;
+  customFields: readonly CustomFieldShape[];
   saving: boolean;
   problem?: string;
   onSubmit: () => void;
@@ -351,6 +410,12 @@ function BookingFormBody({
             />
           </SimpleGrid>
         </Section>
+
+        {customFields.length > 0 ? (
+          <Section title="Custom fields">
+            <CustomFields fields={customFields} />
+          </Section>
+        ) : null}
 
         <Group justify="flex-end">
           <Button {...keepsFocus} type="submit" loading={saving}>

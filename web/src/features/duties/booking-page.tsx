@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { useMe, usePermissions } from '../../app/session';
+import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ddmmyyyy } from '../masters/format';
 import { AllotDialog } from './allot-dialog';
@@ -126,6 +126,11 @@ function BookingFacts({ booking, names }: { booking: BookingDetail; names: DutyN
               </Group>
             ) : null}
           </Fact>
+          {names.customFields(booking.customFields).map((entry) => (
+            <Fact key={entry.customFieldId} label={entry.name}>
+              {entry.value}
+            </Fact>
+          ))}
         </SimpleGrid>
         <Contacts title="Passengers" contacts={booking.passengers} />
         <Contacts title="Additional contacts" contacts={booking.additionalContacts} />
@@ -191,15 +196,13 @@ function Days({ current, days }: { current: string; days: BookingDetail[] }) {
 }
 
 function Trail({ activity }: { activity: Activity[] }) {
-  const me = useMe();
-  const known = [me.data?.user, me.data?.actor].flatMap((p) => (p ? [{ id: p.id, name: p.name }] : []));
   return (
     <Card title="Activity">
       <Timeline bulletSize={12} lineWidth={2}>
         {activity.map((entry) => (
           <Timeline.Item key={entry.id} title={activityWords(entry.action)}>
             <Text size="xs" c="dimmed">
-              {entry.at ? `${dateText(entry.at)} ${timeText(entry.at)}` : ''} · {actorText(entry, known)}
+              {entry.at ? `${dateText(entry.at)} ${timeText(entry.at)}` : ''} · {actorText(entry)}
               {entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus
                 ? ` · ${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}`
                 : entry.toStatus && !entry.fromStatus

@@ -60,18 +60,18 @@ describe('what a duty offers a person', () => {
 });
 
 describe('who the trail says did it', () => {
-  const known = [
-    { id: 'u1', name: 'Priya Nair' },
-    { id: 'u2', name: 'Kavya Rao' },
-  ];
-  it('names staff it knows, says Staff otherwise, and other parties by their kind', () => {
-    expect(actorText({ actor: 'STAFF', userId: 'u1', actorUserId: 'u1' }, known)).toBe('Priya Nair');
-    expect(actorText({ actor: 'STAFF', userId: 'u9', actorUserId: null }, known)).toBe('Staff');
-    expect(actorText({ actor: 'DRIVER', userId: null, actorUserId: null }, known)).toBe('Driver app');
+  const priya = { userId: 'u1', userName: 'Priya Nair' };
+  const nobody = { userId: null, userName: null, actorUserId: null, actorName: null };
+  it('names staff by the name given, says Staff when none came, and other parties by their kind', () => {
+    expect(actorText({ actor: 'STAFF', ...priya, actorUserId: 'u1', actorName: 'Priya Nair' })).toBe(
+      'Priya Nair',
+    );
+    expect(actorText({ ...nobody, actor: 'STAFF', userId: 'u9' })).toBe('Staff');
+    expect(actorText({ ...nobody, actor: 'DRIVER' })).toBe('Driver app');
   });
 
   it('says who acted as whom', () => {
-    expect(actorText({ actor: 'STAFF', userId: 'u1', actorUserId: 'u2' }, known)).toBe(
+    expect(actorText({ actor: 'STAFF', ...priya, actorUserId: 'u2', actorName: 'Kavya Rao' })).toBe(
       'Kavya Rao as Priya Nair',
     );
   });

@@ -117,17 +117,20 @@ const PARTIES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Who did it, as the trail shows it: a party other than staff by its kind; staff by name where this
- * screen knows the person (the one signed in, or whoever is masquerading as them), else "Staff"; and
- * "A as B" when someone acted as another.
+ * Who did it, as the trail shows it: a party other than staff by its kind; staff by the name booking.get
+ * gives (identity's, as the person is called now), "Staff" when no name came; and "A as B" when A
+ * acted as B (masquerading).
  */
-export function actorText(
-  entry: { actor: string; userId: string | null; actorUserId: string | null },
-  known: readonly { id: string; name: string }[],
-): string {
+export function actorText(entry: {
+  actor: string;
+  userId: string | null;
+  userName: string | null;
+  actorUserId: string | null;
+  actorName: string | null;
+}): string {
   if (entry.actor !== 'STAFF') return PARTIES[entry.actor] ?? entry.actor;
-  const nameOf = (id: string | null) => known.find((k) => k.id === id)?.name ?? 'Staff';
-  const as = nameOf(entry.userId);
-  if (entry.actorUserId && entry.actorUserId !== entry.userId) return `${nameOf(entry.actorUserId)} as ${as}`;
+  const as = entry.userName ?? 'Staff';
+  if (entry.actorUserId && entry.actorUserId !== entry.userId)
+    return `${entry.actorName ?? 'Staff'} as ${as}`;
   return as;
 }

@@ -52,6 +52,7 @@ export interface NamedDuty {
   dutyTypeId: string;
   vehicleGroupId: string;
   labelIds: readonly string[];
+  customFields?: readonly { customFieldId: string; value: string }[];
 }
 
 export interface DutyLabel {
@@ -84,6 +85,10 @@ export function useDutyNames(pages: readonly (readonly NamedDuty[])[]) {
     'label',
     ids((d) => d.labelIds),
   );
+  const customFields = useMasterRecords(
+    'custom_field',
+    ids((d) => (d.customFields ?? []).map((entry) => entry.customFieldId)),
+  );
   return {
     city: (id: string | null) => (id ? cities.get(id)?.values.name : undefined),
     dutyType: (id: string) => dutyTypes.get(id)?.values.name,
@@ -92,6 +97,12 @@ export function useDutyNames(pages: readonly (readonly NamedDuty[])[]) {
       labelIds.flatMap((id) => {
         const label = labels.get(id);
         return label ? [{ id, name: label.values.name, colour: label.values.colour }] : [];
+      }),
+    /** A duty's custom field entries by field name; none for someone who may not see custom fields. */
+    customFields: (entries: readonly { customFieldId: string; value: string }[]) =>
+      entries.flatMap((entry) => {
+        const field = customFields.get(entry.customFieldId);
+        return field ? [{ ...entry, name: field.values.name }] : [];
       }),
   };
 }
