@@ -37,6 +37,7 @@ import {
   saveCharges,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
+import { requireBookingFiles } from './booking-files';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const POINTS = ['GARAGE_START', 'ARRIVAL', 'DUTY_START', 'DUTY_END', 'GARAGE_END'] as const;
@@ -69,6 +70,8 @@ export interface SlipPointInput {
   at: Date | undefined;
   km: string;
   location: string;
+  /** A photo taken there; '' for none. */
+  fileId: string;
 }
 
 function checkedPoints(points: SlipPointInput[]): SlipPointRecord[] {
@@ -83,7 +86,8 @@ function checkedPoints(points: SlipPointInput[]): SlipPointRecord[] {
     const km = p.km.trim();
     if (!KM.test(km)) throw invalidField(`points.${i}.km`, 'Give the odometer in km, e.g. 45210.5');
     if (p.location.length > 200) throw invalidField(`points.${i}.location`, 'Keep this to 200 characters.');
-    return { point, at: p.at, km, location: p.location.trim() };
+    const fileId = p.fileId ? requireId(p.fileId, `points.${i}.fileId`).toLowerCase() : null;
+    return { point, at: p.at, km, location: p.location.trim(), fileId };
   });
 }
 
@@ -164,7 +168,7 @@ function requireSlipPermission(caller: TenantCaller) {
 }
 
 export function createDutySlip(deps: BookingsDeps) {
-  const { db, copies } = deps;
+  const { db, copies, masters } = deps;
 
   return {
     async record(
@@ -193,6 +197,12 @@ export function createDutySlip(deps: BookingsDeps) {
         const index = points.findIndex((p) => DOMAIN_POINT[p.point] === error.point);
         throw invalidField(`points.${index}`, error.message);
       }
+      await requireBookingFiles(
+        masters,
+        caller,
+        'slip_photo',
+        points.flatMap((p, i) => (p.fileId ? [{ field: `points.${i}.fileId`, id: p.fileId }] : [])),
+      );
       return db.withTenant(caller.tenantId, async (tx) => {
         const duty = await lockDuty(tx, input.id);
         if (!duty) throw notFound('The booking');

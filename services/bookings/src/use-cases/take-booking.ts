@@ -54,6 +54,7 @@ import {
   updateBookingDetails,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
+import { requireBookingFiles } from './booking-files';
 import type { BookingsDeps, TenantCaller } from './deps';
 
 const HOUR = 3_600_000;
@@ -128,6 +129,12 @@ export function createTakeBooking(deps: BookingsDeps) {
     if (!dutyType) throw invalidField('dutyTypeId', 'Choose a duty type from the list.');
     if (!dutyType.isActive)
       throw invalidField('dutyTypeId', `The duty type ${dutyType.name} is deactivated.`);
+    await requireBookingFiles(
+      masters,
+      caller,
+      'attachment_ids',
+      draft.attachmentIds.map((id, i) => ({ field: `attachmentIds.${i}`, id })),
+    );
     return { draft, customer, dutyType, sales: await salesPrice(caller, draft) };
   }
   type Checked = Awaited<ReturnType<typeof check>>;
