@@ -4,6 +4,7 @@
 import { type BookingDraft, type BookingDraftInput, bookingDraftSchema } from '@fleet/domain/inputs';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { UploadedFile } from '../common/form/upload-file';
 
 export interface ContactValues {
   name: string;
@@ -40,6 +41,8 @@ export interface BookingFormValues {
   orderReferenceNumber: string;
   labelIds: string[];
   dutySupporterIds: string[];
+  /** Uploaded already, with the names and sizes the form lists them by. */
+  attachments: UploadedFile[];
   sales: PriceValues;
   purchase: PriceValues;
   confirmed: boolean;
@@ -71,6 +74,7 @@ export function newBookingValues(date: string): BookingFormValues {
     orderReferenceNumber: '',
     labelIds: [],
     dutySupporterIds: [],
+    attachments: [],
     sales: emptyPrice(),
     purchase: emptyPrice(),
     confirmed: true,
@@ -106,6 +110,7 @@ export function draftInputOf(values: BookingFormValues): BookingDraftInput {
     orderReferenceNumber: values.orderReferenceNumber,
     labelIds: values.labelIds,
     dutySupporterIds: values.dutySupporterIds,
+    attachmentIds: values.attachments.map((file) => file.id),
     sales: priceOf(values.sales),
     purchase: priceOf(values.purchase),
     confirmed: values.confirmed,
@@ -117,7 +122,12 @@ export function draftProblems(values: BookingFormValues): Record<string, string>
   const parsed = bookingDraftSchema.safeParse(draftInputOf(values));
   const problems: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) {
-    const path = issue.path.map(String).join('.') || 'root';
+    // The draft's attachmentIds are the form's attachments.
+    const path =
+      issue.path
+        .map(String)
+        .join('.')
+        .replace(/^attachmentIds/, 'attachments') || 'root';
     problems[path] ??= issue.message;
   }
   // A multi-day booking without its last day would silently be one day: say so instead.

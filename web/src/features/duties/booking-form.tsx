@@ -18,6 +18,7 @@ import {
 } from '../common/form/form-fields';
 import { listedApi } from '../masters/master-api';
 import { keepsFocus, MasterField, QUARTER_HOURS } from '../masters/master-fields';
+import { AttachmentsField } from './booking-attachments';
 import {
   type BookingFormValues,
   bookingFormResolver,
@@ -276,6 +277,7 @@ function BookingFormBody({
   onSubmit: () => void;
 }) {
   useCustomerDefaults(canReadCustomers);
+  const [uploading, setUploading] = useState(false);
   return (
     <form
       onSubmit={(event) => {
@@ -352,8 +354,12 @@ function BookingFormBody({
           </SimpleGrid>
         </Section>
 
+        <Section title="Attachments">
+          <AttachmentsField onBusyChange={setUploading} />
+        </Section>
+
         <Group justify="flex-end">
-          <Button {...keepsFocus} type="submit" loading={saving}>
+          <Button {...keepsFocus} type="submit" loading={saving} disabled={uploading}>
             Save booking
           </Button>
         </Group>

@@ -23,6 +23,7 @@ import { useMe, usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ddmmyyyy } from '../masters/format';
 import { AllotDialog } from './allot-dialog';
+import { AttachmentLinks } from './booking-attachments';
 import type { Activity, BookingDetail, BookingView } from './booking-types';
 import { ChargesTable } from './charges-table';
 import { activityWords, actorText, offeredActions } from './duty-actions';
@@ -276,6 +277,11 @@ export default function BookingPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Allotment booking={booking} />
+            {view.attachments.length ? (
+              <Card title={`Attachments (${view.attachments.length})`}>
+                <AttachmentLinks attachments={view.attachments} />
+              </Card>
+            ) : null}
             {days.length > 1 ? <Days current={booking.id} days={days} /> : null}
           </Stack>
         </Grid.Col>
