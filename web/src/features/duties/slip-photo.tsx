@@ -1,5 +1,6 @@
 // A slip point's photo (the odometer, a toll receipt): uploaded through the one upload mechanism for a
-// booking's slip photos, then shown as a small thumbnail (or a link, for a PDF) opening it whole.
+// booking's slip photos, then shown as a small thumbnail (or a link, for a PDF) opening it whole; to
+// replace it, remove it and upload another.
 import { BOOKING_FILE_KIND } from '@fleet/domain';
 import { Anchor, Button, FileButton, Group, Image, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -50,33 +51,36 @@ export function SlipPhotoField({ index, label }: { index: number; label: string 
   return (
     <div>
       <Group gap={6} wrap="nowrap">
-        {field.value ? <SlipPhotoLink fileId={field.value} label={label} /> : null}
-        <FileButton onChange={upload} accept={UPLOAD_ACCEPT}>
-          {(props) => (
+        {field.value ? (
+          <>
+            <SlipPhotoLink fileId={field.value} label={label} />
             <Button
-              {...props}
               {...keepsFocus}
               size="compact-xs"
-              variant="light"
-              loading={sent !== undefined}
-              aria-label={`${field.value ? 'Replace' : 'Upload'} photo: ${label}`}
+              variant="subtle"
+              color="red"
+              aria-label={`Remove photo: ${label}`}
+              onClick={() => field.onChange('')}
             >
-              {sent !== undefined ? `${Math.round(sent * 100)}%` : field.value ? 'Replace' : 'Photo'}
+              ✕
             </Button>
-          )}
-        </FileButton>
-        {field.value ? (
-          <Button
-            {...keepsFocus}
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Remove photo: ${label}`}
-            onClick={() => field.onChange('')}
-          >
-            Remove
-          </Button>
-        ) : null}
+          </>
+        ) : (
+          <FileButton onChange={upload} accept={UPLOAD_ACCEPT}>
+            {(props) => (
+              <Button
+                {...props}
+                {...keepsFocus}
+                size="compact-xs"
+                variant="light"
+                loading={sent !== undefined}
+                aria-label={`Upload photo: ${label}`}
+              >
+                {sent !== undefined ? `${Math.round(sent * 100)}%` : 'Photo'}
+              </Button>
+            )}
+          </FileButton>
+        )}
       </Group>
       {message ? (
         <Text size="xs" c="red" role="alert">
