@@ -14,6 +14,12 @@ import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startPro
 const OWNER = '+919800000001';
 const CODE = '123456';
 const VEHICLE_NO = 'MH04ZZ9876';
+const PDF = Buffer.from('%PDF-1.7\n% Harbour Logistics purchase order\n%%EOF\n');
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('a duty from booking to bill in Chromium', () => {
   let product: RunningProduct;
@@ -124,6 +130,13 @@ describe('a duty from booking to bill in Chromium', () => {
       // The price is left empty: the customer's rate card's is shown, and charged.
       await expectText(page.getByTestId('rate-card-quote'), 'Rate card “Harbour Mumbai”: ₹2,000.00 a duty');
       await expectText(page, '₹2,000.00 from rate card');
+      // The customer's purchase order, attached; a Word file is refused before it is sent.
+      await pickFiles(page.getByRole('button', { name: 'Attach files' }), [
+        { name: 'Purchase order.pdf', mimeType: 'application/pdf', buffer: PDF },
+        { name: 'notes.docx', mimeType: 'application/octet-stream', buffer: PDF },
+      ]);
+      await expectText(page, 'notes.docx: upload a PNG, JPG, JPEG or PDF file.');
+      await expectText(page.getByRole('list', { name: 'Attachments' }), 'Purchase order.pdf');
       await screenshot(page, 'duties-01-booking-form');
       await page.getByRole('button', { name: 'Save booking' }).click();
 
@@ -135,6 +148,10 @@ describe('a duty from booking to bill in Chromium', () => {
       await expectText(passengers.nth(0), 'Asha Rao · +919800000101');
       await expectText(passengers.nth(1), 'Vikram Rao · vikram.rao@example.com');
       await expectText(page, '₹2,000.00, ₹14.00/extra km, ₹150.00/extra hour (rate card)');
+      const attached = page.getByRole('list', { name: 'Attachments' }).getByRole('link');
+      await expectText(attached, 'Purchase order.pdf');
+      const opened = await page.request.get(`${base}${await attached.getAttribute('href')}`);
+      expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'application/pdf']);
 
       // The board finds it by the passenger's phone, alone, and its tabs carry counts.
       await page.goto(`${base}/duties/bookings/all`);
@@ -179,6 +196,11 @@ describe('a duty from booking to bill in Chromium', () => {
         await field('Km', point(name)).fill(km);
         await field('Location', point(name)).fill(where);
       }
+      // The odometer's photo at the end of the duty.
+      await pickFiles(page.getByRole('button', { name: 'Upload photo: Duty end' }), [
+        { name: 'odometer.png', mimeType: 'image/png', buffer: PNG },
+      ]);
+      await page.getByRole('link', { name: 'Photo: Duty end' }).waitFor({ state: 'visible' });
       await choose('Slip received by', 'Hard', 'Hard copy');
       await screenshot(page, 'duties-03-slip');
       await page.getByRole('button', { name: 'Save slip' }).click();
@@ -215,6 +237,13 @@ describe('a duty from booking to bill in Chromium', () => {
     }
   }, 240_000);
 });
+
+/** Picks files in the file chooser the button opens. */
+async function pickFiles(button: Locator, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = button.page().waitForEvent('filechooser');
+  await button.click();
+  await (await chooser).setFiles(files);
+}
 
 /** Waits until the locator (or page) shows the text. */
 async function expectText(within: Locator | Page, text: string) {

@@ -87,6 +87,7 @@ export const slipPointToProto = (p: SlipPointRecord) => ({
   at: timestampFromDate(new Date(p.at)),
   km: p.km,
   location: p.location,
+  fileId: p.fileId ?? '',
 });
 
 export const chargesToProto = (c: StoredCharges) => ({

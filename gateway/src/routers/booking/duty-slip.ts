@@ -17,6 +17,8 @@ export const recordSlipInput = z.object({
         at: z.date({ error: 'Give the date and time' }),
         km: z.string().regex(/^\d{1,7}(\.\d)?$/, 'Give the odometer in km, e.g. 45210.5'),
         location: optionalText(200),
+        // A photo taken there, uploaded for `booking` and `slip_photo`.
+        fileId: idSchema.nullish(),
       }),
     )
     .max(5, 'A slip has five points'),
@@ -32,7 +34,7 @@ export const recordSlip = procedureNeeding(PERMISSION.generate_duty_slip)
       {
         id: input.id,
         variant: input.variant,
-        points: input.points.map((p) => ({ ...p, at: timestampFromDate(p.at) })),
+        points: input.points.map((p) => ({ ...p, at: timestampFromDate(p.at), fileId: p.fileId ?? '' })),
         medium: input.medium ?? '',
         expectedVersion: input.version ?? 0,
       },

@@ -1,6 +1,7 @@
 import type { BookingStatus, BookingType, ConnectionRequestStatus } from '@fleet/domain';
 import type { Booking, BookingActivity, Contact, Price } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import type { DutyCharges, SlipPoint } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
+import type { StoredFile } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import Decimal from 'decimal.js';
 import { dateOrNull, decimalOrNull, textOrNull } from '../shared-mappers';
 
@@ -104,6 +105,15 @@ export const slipPointToJson = (p: SlipPoint) => ({
   at: dateOrNull(p.at),
   km: new Decimal(p.km),
   location: p.location,
+  fileId: textOrNull(p.fileId),
+});
+
+/** A file a booking holds, as its page lists it (opened at /api/files/:id). */
+export const attachmentToJson = (file: StoredFile) => ({
+  id: file.id,
+  fileName: file.fileName,
+  contentType: file.contentType,
+  sizeBytes: Number(file.sizeBytes),
 });
 
 /** A closed duty's charges: quantities, rates and amounts as Decimal. */

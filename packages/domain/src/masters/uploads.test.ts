@@ -171,6 +171,18 @@ describe('what a file is uploaded for', () => {
     }
   });
 
+  it('is, for a booking, its attachments or a photo on its slip, each asking what bookings and slips ask', () => {
+    expect(uploadPurposeOf('booking', 'attachment_ids')).toBe('BOOKING_ATTACHMENT');
+    expect(uploadPurposeOf('booking', 'slip_photo')).toBe('DUTY_SLIP_PHOTO');
+    expect(FILE_PURPOSES.BOOKING_ATTACHMENT).toEqual({ manage: 'manage_booking', view: 'view_booking' });
+    expect(FILE_PURPOSES.DUTY_SLIP_PHOTO).toEqual({ manage: 'generate_duty_slip', view: 'view_duty_slip' });
+    for (const field of ['remark', 'toString', 'constructor', '', 'insurance_file_id']) {
+      expect(uploadPurposeOf('booking', field)).toBeUndefined();
+    }
+    // A booking's fields are not a master's: a vehicle takes no booking attachment.
+    expect(uploadPurposeOf('vehicle', 'attachment_ids')).toBeUndefined();
+  });
+
   it('covers every field holding files', () => {
     expect(fileFieldsOf(vehicleMaster)).toEqual([
       'insurance_file_id',

@@ -82,6 +82,11 @@ export const FILE_PURPOSES = {
   CUSTOMER_DOCUMENT: { manage: 'manage_customer', view: 'view_customer' },
   SUPPLIER_DOCUMENT: { manage: 'manage_supplier', view: 'view_supplier' },
   COMPANY_BRANDING: { manage: 'manage_company_profile', view: 'view_company_profile' },
+  // Taken while booking: whoever may take bookings uploads them, whoever may see bookings opens them.
+  BOOKING_ATTACHMENT: { manage: 'manage_booking', view: 'view_booking' },
+  // A photo at a point of the trip (odometer, toll receipt): uploaded by whoever records the slip and
+  // opened by whoever may see slips, which the catalogue says include their photos.
+  DUTY_SLIP_PHOTO: { manage: 'generate_duty_slip', view: 'view_duty_slip' },
 } as const satisfies Record<string, { manage: PermissionId; view: PermissionId }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
 // Own keys only: `in` would also take 'toString' or 'constructor' from the prototype.
@@ -116,8 +121,27 @@ export function fileFieldsOf(definition: MasterDefinition): string[] {
   );
 }
 
-/** The purpose of a file uploaded for `field` of the master `kind`; undefined when that field holds no files. */
+/**
+ * The files a booking holds, uploaded for `booking` and one of these fields (a booking is no master, so
+ * its fields are named here): its attachments, and the photos on its slip's points.
+ */
+export const BOOKING_FILE_FIELDS = {
+  attachment_ids: 'BOOKING_ATTACHMENT',
+  slip_photo: 'DUTY_SLIP_PHOTO',
+} as const satisfies Record<string, FilePurpose>;
+export const BOOKING_FILE_KIND = 'booking';
+export type BookingFileField = keyof typeof BOOKING_FILE_FIELDS;
+const isBookingFileField = (field: string): field is BookingFileField =>
+  Object.hasOwn(BOOKING_FILE_FIELDS, field);
+
+/**
+ * The purpose of a file uploaded for `field` of the master `kind` (or of a booking); undefined when that
+ * field holds no files.
+ */
 export function uploadPurposeOf(kind: string, field: string): FilePurpose | undefined {
+  if (kind === BOOKING_FILE_KIND) {
+    return isBookingFileField(field) ? BOOKING_FILE_FIELDS[field] : undefined;
+  }
   if (!isMasterKind(kind) || !fileFieldsOf(masterOf(kind)).includes(field)) return undefined;
   return FILE_PURPOSE_OF_MASTER[kind];
 }

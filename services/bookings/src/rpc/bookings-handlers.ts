@@ -142,6 +142,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
             at: p.at && timestampDate(p.at),
             km: p.km,
             location: p.location,
+            fileId: p.fileId,
           })),
           medium: req.medium,
           expectedVersion: req.expectedVersion,

@@ -310,6 +310,8 @@ export interface SlipPointRecord {
   at: Date;
   km: string;
   location: string;
+  /** A photo taken there, a file masters keeps; null for none. */
+  fileId: string | null;
 }
 
 const POINT_ORDER = sql.raw(
@@ -333,9 +335,10 @@ export async function replaceSlipPoints(
   );
   if (input.points.length > 0) {
     await tx.execute(sql`
-      insert into bookings.duty_slip_points (tenant_id, booking_id, variant, point, at, km, location, source, recorded_by)
-      select ${input.tenantId}, ${input.bookingId}, ${input.variant}, p.point, p.at, p.km, p.location, 'STAFF', ${input.recordedBy}
-      from jsonb_to_recordset(${JSON.stringify(input.points)}::jsonb) as p(point text, at timestamptz, km numeric, location text)`);
+      insert into bookings.duty_slip_points (tenant_id, booking_id, variant, point, at, km, location, file_id, source, recorded_by)
+      select ${input.tenantId}, ${input.bookingId}, ${input.variant}, p.point, p.at, p.km, p.location, p."fileId", 'STAFF', ${input.recordedBy}
+      from jsonb_to_recordset(${JSON.stringify(input.points)}::jsonb)
+        as p(point text, at timestamptz, km numeric, location text, "fileId" uuid)`);
   }
   await tx.execute(sql`
     update bookings.bookings set slip_medium = coalesce(${input.medium}, slip_medium), version = version + 1,
@@ -350,7 +353,7 @@ export function listSlipPoints(
 ): Promise<SlipPointRecord[]> {
   return rows<SlipPointRecord>(
     tx,
-    sql`select point, at, km::text as km, location from bookings.duty_slip_points
+    sql`select point, at, km::text as km, location, file_id::text as "fileId" from bookings.duty_slip_points
         where booking_id = ${bookingId} and variant = ${variant} order by ${POINT_ORDER}`,
   );
 }

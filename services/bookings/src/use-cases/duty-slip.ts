@@ -29,6 +29,7 @@ import {
   saveCharges,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
+import { requireBookingFiles } from './booking-files';
 import { createClosePricing, measurable, priceAtClose } from './close-pricing';
 import type { BookingsDeps, TenantCaller } from './deps';
 
@@ -62,6 +63,8 @@ export interface SlipPointInput {
   at: Date | undefined;
   km: string;
   location: string;
+  /** A photo taken there; '' for none. */
+  fileId: string;
 }
 
 function checkedPoints(points: SlipPointInput[]): SlipPointRecord[] {
@@ -76,7 +79,8 @@ function checkedPoints(points: SlipPointInput[]): SlipPointRecord[] {
     const km = p.km.trim();
     if (!KM.test(km)) throw invalidField(`points.${i}.km`, 'Give the odometer in km, e.g. 45210.5');
     if (p.location.length > 200) throw invalidField(`points.${i}.location`, 'Keep this to 200 characters.');
-    return { point, at: p.at, km, location: p.location.trim() };
+    const fileId = p.fileId ? requireId(p.fileId, `points.${i}.fileId`).toLowerCase() : null;
+    return { point, at: p.at, km, location: p.location.trim(), fileId };
   });
 }
 
@@ -108,7 +112,7 @@ function requireSlipPermission(caller: TenantCaller) {
 }
 
 export function createDutySlip(deps: BookingsDeps) {
-  const { db } = deps;
+  const { db, masters } = deps;
   const closePricing = createClosePricing(deps);
 
   return {
@@ -138,6 +142,12 @@ export function createDutySlip(deps: BookingsDeps) {
         const index = points.findIndex((p) => DOMAIN_POINT[p.point] === error.point);
         throw invalidField(`points.${index}`, error.message);
       }
+      await requireBookingFiles(
+        masters,
+        caller,
+        'slip_photo',
+        points.flatMap((p, i) => (p.fileId ? [{ field: `points.${i}.fileId`, id: p.fileId }] : [])),
+      );
       return db.withTenant(caller.tenantId, async (tx) => {
         const duty = await lockDuty(tx, input.id);
         if (!duty) throw notFound('The booking');

@@ -55,6 +55,7 @@ import {
   updateBookingDetails,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
+import { requireBookingFiles } from './booking-files';
 import { createBookingReferences, type ReferenceRules } from './booking-references';
 import type { BookingsDeps, TenantCaller } from './deps';
 
@@ -143,9 +144,15 @@ export function createTakeBooking(deps: BookingsDeps) {
     if (draft.reportingDate < operatorDate(clock())) {
       requireHeld(caller, PERMISSION.assign_back_reporting_date_duty, 'give a duty a past date');
     }
-    const [loaded, referenced] = await Promise.allSettled([
+    const [loaded, referenced, attached] = await Promise.allSettled([
       copies.load(caller, { customer: [draft.customerId], duty_type: [draft.dutyTypeId] }),
       checkReferences(caller, draft, rules),
+      requireBookingFiles(
+        masters,
+        caller,
+        'attachment_ids',
+        draft.attachmentIds.map((id, i) => ({ field: `attachmentIds.${i}`, id })),
+      ),
     ]);
     if (loaded.status === 'rejected') throw loaded.reason;
     const known = loaded.value;
@@ -159,6 +166,7 @@ export function createTakeBooking(deps: BookingsDeps) {
     if (!dutyType.isActive)
       throw invalidField('dutyTypeId', `The duty type ${dutyType.name} is deactivated.`);
     if (referenced.status === 'rejected') throw referenced.reason;
+    if (attached.status === 'rejected') throw attached.reason;
     return { draft, customer, dutyType, sales: await salesPrice(caller, draft) };
   }
   type Checked = Awaited<ReturnType<typeof check>>;

@@ -166,5 +166,9 @@ export function mastersRoutes(useCases: MastersUseCases) {
         const { file, content } = await files.get(tenantCallerOf(ctx), req.id);
         return { file: fileToProto(file), content };
       },
+      async checkFiles(req, ctx) {
+        const found = await files.check(tenantCallerOf(ctx), req);
+        return { files: found.map(fileToProto) };
+      },
     });
 }

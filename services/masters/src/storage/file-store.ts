@@ -52,33 +52,44 @@ export async function insertFile(tx: Tx, tenantId: string, file: FileRow, upload
   );
 }
 
+const FILE_COLUMNS = sql`id::text as id, purpose, coalesce(master_kind, '') as kind, coalesce(field_name, '') as field,
+  file_name as "fileName", content_type as "contentType", size_bytes as "sizeBytes",
+  storage_key as "storageKey", created_at as "createdAt"`;
+
 /**
  * Which of these ids are files of the transaction's operator (row-level security) uploaded for `field`
- * of the master `kind`: the only files that field may hold.
+ * of `kind` (a master, or `booking`): the only files that field may hold.
  */
+export async function listFilesUploadedFor(
+  tx: Tx,
+  kind: string,
+  field: string,
+  ids: string[],
+): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return rows<FileRow>(
+    tx,
+    sql`select ${FILE_COLUMNS} from ${sql.raw(SCHEMA)}.files
+        where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[])
+          and master_kind = ${kind} and field_name = ${field}`,
+  );
+}
+
+/** The ids of `listFilesUploadedFor`. */
 export async function filesUploadedFor(
   tx: Tx,
   kind: string,
   field: string,
   ids: string[],
 ): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const found = await rows<{ id: string }>(
-    tx,
-    sql`select id::text as id from ${sql.raw(SCHEMA)}.files
-        where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[])
-          and master_kind = ${kind} and field_name = ${field}`,
-  );
+  const found = await listFilesUploadedFor(tx, kind, field, ids);
   return new Set(found.map((file) => file.id));
 }
 
 export async function findFile(tx: Tx, id: string): Promise<FileRow | undefined> {
   const [row] = await rows<FileRow>(
     tx,
-    sql`select id, purpose, coalesce(master_kind, '') as kind, coalesce(field_name, '') as field,
-          file_name as "fileName", content_type as "contentType", size_bytes as "sizeBytes",
-          storage_key as "storageKey", created_at as "createdAt"
-        from ${sql.raw(SCHEMA)}.files where id = ${id}::uuid`,
+    sql`select ${FILE_COLUMNS} from ${sql.raw(SCHEMA)}.files where id = ${id}::uuid`,
   );
   return row;
 }

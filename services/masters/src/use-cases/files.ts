@@ -7,10 +7,14 @@ import {
   notFound,
   permissionDenied,
   requireId,
+  requireIds,
   requireTenant,
 } from '@fleet/platform';
-import { findFile, insertFile } from '../storage/file-store';
+import { findFile, insertFile, listFilesUploadedFor } from '../storage/file-store';
 import type { MastersDeps } from './deps';
+
+/** How many file ids another service may check at once (a booking holds at most 20 attachments). */
+const MAX_CHECKED_FILES = 100;
 
 export interface UploadInput {
   fileName: string;
@@ -81,6 +85,27 @@ export function createFiles(deps: MastersDeps) {
         if (!content) throw notFound('The file');
         return { file, content };
       });
+    },
+
+    /**
+     * Which of `ids` are files of the caller's operator uploaded for `field` of `kind`, each once in the
+     * order asked: how another service checks the file ids it is given. Needs the caller's operator, no
+     * permission of a person (a service asks on behalf of its own work); it answers no bytes.
+     */
+    async check(callerInput: Caller, input: { kind: string; field: string; ids: readonly string[] }) {
+      const caller = requireTenant(callerInput);
+      if (!uploadPurposeOf(input.kind, input.field)) {
+        throw invalidField('field', 'Say which field of which master or booking holds the files.');
+      }
+      if (input.ids.length > MAX_CHECKED_FILES) {
+        throw invalidField('ids', `Check at most ${MAX_CHECKED_FILES} files at a time.`);
+      }
+      const ids = [...new Set(requireIds(input.ids, 'ids').map((id) => id.toLowerCase()))];
+      const found = await db.read(caller.tenantId, (tx) =>
+        listFilesUploadedFor(tx, input.kind, input.field, ids),
+      );
+      const byId = new Map(found.map((file) => [file.id, file]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
   };
 }

@@ -45,6 +45,20 @@ describe('the booking form’s draft', () => {
     expect(draftInputOf({ ...values, multiDay: true }).lastDate).toBe('2026-11-27');
   });
 
+  it('sends the uploaded attachments by id, and says so on the attachments when there are too many', () => {
+    const file = (n: number) => ({
+      id: `0c7f1f43-64bb-4c55-8f3e-9b2a7c8d6e${String(n).padStart(2, '0')}`,
+      fileName: `po-${n}.pdf`,
+      contentType: 'application/pdf',
+      sizeBytes: 2048,
+    });
+    const two = filled({ attachments: [file(1), file(2)] });
+    expect(draftProblems(two)).toEqual({});
+    expect(draftInputOf(two).attachmentIds).toEqual([file(1).id, file(2).id]);
+    const eleven = filled({ attachments: Array.from({ length: 11 }, (_, n) => file(n)) });
+    expect(draftProblems(eleven)).toEqual({ attachments: 'At most 10 attachments' });
+  });
+
   it('puts the schema’s messages on the fields they are about, the second passenger’s on its row', () => {
     const problems = draftProblems(
       filled({

@@ -5,6 +5,7 @@ import { type CustomFieldShape, customFieldValueProblem, missingRequiredFields }
 import { type BookingDraft, type BookingDraftInput, bookingDraftSchema } from '@fleet/domain/inputs';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { UploadedFile } from '../common/form/upload-file';
 
 export interface ContactValues {
   name: string;
@@ -43,6 +44,8 @@ export interface BookingFormValues {
   dutySupporterIds: string[];
   /** A row per booking custom field the form shows ('' when not filled in). */
   customFields: { customFieldId: string; value: string }[];
+  /** Uploaded already, with the names and sizes the form lists them by. */
+  attachments: UploadedFile[];
   sales: PriceValues;
   purchase: PriceValues;
   confirmed: boolean;
@@ -75,6 +78,7 @@ export function newBookingValues(date: string): BookingFormValues {
     labelIds: [],
     dutySupporterIds: [],
     customFields: [],
+    attachments: [],
     sales: emptyPrice(),
     purchase: emptyPrice(),
     confirmed: true,
@@ -111,6 +115,7 @@ export function draftInputOf(values: BookingFormValues): BookingDraftInput {
     labelIds: values.labelIds,
     dutySupporterIds: values.dutySupporterIds,
     customFields: values.customFields,
+    attachmentIds: values.attachments.map((file) => file.id),
     sales: priceOf(values.sales),
     purchase: priceOf(values.purchase),
     confirmed: values.confirmed,
@@ -162,7 +167,12 @@ export function draftProblems(
   const parsed = bookingDraftSchema.safeParse(draftInputOf(values));
   const problems: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) {
-    const path = issue.path.map(String).join('.') || 'root';
+    // The draft's attachmentIds are the form's attachments.
+    const path =
+      issue.path
+        .map(String)
+        .join('.')
+        .replace(/^attachmentIds/, 'attachments') || 'root';
     problems[path] ??= issue.message;
   }
   // A multi-day booking without its last day would silently be one day: say so instead.

@@ -26,6 +26,7 @@ import {
 } from '../common/form/form-fields';
 import { listedApi } from '../masters/master-api';
 import { keepsFocus, MasterField, QUARTER_HOURS } from '../masters/master-fields';
+import { AttachmentsField } from './booking-attachments';
 import {
   type BookingFormContext,
   type BookingFormValues,
@@ -335,6 +336,7 @@ function BookingFormBody({
   onSubmit: () => void;
 }) {
   useCustomerDefaults(canReadCustomers);
+  const [uploading, setUploading] = useState(false);
   return (
     <form
       onSubmit={(event) => {
@@ -416,9 +418,12 @@ function BookingFormBody({
             <CustomFields fields={customFields} />
           </Section>
         ) : null}
+        <Section title="Attachments">
+          <AttachmentsField onBusyChange={setUploading} />
+        </Section>
 
         <Group justify="flex-end">
-          <Button {...keepsFocus} type="submit" loading={saving}>
+          <Button {...keepsFocus} type="submit" loading={saving} disabled={uploading}>
             Save booking
           </Button>
         </Group>

@@ -23,6 +23,7 @@ import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ddmmyyyy } from '../masters/format';
 import { AllotDialog } from './allot-dialog';
+import { AttachmentLinks } from './booking-attachments';
 import type { Activity, BookingDetail, BookingView } from './booking-types';
 import { activityWords, actorText, offeredActions } from './duty-actions';
 import { DutyChargesSection } from './duty-charges-section';
@@ -279,6 +280,11 @@ export default function BookingPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Allotment booking={booking} />
+            {view.attachments.length ? (
+              <Card title={`Attachments (${view.attachments.length})`}>
+                <AttachmentLinks attachments={view.attachments} />
+              </Card>
+            ) : null}
             {days.length > 1 ? <Days current={booking.id} days={days} /> : null}
           </Stack>
         </Grid.Col>

@@ -1,5 +1,5 @@
-// A duty's slip: its five points (date, time, km, where) for the customer (sales) or the supplier
-// (purchase), how it arrived, and closing the duty from it, which prices it.
+// A duty's slip: its five points (date, time, km, where, a photo) for the customer (sales) or the
+// supplier (purchase), how it arrived, and closing the duty from it, which prices it.
 import { DUTY_SLIP_MEDIA } from '@fleet/domain';
 import {
   Alert,
@@ -16,12 +16,14 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc } from '../../lib/trpc';
 import { DateField, SelectField, TextField } from '../common/form/form-fields';
 import { keepsFocus } from '../masters/master-fields';
 import type { BookingView, DutyRef, SlipPoint } from './booking-types';
 import { dateTimeText, dutyNumber, rupees, SLIP_MEDIUM_LABELS, slipMediumText } from './duty-format';
+import { SlipPhotoField, SlipPhotoLink } from './slip-photo';
 import {
   SLIP_POINT_LABELS,
   type SlipFormValues,
@@ -32,9 +34,9 @@ import {
 } from './slip-values';
 import { useRefreshBookings } from './status-actions';
 
-/** A path the slip form has: `medium`, or a row's date, time, km or location. */
+/** A path the slip form has: `medium`, or a row's date, time, km, location or photo. */
 const isSlipPath = (path: string): path is Path<SlipFormValues> =>
-  path === 'medium' || /^points\.[0-4]\.(date|time|km|location)$/.test(path);
+  path === 'medium' || /^points\.[0-4]\.(date|time|km|location|fileId)$/.test(path);
 
 const MEDIUM_OPTIONS = DUTY_SLIP_MEDIA.map((m) => ({ value: m, label: SLIP_MEDIUM_LABELS[m] }));
 
@@ -101,8 +103,8 @@ function SlipEditor({
             <Text w={170} size="xs" c="dimmed">
               Point
             </Text>
-            <SimpleGrid cols={4} style={{ flex: 1 }}>
-              {['Date', 'Time (HH:MM)', 'Km (odometer)', 'Location'].map((header) => (
+            <SimpleGrid cols={5} style={{ flex: 1 }}>
+              {['Date', 'Time (HH:MM)', 'Km (odometer)', 'Location', 'Photo'].map((header) => (
                 <Text key={header} size="xs" c="dimmed">
                   {header}
                 </Text>
@@ -121,11 +123,12 @@ function SlipEditor({
               <Text w={170} pt={8} size="sm" fw={500}>
                 {SLIP_POINT_LABELS[row.point]}
               </Text>
-              <SimpleGrid cols={4} style={{ flex: 1 }}>
+              <SimpleGrid cols={5} style={{ flex: 1 }}>
                 <DateField name={`points.${index}.date`} label="Date" hideLabel />
                 <TextField name={`points.${index}.time`} label="Time" hideLabel placeholder="HH:MM" />
                 <TextField name={`points.${index}.km`} label="Km" hideLabel placeholder="Odometer" />
                 <TextField name={`points.${index}.location`} label="Location" hideLabel />
+                <SlipPhotoField index={index} label={SLIP_POINT_LABELS[row.point]} />
               </SimpleGrid>
             </Group>
           ))}
@@ -142,6 +145,8 @@ function SlipEditor({
 }
 
 function RecordedSlip({ points }: { points: readonly SlipPoint[] }) {
+  // A slip's photos open for whoever may see slips (view_duty_slip), not everyone who sees the duty.
+  const seesPhotos = usePermissions()?.has('view_duty_slip') ?? false;
   if (points.length === 0) return <Text c="dimmed">No slip recorded.</Text>;
   return (
     <Table fz="sm" verticalSpacing={4}>
@@ -151,6 +156,7 @@ function RecordedSlip({ points }: { points: readonly SlipPoint[] }) {
           <Table.Th>Date and time</Table.Th>
           <Table.Th style={{ textAlign: 'right' }}>Km</Table.Th>
           <Table.Th>Location</Table.Th>
+          <Table.Th>Photo</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -162,6 +168,13 @@ function RecordedSlip({ points }: { points: readonly SlipPoint[] }) {
               {p.km.toString()}
             </Table.Td>
             <Table.Td>{p.location || '—'}</Table.Td>
+            <Table.Td>
+              {p.fileId && seesPhotos ? (
+                <SlipPhotoLink fileId={p.fileId} label={SLIP_POINT_LABELS[p.point]} />
+              ) : (
+                '—'
+              )}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

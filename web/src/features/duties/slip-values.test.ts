@@ -2,13 +2,14 @@ import Decimal from 'decimal.js';
 import { type SlipFormValues, slipErrorPath, slipFormValues, slipRequest } from './slip-values';
 
 const day = '2026-11-25';
+const ODOMETER_PHOTO = '0c7f1f43-64bb-4c55-8f3e-9b2a7c8d6e10';
 const workedExample = (): SlipFormValues => {
   const values = slipFormValues([], day, null);
-  const set = (i: number, time: string, km: string, location = '') =>
-    Object.assign(values.points[i]!, { time, km, location });
+  const set = (i: number, time: string, km: string, location = '', fileId = '') =>
+    Object.assign(values.points[i]!, { time, km, location, fileId });
   set(0, '08:00', '5000', 'Garage, Baner');
   set(2, '8:40', '5012', 'Aundh');
-  set(3, '16.30', '5096');
+  set(3, '16.30', '5096', '', ODOMETER_PHOTO);
   set(4, '17:15', '5108.5');
   return { ...values, medium: 'HARD_COPY' };
 };
@@ -26,10 +27,29 @@ describe('the duty slip form', () => {
           at: new Date('2026-11-25T02:30:00Z'),
           km: '5000',
           location: 'Garage, Baner',
+          fileId: null,
         },
-        { point: 'DUTY_START', at: new Date('2026-11-25T03:10:00Z'), km: '5012', location: 'Aundh' },
-        { point: 'DUTY_END', at: new Date('2026-11-25T11:00:00Z'), km: '5096', location: '' },
-        { point: 'GARAGE_END', at: new Date('2026-11-25T11:45:00Z'), km: '5108.5', location: '' },
+        {
+          point: 'DUTY_START',
+          at: new Date('2026-11-25T03:10:00Z'),
+          km: '5012',
+          location: 'Aundh',
+          fileId: null,
+        },
+        {
+          point: 'DUTY_END',
+          at: new Date('2026-11-25T11:00:00Z'),
+          km: '5096',
+          location: '',
+          fileId: ODOMETER_PHOTO,
+        },
+        {
+          point: 'GARAGE_END',
+          at: new Date('2026-11-25T11:45:00Z'),
+          km: '5108.5',
+          location: '',
+          fileId: null,
+        },
       ],
     });
   });
@@ -51,6 +71,16 @@ describe('the duty slip form', () => {
       ok: false,
       problems: { root: 'Give at least one point’s time and km.' },
     });
+    // A photo alone does not make a point: its time and km are asked for.
+    const photoOnly = slipFormValues([], day, null);
+    photoOnly.points[1]!.fileId = ODOMETER_PHOTO;
+    expect(slipRequest(photoOnly)).toEqual({
+      ok: false,
+      problems: {
+        'points.1.time': 'Give the time as HH:MM, e.g. 07:45.',
+        'points.1.km': 'Give the odometer in km, e.g. 45210.5',
+      },
+    });
   });
 
   it('puts the server’s word about the i-th point sent on that point’s row', () => {
@@ -58,6 +88,7 @@ describe('the duty slip form', () => {
     expect(slipErrorPath('points.1', rows)).toBe('points.2.time');
     expect(slipErrorPath('points.2.km', rows)).toBe('points.3.km');
     expect(slipErrorPath('points.3.at', rows)).toBe('points.4.time');
+    expect(slipErrorPath('points.2.fileId', rows)).toBe('points.3.fileId');
     expect(slipErrorPath('medium', rows)).toBe('medium');
     expect(slipErrorPath('points.7', rows)).toBeUndefined();
     expect(slipErrorPath('version', rows)).toBeUndefined();
@@ -71,6 +102,7 @@ describe('the duty slip form', () => {
           at: new Date('2026-11-25T18:40:00Z'),
           km: new Decimal('5012.0'),
           location: 'Aundh',
+          fileId: ODOMETER_PHOTO,
         },
       ],
       day,
@@ -83,7 +115,15 @@ describe('the duty slip form', () => {
       time: '00:10',
       km: '5012',
       location: 'Aundh',
+      fileId: ODOMETER_PHOTO,
     });
-    expect(values.points[0]).toEqual({ point: 'GARAGE_START', date: day, time: '', km: '', location: '' });
+    expect(values.points[0]).toEqual({
+      point: 'GARAGE_START',
+      date: day,
+      time: '',
+      km: '',
+      location: '',
+      fileId: '',
+    });
   });
 });

@@ -1,5 +1,5 @@
 // The duty slip form: five points, each typed as a date (DD/MM/YYYY, held as YYYY-MM-DD), a time of day
-// in the operator's zone, the odometer and where; what booking.recordSlip takes is made from them here,
+// in the operator's zone, the odometer, where, and optionally a photo uploaded there; what booking.recordSlip takes is made from them here,
 // and the server's word about a point (`points.2.km`) is put back on the row it came from.
 import {
   DUTY_SLIP_MEDIA,
@@ -30,6 +30,8 @@ export interface SlipRowValues {
   time: string;
   km: string;
   location: string;
+  /** A photo uploaded for the point; '' for none. */
+  fileId: string;
 }
 
 export interface SlipFormValues {
@@ -47,13 +49,14 @@ export function slipFormValues(
     medium: DUTY_SLIP_MEDIA.find((m) => m === medium) ?? '',
     points: SLIP_POINT_NAMES.map((point) => {
       const found = recorded.find((p) => p.point === point);
-      if (!found?.at) return { point, date: dutyDate, time: '', km: '', location: '' };
+      if (!found?.at) return { point, date: dutyDate, time: '', km: '', location: '', fileId: '' };
       return {
         point,
         date: operatorDate(found.at),
         time: timeText(found.at),
         km: found.km.toString(),
         location: found.location,
+        fileId: found.fileId ?? '',
       };
     }),
   };
@@ -67,6 +70,7 @@ export interface SlipRequestPoint {
   at: Date;
   km: string;
   location: string;
+  fileId: string | null;
 }
 
 export type SlipRequest =
@@ -74,8 +78,8 @@ export type SlipRequest =
   | { ok: false; problems: Record<string, string> };
 
 /**
- * The points to record: the rows with a time or km given (a point not passed is left out), each needing
- * its date, time and km. `rows[i]` is the form row of the i-th point sent, for the server's answers.
+ * The points to record: the rows with a time, km or photo given (a point not passed is left out), each
+ * needing its date, time and km. `rows[i]` is the form row of the i-th point sent, for the server's answers.
  */
 export function slipRequest(values: SlipFormValues): SlipRequest {
   const problems: Record<string, string> = {};
@@ -84,7 +88,7 @@ export function slipRequest(values: SlipFormValues): SlipRequest {
   values.points.forEach((row, index) => {
     const time = row.time.trim();
     const km = row.km.trim();
-    if (!time && !km) return;
+    if (!time && !km && !row.fileId) return;
     const base = `points.${index}`;
     const clock = TIME.exec(time);
     if (!isIsoDate(row.date)) problems[`${base}.date`] = 'Give the date, DD/MM/YYYY.';
@@ -92,7 +96,13 @@ export function slipRequest(values: SlipFormValues): SlipRequest {
     if (!KM.test(km)) problems[`${base}.km`] = 'Give the odometer in km, e.g. 45210.5';
     if (problems[`${base}.date`] || !clock || !KM.test(km)) return;
     const hhmm = `${clock[1]!.padStart(2, '0')}:${clock[2]}`;
-    points.push({ point: row.point, at: operatorInstant(row.date, hhmm), km, location: row.location.trim() });
+    points.push({
+      point: row.point,
+      at: operatorInstant(row.date, hhmm),
+      km,
+      location: row.location.trim(),
+      fileId: row.fileId || null,
+    });
     rows.push(index);
   });
   if (Object.keys(problems).length > 0) return { ok: false, problems };
@@ -109,6 +119,6 @@ export function slipErrorPath(serverPath: string, rows: readonly number[]): stri
   if (!match) return serverPath === 'medium' ? 'medium' : undefined;
   const row = rows[Number(match[1])];
   if (row === undefined) return undefined;
-  const field = match[2] === 'km' || match[2] === 'location' ? match[2] : 'time';
+  const field = match[2] === 'km' || match[2] === 'location' || match[2] === 'fileId' ? match[2] : 'time';
   return `points.${row}.${field}`;
 }

@@ -17,9 +17,6 @@ import {
   type RefField,
   type RefsField,
   type RowsField,
-  UPLOAD_EXTENSIONS,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_SIZE_MESSAGE,
 } from '@fleet/domain';
 import type { MasterListInput } from '@fleet/domain/inputs';
 import {
@@ -40,6 +37,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import { DateField, SelectField, SwitchField, TextField } from '../common/form/form-fields';
+import { UPLOAD_ACCEPT, uploadFile } from '../common/form/upload-file';
 import { listedApi } from './master-api';
 
 /** Times of day on the quarter hour (spec §9), HH:MM. */
@@ -188,34 +186,19 @@ function FileField({ name, field, kind }: { name: string; field: Field; kind: st
   const [busy, setBusy] = useState(false);
   const [fileName, setFileName] = useState<string>();
   // Uploaded for this field of this master (a row's field without its row number): only it takes the file.
-  const uploadedFor = new URLSearchParams({ kind, field: name.replace(/\.\d+\./g, '.') });
+  const uploadedFor = { kind, field: name.replace(/\.\d+\./g, '.') };
   const upload = async (file: File | null) => {
     if (!file) return;
     setProblem(undefined);
-    if (file.size > UPLOAD_MAX_BYTES) {
-      setProblem(UPLOAD_SIZE_MESSAGE);
+    setBusy(true);
+    const outcome = await uploadFile(file, uploadedFor);
+    setBusy(false);
+    if (!outcome.ok) {
+      setProblem(outcome.message);
       return;
     }
-    setBusy(true);
-    try {
-      const res = await fetch(`/api/files?${uploadedFor}&name=${encodeURIComponent(file.name)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/octet-stream' },
-        body: file,
-        credentials: 'same-origin',
-      });
-      const body = await res.json();
-      if (!res.ok) {
-        setProblem(body?.error?.message ?? body?.message ?? 'The file could not be uploaded.');
-        return;
-      }
-      setFileName(body.fileName);
-      input.onChange(body.id);
-    } catch {
-      setProblem('The file could not be uploaded; check the connection and try again.');
-    } finally {
-      setBusy(false);
-    }
+    setFileName(outcome.file.fileName);
+    input.onChange(outcome.file.id);
   };
   const id = typeof input.value === 'string' && input.value !== '' ? input.value : null;
   return (
@@ -224,7 +207,7 @@ function FileField({ name, field, kind }: { name: string; field: Field; kind: st
         {field.label}
       </Text>
       <Group gap="xs">
-        <FileButton onChange={upload} accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}>
+        <FileButton onChange={upload} accept={UPLOAD_ACCEPT}>
           {(props) => (
             <Button
               {...props}

@@ -153,8 +153,8 @@ export function SwitchField({ name, label, description, disabled }: FieldProps) 
  * Puts the server's field errors (a service's validation, a duplicate phone…) on the fields they name;
  * returns whether any were placed, so the caller can show the general message otherwise.
  */
-export function applyServerErrors<T extends FieldValues>(
-  form: UseFormReturn<T, unknown, unknown>,
+export function applyServerErrors<T extends FieldValues, Context, Checked>(
+  form: UseFormReturn<T, Context, Checked>,
   error: unknown,
 ): boolean {
   const fields = fieldErrorsOf(error);
