@@ -1,0 +1,75 @@
+// Every booking procedure, called over HTTP by a signed-in employee who lacks the permission it
+// declares, is refused FORBIDDEN before its input is read — whatever the input — and changes nothing.
+// The procedures are read from the router itself, so one added later is covered without a line here.
+import { isPermissionId } from '@fleet/domain';
+import { appRouter } from '@fleet/gateway';
+import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+
+type ProcedureDef = { _def: { type: string; meta?: { permission?: unknown } } };
+// At run time `_def.procedures` is flat, keyed by the full dotted path.
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
+const bookingProcedures = procedures
+  .filter(([path, def]) => path.startsWith('booking.') && isPermissionId(def._def.meta?.permission))
+  .map(([path, def]) => ({ path, type: def._def.type, permission: String(def._def.meta?.permission) }));
+
+let h: GatewayHarness;
+let ownerToken: string;
+let clerkToken: string;
+let bookingId: string;
+
+beforeAll(async () => {
+  h = await bootGateway();
+  ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Fenced Cabs' }));
+  const owner = h.client(() => bearer(ownerToken));
+  // Someone with a real job elsewhere in the product, and no duty permission at all.
+  const profile = await owner.permissionProfile.create.mutate({
+    name: 'Fleet clerk',
+    permissions: ['view_vehicle', 'manage_vehicle'],
+  });
+  const phone = freshPhone();
+  await owner.employee.create.mutate({ name: 'Cal Clerk', phone, permissionProfileId: profile.id });
+  ({ token: clerkToken } = await h.signIn(phone));
+
+  const customerId = (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id;
+  const dutyTypeId = (
+    await owner.masters.duty_type.create.mutate({
+      values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
+    })
+  ).id;
+  const vehicleGroupId = (await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } })).id;
+  const { booking } = await owner.booking.create.mutate({
+    customerId,
+    dutyTypeId,
+    vehicleGroupId,
+    fromCityId: 'mh-pune',
+    reportingDate: '2040-05-02',
+    reportingTime: '09:00',
+    reportingAddress: 'Koregaon Park, Pune',
+    passengers: [{ name: 'Asha Rao', phone: '+919800000001' }],
+  });
+  bookingId = booking.id;
+}, 120_000);
+afterAll(() => h?.close());
+
+it('finds the booking procedures on the router', () => {
+  expect(bookingProcedures.length).toBeGreaterThanOrEqual(30);
+  expect(bookingProcedures.map((p) => p.path)).toEqual(
+    expect.arrayContaining(['booking.create', 'booking.allot', 'booking.close', 'booking.adjustCharges']),
+  );
+});
+
+it.each(bookingProcedures)('refuses $path to someone without $permission', async ({ path, type }) => {
+  const call = type === 'query' ? h.query : h.mutate;
+  // A well-formed input for the one booking, so nothing but the permission stands in the way.
+  const answer = await call(path, { id: bookingId, reason: 'Checking the fence' }, bearer(clerkToken));
+  expect(answer.status).toBe(403);
+  expect(answer.body.error?.data.code).toBe('FORBIDDEN');
+});
+
+it('left the booking as it was', async () => {
+  const owner = h.client(() => bearer(ownerToken));
+  const { booking, activity } = await owner.booking.get.query({ id: bookingId });
+  expect(booking.status).toBe('BOOKED');
+  expect(booking.version).toBe(1);
+  expect(activity.map((a) => a.action)).toEqual(['created']);
+});
