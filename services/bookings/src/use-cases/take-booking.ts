@@ -13,6 +13,7 @@ import {
   bookingDraftSchema,
   daysBetween,
   dutyDates,
+  editRefusal,
   filledEntries,
   getPermission,
   isIsoDate,
@@ -386,14 +387,8 @@ export function createTakeBooking(deps: BookingsDeps) {
           );
         }
         const current = (await getBookingDetail(tx, id))!;
-        if (current.isBilled)
-          throw preconditionFailed('This duty is invoiced; change it on its invoice.', 'BILLED');
-        if (!EDITABLE.has(duty.status)) {
-          throw preconditionFailed(
-            'This duty’s trip has started or it is over; change what it was charged by adjusting its slip.',
-            'NOT_EDITABLE',
-          );
-        }
+        const refusal = editRefusal({ status: duty.status, isBilled: current.isBilled });
+        if (refusal) throw preconditionFailed(refusal.message, refusal.code);
         const row = rowFor(checked, draft.reportingDate);
         await updateBookingDetails(tx, id, row);
         await replaceContacts(tx, caller.tenantId, id, 'PASSENGER', draft.passengers);
@@ -433,17 +428,3 @@ const heldIds = (booking: BookingDetail): ReadonlySet<string> =>
 const sameEntries = (a: BookingDraft['customFields'], b: BookingDraft['customFields']) =>
   a.length === b.length &&
   a.every((entry, i) => entry.customFieldId === b[i]?.customFieldId && entry.value === b[i]?.value);
-
-/** A duty's details change until its trip starts (the statuses before the trip, and tentative ones). */
-const EDITABLE = new Set<BookingStatus>([
-  'UNCONFIRMED',
-  'BOOKED',
-  'DRIVER_NEEDED',
-  'ALLOTED',
-  'DRIVER_ACCEPTED',
-  'DRIVER_REJECTED',
-  'SUPPLIER_REQUESTED',
-  'SUPPLIER_ACCEPTED',
-  'DETAILS_NEEDED',
-  'DISPATCHED',
-]);
