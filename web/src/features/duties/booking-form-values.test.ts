@@ -218,6 +218,27 @@ describe('editing a booking in its form', () => {
     expect(bookingFormValuesOf(stored(draft))).toEqual(values);
   });
 
+  it('leaves a price the rate card gave empty, as it was booked, so the duty stays on its card', () => {
+    const booked = filled({ sales: { price: '', extraKmRate: '15', extraHourRate: '' } });
+    const draft = bookingDraftSchema.parse(draftInputOf(booked));
+    const fromCard = {
+      ...stored(draft),
+      sales: {
+        rateCardId: '6071829a-b4c5-4d6e-a7f8-091a2b3c4d56',
+        price: new Decimal('2000.00'),
+        extraKmRate: new Decimal('15.0000'),
+        extraHourRate: new Decimal('150.0000'),
+      },
+    };
+    const values = bookingFormValuesOf(fromCard);
+    expect(values.sales).toEqual({ price: '', extraKmRate: '15', extraHourRate: '150' });
+    expect(bookingDraftSchema.parse(draftInputOf(values)).sales).toEqual({
+      price: null,
+      extraKmRate: '15.0000',
+      extraHourRate: '150.0000',
+    });
+  });
+
   it('shows an unconfirmed duty as unconfirmed', () => {
     expect(bookingFormValuesOf(stored(written, 'UNCONFIRMED')).confirmed).toBe(false);
   });

@@ -158,8 +158,13 @@ export type EditedBooking = Pick<
 
 const textOf = (value: string | null) => value ?? '';
 const amountText = (value: Decimal | null) => (value === null ? '' : value.toFixed());
+/**
+ * A price as the form holds it. One taken from a rate card is left empty, as it was when booked: saved,
+ * it is again the card's in force (so the duty keeps its card, which closing charges it by); the extra
+ * rates stay as saved, whether typed or the card's.
+ */
 const priceValuesOf = (p: EditedBooking['sales']): PriceValues => ({
-  price: amountText(p.price),
+  price: p.rateCardId ? '' : amountText(p.price),
   extraKmRate: amountText(p.extraKmRate),
   extraHourRate: amountText(p.extraHourRate),
 });
@@ -168,8 +173,8 @@ const hhmm = (minuteOfDay: number) =>
 
 /**
  * The form filled with a duty as it is, to edit it: its own day (an edit changes one duty, so never
- * several days), its reporting time on the operator's clock, its prices as written, and whether it is
- * still unconfirmed. Saved unchanged, it makes the draft that would write the duty again.
+ * several days), its reporting time on the operator's clock, its prices (a rate card's left empty), and
+ * whether it is still unconfirmed. Saved unchanged, it makes the draft that would write the duty again.
  */
 export function bookingFormValuesOf(booking: EditedBooking): BookingFormValues {
   return {
