@@ -139,9 +139,12 @@ export function createTakeBooking(deps: BookingsDeps) {
     };
   }
 
-  /** What writing a draft needs checked first, outside any transaction (it may ask masters). */
-  async function check(caller: TenantCaller, draft: BookingDraft, rules: ReferenceRules) {
-    if (draft.reportingDate < operatorDate(clock())) {
+  /**
+   * What writing a draft needs checked first, outside any transaction (it may ask masters). A past date
+   * needs Back-Date Reporting Date when it is given, not when a duty already on it (`keptDate`) keeps it.
+   */
+  async function check(caller: TenantCaller, draft: BookingDraft, rules: ReferenceRules, keptDate?: string) {
+    if (draft.reportingDate < operatorDate(clock()) && draft.reportingDate !== keptDate) {
       requireHeld(caller, PERMISSION.assign_back_reporting_date_duty, 'give a duty a past date');
     }
     const [loaded, referenced] = await Promise.allSettled([
@@ -373,10 +376,12 @@ export function createTakeBooking(deps: BookingsDeps) {
       const before = await source(caller, id);
       const written = writtenCustomFields(caller, parsed, before.customFields);
       const { draft } = written;
-      const checked = await check(caller, draft, {
-        held: heldIds(before),
-        requireFields: written.requireFields,
-      });
+      const checked = await check(
+        caller,
+        draft,
+        { held: heldIds(before), requireFields: written.requireFields },
+        before.startDate,
+      );
       return db.withTenant(caller.tenantId, async (tx) => {
         const duty = await lockDuty(tx, id);
         if (!duty) throw notFound('The booking');
