@@ -153,6 +153,22 @@ describe('a duty from booking to bill in Chromium', () => {
       const opened = await page.request.get(`${base}${await attached.getAttribute('href')}`);
       expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'application/pdf']);
 
+      // Edit it (key E): the form opens with the duty, a remark is added, and the duty keeps its card.
+      await page.keyboard.press('e');
+      await page.waitForURL(/\/duties\/booking\/[0-9a-f-]{36}\/edit$/);
+      await expectValue(
+        field('Reporting address'),
+        'Terminal 2, Chhatrapati Shivaji Maharaj International Airport',
+      );
+      await expectText(page, '₹2,000.00 from rate card');
+      await field('Remark (on the duty slip)').fill('Meet at gate 4 with a name board');
+      await screenshot(page, 'duties-01a-edit');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL(/\/duties\/booking\/[0-9a-f-]{36}$/);
+      await expectText(page, `Saved duty ${dutyNo}.`);
+      await expectText(page, 'Meet at gate 4 with a name board');
+      await expectText(page, '₹2,000.00, ₹14.00/extra km, ₹150.00/extra hour (rate card)');
+
       // The board finds it by the passenger's phone, alone, and its tabs carry counts.
       await page.goto(`${base}/duties/bookings/all`);
       const pending = page.getByTestId('tab-count-allotment-pending');

@@ -199,6 +199,31 @@ describe('changing, copying and extending a booking', () => {
     expect(activity.map((a) => a.action)).toEqual(['created', 'updated']);
   });
 
+  it('lets a duty left on a past date be edited without Back-Date Reporting Date, but not moved to another', async () => {
+    const { booking } = await take(draft({ reportingDate: '2026-11-20' }));
+    const editor = staff([PERMISSION.view_booking, PERMISSION.edit_duty]);
+    const changed = await h.client.updateBooking(
+      {
+        id: booking!.id,
+        draftJson: JSON.stringify(draft({ reportingDate: '2026-11-20', remark: 'Gate 4' })),
+        expectedVersion: booking!.version,
+      },
+      editor,
+    );
+    expect([changed.booking!.remark, changed.booking!.startDate]).toEqual(['Gate 4', '2026-11-20']);
+    const moved = await expectDomainError(
+      h.client.updateBooking(
+        { id: booking!.id, draftJson: JSON.stringify(draft({ reportingDate: '2026-11-19' })) },
+        editor,
+      ),
+    );
+    expect(moved.message).toBe(
+      'You need the “Back-Date Reporting Date” permission to give a duty a past date.',
+    );
+    const kept = await h.client.getBooking({ id: booking!.id }, staff());
+    expect([kept.booking!.startDate, kept.booking!.remark]).toEqual(['2026-11-20', 'Gate 4']);
+  });
+
   it('copies a duty to another date as a new booking', async () => {
     const { booking } = await take(draft({ orderReferenceNumber: 'PO-77' }));
     const copy = await h.client.copyBooking({ id: booking!.id, reportingDate: '2026-12-09' }, staff());

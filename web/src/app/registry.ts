@@ -123,6 +123,13 @@ export const SCREENS: Screen[] = [
     access: BOOKING_LIST_PERMISSION,
     load: () => import('../features/duties/booking-page'),
   },
+  {
+    path: '/duties/booking/$id/edit',
+    title: 'Edit booking',
+    // What booking.update needs.
+    access: 'edit_duty',
+    load: () => import('../features/duties/edit-booking-page'),
+  },
   ...['duty-types', 'taxes', 'vehicle-groups', 'vehicles', 'drivers', 'customer-groups', 'customers'].map(
     masterScreen,
   ),

@@ -7,6 +7,7 @@ import {
   BOOKING_TRANSITIONS,
   type BookingCaller,
   type DutyState,
+  editRefusal,
   FINAL_BOOKING_STATUSES,
   INITIAL_BOOKING_STATUSES,
   permissionFor,
@@ -101,6 +102,39 @@ describe('the booking status machine', () => {
     expect(permissionFor('cancel')).toBe('cancel_duty');
     expect(permissionFor('dispatch')).toBe('send_duty_info');
     expect(permissionFor('driverAccept')).toBeUndefined();
+  });
+});
+
+describe('editing a duty’s details', () => {
+  it('is open while the duty is tentative or waiting for its trip, allotted or dispatched', () => {
+    for (const status of ['UNCONFIRMED', 'BOOKED', 'ALLOTED', 'DISPATCHED'] as const) {
+      expect([status, editRefusal({ status, isBilled: false })]).toEqual([status, null]);
+    }
+  });
+
+  it('sends a started or closed duty to its slip, and says a cancelled one no longer changes', () => {
+    expect(editRefusal({ status: 'DRIVER_DUTY_START', isBilled: false })).toEqual({
+      code: 'NOT_EDITABLE',
+      message:
+        'This duty’s trip has started or it is over; change what it was charged by adjusting its slip.',
+    });
+    expect(editRefusal({ status: 'CLOSED', isBilled: false })?.code).toBe('NOT_EDITABLE');
+    expect(editRefusal({ status: 'CANCELLED', isBilled: false })?.message).toBe(
+      'This duty is Cancelled; its details do not change in that status.',
+    );
+  });
+
+  it('refuses an invoiced duty whatever its status, pointing to the invoice', () => {
+    expect(editRefusal({ status: 'BOOKED', isBilled: true })).toEqual({
+      code: 'BILLED',
+      message: 'This duty is invoiced; change it on its invoice.',
+    });
+  });
+
+  it('is never open in a status no action leaves', () => {
+    for (const status of FINAL_BOOKING_STATUSES) {
+      expect(editRefusal({ status, isBilled: false })).not.toBeNull();
+    }
   });
 });
 

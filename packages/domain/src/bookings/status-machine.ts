@@ -349,3 +349,34 @@ export function permissionFor(action: BookingAction): PermissionId | undefined {
   const mover = (BOOKING_TRANSITIONS[action].by as readonly Mover[]).find((m) => m.actor === 'STAFF');
   return mover?.actor === 'STAFF' ? mover.permission : undefined;
 }
+
+/**
+ * The statuses in which a duty's details change (booking.update): before its trip starts, and while it
+ * is tentative. Once the trip starts (or the duty is over) only its slip is adjusted (DOMAIN.md).
+ */
+export const EDITABLE_STATUSES = ['UNCONFIRMED', ...BEFORE_TRIP] as const satisfies readonly BookingStatus[];
+
+const SLIP_ONLY: readonly BookingStatus[] = [...ON_TRIP, 'CLOSED'];
+
+/** Why a duty's details cannot change now, as booking.update refuses it; null while they can. */
+export type EditRefusal = { code: 'BILLED' | 'NOT_EDITABLE'; message: string };
+
+export function editRefusal(duty: { status: BookingStatus; isBilled: boolean }): EditRefusal | null {
+  if (duty.isBilled) return { code: 'BILLED', message: 'This duty is invoiced; change it on its invoice.' };
+  if ((EDITABLE_STATUSES as readonly BookingStatus[]).includes(duty.status)) return null;
+  return {
+    code: 'NOT_EDITABLE',
+    message: SLIP_ONLY.includes(duty.status)
+      ? 'This duty’s trip has started or it is over; change what it was charged by adjusting its slip.'
+      : `This duty is ${BOOKING_STATUS_LABELS[duty.status]}; its details do not change in that status.`,
+  };
+}
+
+/**
+ * What booking.update leaves as it is, whatever the draft says, and why: it changes the one duty it is
+ * given (never the booking's other days) and never a duty's status.
+ */
+export const KEPT_BY_UPDATE = {
+  lastDate: 'Editing changes this one day. Add days with Extend; cancel one with Skip on that day’s page.',
+  confirmed: 'Editing does not change the status; confirm an unconfirmed duty with Confirm on its page.',
+} as const;

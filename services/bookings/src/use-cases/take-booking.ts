@@ -13,6 +13,7 @@ import {
   bookingDraftSchema,
   daysBetween,
   dutyDates,
+  editRefusal,
   filledEntries,
   getPermission,
   isIsoDate,
@@ -139,9 +140,12 @@ export function createTakeBooking(deps: BookingsDeps) {
     };
   }
 
-  /** What writing a draft needs checked first, outside any transaction (it may ask masters). */
-  async function check(caller: TenantCaller, draft: BookingDraft, rules: ReferenceRules) {
-    if (draft.reportingDate < operatorDate(clock())) {
+  /**
+   * What writing a draft needs checked first, outside any transaction (it may ask masters). A past date
+   * needs Back-Date Reporting Date when it is given, not when a duty already on it (`keptDate`) keeps it.
+   */
+  async function check(caller: TenantCaller, draft: BookingDraft, rules: ReferenceRules, keptDate?: string) {
+    if (draft.reportingDate < operatorDate(clock()) && draft.reportingDate !== keptDate) {
       requireHeld(caller, PERMISSION.assign_back_reporting_date_duty, 'give a duty a past date');
     }
     const [loaded, referenced, attached] = await Promise.allSettled([
@@ -380,10 +384,12 @@ export function createTakeBooking(deps: BookingsDeps) {
       const before = await source(caller, id);
       const written = writtenCustomFields(caller, parsed, before.customFields);
       const { draft } = written;
-      const checked = await check(caller, draft, {
-        held: heldIds(before),
-        requireFields: written.requireFields,
-      });
+      const checked = await check(
+        caller,
+        draft,
+        { held: heldIds(before), requireFields: written.requireFields },
+        before.startDate,
+      );
       return db.withTenant(caller.tenantId, async (tx) => {
         const duty = await lockDuty(tx, id);
         if (!duty) throw notFound('The booking');
@@ -394,14 +400,8 @@ export function createTakeBooking(deps: BookingsDeps) {
           );
         }
         const current = (await getBookingDetail(tx, id))!;
-        if (current.isBilled)
-          throw preconditionFailed('This duty is invoiced; change it on its invoice.', 'BILLED');
-        if (!EDITABLE.has(duty.status)) {
-          throw preconditionFailed(
-            'This duty’s trip has started or it is over; change what it was charged by adjusting its slip.',
-            'NOT_EDITABLE',
-          );
-        }
+        const refusal = editRefusal({ status: duty.status, isBilled: current.isBilled });
+        if (refusal) throw preconditionFailed(refusal.message, refusal.code);
         const row = rowFor(checked, draft.reportingDate);
         await updateBookingDetails(tx, id, row);
         await replaceContacts(tx, caller.tenantId, id, 'PASSENGER', draft.passengers);
@@ -441,17 +441,3 @@ const heldIds = (booking: BookingDetail): ReadonlySet<string> =>
 const sameEntries = (a: BookingDraft['customFields'], b: BookingDraft['customFields']) =>
   a.length === b.length &&
   a.every((entry, i) => entry.customFieldId === b[i]?.customFieldId && entry.value === b[i]?.value);
-
-/** A duty's details change until its trip starts (the statuses before the trip, and tentative ones). */
-const EDITABLE = new Set<BookingStatus>([
-  'UNCONFIRMED',
-  'BOOKED',
-  'DRIVER_NEEDED',
-  'ALLOTED',
-  'DRIVER_ACCEPTED',
-  'DRIVER_REJECTED',
-  'SUPPLIER_REQUESTED',
-  'SUPPLIER_ACCEPTED',
-  'DETAILS_NEEDED',
-  'DISPATCHED',
-]);

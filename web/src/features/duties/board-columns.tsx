@@ -8,7 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { RowActions } from '../common/list/list-screen';
 import type { BoardRow } from './booking-types';
-import { offeredActions } from './duty-actions';
+import { mayEdit, offeredActions } from './duty-actions';
 import {
   dateText,
   dutyNumber,
@@ -49,11 +49,13 @@ export function boardColumns({
   permissions,
   onAllot,
   onDispatch,
+  onEdit,
 }: {
   names: DutyNames;
   permissions: ReadonlySet<string>;
   onAllot: (row: BoardRow) => void;
   onDispatch: (row: BoardRow) => void;
+  onEdit: (row: BoardRow) => void;
 }): ColumnDef<BoardRow, unknown>[] {
   const cell = (
     id: string,
@@ -142,6 +144,7 @@ export function boardColumns({
             actions={[
               { label: 'Allot…', onClick: () => onAllot(r), show: offered.allot },
               { label: 'Dispatch', onClick: () => onDispatch(r), show: offered.status.includes('dispatch') },
+              { label: 'Edit…', onClick: () => onEdit(r), show: mayEdit(r, permissions) },
             ]}
           />
         </div>

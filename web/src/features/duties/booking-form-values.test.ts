@@ -1,11 +1,17 @@
+import { operatorInstant } from '@fleet/domain';
+import { type BookingDraft, bookingDraftSchema } from '@fleet/domain/inputs';
+import Decimal from 'decimal.js';
 import {
   type BookingFormValues,
+  bookingFormValuesOf,
   customerPatch,
   customFieldRows,
   draftInputOf,
   draftProblems,
+  type EditedBooking,
   emptyContact,
   newBookingValues,
+  rebaseEdits,
 } from './booking-form-values';
 
 const CUSTOMER = '0c7f1f43-64bb-4c55-8f3e-9b2a7c8d6e10';
@@ -138,5 +144,139 @@ describe('the booking form’s custom fields', () => {
       ],
     });
     expect(draftProblems(fine, { customFields: fields })).toEqual({});
+  });
+});
+
+describe('editing a booking in its form', () => {
+  const LABEL = '3d4e5f60-7182-493a-b4c5-d6e7f8091a23';
+  const FILE = '4e5f6071-8293-4a4b-85d6-e7f8091a2b34';
+  /** The attachment booking.get names for FILE. */
+  const held = [{ id: FILE, fileName: 'PO-881.pdf', contentType: 'application/pdf', sizeBytes: 20480 }];
+  const COMPANY = '5f607182-93a4-4b5c-96e7-f8091a2b3c45';
+  const decimal = (text: string | null) => (text === null ? null : new Decimal(text));
+  const price = (p: BookingDraft['sales']) => ({
+    rateCardId: null,
+    price: decimal(p.price),
+    extraKmRate: decimal(p.extraKmRate),
+    extraHourRate: decimal(p.extraHourRate),
+  });
+
+  /** The duty booking.get reads back after a draft was written (one day of it). */
+  const stored = (draft: BookingDraft, status: EditedBooking['status'] = 'BOOKED'): EditedBooking => ({
+    customerId: draft.customerId,
+    companyId: draft.companyId,
+    bookedBy: draft.bookedBy,
+    passengers: draft.passengers,
+    additionalContacts: draft.additionalContacts,
+    fromCityId: draft.fromCityId,
+    toCityId: draft.toCityId,
+    vehicleGroupId: draft.vehicleGroupId,
+    dutyTypeId: draft.dutyTypeId,
+    startDate: draft.reportingDate,
+    reportingAt: operatorInstant(draft.reportingDate, draft.reportingTime),
+    reportingAddress: draft.reportingAddress,
+    dropAddress: draft.dropAddress,
+    remark: draft.remark,
+    operatorNotes: draft.operatorNotes,
+    orderReferenceNumber: draft.orderReferenceNumber,
+    labelIds: draft.labelIds,
+    dutySupporterIds: draft.dutySupporterIds,
+    customFields: draft.customFields,
+    sales: price(draft.sales),
+    purchase: price(draft.purchase),
+    status,
+  });
+
+  const written = bookingDraftSchema.parse({
+    ...draftInputOf(
+      filled({
+        companyId: COMPANY,
+        toCityId: 'mh-pune',
+        bookedBy: { name: 'Meera Iyer', phone: '+912226543210', email: 'meera@example.com' },
+        additionalContacts: [{ name: 'Front desk', phone: '+912226500000', email: '', customField: '' }],
+        reportingTime: '23:45',
+        dropAddress: 'Hinjewadi Phase 2',
+        remark: 'Meet at gate 4',
+        operatorNotes: 'VIP',
+        orderReferenceNumber: 'PO-881',
+        labelIds: [LABEL],
+        customFields: [{ customFieldId: LABEL, value: 'CC-1042' }],
+        sales: { price: '1800.5', extraKmRate: '15.25', extraHourRate: '' },
+        purchase: { price: '1500', extraKmRate: '', extraHourRate: '120' },
+      }),
+    ),
+    attachmentIds: [FILE],
+  });
+
+  it('fills the form with the duty so that saving it unchanged writes the same draft', () => {
+    const values = bookingFormValuesOf(stored(written), held);
+    expect(values).toMatchObject({
+      reportingDate: '2026-11-25',
+      reportingTime: '23:45',
+      multiDay: false,
+      companyId: COMPANY,
+      sales: { price: '1800.5', extraKmRate: '15.25', extraHourRate: '' },
+      purchase: { price: '1500', extraKmRate: '', extraHourRate: '120' },
+      attachments: held,
+      confirmed: true,
+    });
+    expect(draftProblems(values)).toEqual({});
+    expect(bookingDraftSchema.parse(draftInputOf(values))).toEqual(written);
+  });
+
+  it('gives back the same form from the duty its draft wrote, nothing left empty made up', () => {
+    const values = filled({
+      remark: 'Two bags',
+      sales: { price: '', extraKmRate: '', extraHourRate: '9.5' },
+    });
+    const draft = bookingDraftSchema.parse(draftInputOf(values));
+    expect(bookingFormValuesOf(stored(draft), [])).toEqual(values);
+  });
+
+  it('leaves a price the rate card gave empty, as it was booked, so the duty stays on its card', () => {
+    const booked = filled({ sales: { price: '', extraKmRate: '15', extraHourRate: '' } });
+    const draft = bookingDraftSchema.parse(draftInputOf(booked));
+    const fromCard = {
+      ...stored(draft),
+      sales: {
+        rateCardId: '6071829a-b4c5-4d6e-a7f8-091a2b3c4d56',
+        price: new Decimal('2000.00'),
+        extraKmRate: new Decimal('15.0000'),
+        extraHourRate: new Decimal('150.0000'),
+      },
+    };
+    const values = bookingFormValuesOf(fromCard, []);
+    expect(values.sales).toEqual({ price: '', extraKmRate: '15', extraHourRate: '150' });
+    expect(bookingDraftSchema.parse(draftInputOf(values)).sales).toEqual({
+      price: null,
+      extraKmRate: '15.0000',
+      extraHourRate: '150.0000',
+    });
+  });
+
+  it('shows an unconfirmed duty as unconfirmed', () => {
+    expect(bookingFormValuesOf(stored(written, 'UNCONFIRMED'), held).confirmed).toBe(false);
+  });
+
+  it('after another person’s save, keeps every part typed here over theirs and names the ones both changed', () => {
+    const base = bookingFormValuesOf(stored(written), held);
+    const mine = { ...base, remark: 'Meet at gate 5', dropAddress: 'Baner' };
+    const theirs = { ...base, remark: 'Meet at gate 1', operatorNotes: 'Call first' };
+    const rebased = rebaseEdits(base, mine, theirs);
+    expect(rebased.values).toEqual({
+      ...base,
+      remark: 'Meet at gate 5',
+      dropAddress: 'Baner',
+      operatorNotes: 'Call first',
+    });
+    expect(rebased.kept).toEqual(['dropAddress', 'remark']);
+    expect(rebased.clashed).toEqual(['remark']);
+  });
+
+  it('takes the saved duty whole when nothing was typed, and no clash when both made the same change', () => {
+    const base = bookingFormValuesOf(stored(written), held);
+    const theirs = { ...base, remark: 'Same words' };
+    expect(rebaseEdits(base, base, theirs)).toEqual({ values: theirs, kept: [], clashed: [] });
+    expect(rebaseEdits(base, theirs, theirs).clashed).toEqual([]);
   });
 });

@@ -1,11 +1,18 @@
 // The booking form's values (what its inputs hold: text, '' for nothing) and the draft they make. The
 // form is checked by the very schema booking.create checks with (bookingDraftSchema), so a draft the
 // form lets through is one the gateway and the service take, and their messages are the form's.
-import { type CustomFieldShape, customFieldValueProblem, missingRequiredFields } from '@fleet/domain';
+import {
+  type CustomFieldShape,
+  customFieldValueProblem,
+  localClock,
+  missingRequiredFields,
+} from '@fleet/domain';
 import { type BookingDraft, type BookingDraftInput, bookingDraftSchema } from '@fleet/domain/inputs';
 import { toNestErrors } from '@hookform/resolvers';
+import type Decimal from 'decimal.js';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import type { UploadedFile } from '../common/form/upload-file';
+import type { BookingDetail } from './booking-types';
 
 export interface ContactValues {
   name: string;
@@ -120,6 +127,149 @@ export function draftInputOf(values: BookingFormValues): BookingDraftInput {
     purchase: priceOf(values.purchase),
     confirmed: values.confirmed,
   };
+}
+
+/** What of a booking read back (booking.get) its form shows. */
+export type EditedBooking = Pick<
+  BookingDetail,
+  | 'customerId'
+  | 'companyId'
+  | 'bookedBy'
+  | 'passengers'
+  | 'additionalContacts'
+  | 'fromCityId'
+  | 'toCityId'
+  | 'vehicleGroupId'
+  | 'dutyTypeId'
+  | 'startDate'
+  | 'reportingAt'
+  | 'reportingAddress'
+  | 'dropAddress'
+  | 'remark'
+  | 'operatorNotes'
+  | 'orderReferenceNumber'
+  | 'labelIds'
+  | 'dutySupporterIds'
+  | 'customFields'
+  | 'sales'
+  | 'purchase'
+  | 'status'
+>;
+
+const textOf = (value: string | null) => value ?? '';
+const amountText = (value: Decimal | null) => (value === null ? '' : value.toFixed());
+/**
+ * A price as the form holds it. One taken from a rate card is left empty, as it was when booked: saved,
+ * it is again the card's in force (so the duty keeps its card, which closing charges it by); the extra
+ * rates stay as saved, whether typed or the card's.
+ */
+const priceValuesOf = (p: EditedBooking['sales']): PriceValues => ({
+  price: p.rateCardId ? '' : amountText(p.price),
+  extraKmRate: amountText(p.extraKmRate),
+  extraHourRate: amountText(p.extraHourRate),
+});
+const hhmm = (minuteOfDay: number) =>
+  `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+
+/**
+ * The form filled with a duty as it is, to edit it: its own day (an edit changes one duty, so never
+ * several days), its reporting time on the operator's clock, its prices (a rate card's left empty), and
+ * whether it is still unconfirmed. Saved unchanged, it makes the draft that would write the duty again.
+ */
+export function bookingFormValuesOf(
+  booking: EditedBooking,
+  attachments: readonly UploadedFile[],
+): BookingFormValues {
+  return {
+    customerId: booking.customerId,
+    companyId: textOf(booking.companyId),
+    bookedBy: { ...booking.bookedBy },
+    passengers: booking.passengers.map((c) => ({ ...c })),
+    additionalContacts: booking.additionalContacts.map((c) => ({ ...c })),
+    fromCityId: booking.fromCityId,
+    toCityId: textOf(booking.toCityId),
+    vehicleGroupId: booking.vehicleGroupId,
+    dutyTypeId: booking.dutyTypeId,
+    reportingDate: booking.startDate,
+    reportingTime: booking.reportingAt ? hhmm(localClock(booking.reportingAt).minuteOfDay) : '',
+    multiDay: false,
+    lastDate: '',
+    reportingAddress: booking.reportingAddress,
+    dropAddress: booking.dropAddress,
+    remark: booking.remark,
+    operatorNotes: booking.operatorNotes,
+    orderReferenceNumber: booking.orderReferenceNumber,
+    labelIds: [...booking.labelIds],
+    dutySupporterIds: [...booking.dutySupporterIds],
+    attachments: attachments.map((file) => ({ ...file })),
+    customFields: booking.customFields.map((entry) => ({ ...entry })),
+    sales: priceValuesOf(booking.sales),
+    purchase: priceValuesOf(booking.purchase),
+    confirmed: booking.status !== 'UNCONFIRMED',
+  };
+}
+
+/** The form's parts as a person names them, for saying which of them an edit kept or lost. */
+export const FORM_PART_NAMES: Readonly<Record<keyof BookingFormValues, string>> = {
+  customerId: 'Customer',
+  companyId: 'Billed from',
+  bookedBy: 'Booked by',
+  passengers: 'Passengers',
+  additionalContacts: 'Additional contacts',
+  fromCityId: 'From city',
+  toCityId: 'To city',
+  vehicleGroupId: 'Vehicle group',
+  dutyTypeId: 'Duty type',
+  reportingDate: 'Reporting date',
+  reportingTime: 'Reporting time',
+  multiDay: 'Several days',
+  lastDate: 'Last date',
+  reportingAddress: 'Reporting address',
+  dropAddress: 'Drop address',
+  remark: 'Remark',
+  operatorNotes: 'Operator notes',
+  orderReferenceNumber: 'Order reference',
+  labelIds: 'Labels',
+  dutySupporterIds: 'Duty supporters',
+  customFields: 'Custom fields',
+  attachments: 'Attachments',
+  sales: 'Price charged',
+  purchase: 'Price paid',
+  confirmed: 'Confirmed',
+};
+
+const PARTS = Object.keys(FORM_PART_NAMES) as (keyof BookingFormValues)[];
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export interface Rebased {
+  /** The saved duty with this person's changes on top. */
+  values: BookingFormValues;
+  /** The parts this person changed, kept over the saved duty. */
+  kept: (keyof BookingFormValues)[];
+  /** Of those, the parts the other change touched too: theirs is replaced by this person's. */
+  clashed: (keyof BookingFormValues)[];
+}
+
+/**
+ * After someone else saved the duty while it was being edited: the duty as they left it (`theirs`), with
+ * every part this person changed from what they opened (`base` → `mine`) put back on top, so reloading
+ * loses nothing typed; the parts both changed are named, to be looked at before saving again.
+ */
+export function rebaseEdits(
+  base: BookingFormValues,
+  mine: BookingFormValues,
+  theirs: BookingFormValues,
+): Rebased {
+  const values: BookingFormValues = { ...theirs };
+  const kept: (keyof BookingFormValues)[] = [];
+  const clashed: (keyof BookingFormValues)[] = [];
+  for (const part of PARTS) {
+    if (same(base[part], mine[part])) continue;
+    Object.assign(values, { [part]: mine[part] });
+    kept.push(part);
+    if (!same(base[part], theirs[part]) && !same(mine[part], theirs[part])) clashed.push(part);
+  }
+  return { values, kept, clashed };
 }
 
 /** What the form knows besides its values: the operator's booking custom fields it shows. */

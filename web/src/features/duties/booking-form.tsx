@@ -13,7 +13,7 @@ import {
 import type { BookingDraft } from '@fleet/domain/inputs';
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type MutableRefObject, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -263,9 +263,19 @@ function CustomFields({ fields }: { fields: readonly CustomFieldShape[] }) {
   );
 }
 
-function MultiDay() {
+/** Parts of the form an edit cannot change, each with why (the service's words, KEPT_BY_UPDATE). */
+export type KeptParts = Partial<Record<'lastDate' | 'confirmed', string>>;
+
+function MultiDay({ kept }: { kept?: string }) {
   const { control } = useFormContext<BookingFormValues>();
   const multiDay = useWatch({ control, name: 'multiDay' });
+  if (kept) {
+    return (
+      <Text size="xs" c="dimmed" data-testid="days-kept">
+        {kept}
+      </Text>
+    );
+  }
   return (
     <Stack gap="xs">
       <SwitchField name="multiDay" label="Several days (a duty a day)" />
@@ -281,9 +291,18 @@ function MultiDay() {
 export function BookingForm({
   initial,
   onSubmit,
+  submitLabel = 'Save booking',
+  kept = {},
+  valuesRef,
 }: {
   initial: BookingFormValues;
-  onSubmit: (draft: BookingDraft) => Promise<unknown>;
+  /** The checked draft, and the values it was made from. */
+  onSubmit: (draft: BookingDraft, values: BookingFormValues) => Promise<unknown>;
+  submitLabel?: string;
+  /** Shown read-only with the reason: what saving this form will not change. */
+  kept?: KeptParts;
+  /** Reads what the form holds now (a page that must keep it across a reload). */
+  valuesRef?: MutableRefObject<(() => BookingFormValues) | null>;
 }) {
   const permissions = usePermissions();
   const can = (permission: PermissionId) => permissions?.has(permission) ?? false;
@@ -298,10 +317,13 @@ export function BookingForm({
     mode: 'onTouched',
   });
   const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    if (valuesRef) valuesRef.current = form.getValues;
+  }, [valuesRef, form.getValues]);
   const submit = form.handleSubmit(async (draft) => {
     setProblem(undefined);
     try {
-      await onSubmit(draft);
+      await onSubmit(draft, form.getValues());
     } catch (error) {
       setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error));
     }
@@ -315,6 +337,8 @@ export function BookingForm({
         saving={form.formState.isSubmitting}
         problem={problem}
         onSubmit={submit}
+        submitLabel={submitLabel}
+        kept={kept}
       />
     </FormProvider>
   );
@@ -327,7 +351,11 @@ function BookingFormBody({
   saving,
   problem,
   onSubmit,
+  submitLabel,
+  kept,
 }: {
+  submitLabel: string;
+  kept: KeptParts;
   canReadCustomers: boolean;
   can: (permission: PermissionId) => boolean;
   customFields: readonly CustomFieldShape[];
@@ -376,7 +404,7 @@ function BookingFormBody({
               <Ref name="dutyTypeId" label="Duty type" target="duty_type" required />
               <DateField name="reportingDate" label="Reporting date" required />
               <SelectField name="reportingTime" label="Reporting time" required data={TIME_OPTIONS} />
-              <MultiDay />
+              <MultiDay kept={kept.lastDate} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextField name="reportingAddress" label="Reporting address" required />
@@ -408,7 +436,8 @@ function BookingFormBody({
             <SwitchField
               name="confirmed"
               label="Confirmed by the customer"
-              description="Off: kept as unconfirmed until the customer confirms"
+              description={kept.confirmed ?? 'Off: kept as unconfirmed until the customer confirms'}
+              disabled={kept.confirmed !== undefined}
             />
           </SimpleGrid>
         </Section>
@@ -424,7 +453,7 @@ function BookingFormBody({
 
         <Group justify="flex-end">
           <Button {...keepsFocus} type="submit" loading={saving} disabled={uploading}>
-            Save booking
+            {submitLabel}
           </Button>
         </Group>
       </Stack>

@@ -8,6 +8,7 @@ import {
   Button,
   Grid,
   Group,
+  Kbd,
   Paper,
   SimpleGrid,
   Stack,
@@ -16,8 +17,9 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -25,7 +27,7 @@ import { ddmmyyyy } from '../masters/format';
 import { AllotDialog } from './allot-dialog';
 import { AttachmentLinks } from './booking-attachments';
 import type { Activity, BookingDetail, BookingView } from './booking-types';
-import { activityWords, actorText, offeredActions } from './duty-actions';
+import { activityWords, actorText, mayEdit, offeredActions } from './duty-actions';
 import { DutyChargesSection } from './duty-charges-section';
 import {
   dateText,
@@ -238,6 +240,10 @@ export default function BookingPage() {
   const names = useDutyNames(view ? [[view.booking]] : []);
   const days = useDays(view);
   const [allotting, setAllotting] = useState(false);
+  const navigate = useNavigate();
+  const editable = !!view && !!permissions && mayEdit(view.booking, permissions);
+  const edit = () => void navigate({ to: `/duties/booking/${id}/edit` });
+  useHotkeys(editable ? [['e', edit]] : []);
 
   if (query.isError) {
     return (
@@ -264,6 +270,11 @@ export default function BookingPage() {
           </Text>
         </Group>
         <Group gap="xs">
+          {editable ? (
+            <Button size="xs" variant="default" onClick={edit} rightSection={<Kbd size="xs">E</Kbd>}>
+              Edit
+            </Button>
+          ) : null}
           {offered.allot ? (
             <Button size="xs" onClick={() => setAllotting(true)}>
               {booking.vehicleNo || booking.supplierName ? 'Re-allot' : 'Allot'}

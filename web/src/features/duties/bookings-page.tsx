@@ -207,6 +207,7 @@ export default function BookingsPage() {
           permissions,
           onAllot: setAllotting,
           onDispatch: (row) => dispatch.mutate({ action: 'dispatch', duty: row }),
+          onEdit: (row) => void navigate({ to: `/duties/booking/${row.id}/edit` }),
         })}
         rows={rows}
         rowKey={(r) => r.id}

@@ -1,5 +1,5 @@
 import { allPermissionIds } from '@fleet/domain';
-import { activityWords, actorText, needsReason, offeredActions } from './duty-actions';
+import { activityWords, actorText, mayEdit, needsReason, offeredActions } from './duty-actions';
 
 const everything = new Set(allPermissionIds());
 
@@ -73,6 +73,22 @@ describe('who the trail says did it', () => {
   it('says who acted as whom', () => {
     expect(actorText({ actor: 'STAFF', ...priya, actorUserId: 'u2', actorName: 'Kavya Rao' })).toBe(
       'Kavya Rao as Priya Nair',
+    );
+  });
+});
+
+describe('offering Edit', () => {
+  it('offers it to a holder of edit_duty while the duty has not started and is not invoiced', () => {
+    const editor = new Set(['view_booking', 'edit_duty']);
+    expect(mayEdit({ status: 'ALLOTED', isBilled: false }, editor)).toBe(true);
+    expect(mayEdit({ status: 'UNCONFIRMED', isBilled: false }, editor)).toBe(true);
+    expect(mayEdit({ status: 'DRIVER_DUTY_START', isBilled: false }, editor)).toBe(false);
+    expect(mayEdit({ status: 'BOOKED', isBilled: true }, editor)).toBe(false);
+  });
+
+  it('never offers it without edit_duty, even to someone who may take bookings', () => {
+    expect(mayEdit({ status: 'BOOKED', isBilled: false }, new Set(['view_booking', 'manage_booking']))).toBe(
+      false,
     );
   });
 });

@@ -7,6 +7,8 @@ import {
   type BookingAction,
   type BookingStatus,
   type BookingType,
+  editRefusal,
+  PERMISSION,
   type TransitionRule,
 } from '@fleet/domain';
 
@@ -133,4 +135,15 @@ export function actorText(entry: {
   if (entry.actorUserId && entry.actorUserId !== entry.userId)
     return `${entry.actorName ?? 'Staff'} as ${as}`;
   return as;
+}
+
+/**
+ * Whether to offer Edit on a duty: the person holds the permission booking.update needs, and the
+ * service's rule (editRefusal) lets the duty's details change in its status.
+ */
+export function mayEdit(
+  duty: { status: BookingStatus; isBilled: boolean },
+  permissions: ReadonlySet<string>,
+): boolean {
+  return permissions.has(PERMISSION.edit_duty) && editRefusal(duty) === null;
 }
