@@ -8,9 +8,12 @@ import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support'
 type ProcedureDef = { _def: { type: string; meta?: { permission?: unknown } } };
 // At run time `_def.procedures` is flat, keyed by the full dotted path.
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
-const bookingProcedures = procedures
-  .filter(([path, def]) => path.startsWith('booking.') && isPermissionId(def._def.meta?.permission))
-  .map(([path, def]) => ({ path, type: def._def.type, permission: String(def._def.meta?.permission) }));
+const bookingProcedures = procedures.flatMap(([path, def]) => {
+  const permission = def._def.meta?.permission;
+  return path.startsWith('booking.') && typeof permission === 'string' && isPermissionId(permission)
+    ? [{ path, type: def._def.type, permission }]
+    : [];
+});
 
 let h: GatewayHarness;
 let ownerToken: string;
