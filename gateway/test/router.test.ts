@@ -59,6 +59,7 @@ const EXPECTED: Record<string, string> = {
   'booking.refuseCancellation': 'cancel_duty',
   'booking.releaseAssociate': 'allot_vehicle_driver_to_duty',
   'booking.reopenNoShow': 'edit_duty',
+  'booking.setBillingItems': 'generate_duty_slip',
   'booking.setLabels': 'manage_duty_label',
   'booking.setSupporters': 'allot_vehicle_driver_to_duty',
   'booking.skip': 'skip_duty',
@@ -216,6 +217,7 @@ describe('the router', () => {
         'adjustSupplierAllowances',
         'setLabels',
         'setSupporters',
+        'setBillingItems',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

@@ -1,7 +1,14 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { BookingActivitySchema, BookingSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
-import type { ActivityRecord, BookingDetail, BookingRecord, PriceRecord } from './domain/booking';
+import Decimal from 'decimal.js';
+import type {
+  ActivityRecord,
+  BookingDetail,
+  BookingRecord,
+  DutyBillingItemRecord,
+  PriceRecord,
+} from './domain/booking';
 import type { SlipPointRecord, StoredCharges } from './storage/booking-record-store';
 
 /** A booking as its proto message: vocabulary values as the spec's strings, unset ids as ''. */
@@ -65,8 +72,23 @@ export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<t
     supplierId: booking.supplierId ?? '',
     cancellationReason: booking.cancellationReason,
     unfulfilledReason: booking.unfulfilledReason,
+    billingItems: booking.billingItems.map(billingItemToProto),
   };
 }
+
+const billingItemToProto = (item: DutyBillingItemRecord) => ({
+  id: item.id,
+  billingItemId: item.billingItemId,
+  name: item.name,
+  isTaxable: item.isTaxable,
+  sacCode: item.sacCode,
+  taxId: item.taxId ?? '',
+  amount: new Decimal(item.amount).toFixed(2),
+  receiptFileId: item.receiptFileId ?? '',
+  note: item.note,
+  addedByUserId: item.addedBy ?? '',
+  addedAt: timestampFromDate(new Date(item.addedAt)),
+});
 
 export function activityToProto(activity: ActivityRecord): MessageInitShape<typeof BookingActivitySchema> {
   return {

@@ -10,6 +10,7 @@ import { incomingRequestsCount } from './incoming-requests-count';
 import { list, tabCounts } from './list';
 import { needsAttentionCount } from './needs-attention-count';
 import { quote } from './quote';
+import { setBillingItems } from './set-billing-items';
 
 export const bookingRouter = router({
   incomingRequestsCount,
@@ -31,5 +32,6 @@ export const bookingRouter = router({
   adjustSupplierAllowances,
   setLabels,
   setSupporters,
+  setBillingItems,
   ...bookingActions,
 });

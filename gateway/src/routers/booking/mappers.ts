@@ -1,5 +1,11 @@
 import type { BookingStatus, BookingType, ConnectionRequestStatus } from '@fleet/domain';
-import type { Booking, BookingActivity, Contact, Price } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import type {
+  Booking,
+  BookingActivity,
+  Contact,
+  DutyBillingItem,
+  Price,
+} from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import type { DutyCharges, SlipPoint } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { StoredFile } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import Decimal from 'decimal.js';
@@ -81,8 +87,25 @@ export function bookingDetailToJson(booking: Booking) {
     supplierId: textOrNull(booking.supplierId),
     cancellationReason: textOrNull(booking.cancellationReason),
     unfulfilledReason: textOrNull(booking.unfulfilledReason),
+    /** What was spent on the duty besides car hire; each becomes its own invoice line. */
+    billingItems: booking.billingItems.map(billingItemToJson),
   };
 }
+
+/** A billing item on a duty: what its master record said when it was put on, the amount and the receipt. */
+const billingItemToJson = (item: DutyBillingItem) => ({
+  id: item.id,
+  billingItemId: item.billingItemId,
+  name: item.name,
+  isTaxable: item.isTaxable,
+  sacCode: item.sacCode,
+  taxId: textOrNull(item.taxId),
+  amount: new Decimal(item.amount),
+  /** A photo or PDF of the receipt, opened at /api/files/:id. */
+  receiptFileId: textOrNull(item.receiptFileId),
+  note: item.note,
+  addedAt: dateOrNull(item.addedAt),
+});
 export type BookingDetailJson = ReturnType<typeof bookingDetailToJson>;
 
 /** An activity entry with the names of who acted and, when masquerading, who really did (`names` by user id). */

@@ -3,4 +3,5 @@
 
 export * from './booking-draft';
 export * from './custom-field-entries';
+export * from './duty-billing-items';
 export * from './status-machine';

@@ -5,6 +5,7 @@ export {
   type BookingDraftInput,
   bookingDraftSchema,
 } from '../bookings/booking-draft';
+export { type DutyBillingItemsInput, dutyBillingItemsSchema } from '../bookings/duty-billing-items';
 export {
   activeFilterSchema,
   cursorSchema,

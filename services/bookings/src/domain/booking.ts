@@ -71,6 +71,26 @@ export interface BookingDetail extends BookingRecord {
   supplierId: string | null;
   cancellationReason: string;
   unfulfilledReason: string;
+  /** What was spent on the duty besides car hire, in the order staff listed them. */
+  billingItems: DutyBillingItemRecord[];
+}
+
+/**
+ * A billing item on a duty (toll, parking, permit…): the master record it is, what that record said when
+ * it was put on (name, taxable, SAC code, tax), the amount as decimal text and the receipt's file.
+ */
+export interface DutyBillingItemRecord {
+  id: string;
+  billingItemId: string;
+  name: string;
+  isTaxable: boolean;
+  sacCode: string;
+  taxId: string | null;
+  amount: string;
+  receiptFileId: string | null;
+  note: string;
+  addedBy: string | null;
+  addedAt: Date;
 }
 
 export interface ActivityRecord {

@@ -15,6 +15,7 @@ const READS = [
   PERMISSION.view_label,
   PERMISSION.view_duty_supporter,
   PERMISSION.view_custom_fields,
+  PERMISSION.view_billing_item,
 ];
 
 export const readingForBookings = (caller: Caller) =>

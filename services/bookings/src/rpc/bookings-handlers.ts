@@ -23,6 +23,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     slipReview,
     labelsAndSupporters,
     printDutySlip,
+    billingItems,
   } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
@@ -87,6 +88,19 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
             await labelsAndSupporters.setSupporters(tenantCallerOf(ctx), req.id, req.dutySupporterIds),
           ),
         };
+      },
+      async setDutyBillingItems(req, ctx) {
+        const booking = await billingItems.set(tenantCallerOf(ctx), {
+          id: req.id,
+          items: req.items.map((item) => ({
+            billingItemId: item.billingItemId,
+            amount: item.amount,
+            receiptFileId: item.receiptFileId,
+            note: item.note,
+          })),
+          expectedVersion: req.expectedVersion,
+        });
+        return { booking: bookingDetailToProto(booking) };
       },
       async countTabs(_req, ctx) {
         return { counts: await bookingLists.countAll(tenantCallerOf(ctx)) };

@@ -3,7 +3,13 @@
 import type { BookingStatus, BookingType } from '@fleet/domain';
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
-import type { ActivityRecord, BookingContactRecord, BookingDetail, PriceRecord } from '../domain/booking';
+import type {
+  ActivityRecord,
+  BookingContactRecord,
+  BookingDetail,
+  DutyBillingItemRecord,
+  PriceRecord,
+} from '../domain/booking';
 
 /** Takes `count` consecutive booking numbers from the operator's counter; returns the first. */
 export async function takeBookingNumbers(tx: Tx, tenantId: string, count: number): Promise<bigint> {
@@ -146,7 +152,12 @@ const DETAIL_COLUMNS = sql.raw(`
   coalesce((select jsonb_agg(jsonb_build_object('name', c.name, 'phone', c.phone, 'email', c.email,
       'customField', c.custom_field) order by c.position)
     from bookings.booking_contacts c where c.booking_id = b.id and c.role = 'ADDITIONAL_CONTACT'), '[]')
-    as "additionalContacts"`);
+    as "additionalContacts",
+  coalesce((select jsonb_agg(jsonb_build_object('id', i.id, 'billingItemId', i.billing_item_id,
+      'name', i.name, 'isTaxable', i.is_taxable, 'sacCode', i.sac_code, 'taxId', i.tax_id,
+      'amount', i.amount::text, 'receiptFileId', i.receipt_file_id, 'note', i.note, 'addedBy', i.added_by,
+      'addedAt', i.added_at) order by i.position, i.added_at, i.id)
+    from bookings.booking_billing_items i where i.booking_id = b.id), '[]') as "billingItems"`);
 
 export async function getBookingDetail(tx: Tx, id: string): Promise<BookingDetail | undefined> {
   const [found] = await rows<BookingDetail>(
@@ -178,6 +189,7 @@ export function listActivity(tx: Tx, bookingId: string): Promise<ActivityRecord[
 export interface LockedDuty {
   id: string;
   status: BookingStatus;
+  isBilled: boolean;
   type: BookingType;
   statusBeforeRequest: BookingStatus | null;
   version: number;
@@ -186,7 +198,8 @@ export interface LockedDuty {
 export async function lockDuty(tx: Tx, id: string): Promise<LockedDuty | undefined> {
   const [found] = await rows<LockedDuty>(
     tx,
-    sql`select id, status, type, status_before_request as "statusBeforeRequest", version
+    sql`select id, status, is_billed as "isBilled", type, status_before_request as "statusBeforeRequest",
+          version
         from bookings.bookings where id = ${id} for update`,
   );
   return found;
@@ -483,6 +496,42 @@ export async function replaceContacts(
     sql`delete from bookings.booking_contacts where booking_id = ${bookingId} and role = ${role}`,
   );
   await insertContacts(tx, tenantId, bookingId, role, contacts);
+}
+
+/** A billing item as it is written on a duty; amount as decimal text. */
+export type NewDutyBillingItem = Omit<DutyBillingItemRecord, 'addedBy' | 'addedAt'>;
+
+/**
+ * Replaces a duty's billing items with `items`, in their order. A row kept from before (same id) keeps
+ * who added it and when; a new row is added by `addedBy` now.
+ */
+export async function replaceBillingItems(
+  tx: Tx,
+  input: { tenantId: string; bookingId: string; items: NewDutyBillingItem[]; addedBy: string },
+): Promise<void> {
+  const items = input.items.map((item, position) => ({ ...item, position }));
+  await tx.execute(sql`
+    delete from bookings.booking_billing_items
+    where booking_id = ${input.bookingId}
+      and not (id = any(${uuids(items.map((item) => item.id))}))`);
+  if (items.length > 0) {
+    await tx.execute(sql`
+      insert into bookings.booking_billing_items as kept (id, tenant_id, booking_id, billing_item_id, name,
+        is_taxable, sac_code, tax_id, amount, receipt_file_id, note, position, added_by)
+      select i.id, ${input.tenantId}, ${input.bookingId}, i."billingItemId", i.name, i."isTaxable", i."sacCode",
+        i."taxId", i.amount, i."receiptFileId", i.note, i.position, ${input.addedBy}
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as i(id uuid, "billingItemId" uuid, name text,
+        "isTaxable" boolean, "sacCode" text, "taxId" uuid, amount numeric, "receiptFileId" uuid, note text,
+        position smallint)
+      on conflict (id) do update set billing_item_id = excluded.billing_item_id, name = excluded.name,
+        is_taxable = excluded.is_taxable, sac_code = excluded.sac_code, tax_id = excluded.tax_id,
+        amount = excluded.amount, receipt_file_id = excluded.receipt_file_id, note = excluded.note,
+        position = excluded.position
+      where kept.booking_id = ${input.bookingId}`);
+  }
+  await tx.execute(
+    sql`update bookings.bookings set version = version + 1, updated_at = now() where id = ${input.bookingId}`,
+  );
 }
 
 export async function approveSlip(tx: Tx, id: string): Promise<void> {

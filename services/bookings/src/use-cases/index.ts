@@ -2,6 +2,7 @@ import { createActOnBooking } from './act-on-booking';
 import { createAllotDuty } from './allot-duty';
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
+import { createDutyBillingItems } from './duty-billing-items';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
 import { createPrintDutySlip } from './print-duty-slip';
@@ -20,6 +21,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     slipReview: createSlipReview(deps),
     printDutySlip: createPrintDutySlip(deps),
     labelsAndSupporters: createDutyLabelsAndSupporters(deps),
+    billingItems: createDutyBillingItems(deps),
   };
 }
 

@@ -25,6 +25,7 @@ import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ddmmyyyy } from '../masters/format';
 import { AllotDialog } from './allot-dialog';
+import { BillingItemsCard } from './billing-items-card';
 import { AttachmentLinks } from './booking-attachments';
 import type { Activity, BookingDetail, BookingView } from './booking-types';
 import { activityWords, actorText, mayEdit, offeredActions } from './duty-actions';
@@ -304,6 +305,8 @@ export default function BookingPage() {
       {offered.close || view.salesSlip.length || view.purchaseSlip.length ? (
         <SlipSection duty={booking} view={view} editable={offered.close} />
       ) : null}
+
+      <BillingItemsCard view={view} permissions={permissions} />
 
       <DutyChargesSection view={view} permissions={permissions} />
 

@@ -88,6 +88,7 @@ const ACTIVITY_WORDS: Readonly<Record<string, string>> = {
   chargesAdjusted: 'Adjusted the customer’s allowances',
   driverAllowancesAdjusted: 'Adjusted the driver’s allowances',
   supplierAllowancesAdjusted: 'Adjusted the supplier’s allowances',
+  billingItemsChanged: 'Changed the billing items',
   dispatch: 'Dispatched',
   confirm: 'Confirmed',
   cancel: 'Cancelled',

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/booking.proto.
  */
 export const file_fleet_bookings_v1_booking: GenFile = /*@__PURE__*/
-  fileDesc("Ch9mbGVldC9ib29raW5ncy92MS9ib29raW5nLnByb3RvEhFmbGVldC5ib29raW5ncy52MSLRCQoHQm9va2luZxIKCgJpZBgBIAEoCRISCgpib29raW5nX25vGAIgASgDEgwKBHR5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGZyb21fY2l0eV9pZBgGIAEoCRISCgp0b19jaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFAoMZHV0eV90eXBlX2lkGAkgASgJEjAKDHJlcG9ydGluZ19hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc3RhcnRfZGF0ZRgLIAEoCRIaChJhbGxvdGVkX3ZlaGljbGVfaWQYDCABKAkSGQoRYWxsb3RlZF9kcml2ZXJfaWQYDSABKAkSGwoTaXNfbmV0d29ya19pbmNvbWluZxgOIAEoCBIeChZuZXR3b3JrX3JlcXVlc3Rfc3RhdHVzGA8gASgJEhEKCWlzX2JpbGxlZBgQIAEoCBIuCgpjcmVhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYXJlbnRfaWQYEiABKAkSEgoKY29tcGFueV9pZBgTIAEoCRIVCg1jdXN0b21lcl9uYW1lGBQgASgJEi0KCWJvb2tlZF9ieRgVIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSLgoKcGFzc2VuZ2VycxgWIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSNwoTYWRkaXRpb25hbF9jb250YWN0cxgXIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSGQoRcmVwb3J0aW5nX2FkZHJlc3MYGCABKAkSFAoMZHJvcF9hZGRyZXNzGBkgASgJEisKB2VuZHNfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlbWFyaxgbIAEoCRIWCg5vcGVyYXRvcl9ub3RlcxgcIAEoCRIeChZvcmRlcl9yZWZlcmVuY2VfbnVtYmVyGB0gASgJEhEKCWxhYmVsX2lkcxgeIAMoCRIWCg5hdHRhY2htZW50X2lkcxgfIAMoCRIaChJkdXR5X3N1cHBvcnRlcl9pZHMYICADKAkSOgoNY3VzdG9tX2ZpZWxkcxghIAMoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkN1c3RvbUZpZWxkRW50cnkSJwoFc2FsZXMYIiABKAsyGC5mbGVldC5ib29raW5ncy52MS5QcmljZRIqCghwdXJjaGFzZRgjIAEoCzIYLmZsZWV0LmJvb2tpbmdzLnYxLlByaWNlEhIKCnZlaGljbGVfbm8YJCABKAkSEwoLZHJpdmVyX25hbWUYJSABKAkSFAoMZHJpdmVyX3Bob25lGCYgASgJEhMKC3N1cHBsaWVyX2lkGCcgASgJEhUKDXN1cHBsaWVyX25hbWUYKCABKAkSGwoTY2FuY2VsbGF0aW9uX3JlYXNvbhgpIAEoCRIaChJ1bmZ1bGZpbGxlZF9yZWFzb24YKiABKAkSEwoLc2xpcF9tZWRpdW0YKyABKAkSDwoHdmVyc2lvbhgsIAEoBSJLCgdDb250YWN0EgwKBG5hbWUYASABKAkSDQoFcGhvbmUYAiABKAkSDQoFZW1haWwYAyABKAkSFAoMY3VzdG9tX2ZpZWxkGAQgASgJIjoKEEN1c3RvbUZpZWxkRW50cnkSFwoPY3VzdG9tX2ZpZWxkX2lkGAEgASgJEg0KBXZhbHVlGAIgASgJIlwKBVByaWNlEhQKDHJhdGVfY2FyZF9pZBgBIAEoCRINCgVwcmljZRgCIAEoCRIVCg1leHRyYV9rbV9yYXRlGAMgASgJEhcKD2V4dHJhX2hvdXJfcmF0ZRgEIAEoCSLEAQoPQm9va2luZ0FjdGl2aXR5EgoKAmlkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEhUKDWFjdG9yX3VzZXJfaWQYBSABKAkSDgoGYWN0aW9uGAYgASgJEhMKC2Zyb21fc3RhdHVzGAcgASgJEhEKCXRvX3N0YXR1cxgIIAEoCRIOCgZyZWFzb24YCSABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9mbGVldC9ib29raW5ncy92MS9ib29raW5nLnByb3RvEhFmbGVldC5ib29raW5ncy52MSKMCgoHQm9va2luZxIKCgJpZBgBIAEoCRISCgpib29raW5nX25vGAIgASgDEgwKBHR5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGZyb21fY2l0eV9pZBgGIAEoCRISCgp0b19jaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFAoMZHV0eV90eXBlX2lkGAkgASgJEjAKDHJlcG9ydGluZ19hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc3RhcnRfZGF0ZRgLIAEoCRIaChJhbGxvdGVkX3ZlaGljbGVfaWQYDCABKAkSGQoRYWxsb3RlZF9kcml2ZXJfaWQYDSABKAkSGwoTaXNfbmV0d29ya19pbmNvbWluZxgOIAEoCBIeChZuZXR3b3JrX3JlcXVlc3Rfc3RhdHVzGA8gASgJEhEKCWlzX2JpbGxlZBgQIAEoCBIuCgpjcmVhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYXJlbnRfaWQYEiABKAkSEgoKY29tcGFueV9pZBgTIAEoCRIVCg1jdXN0b21lcl9uYW1lGBQgASgJEi0KCWJvb2tlZF9ieRgVIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSLgoKcGFzc2VuZ2VycxgWIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSNwoTYWRkaXRpb25hbF9jb250YWN0cxgXIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSGQoRcmVwb3J0aW5nX2FkZHJlc3MYGCABKAkSFAoMZHJvcF9hZGRyZXNzGBkgASgJEisKB2VuZHNfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlbWFyaxgbIAEoCRIWCg5vcGVyYXRvcl9ub3RlcxgcIAEoCRIeChZvcmRlcl9yZWZlcmVuY2VfbnVtYmVyGB0gASgJEhEKCWxhYmVsX2lkcxgeIAMoCRIWCg5hdHRhY2htZW50X2lkcxgfIAMoCRIaChJkdXR5X3N1cHBvcnRlcl9pZHMYICADKAkSOgoNY3VzdG9tX2ZpZWxkcxghIAMoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkN1c3RvbUZpZWxkRW50cnkSJwoFc2FsZXMYIiABKAsyGC5mbGVldC5ib29raW5ncy52MS5QcmljZRIqCghwdXJjaGFzZRgjIAEoCzIYLmZsZWV0LmJvb2tpbmdzLnYxLlByaWNlEhIKCnZlaGljbGVfbm8YJCABKAkSEwoLZHJpdmVyX25hbWUYJSABKAkSFAoMZHJpdmVyX3Bob25lGCYgASgJEhMKC3N1cHBsaWVyX2lkGCcgASgJEhUKDXN1cHBsaWVyX25hbWUYKCABKAkSGwoTY2FuY2VsbGF0aW9uX3JlYXNvbhgpIAEoCRIaChJ1bmZ1bGZpbGxlZF9yZWFzb24YKiABKAkSEwoLc2xpcF9tZWRpdW0YKyABKAkSDwoHdmVyc2lvbhgsIAEoBRI5Cg1iaWxsaW5nX2l0ZW1zGC0gAygLMiIuZmxlZXQuYm9va2luZ3MudjEuRHV0eUJpbGxpbmdJdGVtIvkBCg9EdXR5QmlsbGluZ0l0ZW0SCgoCaWQYASABKAkSFwoPYmlsbGluZ19pdGVtX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSEgoKaXNfdGF4YWJsZRgEIAEoCBIQCghzYWNfY29kZRgFIAEoCRIOCgZ0YXhfaWQYBiABKAkSDgoGYW1vdW50GAcgASgJEhcKD3JlY2VpcHRfZmlsZV9pZBgIIAEoCRIMCgRub3RlGAkgASgJEhgKEGFkZGVkX2J5X3VzZXJfaWQYCiABKAkSLAoIYWRkZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIksKB0NvbnRhY3QSDAoEbmFtZRgBIAEoCRINCgVwaG9uZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIUCgxjdXN0b21fZmllbGQYBCABKAkiOgoQQ3VzdG9tRmllbGRFbnRyeRIXCg9jdXN0b21fZmllbGRfaWQYASABKAkSDQoFdmFsdWUYAiABKAkiXAoFUHJpY2USFAoMcmF0ZV9jYXJkX2lkGAEgASgJEg0KBXByaWNlGAIgASgJEhUKDWV4dHJhX2ttX3JhdGUYAyABKAkSFwoPZXh0cmFfaG91cl9yYXRlGAQgASgJIsQBCg9Cb29raW5nQWN0aXZpdHkSCgoCaWQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWFjdG9yGAMgASgJEg8KB3VzZXJfaWQYBCABKAkSFQoNYWN0b3JfdXNlcl9pZBgFIAEoCRIOCgZhY3Rpb24YBiABKAkSEwoLZnJvbV9zdGF0dXMYByABKAkSEQoJdG9fc3RhdHVzGAggASgJEg4KBnJlYXNvbhgJIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * One booking (duty) as the Duties lists show it. Vocabulary fields carry the spec's own strings
@@ -271,6 +271,14 @@ export type Booking = Message<"fleet.bookings.v1.Booking"> & {
    * @generated from field: int32 version = 44;
    */
   version: number;
+
+  /**
+   * What was spent on the duty besides car hire (toll, parking, permit…), in the order staff listed
+   * them; billing makes each its own invoice line (DOMAIN.md, "Pricing").
+   *
+   * @generated from field: repeated fleet.bookings.v1.DutyBillingItem billing_items = 45;
+   */
+  billingItems: DutyBillingItem[];
 };
 
 /**
@@ -279,6 +287,77 @@ export type Booking = Message<"fleet.bookings.v1.Booking"> & {
  */
 export const BookingSchema: GenMessage<Booking> = /*@__PURE__*/
   messageDesc(file_fleet_bookings_v1_booking, 0);
+
+/**
+ * A billing item on a duty: the billing item master record it is, what that record said when it was
+ * put on (its name, whether it is taxable, its SAC code and tax), the amount spent (a decimal string
+ * with two places) and the receipt's file (empty for none).
+ *
+ * @generated from message fleet.bookings.v1.DutyBillingItem
+ */
+export type DutyBillingItem = Message<"fleet.bookings.v1.DutyBillingItem"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string billing_item_id = 2;
+   */
+  billingItemId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: bool is_taxable = 4;
+   */
+  isTaxable: boolean;
+
+  /**
+   * @generated from field: string sac_code = 5;
+   */
+  sacCode: string;
+
+  /**
+   * @generated from field: string tax_id = 6;
+   */
+  taxId: string;
+
+  /**
+   * @generated from field: string amount = 7;
+   */
+  amount: string;
+
+  /**
+   * @generated from field: string receipt_file_id = 8;
+   */
+  receiptFileId: string;
+
+  /**
+   * @generated from field: string note = 9;
+   */
+  note: string;
+
+  /**
+   * @generated from field: string added_by_user_id = 10;
+   */
+  addedByUserId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp added_at = 11;
+   */
+  addedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.DutyBillingItem.
+ * Use `create(DutyBillingItemSchema)` to create a new message.
+ */
+export const DutyBillingItemSchema: GenMessage<DutyBillingItem> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_booking, 1);
 
 /**
  * A person on a booking: the booker, a passenger, an additional contact.
@@ -312,7 +391,7 @@ export type Contact = Message<"fleet.bookings.v1.Contact"> & {
  * Use `create(ContactSchema)` to create a new message.
  */
 export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 1);
+  messageDesc(file_fleet_bookings_v1_booking, 2);
 
 /**
  * @generated from message fleet.bookings.v1.CustomFieldEntry
@@ -334,7 +413,7 @@ export type CustomFieldEntry = Message<"fleet.bookings.v1.CustomFieldEntry"> & {
  * Use `create(CustomFieldEntrySchema)` to create a new message.
  */
 export const CustomFieldEntrySchema: GenMessage<CustomFieldEntry> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 2);
+  messageDesc(file_fleet_bookings_v1_booking, 3);
 
 /**
  * What a duty is sold (or bought) at: the rate card it came from and its amounts, decimal strings
@@ -369,7 +448,7 @@ export type Price = Message<"fleet.bookings.v1.Price"> & {
  * Use `create(PriceSchema)` to create a new message.
  */
 export const PriceSchema: GenMessage<Price> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 3);
+  messageDesc(file_fleet_bookings_v1_booking, 4);
 
 /**
  * One thing that happened to a booking.
@@ -434,5 +513,5 @@ export type BookingActivity = Message<"fleet.bookings.v1.BookingActivity"> & {
  * Use `create(BookingActivitySchema)` to create a new message.
  */
 export const BookingActivitySchema: GenMessage<BookingActivity> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 4);
+  messageDesc(file_fleet_bookings_v1_booking, 5);
 
