@@ -267,6 +267,12 @@ function holds(condition: TabCondition, booking: TabFacts, on: TabContext | unde
   return booking.networkRequestStatus === condition.networkRequestStatus;
 }
 
+/** Whether a tab's rule looks at the status alone (no flag, no date): its count is a sum of per-status counts. */
+export function readsOnlyStatus(tab: BookingTab): boolean {
+  const rule: TabRule = TAB_RULES[tab];
+  return [...rule.allOf, ...rule.anyOf].every((condition) => 'statusIn' in condition);
+}
+
 /** Whether one booking is in a tab: the same rule the SQL count and list apply. */
 export function isInTab(tab: CountedTab, booking: TabFacts): boolean;
 export function isInTab(tab: BookingTab, booking: TabFacts, on: TabContext): boolean;

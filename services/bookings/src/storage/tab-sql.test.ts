@@ -62,6 +62,12 @@ describe('the tab predicates', () => {
 describe('the other tabs', () => {
   const on = { today: '2030-01-16' };
 
+  it('render bill-pending as the predicate of its partial index, so its list and count pass no other closed duty', () => {
+    expect(oneLine(indexPredicate('bookings_tab_bill_pending') ?? '')).toBe(
+      oneLine(tabPredicate('bill-pending', on)),
+    );
+  });
+
   it('render upcoming with the date they are given written in', () => {
     expect(tabPredicate('upcoming', on)).toBe(
       [
