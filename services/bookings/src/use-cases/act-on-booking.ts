@@ -1,34 +1,25 @@
 import {
   BOOKING_ACTIONS,
-  BOOKING_STATUS_LABELS,
   type BookingAction,
   type BookingStatus,
   priceDuty,
   type RateCard,
   transition,
 } from '@fleet/domain';
-import {
-  conflict,
-  invalidField,
-  notFound,
-  permissionDenied,
-  preconditionFailed,
-  requireId,
-  type Tx,
-} from '@fleet/platform';
+import { invalidField, permissionDenied, preconditionFailed, requireId, type Tx } from '@fleet/platform';
 import type { BookingDetail } from '../domain/booking';
 import { BookingsEvents, bookingsOutbox } from '../events/published';
 import { bookingDetailToProto } from '../mappers';
 import {
   applyStatusChange,
   getBookingDetail,
-  lockDuty,
   type StatusChange,
   saveCharges,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { cardFor, storedCharges } from './duty-slip';
+import { lockDutyAsRead } from './locked-duty';
 
 const isAction = (action: string): action is BookingAction =>
   (BOOKING_ACTIONS as readonly string[]).includes(action);
@@ -76,14 +67,7 @@ export function createActOnBooking(deps: BookingsDeps) {
     input: { id: string; action: BookingAction; reason: string; expectedVersion: number },
     noShowCard: RateCard | undefined,
   ): Promise<BookingDetail> {
-    const duty = await lockDuty(tx, input.id);
-    if (!duty) throw notFound('The booking');
-    if (input.expectedVersion > 0 && duty.version !== input.expectedVersion) {
-      throw conflict(
-        `Someone changed this duty while you were looking at it (it is ${BOOKING_STATUS_LABELS[duty.status]} now). Reload it and try again.`,
-        'STALE_VERSION',
-      );
-    }
+    const duty = await lockDutyAsRead(tx, input.id, input.expectedVersion);
     const outcome = transition(
       duty,
       input.action,

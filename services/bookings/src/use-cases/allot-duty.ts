@@ -1,18 +1,5 @@
-import {
-  BOOKING_STATUS_LABELS,
-  type BookingAction,
-  getPermission,
-  PERMISSION,
-  transition,
-} from '@fleet/domain';
-import {
-  conflict,
-  invalidField,
-  notFound,
-  permissionDenied,
-  preconditionFailed,
-  requireId,
-} from '@fleet/platform';
+import { type BookingAction, getPermission, PERMISSION, transition } from '@fleet/domain';
+import { invalidField, notFound, permissionDenied, preconditionFailed, requireId } from '@fleet/platform';
 import type { BookingDetail } from '../domain/booking';
 import { searchTermsOf } from '../domain/search-terms';
 import { BookingsEvents, bookingsOutbox } from '../events/published';
@@ -24,12 +11,12 @@ import {
   dutiesOfBooking,
   getBookingDetail,
   lockAllotable,
-  lockDuty,
   overlappingDuties,
   replaceSearchTerms,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
+import { lockDutyAsRead } from './locked-duty';
 
 export const ALLOTMENT_KINDS = ['OWN', 'COMPANY_SUPPLIER', 'DCO'] as const;
 export type AllotmentKind = (typeof ALLOTMENT_KINDS)[number];
@@ -186,14 +173,7 @@ export function createAllotDuty(deps: BookingsDeps) {
         );
         const allotted: BookingDetail[] = [];
         for (const id of targets) {
-          const duty = await lockDuty(tx, id);
-          if (!duty) throw notFound('The booking');
-          if (id === input.id && input.expectedVersion && duty.version !== input.expectedVersion) {
-            throw conflict(
-              `Someone changed this duty while you were looking at it (it is ${BOOKING_STATUS_LABELS[duty.status]} now). Reload it and try again.`,
-              'STALE_VERSION',
-            );
-          }
+          const duty = await lockDutyAsRead(tx, id, id === input.id ? input.expectedVersion : undefined);
           const outcome = transition(duty, action, { actor: 'STAFF', permissions: caller.permissions });
           if (!outcome.ok) {
             if (outcome.problem === 'NOT_ALLOWED') throw permissionDenied(outcome.message);

@@ -18,7 +18,6 @@ import {
   PERMISSION,
 } from '@fleet/domain';
 import {
-  conflict,
   invalid,
   invalidField,
   notFound,
@@ -34,13 +33,13 @@ import { bookingDetailToProto } from '../mappers';
 import { listedByIds } from '../read-models/masters-reads';
 import {
   getBookingDetail,
-  lockDuty,
   type NewDutyBillingItem,
   replaceBillingItems,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
 import { requireBookingFiles } from './booking-files';
 import type { BookingsDeps, TenantCaller } from './deps';
+import { lockDutyAsRead } from './locked-duty';
 
 /** A billing item as staff enter it; '' for no receipt or note. */
 export interface DutyBillingItemInput {
@@ -190,14 +189,7 @@ export function createDutyBillingItems(deps: BookingsDeps) {
       }
 
       return db.withTenant(caller.tenantId, async (tx) => {
-        const duty = await lockDuty(tx, input.id);
-        if (!duty) throw notFound('The booking');
-        if (input.expectedVersion && duty.version !== input.expectedVersion) {
-          throw conflict(
-            'Someone changed this duty while you were looking at it. Reload it and try again.',
-            'STALE_VERSION',
-          );
-        }
+        const duty = await lockDutyAsRead(tx, input.id, input.expectedVersion);
         if (duty.isBilled) {
           throw preconditionFailed(
             'This duty is invoiced; change its billing items on its invoice.',

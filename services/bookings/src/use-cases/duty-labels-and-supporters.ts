@@ -1,9 +1,10 @@
 import { getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/domain';
-import { invalidField, notFound, permissionDenied, requireId, requireIds } from '@fleet/platform';
+import { invalidField, permissionDenied, requireId, requireIds } from '@fleet/platform';
 import { listedByIds } from '../read-models/masters-reads';
-import { getBookingDetail, lockDuty, setDutyIds } from '../storage/booking-record-store';
+import { getBookingDetail, setDutyIds } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
+import { lockDutyAsRead } from './locked-duty';
 
 const MAX = { label: 20, duty_supporter: 10 } as const;
 
@@ -27,8 +28,7 @@ export function createDutyLabelsAndSupporters(deps: BookingsDeps) {
     const missing = wanted.findIndex((w) => !found.get(w)?.isActive);
     if (missing >= 0) throw invalidField(`${what.field}.${missing}`, 'Choose from the list.');
     return db.withTenant(caller.tenantId, async (tx) => {
-      const duty = await lockDuty(tx, id);
-      if (!duty) throw notFound('The booking');
+      const duty = await lockDutyAsRead(tx, id);
       await setDutyIds(tx, id, what.kind === 'label' ? 'label_ids' : 'duty_supporter_ids', wanted);
       await logStaffAction(tx, caller, id, { action: what.action, from: duty.status, to: duty.status });
       return (await getBookingDetail(tx, id))!;

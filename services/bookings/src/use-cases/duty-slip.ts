@@ -23,7 +23,6 @@ import {
   dutyOfDay,
   getBookingDetail,
   listSlipPoints,
-  lockDuty,
   replaceSlipPoints,
   type SlipPointRecord,
   saveCharges,
@@ -32,6 +31,7 @@ import { logStaffAction } from './activity';
 import { requireBookingFiles } from './booking-files';
 import { createClosePricing, measurable, priceAtClose } from './close-pricing';
 import type { BookingsDeps, TenantCaller } from './deps';
+import { lockDutyAsRead } from './locked-duty';
 
 const POINTS = ['GARAGE_START', 'ARRIVAL', 'DUTY_START', 'DUTY_END', 'GARAGE_END'] as const;
 type PointName = (typeof POINTS)[number];
@@ -149,14 +149,7 @@ export function createDutySlip(deps: BookingsDeps) {
         points.flatMap((p, i) => (p.fileId ? [{ field: `points.${i}.fileId`, id: p.fileId }] : [])),
       );
       return db.withTenant(caller.tenantId, async (tx) => {
-        const duty = await lockDuty(tx, input.id);
-        if (!duty) throw notFound('The booking');
-        if (input.expectedVersion && duty.version !== input.expectedVersion) {
-          throw conflict(
-            'Someone changed this duty while you were looking at it. Reload it and try again.',
-            'STALE_VERSION',
-          );
-        }
+        const duty = await lockDutyAsRead(tx, input.id, input.expectedVersion);
         if (!RECORDABLE.has(duty.status)) {
           throw preconditionFailed(
             duty.status === 'CLOSED'
@@ -194,14 +187,7 @@ export function createDutySlip(deps: BookingsDeps) {
       if (!pricing) throw preconditionFailed('The duty type of this booking is no longer known.');
 
       return db.withTenant(caller.tenantId, async (tx) => {
-        const duty = await lockDuty(tx, input.id);
-        if (!duty) throw notFound('The booking');
-        if (input.expectedVersion && duty.version !== input.expectedVersion) {
-          throw conflict(
-            'Someone changed this duty while you were looking at it. Reload it and try again.',
-            'STALE_VERSION',
-          );
-        }
+        const duty = await lockDutyAsRead(tx, input.id, input.expectedVersion);
         const outcome = transition(duty, 'closeByOps', { actor: 'STAFF', permissions: caller.permissions });
         if (!outcome.ok) {
           if (outcome.problem === 'NOT_ALLOWED') throw permissionDenied(outcome.message);

@@ -1,17 +1,17 @@
 import { getPermission, PERMISSION, type PermissionId } from '@fleet/domain';
-import { invalidField, notFound, permissionDenied, preconditionFailed, requireId } from '@fleet/platform';
+import { invalidField, permissionDenied, preconditionFailed, requireId } from '@fleet/platform';
 import { adjustAllowances, isAdjustableCode } from '../domain/charge-adjustment';
 import {
   approveSlip,
   type ChargesSide,
   getBookingDetail,
   getCharges,
-  lockDuty,
   saveCharges,
   slipApprovedAt,
 } from '../storage/booking-record-store';
 import { logStaffAction } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
+import { lockDutyAsRead } from './locked-duty';
 
 const PRICED = new Set(['CLOSED', 'CANCELLATION_NO_SHOW']);
 
@@ -61,8 +61,7 @@ export function createSlipReview(deps: BookingsDeps) {
       requireHeld(caller, PERMISSION.approve_duty_slip, 'approve duty slips');
       requireId(id, 'id');
       return db.withTenant(caller.tenantId, async (tx) => {
-        const duty = await lockDuty(tx, id);
-        if (!duty) throw notFound('The booking');
+        const duty = await lockDutyAsRead(tx, id);
         if (!PRICED.has(duty.status))
           throw preconditionFailed('A slip is approved once its duty is closed.', 'NOT_CLOSED');
         if (await slipApprovedAt(tx, id))
@@ -100,8 +99,7 @@ export function createSlipReview(deps: BookingsDeps) {
           throw invalidField(`allowances.${i}.amount`, 'Enter the amount, e.g. 250 or 250.50');
       });
       return db.withTenant(caller.tenantId, async (tx) => {
-        const duty = await lockDuty(tx, id);
-        if (!duty) throw notFound('The booking');
+        const duty = await lockDutyAsRead(tx, id);
         const booking = (await getBookingDetail(tx, id))!;
         if (!PRICED.has(duty.status)) {
           throw preconditionFailed('A duty’s charges are adjusted once it is closed.', 'NOT_CLOSED');

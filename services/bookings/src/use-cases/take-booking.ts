@@ -26,7 +26,6 @@ import {
 } from '@fleet/domain';
 import {
   callAs,
-  conflict,
   invalidField,
   notFound,
   parseOrThrow,
@@ -49,7 +48,6 @@ import {
   insertContacts,
   listActivity,
   listSlipPoints,
-  lockDuty,
   replaceContacts,
   replaceSearchTerms,
   takeBookingNumbers,
@@ -59,6 +57,7 @@ import { logStaffAction } from './activity';
 import { requireBookingFiles } from './booking-files';
 import { createBookingReferences, type ReferenceRules } from './booking-references';
 import type { BookingsDeps, TenantCaller } from './deps';
+import { lockDutyAsRead } from './locked-duty';
 
 const HOUR = 3_600_000;
 /** How long a duty is expected to take when its duty type does not say (FLAT, EXTRAS…). */
@@ -391,14 +390,7 @@ export function createTakeBooking(deps: BookingsDeps) {
         before.startDate,
       );
       return db.withTenant(caller.tenantId, async (tx) => {
-        const duty = await lockDuty(tx, id);
-        if (!duty) throw notFound('The booking');
-        if (expectedVersion && duty.version !== expectedVersion) {
-          throw conflict(
-            'Someone changed this duty while you were looking at it. Reload it and try again.',
-            'STALE_VERSION',
-          );
-        }
+        const duty = await lockDutyAsRead(tx, id, expectedVersion);
         const current = (await getBookingDetail(tx, id))!;
         const refusal = editRefusal({ status: duty.status, isBilled: current.isBilled });
         if (refusal) throw preconditionFailed(refusal.message, refusal.code);
