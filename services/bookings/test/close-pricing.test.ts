@@ -188,18 +188,20 @@ async function slip(
 
 const lines = (c: DutyCharges | undefined) => c?.lines.map((l) => [l.code, l.quantity, l.rate, l.amount]);
 
-async function closedEvent(id: string) {
+async function eventsOf(id: string, subject: string) {
   const found = await h.database.db.asSystem((tx) =>
     rows<{ payload: Buffer }>(
       tx,
-      sql`select payload from bookings.outbox
-          where tenant_id = ${T} and subject = 'fleet.bookings.booking.status_changed' order by seq`,
+      sql`select payload from bookings.outbox where tenant_id = ${T} and subject = ${subject} order by seq`,
     ),
   );
   return found
     .map((row) => fromBinary(BookingChangedSchema, new Uint8Array(row.payload)))
-    .find((event) => event.booking?.id === id && event.toStatus === 'CLOSED');
+    .filter((event) => event.booking?.id === id);
 }
+
+const closedEvent = async (id: string) =>
+  (await eventsOf(id, 'fleet.bookings.booking.status_changed')).find((event) => event.toStatus === 'CLOSED');
 
 describe('slab switching', () => {
   it('bills a 6 h / 55 km duty booked on the 4 h/40 km card at the 8 h/80 km card’s ₹1,800 (the worked example)', async () => {
@@ -362,6 +364,13 @@ describe('adjusting each side’s allowances', () => {
       action: 'driverAllowancesAdjusted',
       reason: 'Late drop (total 400.00 → 520.00)',
     });
+    // Billing hears of it: the update carries the driver's allowances as adjusted, and only those.
+    const [published] = (await eventsOf(own, 'fleet.bookings.booking.updated')).filter(
+      (event) => event.action === 'driverAllowancesAdjusted',
+    );
+    expect(published?.driverAllowances?.total).toBe('520.00');
+    expect(published?.charges).toBeUndefined();
+    expect(published?.reason).toBe('Late drop (total 400.00 → 520.00)');
   });
 
   it('changes the supplier’s allowances with the supplier permission only; a side the duty has none of is refused', async () => {

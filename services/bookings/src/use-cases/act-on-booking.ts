@@ -8,15 +8,13 @@ import {
 } from '@fleet/domain';
 import { invalidField, permissionDenied, preconditionFailed, requireId, type Tx } from '@fleet/platform';
 import type { BookingDetail } from '../domain/booking';
-import { BookingsEvents, bookingsOutbox } from '../events/published';
-import { bookingDetailToProto } from '../mappers';
 import {
   applyStatusChange,
   getBookingDetail,
   type StatusChange,
   saveCharges,
 } from '../storage/booking-record-store';
-import { logStaffAction } from './activity';
+import { recordStaffChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { cardFor, storedCharges } from './duty-slip';
 import { lockDutyAsRead } from './locked-duty';
@@ -88,29 +86,13 @@ export function createActOnBooking(deps: BookingsDeps) {
         storedCharges(priceDuty({ card: noShowCard, outcome: 'NO_SHOW', measures: [] })),
       );
     }
-    await logStaffAction(tx, caller, duty.id, {
+    return recordStaffChange(tx, caller, duty.id, {
       action: input.action,
       from: duty.status,
       to: outcome.to,
       reason: input.reason,
+      event: 'bookingStatusChanged',
     });
-    const changed = (await getBookingDetail(tx, duty.id))!;
-    await bookingsOutbox.enqueue(
-      tx,
-      BookingsEvents.bookingStatusChanged,
-      {
-        tenantId: caller.tenantId,
-        booking: bookingDetailToProto(changed),
-        action: input.action,
-        fromStatus: duty.status,
-        toStatus: outcome.to,
-        reason: input.reason,
-        changedByUserId: caller.userId,
-        actorUserId: caller.actorUserId ?? caller.userId,
-      },
-      caller,
-    );
-    return changed;
   }
 
   return {

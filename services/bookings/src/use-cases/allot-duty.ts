@@ -2,8 +2,6 @@ import { type BookingAction, getPermission, PERMISSION, transition } from '@flee
 import { invalidField, notFound, permissionDenied, preconditionFailed, requireId } from '@fleet/platform';
 import type { BookingDetail } from '../domain/booking';
 import { searchTermsOf } from '../domain/search-terms';
-import { BookingsEvents, bookingsOutbox } from '../events/published';
-import { bookingDetailToProto } from '../mappers';
 import type { Copies, Copy } from '../read-models/master-copies';
 import {
   type Allotment,
@@ -14,7 +12,7 @@ import {
   overlappingDuties,
   replaceSearchTerms,
 } from '../storage/booking-record-store';
-import { logStaffAction } from './activity';
+import { recordStaffChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
 
@@ -210,24 +208,14 @@ export function createAllotDuty(deps: BookingsDeps) {
           }
           await applyAllotment(tx, id, { ...chosen, status: outcome.to });
           const reason = problems.length > 0 ? `${overrideReason} (despite: ${problems.join('; ')})` : '';
-          await logStaffAction(tx, caller, id, { action, from: duty.status, to: outcome.to, reason });
-          const changed = (await getBookingDetail(tx, id))!;
+          const changed = await recordStaffChange(tx, caller, id, {
+            action,
+            from: duty.status,
+            to: outcome.to,
+            reason,
+            event: 'bookingStatusChanged',
+          });
           await replaceSearchTerms(tx, caller.tenantId, id, searchTermsOf(changed));
-          await bookingsOutbox.enqueue(
-            tx,
-            BookingsEvents.bookingStatusChanged,
-            {
-              tenantId: caller.tenantId,
-              booking: bookingDetailToProto(changed),
-              action,
-              fromStatus: duty.status,
-              toStatus: outcome.to,
-              reason,
-              changedByUserId: caller.userId,
-              actorUserId: caller.actorUserId ?? caller.userId,
-            },
-            caller,
-          );
           allotted.push(changed);
         }
         return allotted;

@@ -28,15 +28,13 @@ import {
 import { formatRupees } from '@fleet/platform/pdf';
 import Decimal from 'decimal.js';
 import type { DutyBillingItemRecord } from '../domain/booking';
-import { BookingsEvents, bookingsOutbox } from '../events/published';
-import { bookingDetailToProto } from '../mappers';
 import { listedByIds } from '../read-models/masters-reads';
 import {
   getBookingDetail,
   type NewDutyBillingItem,
   replaceBillingItems,
 } from '../storage/booking-record-store';
-import { logStaffAction } from './activity';
+import { recordStaffChange } from './activity';
 import { requireBookingFiles } from './booking-files';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
@@ -210,29 +208,13 @@ export function createDutyBillingItems(deps: BookingsDeps) {
           items,
           addedBy: caller.userId,
         });
-        await logStaffAction(tx, caller, duty.id, {
+        return recordStaffChange(tx, caller, duty.id, {
           action: 'billingItemsChanged',
           from: duty.status,
           to: duty.status,
           reason: summary,
+          event: 'bookingUpdated',
         });
-        const written = (await getBookingDetail(tx, duty.id))!;
-        await bookingsOutbox.enqueue(
-          tx,
-          BookingsEvents.bookingUpdated,
-          {
-            tenantId: caller.tenantId,
-            booking: bookingDetailToProto(written),
-            action: 'billingItemsChanged',
-            fromStatus: duty.status,
-            toStatus: duty.status,
-            reason: summary,
-            changedByUserId: caller.userId,
-            actorUserId: caller.actorUserId ?? caller.userId,
-          },
-          caller,
-        );
-        return written;
       });
     },
   };

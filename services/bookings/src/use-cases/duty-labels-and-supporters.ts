@@ -1,8 +1,8 @@
 import { getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/domain';
 import { invalidField, permissionDenied, requireId, requireIds } from '@fleet/platform';
 import { listedByIds } from '../read-models/masters-reads';
-import { getBookingDetail, setDutyIds } from '../storage/booking-record-store';
-import { logStaffAction } from './activity';
+import { setDutyIds } from '../storage/booking-record-store';
+import { recordStaffChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
 
@@ -30,8 +30,12 @@ export function createDutyLabelsAndSupporters(deps: BookingsDeps) {
     return db.withTenant(caller.tenantId, async (tx) => {
       const duty = await lockDutyAsRead(tx, id);
       await setDutyIds(tx, id, what.kind === 'label' ? 'label_ids' : 'duty_supporter_ids', wanted);
-      await logStaffAction(tx, caller, id, { action: what.action, from: duty.status, to: duty.status });
-      return (await getBookingDetail(tx, id))!;
+      return recordStaffChange(tx, caller, id, {
+        action: what.action,
+        from: duty.status,
+        to: duty.status,
+        event: 'bookingUpdated',
+      });
     });
   }
 

@@ -16,8 +16,7 @@ import {
 } from '@fleet/platform';
 import Decimal from 'decimal.js';
 import type { BookingDetail } from '../domain/booking';
-import { BookingsEvents, bookingsOutbox } from '../events/published';
-import { bookingDetailToProto, chargesToProto } from '../mappers';
+import { chargesToProto } from '../mappers';
 import {
   applyStatusChange,
   dutyOfDay,
@@ -27,7 +26,7 @@ import {
   type SlipPointRecord,
   saveCharges,
 } from '../storage/booking-record-store';
-import { logStaffAction } from './activity';
+import { recordStaffChange } from './activity';
 import { requireBookingFiles } from './booking-files';
 import { createClosePricing, measurable, priceAtClose } from './close-pricing';
 import type { BookingsDeps, TenantCaller } from './deps';
@@ -166,13 +165,13 @@ export function createDutySlip(deps: BookingsDeps) {
           medium,
           recordedBy: caller.userId,
         });
-        await logStaffAction(tx, caller, duty.id, {
-          action: variant === 'SALES' ? 'slipRecorded' : 'purchaseSlipRecorded',
-          from: duty.status,
-          to: duty.status,
-        });
         return {
-          booking: (await getBookingDetail(tx, duty.id))!,
+          booking: await recordStaffChange(tx, caller, duty.id, {
+            action: variant === 'SALES' ? 'slipRecorded' : 'purchaseSlipRecorded',
+            from: duty.status,
+            to: duty.status,
+            event: 'bookingUpdated',
+          }),
           points: await listSlipPoints(tx, duty.id, variant),
         };
       });
@@ -219,29 +218,17 @@ export function createDutySlip(deps: BookingsDeps) {
         await saveCharges(tx, duty.id, priced.charges, 'CUSTOMER');
         if (priced.purchaseCharges) await saveCharges(tx, duty.id, priced.purchaseCharges, 'SUPPLIER');
         if (priced.driverAllowances) await saveCharges(tx, duty.id, priced.driverAllowances, 'DRIVER');
-        await logStaffAction(tx, caller, duty.id, {
+        const closed = await recordStaffChange(tx, caller, duty.id, {
           action: 'closeByOps',
           from: duty.status,
           to: outcome.to,
-        });
-        const closed = (await getBookingDetail(tx, duty.id))!;
-        await bookingsOutbox.enqueue(
-          tx,
-          BookingsEvents.bookingStatusChanged,
-          {
-            tenantId: caller.tenantId,
-            booking: bookingDetailToProto(closed),
-            action: 'closeByOps',
-            fromStatus: duty.status,
-            toStatus: outcome.to,
-            changedByUserId: caller.userId,
-            actorUserId: caller.actorUserId ?? caller.userId,
+          event: 'bookingStatusChanged',
+          charges: {
             charges: chargesToProto(priced.charges),
             purchaseCharges: priced.purchaseCharges && chargesToProto(priced.purchaseCharges),
             driverAllowances: priced.driverAllowances && chargesToProto(priced.driverAllowances),
           },
-          caller,
-        );
+        });
         return { booking: closed, ...priced };
       });
     },

@@ -1,6 +1,7 @@
 import { getPermission, PERMISSION, type PermissionId } from '@fleet/domain';
 import { invalidField, permissionDenied, preconditionFailed, requireId } from '@fleet/platform';
 import { adjustAllowances, isAdjustableCode } from '../domain/charge-adjustment';
+import { chargesToProto } from '../mappers';
 import {
   approveSlip,
   type ChargesSide,
@@ -9,7 +10,7 @@ import {
   saveCharges,
   slipApprovedAt,
 } from '../storage/booking-record-store';
-import { logStaffAction } from './activity';
+import { recordStaffChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
 
@@ -22,6 +23,8 @@ const SIDES: readonly {
   what: string;
   action: string;
   unpriced: string;
+  /** Where the event of an adjustment carries this side's charges. */
+  eventField: 'charges' | 'driverAllowances' | 'purchaseCharges';
 }[] = [
   {
     side: 'CUSTOMER',
@@ -29,6 +32,7 @@ const SIDES: readonly {
     what: 'what a duty charges',
     action: 'chargesAdjusted',
     unpriced: 'This duty charges the customer nothing yet.',
+    eventField: 'charges',
   },
   {
     side: 'DRIVER',
@@ -36,6 +40,7 @@ const SIDES: readonly {
     what: 'the allowances a duty pays the driver',
     action: 'driverAllowancesAdjusted',
     unpriced: 'The operator’s own driver did not run this duty; it pays no driver allowances.',
+    eventField: 'driverAllowances',
   },
   {
     side: 'SUPPLIER',
@@ -43,6 +48,7 @@ const SIDES: readonly {
     what: 'what a duty pays the supplier',
     action: 'supplierAllowancesAdjusted',
     unpriced: 'No supplier ran this duty; it pays no supplier.',
+    eventField: 'purchaseCharges',
   },
 ];
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
@@ -67,8 +73,12 @@ export function createSlipReview(deps: BookingsDeps) {
         if (await slipApprovedAt(tx, id))
           throw preconditionFailed('This slip is already approved.', 'ALREADY_APPROVED');
         await approveSlip(tx, id);
-        await logStaffAction(tx, caller, id, { action: 'slipApproved', from: duty.status, to: duty.status });
-        return (await getBookingDetail(tx, id))!;
+        return recordStaffChange(tx, caller, id, {
+          action: 'slipApproved',
+          from: duty.status,
+          to: duty.status,
+          event: 'bookingUpdated',
+        });
       });
     },
 
@@ -110,13 +120,15 @@ export function createSlipReview(deps: BookingsDeps) {
           throw preconditionFailed('This duty is invoiced; change it on its invoice.', 'BILLED');
         const adjusted = adjustAllowances(charges, input.allowances);
         await saveCharges(tx, id, adjusted, side.side);
-        await logStaffAction(tx, caller, id, {
+        const adjustedBooking = await recordStaffChange(tx, caller, id, {
           action: side.action,
           from: duty.status,
           to: duty.status,
           reason: `${reason} (total ${charges.total} → ${adjusted.total})`,
+          event: 'bookingUpdated',
+          charges: { [side.eventField]: chargesToProto(adjusted) },
         });
-        return { booking, charges: adjusted };
+        return { booking: adjustedBooking, charges: adjusted };
       });
     },
   };

@@ -37,8 +37,6 @@ import {
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import type { BookingDetail, PriceRecord } from '../domain/booking';
 import { searchTermsOf } from '../domain/search-terms';
-import { BookingsEvents, bookingsOutbox } from '../events/published';
-import { bookingDetailToProto } from '../mappers';
 import type { Copy } from '../read-models/master-copies';
 import {
   getAllCharges,
@@ -53,7 +51,7 @@ import {
   takeBookingNumbers,
   updateBookingDetails,
 } from '../storage/booking-record-store';
-import { logStaffAction } from './activity';
+import { recordStaffChange } from './activity';
 import { requireBookingFiles } from './booking-files';
 import { createBookingReferences, type ReferenceRules } from './booking-references';
 import type { BookingsDeps, TenantCaller } from './deps';
@@ -211,25 +209,10 @@ export function createTakeBooking(deps: BookingsDeps) {
     tx: Tx,
     caller: TenantCaller,
     id: string,
-    change: { action: string; from: BookingStatus | null; event: typeof BookingsEvents.bookingCreated },
+    change: { action: string; from: BookingStatus | null; event: 'bookingCreated' | 'bookingUpdated' },
   ): Promise<BookingDetail> {
-    const written = (await getBookingDetail(tx, id))!;
+    const written = await recordStaffChange(tx, caller, id, change);
     await replaceSearchTerms(tx, caller.tenantId, id, searchTermsOf(written));
-    await logStaffAction(tx, caller, id, { action: change.action, from: change.from, to: written.status });
-    await bookingsOutbox.enqueue(
-      tx,
-      change.event,
-      {
-        tenantId: caller.tenantId,
-        booking: bookingDetailToProto(written),
-        action: change.action,
-        fromStatus: change.from ?? '',
-        toStatus: written.status,
-        changedByUserId: caller.userId,
-        actorUserId: caller.actorUserId ?? caller.userId,
-      },
-      caller,
-    );
     return written;
   }
 
@@ -261,7 +244,7 @@ export function createTakeBooking(deps: BookingsDeps) {
         await recorded(tx, caller, id, {
           action: 'created',
           from: null,
-          event: BookingsEvents.bookingCreated,
+          event: 'bookingCreated',
         }),
       );
     }
@@ -401,7 +384,7 @@ export function createTakeBooking(deps: BookingsDeps) {
         return recorded(tx, caller, id, {
           action: 'updated',
           from: duty.status,
-          event: BookingsEvents.bookingUpdated,
+          event: 'bookingUpdated',
         });
       });
     },
