@@ -25,6 +25,42 @@ export interface ChatProvider {
   sendText(to: string, text: string): Promise<ChatSent>;
 }
 
+/** A status the provider reports for a message it took: `failed` carries why, in the same terms as a send. */
+export interface ChatStatusEvent {
+  kind: 'status';
+  /** The business phone number the message went from (WhatsApp's phone number id): which operator's line. */
+  businessNumberId: string;
+  providerMessageId: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** E.164. */
+  recipient: string;
+  at: Date;
+  error?: { code: number; title: string; details?: string; failure: ChatFailureKind };
+}
+
+/** What a driver sent: text, a tap on a button (a template's quick reply or an interactive button), or something else. */
+export type ChatIncomingContent =
+  | { type: 'text'; text: string }
+  | { type: 'button'; payload: string; text: string }
+  /** An image, a location, a voice note…: named so dispatch can be told to look on the phone. */
+  | { type: 'other'; messageType: string };
+
+export interface ChatIncomingMessage {
+  kind: 'message';
+  businessNumberId: string;
+  providerMessageId: string;
+  /** E.164. */
+  from: string;
+  /** The name on the sender's WhatsApp profile, when WhatsApp gave it. */
+  senderName?: string;
+  at: Date;
+  /** The message this one answers (a reply, or a button under it), when there is one. */
+  contextMessageId?: string;
+  content: ChatIncomingContent;
+}
+
+export type ChatWebhookEvent = ChatStatusEvent | ChatIncomingMessage;
+
 /**
  * Why a chat message did not go out, in the terms the messaging service acts on:
  * - `not_on_whatsapp`: the number has no WhatsApp account — send an SMS instead;
