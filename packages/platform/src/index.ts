@@ -7,6 +7,42 @@ export {
   REQUEST_ID_HEADER,
   requireTenant,
 } from './caller';
+export {
+  type ChatSettings,
+  chatConfigSchema,
+  chatConfigShape,
+  chatSettingsOf,
+  checkChatConfig,
+  createChatProvider,
+} from './chat/chat-config';
+export {
+  ChatDeliveryError,
+  type ChatFailureKind,
+  type ChatIncomingContent,
+  type ChatIncomingMessage,
+  type ChatProvider,
+  type ChatSent,
+  type ChatStatusEvent,
+  type ChatWebhookEvent,
+  whatsAppFailureKind,
+} from './chat/chat-provider';
+export { createLogChatProvider } from './chat/log-chat-provider';
+export {
+  createWhatsAppCloudChatProvider,
+  WHATSAPP_API_VERSION,
+  WHATSAPP_GRAPH_HOST,
+  type WhatsAppCloudOptions,
+} from './chat/whatsapp-cloud-chat-provider';
+export {
+  answerWhatsAppVerification,
+  createWhatsAppWebhookHandler,
+  parseWhatsAppWebhook,
+  receiveWhatsAppWebhook,
+  verifyWhatsAppSignature,
+  type WebhookRequest,
+  WHATSAPP_SIGNATURE_HEADER,
+  type WhatsAppWebhookOptions,
+} from './chat/whatsapp-webhook';
 export { ConfigError, env, exitOnConfigError, loadConfig } from './config';
 export {
   createPgliteDatabase,

@@ -11,3 +11,11 @@ export { recordValues } from './record-values';
 export { bootService, connectorTo, type ServiceHarness, TEST_INTERNAL_SECRET } from './service-harness';
 export { createTestBus, type TestBus } from './test-bus';
 export { createTestDatabase, type TestDatabase } from './test-database';
+export {
+  graphErrorAnswer,
+  startWhatsAppCloudPeer,
+  type WhatsAppCloudPeer,
+  type WhatsAppCloudPeerOptions,
+  type WhatsAppCloudRequest,
+  type WhatsAppCloudScriptedAnswer,
+} from './whatsapp-cloud-peer';
