@@ -76,6 +76,27 @@ export {
 export { platformMigrations, serviceMigrations } from './db/platform-migrations';
 export { APP_ROLE, referenceTable, SYSTEM_ROLE, systemTable, tenantTable } from './db/roles';
 export {
+  checkEmailConfig,
+  createEmailProvider,
+  DEVELOPMENT_EMAIL_FROM,
+  type EmailSettings,
+  emailConfigSchema,
+  emailConfigShape,
+  emailSettingsOf,
+} from './email/email-config';
+export {
+  checkEmailMessage,
+  type EmailAttachment,
+  EmailDeliveryError,
+  type EmailMessage,
+  type EmailProvider,
+  type EmailSent,
+  MAX_EMAIL_ATTACHMENT_BYTES,
+  MAX_EMAIL_RECIPIENTS,
+} from './email/email-provider';
+export { createLogEmailProvider } from './email/log-email-provider';
+export { createSmtpEmailProvider, type SmtpOptions, type SmtpSecurity } from './email/smtp-email-provider';
+export {
   conflict,
   DomainError,
   type ErrorCode,
