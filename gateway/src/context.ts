@@ -3,18 +3,21 @@ import { anonymousCaller, type Caller, type Logger } from '@fleet/platform';
 import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import type { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import type { Authenticator } from './auth/authenticator';
 import type { RateLimits } from './rate-limits';
 
 export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;
 export type MastersClient = Client<typeof MastersService>;
+export type MessagingClient = Client<typeof MessagingService>;
 
 /** The services the gateway calls; each is a Connect client (in-process or over the network). */
 export interface GatewayServices {
   identity: IdentityClient;
   bookings: BookingsClient;
   masters: MastersClient;
+  messaging: MessagingClient;
 }
 
 export interface CookieOptions {

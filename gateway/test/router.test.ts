@@ -64,6 +64,7 @@ const EXPECTED: Record<string, string> = {
   'booking.setSupporters': 'allot_vehicle_driver_to_duty',
   'booking.skip': 'skip_duty',
   'booking.tabCounts': 'view_booking',
+  'message.list': 'view_sms',
   'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',

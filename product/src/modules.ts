@@ -1,6 +1,7 @@
 import { bookingsService } from '@fleet/bookings';
 import { identityService } from '@fleet/identity';
 import { mastersService } from '@fleet/masters';
+import { messagingService } from '@fleet/messaging';
 import type { ModuleTable } from '@fleet/platform';
 
 /**
@@ -9,7 +10,12 @@ import type { ModuleTable } from '@fleet/platform';
  * start, the Helm chart's `services` values, the kustomize base and the README's table are all built
  * from it (`npm run generate:deploy` writes the last three). Adding a service is one row here.
  */
-export const SERVICES = [identityService, bookingsService, mastersService] as const satisfies ModuleTable;
+export const SERVICES = [
+  identityService,
+  bookingsService,
+  mastersService,
+  messagingService,
+] as const satisfies ModuleTable;
 
 export type Services = typeof SERVICES;
 

@@ -131,14 +131,17 @@ describe('deploy/base', () => {
       'Deployment/fleet-gateway',
       'Deployment/fleet-identity',
       'Deployment/fleet-masters',
+      'Deployment/fleet-messaging',
       'PodDisruptionBudget/fleet-bookings',
       'PodDisruptionBudget/fleet-gateway',
       'PodDisruptionBudget/fleet-identity',
       'PodDisruptionBudget/fleet-masters',
+      'PodDisruptionBudget/fleet-messaging',
       'Service/fleet-bookings',
       'Service/fleet-gateway',
       'Service/fleet-identity',
       'Service/fleet-masters',
+      'Service/fleet-messaging',
       'ServiceAccount/fleet',
     ]);
   });
@@ -253,6 +256,7 @@ describe('deploy/base', () => {
       ['identity', 50051],
       ['bookings', 50052],
       ['masters', 50053],
+      ['messaging', 50054],
     ] as const) {
       const [container] = containersOf(deployments.find((d) => d.name === `fleet-${service}`) as Resource);
       expect(dig(container, 'livenessProbe', 'grpc')).toEqual({ port });

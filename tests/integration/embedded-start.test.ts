@@ -75,7 +75,12 @@ describe('npm start (embedded)', () => {
     expect(await detail.json()).toEqual({
       ready: true,
       stopping: false,
-      services: { identity: { healthy: true }, bookings: { healthy: true }, masters: { healthy: true } },
+      services: {
+        identity: { healthy: true },
+        bookings: { healthy: true },
+        masters: { healthy: true },
+        messaging: { healthy: true },
+      },
     });
     expect((await fetch(`${operator}/metrics`)).status).toBe(200);
     expect(proc.output()).toContain(

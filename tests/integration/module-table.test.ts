@@ -107,10 +107,17 @@ describe('a service added to the module table, and nowhere else', () => {
 
   it('gets its own process in the distributed start with the URLs of what it needs, and the gateway its URL', () => {
     const plan = distributedPlan(table, { THROWAWAY_GRPC_PORT: '61234' });
-    expect(plan.map((p) => p.name)).toEqual(['identity', 'bookings', 'masters', 'throwaway', 'gateway']);
+    expect(plan.map((p) => p.name)).toEqual([
+      'identity',
+      'bookings',
+      'masters',
+      'messaging',
+      'throwaway',
+      'gateway',
+    ]);
     expect(plan.find((p) => p.name === 'throwaway')?.env).toEqual({
       GRPC_PORT: '61234',
-      METRICS_PORT: '9468',
+      METRICS_PORT: '9469',
       DATA_DIR: resolve('.data'),
       LISTEN_HOST: '127.0.0.1',
       MASTERS_URL: 'http://127.0.0.1:50053',

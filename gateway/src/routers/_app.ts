@@ -5,6 +5,7 @@ import { bookingRouter } from './booking/_router';
 import { employeeRouter } from './employee/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
+import { messageRouter } from './message/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { userRouter } from './user/_router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   employee: employeeRouter,
   permissionProfile: permissionProfileRouter,
   booking: bookingRouter,
+  message: messageRouter,
   masters: mastersRouter(),
 });
 

@@ -198,9 +198,11 @@ export {
   smsSettingsOf,
 } from './sms/sms-config';
 export {
+  type BookingSmsVariables,
   SmsDeliveryError,
   type SmsMessage,
   type SmsProvider,
+  type SmsReceipt,
   type SmsTemplate,
   type SmsTemplates,
 } from './sms/sms-provider';

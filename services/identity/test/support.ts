@@ -36,6 +36,7 @@ export async function bootIdentity(
           name: 'recording',
           async send(message) {
             sent.push(message);
+            return { providerMessageId: `recorded-${sent.length}` };
           },
         },
         settings: {

@@ -114,6 +114,7 @@ export async function bootGateway(
           name: 'recording',
           async send(message) {
             sent.push(message);
+            return { providerMessageId: `recorded-${sent.length}` };
           },
         },
       },

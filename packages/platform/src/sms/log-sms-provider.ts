@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from '../logger';
@@ -30,6 +31,7 @@ export function createLogSmsProvider(options: { outboxFile: string; logger: Logg
         { to: message.to, purpose: message.purpose, outbox: outboxFile },
         'SMS written to the development outbox',
       );
+      return { providerMessageId: `log-${randomUUID()}` };
     },
   };
 }

@@ -31,7 +31,7 @@ const providerFor = (peer: Peer, overrides: { authKey?: string; timeoutMs?: numb
     retryDelayMs: 20,
   });
 
-async function failureOf(sending: Promise<void>): Promise<SmsDeliveryError> {
+async function failureOf(sending: Promise<unknown>): Promise<SmsDeliveryError> {
   try {
     await sending;
   } catch (error) {
@@ -63,6 +63,37 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
       short_url: '0',
       recipients: [{ mobiles: '919800000001', otp: code }],
     });
+  });
+
+  it('answers with MSG91’s request id for the text it took', async () => {
+    const receipt = await providerFor(peer).send(otpMessage);
+    expect(receipt.providerMessageId).toMatch(/^[0-9a-f]{24}$/);
+    const second = await providerFor(peer).send(otpMessage);
+    expect(second.providerMessageId).not.toBe(receipt.providerMessageId);
+  });
+
+  it('refuses a booking text whose DLT template has no MSG91 id, without asking MSG91', async () => {
+    const error = await failureOf(
+      providerFor(peer)
+        .send({
+          to: '+919800000001',
+          purpose: 'CONFIRMATION_SMS',
+          template: 'CONFIRMATION_SMS',
+          variables: {
+            bookingNo: '12',
+            reportingTime: '01/04/2026 09:30',
+            pickup: 'Terminal 2',
+            vehicleNo: '',
+            driverName: '',
+            driverPhone: '',
+            tripOtp: '',
+          },
+          text: 'Booking #12 is confirmed.',
+        })
+        .then(() => undefined),
+    );
+    expect(error.message).toBe('no MSG91 template id is configured for CONFIRMATION_SMS texts');
+    expect(peer.received).toHaveLength(0);
   });
 
   it('fails with MSG91’s reason when it refuses the key, without the key or the code, and does not retry', async () => {

@@ -12,8 +12,11 @@ export interface Msg91Options {
   baseUrl: string;
   /** The DLT header (sender id) the texts come from. */
   senderId: string;
-  /** MSG91's id of the DLT template registered for each of our templates. */
-  templateIds: Readonly<Record<SmsTemplate, string>>;
+  /**
+   * MSG91's id of the DLT template registered for each of our templates: the sign-in code's always, the
+   * booking texts' where the operator registered them (a text without one is refused, never sent bare).
+   */
+  templateIds: Readonly<{ otp: string } & Partial<Record<SmsTemplate, string>>>;
   /** The longest one send may take, retries included; well inside the caller's own deadline. */
   timeoutMs?: number;
   /** Attempts at a text MSG91 certainly did not take: it could not be reached, or it answered 429. */
@@ -96,8 +99,12 @@ export function createMsg91SmsProvider(options: Msg91Options): SmsProvider {
     if (!/^\+[1-9]\d{7,14}$/.test(message.to)) {
       throw fail(`${message.to} is not a phone number in international form (+<country code><number>)`);
     }
+    const templateId = options.templateIds[message.template];
+    if (!templateId) {
+      throw fail(`no MSG91 template id is configured for ${message.template} texts`);
+    }
     return JSON.stringify({
-      template_id: options.templateIds[message.template],
+      template_id: templateId,
       sender: options.senderId,
       short_url: '0',
       recipients: [{ mobiles: message.to.slice(1), ...message.variables }],
@@ -146,7 +153,9 @@ export function createMsg91SmsProvider(options: Msg91Options): SmsProvider {
           );
         }
         const answer = parseAnswer(answerText);
-        if (response.ok && answer?.type === 'success') return;
+        if (response.ok && answer?.type === 'success') {
+          return { providerMessageId: typeof answer.message === 'string' ? answer.message : '' };
+        }
         if (response.status === 429) {
           const wait = retryAfterMs(response.headers.get('retry-after')) ?? retryDelayMs * 2 ** (attempt - 1);
           if (attempt < maxAttempts && Date.now() + wait < deadline) {

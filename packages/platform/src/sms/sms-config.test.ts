@@ -45,6 +45,23 @@ describe('where texts go (SMS_PROVIDER and its settings)', () => {
     });
   });
 
+  it('passes on the DLT template ids of the booking texts that are configured, refusing malformed ones', () => {
+    const withBookingTexts = settings({
+      ...msg91,
+      MSG91_CONFIRMATION_SMS_TEMPLATE_ID: '65e06f45d6fc05278c7d47e3',
+    });
+    expect(withBookingTexts.provider === 'msg91' && withBookingTexts.msg91.templateIds).toEqual({
+      otp: msg91.MSG91_OTP_TEMPLATE_ID,
+      CONFIRMATION_SMS: '65e06f45d6fc05278c7d47e3',
+    });
+    expect(problemsOf({ ...msg91, MSG91_CANCELLATION_SMS_TEMPLATE_ID: 'not an id!' })).toEqual([
+      {
+        variable: 'MSG91_CANCELLATION_SMS_TEMPLATE_ID',
+        message: 'expected MSG91’s template id: letters and digits',
+      },
+    ]);
+  });
+
   it('refuses production without a provider, naming SMS_PROVIDER', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       {

@@ -4,7 +4,7 @@ import { env } from '../config';
 import type { Logger } from '../logger';
 import { createLogSmsProvider } from './log-sms-provider';
 import { createMsg91SmsProvider, MSG91_HOST, type Msg91Options } from './msg91-sms-provider';
-import type { SmsProvider } from './sms-provider';
+import type { SmsProvider, SmsTemplate } from './sms-provider';
 
 /** The variables that say where texts go; a service that sends texts puts them in its own schema. */
 export const smsConfigShape = {
@@ -19,7 +19,20 @@ export const smsConfigShape = {
     .default(MSG91_HOST),
   MSG91_OTP_TEMPLATE_ID: z.string().optional(),
   MSG91_SENDER_ID: z.string().optional(),
+  /** MSG91's ids of the DLT templates for the booking texts; a type without one is logged FAILED, never sent bare. */
+  MSG91_CONFIRMATION_SMS_TEMPLATE_ID: z.string().optional(),
+  MSG91_DRIVER_ALLOTMENT_SMS_TEMPLATE_ID: z.string().optional(),
+  MSG91_CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP_TEMPLATE_ID: z.string().optional(),
+  MSG91_CANCELLATION_SMS_TEMPLATE_ID: z.string().optional(),
 };
+
+/** The booking texts whose MSG91 template ids the configuration may give, by variable. */
+const BOOKING_TEMPLATE_VARIABLES = {
+  CONFIRMATION_SMS: 'MSG91_CONFIRMATION_SMS_TEMPLATE_ID',
+  DRIVER_ALLOTMENT_SMS: 'MSG91_DRIVER_ALLOTMENT_SMS_TEMPLATE_ID',
+  CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP: 'MSG91_CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP_TEMPLATE_ID',
+  CANCELLATION_SMS: 'MSG91_CANCELLATION_SMS_TEMPLATE_ID',
+} as const satisfies Partial<Record<SmsTemplate, keyof typeof smsConfigShape>>;
 
 type SmsConfig = z.infer<z.ZodObject<typeof smsConfigShape>>;
 
@@ -66,6 +79,12 @@ export function checkSmsConfig(config: SmsConfig, ctx: z.RefinementCtx): void {
   } else if (!/^[A-Za-z0-9]{3,11}$/.test(config.MSG91_SENDER_ID)) {
     problem('MSG91_SENDER_ID', 'expected a sender id of 3 to 11 letters and digits, such as FLEETS');
   }
+  for (const variable of Object.values(BOOKING_TEMPLATE_VARIABLES)) {
+    const id = config[variable];
+    if (id !== undefined && !/^[A-Za-z0-9]{1,64}$/.test(id)) {
+      problem(variable, 'expected MSG91’s template id: letters and digits');
+    }
+  }
   const baseUrl = URL.canParse(config.MSG91_BASE_URL) ? new URL(config.MSG91_BASE_URL) : undefined;
   if (production && baseUrl && baseUrl.protocol !== 'https:') {
     problem('MSG91_BASE_URL', 'must be https when NODE_ENV=production: it carries MSG91_AUTH_KEY');
@@ -90,9 +109,22 @@ export function smsSettingsOf(config: SmsConfig): SmsSettings {
   }
   const { MSG91_AUTH_KEY: authKey, MSG91_OTP_TEMPLATE_ID: otp, MSG91_SENDER_ID: senderId } = config;
   if (provider === 'msg91' && authKey && otp && senderId) {
+    // An unset one stays undefined: the adapter refuses that type's texts rather than send them bare.
+    const bookingTemplateIds: Partial<Record<SmsTemplate, string>> = {
+      CONFIRMATION_SMS: config.MSG91_CONFIRMATION_SMS_TEMPLATE_ID,
+      DRIVER_ALLOTMENT_SMS: config.MSG91_DRIVER_ALLOTMENT_SMS_TEMPLATE_ID,
+      CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP:
+        config.MSG91_CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP_TEMPLATE_ID,
+      CANCELLATION_SMS: config.MSG91_CANCELLATION_SMS_TEMPLATE_ID,
+    };
     return {
       provider,
-      msg91: { authKey, baseUrl: config.MSG91_BASE_URL, senderId, templateIds: { otp } },
+      msg91: {
+        authKey,
+        baseUrl: config.MSG91_BASE_URL,
+        senderId,
+        templateIds: { ...bookingTemplateIds, otp },
+      },
     };
   }
   throw new Error('smsSettingsOf needs a configuration that checkSmsConfig accepted');

@@ -6,6 +6,22 @@
 export interface SmsTemplates {
   /** A one-time code: `otp` is the code. */
   otp: { otp: string };
+  /** The messaging service's texts about a booking (spec §9 SMS types), each filling the same variables. */
+  CONFIRMATION_SMS: BookingSmsVariables;
+  DRIVER_ALLOTMENT_SMS: BookingSmsVariables;
+  CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP: BookingSmsVariables;
+  CANCELLATION_SMS: BookingSmsVariables;
+}
+
+/** What a text about a booking may name; a variable the booking does not have is empty. */
+export interface BookingSmsVariables {
+  bookingNo: string;
+  reportingTime: string;
+  pickup: string;
+  vehicleNo: string;
+  driverName: string;
+  driverPhone: string;
+  tripOtp: string;
 }
 
 export type SmsTemplate = keyof SmsTemplates;
@@ -27,7 +43,13 @@ export type SmsMessage = {
 export interface SmsProvider {
   readonly name: string;
   /** Resolves once the provider has accepted the text; rejects with an SmsDeliveryError otherwise. */
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage): Promise<SmsReceipt>;
+}
+
+/** What a provider says of a text it took. */
+export interface SmsReceipt {
+  /** The provider's own id for the request (MSG91's request id), for its delivery reports and support. */
+  providerMessageId: string;
 }
 
 /**

@@ -1,0 +1,164 @@
+// Sends the queued texts through the SMS provider, outside any booking's transaction: claims a batch
+// (for update skip locked, with a lease), sends each, and records SENT with the provider's id or FAILED
+// with its reason and the next try (back-off, up to a limit). A provider that is down leaves the texts
+// in the log to be tried again; several workers never take the same row at once.
+import { randomUUID } from 'node:crypto';
+import { type Database, type Logger, SmsDeliveryError, type SmsProvider } from '@fleet/platform';
+import { z } from 'zod';
+import { BOOKING_SMS_TYPES, type BookingSmsType } from '../domain/booking-texts';
+import { MessagingEvents, messagingOutbox } from '../events/published';
+import { messageToProto } from '../mappers';
+import { claimDue, type MessageRow, recordFailed, recordSent } from '../storage/messages-store';
+import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
+
+export interface DeliveryWorkerOptions {
+  db: Database;
+  sms: SmsProvider;
+  logger: Logger;
+  retry?: RetryPolicy;
+  /** How often it looks for texts due again (retries); a commit wakes it sooner. */
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed text is this worker's before another may try it (a worker that died mid-send). */
+  leaseMs?: number;
+}
+
+export interface DeliveryWorker {
+  start(): void;
+  stop(): Promise<void>;
+  /** Sends everything due now, batch after batch; answers how many texts it tried. */
+  drain(): Promise<number>;
+}
+
+/** The variables a row carries, read back as the provider needs them (templates.ts' TEMPLATE_VARIABLES). */
+const variablesSchema = z.object({
+  bookingNo: z.string(),
+  reportingTime: z.string(),
+  pickup: z.string(),
+  vehicleNo: z.string(),
+  driverName: z.string(),
+  driverPhone: z.string(),
+  tripOtp: z.string(),
+});
+
+const isBookingSmsType = (type: string): type is BookingSmsType =>
+  (BOOKING_SMS_TYPES as readonly string[]).includes(type);
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, sms, logger } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const pollMs = options.pollMs ?? 5_000;
+  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? 60_000;
+
+  async function record(
+    row: MessageRow,
+    outcome: { sent: true; id: string } | { sent: false; error: string; retryable: boolean },
+  ) {
+    await db.withTenant(row.tenantId, async (tx) => {
+      const [changed] = outcome.sent
+        ? await recordSent(tx, row.id, { provider: sms.name, providerMessageId: outcome.id })
+        : await recordFailed(tx, row.id, {
+            provider: sms.name,
+            error: outcome.error,
+            retryAt: outcome.retryable ? nextTryAt(retry, row.attempts, new Date()) : null,
+          });
+      if (!changed) return;
+      await messagingOutbox.enqueue(
+        tx,
+        outcome.sent ? MessagingEvents.messageSent : MessagingEvents.messageFailed,
+        { tenantId: row.tenantId, message: messageToProto(changed) },
+        { tenantId: row.tenantId, requestId: randomUUID() },
+      );
+    });
+  }
+
+  async function deliver(row: MessageRow): Promise<void> {
+    const variables = variablesSchema.safeParse(row.variables);
+    if (!isBookingSmsType(row.type) || !variables.success) {
+      await record(row, {
+        sent: false,
+        error: `cannot send a ${row.type} text from this log row`,
+        retryable: false,
+      });
+      return;
+    }
+    try {
+      const receipt = await sms.send({
+        to: row.recipientPhone,
+        purpose: row.type,
+        template: row.type,
+        variables: variables.data,
+        text: row.text,
+      });
+      await record(row, { sent: true, id: receipt.providerMessageId });
+    } catch (error) {
+      const reason =
+        error instanceof SmsDeliveryError ? error.message : `the SMS provider failed unexpectedly`;
+      if (!(error instanceof SmsDeliveryError))
+        logger.error({ err: error, messageId: row.id }, 'SMS provider threw');
+      logger.warn({ messageId: row.id, attempts: row.attempts, reason }, 'text not sent');
+      await record(row, { sent: false, error: reason, retryable: true });
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      const claimed = await db.asSystem((tx) => claimDue(tx, batchSize, leaseMs), { quiet: true });
+      if (claimed.length === 0) return tried;
+      await Promise.all(claimed.map((row) => deliver(row)));
+      tried += claimed.length;
+    }
+  }
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let woken = false;
+  let unsubscribe: (() => void) | undefined;
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        woken = false;
+        resolve();
+      }
+      wake = done;
+    });
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = db.onCommit(() => {
+        if (wake) setImmediate(() => wake?.());
+        else woken = true;
+      });
+      loop = (async () => {
+        while (running) {
+          try {
+            await drain();
+          } catch (error) {
+            logger.error({ err: error }, 'the SMS delivery pass failed; trying again');
+          }
+          if (running) await sleep();
+        }
+      })();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      wake?.();
+      await loop;
+    },
+    drain,
+  };
+}

@@ -1,0 +1,14 @@
+import { createOutbox, defineEvent } from '@fleet/platform';
+import { MessageChangedSchema } from '@fleet/proto/fleet/messaging/v1/events_pb';
+import { SCHEMA } from '../storage/migrations';
+
+/**
+ * Every event messaging publishes, on subjects fleet.messaging.<entity>.<event> (events.proto), enqueued
+ * through this outbox in the transaction that records the change.
+ */
+export const MessagingEvents = {
+  messageSent: defineEvent('fleet.messaging.message.sent', MessageChangedSchema),
+  messageFailed: defineEvent('fleet.messaging.message.failed', MessageChangedSchema),
+} as const;
+
+export const messagingOutbox = createOutbox(SCHEMA);

@@ -1,0 +1,165 @@
+// The message log's SQL: writing a booking event's texts once, the delivery worker's claims and
+// results, and the keyset-paged log. Row-level security keeps a tenant's queries to its operator; the
+// worker claims as the system role, across operators, and records each result under its operator.
+import { type CursorShape, keyset, rows, type Tx } from '@fleet/platform';
+import { type SQL, sql } from 'drizzle-orm';
+import type { BookingSmsType, RecipientRole } from '../domain/booking-texts';
+import type { TemplateValues } from '../domain/templates';
+import { SCHEMA } from './migrations';
+
+const messages = sql.raw(`${SCHEMA}.messages`);
+
+export const MESSAGE_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export interface NewMessage {
+  tenantId: string;
+  eventId: string;
+  type: BookingSmsType;
+  role: RecipientRole;
+  name: string;
+  phone: string;
+  bookingId: string;
+  bookingNo: string;
+  text: string;
+  variables: TemplateValues;
+}
+
+export interface MessageRow {
+  id: string;
+  tenantId: string;
+  type: string;
+  channel: string;
+  recipientRole: string;
+  recipientName: string;
+  recipientPhone: string;
+  bookingId: string | null;
+  bookingNo: string | null;
+  text: string;
+  variables: unknown;
+  status: MessageStatus;
+  provider: string | null;
+  providerMessageId: string | null;
+  error: string | null;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  /** created_at as PostgreSQL writes it, for the page link. */
+  createdAtText: string;
+  sentAt: Date | null;
+}
+
+const COLUMNS = sql.raw(`
+  id, tenant_id as "tenantId", type, channel, recipient_role as "recipientRole", recipient_name as "recipientName",
+  recipient_phone as "recipientPhone", booking_id as "bookingId", booking_no::text as "bookingNo", text, variables,
+  status, provider, provider_message_id as "providerMessageId", error, attempts, next_attempt_at as "nextAttemptAt",
+  created_at as "createdAt", created_at::text as "createdAtText", sent_at as "sentAt"`);
+
+/**
+ * Writes an event's texts, each once: a text already written for this (event, type, number) — the
+ * event redelivered past the consumer's own record — is left as it is. Answers how many were new.
+ */
+export async function insertMessages(tx: Tx, planned: NewMessage[]): Promise<number> {
+  if (planned.length === 0) return 0;
+  const inserted = await rows<{ id: string }>(
+    tx,
+    sql`insert into ${messages} (tenant_id, event_id, type, recipient_role, recipient_name, recipient_phone,
+          booking_id, booking_no, text, variables)
+        select m."tenantId", m."eventId", m.type, m.role, m.name, m.phone, m."bookingId", m."bookingNo"::bigint,
+          m.text, m.variables
+        from jsonb_to_recordset(${JSON.stringify(planned)}::jsonb) as m(
+          "tenantId" uuid, "eventId" text, type text, role text, name text, phone text, "bookingId" uuid,
+          "bookingNo" text, text text, variables jsonb)
+        on conflict on constraint messages_once_per_event do nothing
+        returning id`,
+  );
+  return inserted.length;
+}
+
+/**
+ * Claims up to `limit` texts due to be tried, for this worker alone: rows another worker holds are
+ * skipped (for update skip locked), and each claimed row's next try moves `leaseMs` ahead, so no other
+ * worker takes it while this one sends. A worker that dies mid-send leaves the row to be tried again
+ * when the lease runs out. Run as the system role: the worker serves every operator.
+ */
+export function claimDue(tx: Tx, limit: number, leaseMs: number): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    tx,
+    sql`with due as (
+          select id as claimed_id from ${messages}
+          where status <> 'SENT' and next_attempt_at is not null and next_attempt_at <= now()
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        )
+        update ${messages} m
+          set attempts = m.attempts + 1,
+              next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}),
+              updated_at = now()
+        from due where m.id = due.claimed_id
+        returning ${COLUMNS}`,
+  );
+}
+
+export function recordSent(
+  tx: Tx,
+  id: string,
+  result: { provider: string; providerMessageId: string },
+): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    tx,
+    sql`update ${messages}
+        set status = 'SENT', provider = ${result.provider}, provider_message_id = ${result.providerMessageId},
+            error = null, next_attempt_at = null, sent_at = now(), updated_at = now()
+        where id = ${id} and status <> 'SENT'
+        returning ${COLUMNS}`,
+  );
+}
+
+/** A failed try: tried again at `retryAt`, or given up when it is null. */
+export function recordFailed(
+  tx: Tx,
+  id: string,
+  result: { provider: string; error: string; retryAt: Date | null },
+): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    tx,
+    sql`update ${messages}
+        set status = 'FAILED', provider = ${result.provider}, error = ${result.error},
+            next_attempt_at = ${result.retryAt}, updated_at = now()
+        where id = ${id} and status <> 'SENT'
+        returning ${COLUMNS}`,
+  );
+}
+
+export interface MessageListQuery {
+  limit: number;
+  cursor?: string;
+  direction: 'asc' | 'desc';
+  type?: string;
+  status?: string;
+  bookingId?: string;
+}
+
+const CREATED_AT: CursorShape = { sort: { type: 'timestamp', nullable: false } };
+
+/** Up to `limit + 1` messages of the operator after the cursor, by when they were written. */
+export function listMessages(tx: Tx, query: MessageListQuery): Promise<MessageRow[]> {
+  const page = keyset({
+    sortKey: sql.raw('created_at'),
+    id: sql.raw('id'),
+    direction: query.direction,
+    cursor: query.cursor,
+    shape: CREATED_AT,
+  });
+  const conditions: SQL[] = [];
+  if (page.after) conditions.push(page.after);
+  if (query.type) conditions.push(sql`type = ${query.type}`);
+  if (query.status) conditions.push(sql`status = ${query.status}`);
+  if (query.bookingId) conditions.push(sql`booking_id = ${query.bookingId}::uuid`);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return rows<MessageRow>(
+    tx,
+    sql`select ${COLUMNS} from ${messages} ${where} order by ${page.orderBy} limit ${query.limit + 1}`,
+  );
+}

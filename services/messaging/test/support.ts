@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  type BusMessage,
+  EVENT_HEADERS,
+  type EventBus,
+  rows,
+  type SmsMessage,
+  type SmsProvider,
+} from '@fleet/platform';
+import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
+import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
+import { bootService, type ServiceHarness } from '@fleet/testing';
+import { sql } from 'drizzle-orm';
+import { createMessagingModule, type MessagingModule, type MessagingModuleDeps, VIEW_SMS } from '../src';
+
+export type MessagingHarness = ServiceHarness<MessagingModule, typeof MessagingService>;
+
+/** Messaging on a real PostgreSQL database and a real JetStream namespace, sending through `sms`. */
+export function bootMessaging(options: {
+  sms: SmsProvider;
+  delivery?: MessagingModuleDeps['delivery'];
+}): Promise<MessagingHarness> {
+  return bootService({
+    name: 'messaging',
+    grpcService: MessagingService,
+    defaultPermissions: [VIEW_SMS],
+    create: (deps) =>
+      createMessagingModule({
+        ...deps,
+        sms: options.sms,
+        delivery: {
+          pollMs: 50,
+          retry: { maxAttempts: 4, baseDelayMs: 50, maxDelayMs: 200 },
+          ...options.delivery,
+        },
+      }),
+  });
+}
+
+/** A provider that keeps what it was given, and answers with an id per text. */
+export function recordingSms(): SmsProvider & { sent: SmsMessage[] } {
+  const sent: SmsMessage[] = [];
+  return {
+    name: 'recording',
+    sent,
+    async send(message) {
+      sent.push(message);
+      return { providerMessageId: `rec-${sent.length}` };
+    },
+  };
+}
+
+export type BookingEventInit = MessageInitShape<typeof BookingChangedSchema>;
+/** What a test changes of the booking an event carries. */
+export interface BookingPatch {
+  id?: string;
+  status?: string;
+  vehicleNo?: string;
+  driverName?: string;
+  driverPhone?: string;
+  passengers?: { name: string; phone: string }[];
+  /** A booking nobody booked on someone's behalf (no booker to text). */
+  withoutBooker?: boolean;
+}
+
+/** A booking as bookings' events carry it: a booker, two passengers, reporting at Terminal 2. */
+export function bookingEvent(
+  tenantId: string,
+  overrides: { action?: string; fromStatus?: string; toStatus?: string; booking?: BookingPatch } = {},
+): BookingEventInit {
+  return {
+    tenantId,
+    action: overrides.action ?? 'created',
+    fromStatus: overrides.fromStatus ?? '',
+    toStatus: overrides.toStatus ?? 'BOOKED',
+    booking: {
+      id: randomUUID(),
+      bookingNo: 17n,
+      status: 'BOOKED',
+      reportingAt: timestampFromDate(new Date('2026-04-01T04:00:00Z')),
+      reportingAddress: 'Terminal 2, Mumbai airport',
+      bookedBy: overrides.booking?.withoutBooker ? undefined : { name: 'Asha', phone: '+919800000001' },
+      passengers: [
+        { name: 'Meera', phone: '+919800000002' },
+        { name: 'Vikram', phone: '+919800000003' },
+      ],
+      ...Object.fromEntries(
+        Object.entries(overrides.booking ?? {}).filter(
+          ([key, v]) => v !== undefined && key !== 'withoutBooker',
+        ),
+      ),
+    },
+  };
+}
+
+/** Publishes one of bookings' events as its outbox relay does: the event id as the message id. */
+export async function publishBookingEvent(
+  bus: EventBus,
+  event: 'created' | 'status_changed' | 'updated',
+  value: BookingEventInit,
+  id: string = randomUUID(),
+): Promise<BusMessage> {
+  const message: BusMessage = {
+    id,
+    subject: `fleet.bookings.booking.${event}`,
+    data: toBinary(BookingChangedSchema, create(BookingChangedSchema, value)),
+    headers: {
+      [EVENT_HEADERS.type]: BookingChangedSchema.typeName,
+      [EVENT_HEADERS.requestId]: randomUUID(),
+      ...(value.tenantId ? { [EVENT_HEADERS.tenantId]: value.tenantId } : {}),
+    },
+  };
+  await bus.publish(message);
+  return message;
+}
+
+export interface StoredMessage {
+  type: string;
+  recipientRole: string;
+  recipientPhone: string;
+  status: string;
+  attempts: number;
+  provider: string | null;
+  providerMessageId: string | null;
+  error: string | null;
+  text: string;
+}
+
+/** Every message row, as the system sees them, oldest first. */
+export async function storedMessages(h: MessagingHarness): Promise<StoredMessage[]> {
+  return h.database.db.readAsSystem((tx) =>
+    rows<StoredMessage>(
+      tx,
+      sql`select type, recipient_role as "recipientRole", recipient_phone as "recipientPhone", status, attempts,
+            provider, provider_message_id as "providerMessageId", error, text
+          from messaging.messages order by created_at, type, recipient_phone`,
+    ),
+  );
+}
+
+/** Waits until `check` holds, or fails naming what it last saw. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: T = await read();
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms; last seen: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    last = await read();
+  }
+  return last;
+}
