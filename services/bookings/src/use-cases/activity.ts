@@ -16,12 +16,7 @@ export interface StaffChange {
 }
 
 /** Writes what a member of staff did to a duty to its activity: who (and as whom), what, from → to, why. */
-function logStaffAction(
-  tx: Tx,
-  caller: TenantCaller,
-  bookingId: string,
-  change: StaffChange,
-): Promise<void> {
+function logStaffAction(tx: Tx, caller: TenantCaller, bookingId: string, change: StaffChange): Promise<void> {
   return insertActivity(tx, {
     id: randomUUID(),
     tenantId: caller.tenantId,
