@@ -5,9 +5,15 @@ export {
   type BookingChange,
   type BookingFacts,
   type PlannedText,
-  RECIPIENT_ROLES,
   textsFor,
 } from './domain/booking-texts';
+export {
+  EMAIL_TYPES,
+  MESSAGE_TYPES,
+  type MessageType,
+  RECIPIENT_ROLES,
+  type RecipientRole,
+} from './domain/message-types';
 export { DEFAULT_TEMPLATES, renderTemplate, templateValues } from './domain/templates';
 export {
   createMessagingModule,

@@ -99,13 +99,13 @@ export function createMsg91SmsProvider(options: Msg91Options): SmsProvider {
     if (!/^\+[1-9]\d{7,14}$/.test(message.to)) {
       throw fail(`${message.to} is not a phone number in international form (+<country code><number>)`);
     }
-    const templateId = options.templateIds[message.template];
+    const templateId = message.dlt?.templateId || options.templateIds[message.template];
     if (!templateId) {
       throw fail(`no MSG91 template id is configured for ${message.template} texts`);
     }
     return JSON.stringify({
       template_id: templateId,
-      sender: options.senderId,
+      sender: message.dlt?.senderId || options.senderId,
       short_url: '0',
       recipients: [{ mobiles: message.to.slice(1), ...message.variables }],
     });

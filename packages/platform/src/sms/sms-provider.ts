@@ -11,18 +11,15 @@ export interface SmsTemplates {
   DRIVER_ALLOTMENT_SMS: BookingSmsVariables;
   CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP: BookingSmsVariables;
   CANCELLATION_SMS: BookingSmsVariables;
+  FEEDBACK_REQUEST_SMS: BookingSmsVariables;
+  SEND_INFO_TO_SUPPLIER_SMS: BookingSmsVariables;
 }
 
-/** What a text about a booking may name; a variable the booking does not have is empty. */
-export interface BookingSmsVariables {
-  bookingNo: string;
-  reportingTime: string;
-  pickup: string;
-  vehicleNo: string;
-  driverName: string;
-  driverPhone: string;
-  tripOtp: string;
-}
+/**
+ * What a text about a booking fills, by variable name (the messaging service's template variables; one
+ * the booking does not have is empty).
+ */
+export type BookingSmsVariables = Readonly<Record<string, string>>;
 
 export type SmsTemplate = keyof SmsTemplates;
 
@@ -36,6 +33,11 @@ export type SmsMessage = {
     variables: SmsTemplates[T];
     /** The text as its recipient reads it. */
     text: string;
+    /**
+     * The operator's own DLT registration for this text, when it has one: it takes the place of the
+     * configured template id and sender id.
+     */
+    dlt?: { templateId: string; senderId: string };
   };
 }[SmsTemplate];
 

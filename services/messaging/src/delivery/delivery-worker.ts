@@ -3,9 +3,9 @@
 // with its reason and the next try (back-off, up to a limit). A provider that is down leaves the texts
 // in the log to be tried again; several workers never take the same row at once.
 import { randomUUID } from 'node:crypto';
-import { type Database, type Logger, SmsDeliveryError, type SmsProvider } from '@fleet/platform';
+import { SMS_TYPES, type SmsType } from '@fleet/domain';
+import { type Database, type Logger, SmsDeliveryError, type SmsProvider, type Tx } from '@fleet/platform';
 import { z } from 'zod';
-import { BOOKING_SMS_TYPES, type BookingSmsType } from '../domain/booking-texts';
 import { MessagingEvents, messagingOutbox } from '../events/published';
 import { messageToProto } from '../mappers';
 import { claimDue, type MessageRow, recordFailed, recordSent } from '../storage/messages-store';
@@ -30,19 +30,10 @@ export interface DeliveryWorker {
   drain(): Promise<number>;
 }
 
-/** The variables a row carries, read back as the provider needs them (templates.ts' TEMPLATE_VARIABLES). */
-const variablesSchema = z.object({
-  bookingNo: z.string(),
-  reportingTime: z.string(),
-  pickup: z.string(),
-  vehicleNo: z.string(),
-  driverName: z.string(),
-  driverPhone: z.string(),
-  tripOtp: z.string(),
-});
+/** The variables a row carries, read back as the provider needs them. */
+const variablesSchema = z.record(z.string(), z.string());
 
-const isBookingSmsType = (type: string): type is BookingSmsType =>
-  (BOOKING_SMS_TYPES as readonly string[]).includes(type);
+const isBookingText = (type: string): type is SmsType => (SMS_TYPES as readonly string[]).includes(type);
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, sms, logger } = options;
@@ -55,7 +46,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     row: MessageRow,
     outcome: { sent: true; id: string } | { sent: false; error: string; retryable: boolean },
   ) {
-    await db.withTenant(row.tenantId, async (tx) => {
+    const tenantId = row.tenantId;
+    const write = async (tx: Tx) => {
       const [changed] = outcome.sent
         ? await recordSent(tx, row.id, { provider: sms.name, providerMessageId: outcome.id })
         : await recordFailed(tx, row.id, {
@@ -63,19 +55,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
             error: outcome.error,
             retryAt: outcome.retryable ? nextTryAt(retry, row.attempts, new Date()) : null,
           });
-      if (!changed) return;
+      // A sign-in code belongs to no operator: nobody's log shows it, no event tells of it.
+      if (!changed || !tenantId) return;
       await messagingOutbox.enqueue(
         tx,
         outcome.sent ? MessagingEvents.messageSent : MessagingEvents.messageFailed,
-        { tenantId: row.tenantId, message: messageToProto(changed) },
-        { tenantId: row.tenantId, requestId: randomUUID() },
+        { tenantId, message: messageToProto(changed) },
+        { tenantId, requestId: randomUUID() },
       );
-    });
+    };
+    if (tenantId) await db.withTenant(tenantId, write);
+    else await db.asSystem(write, { quiet: true });
   }
 
   async function deliver(row: MessageRow): Promise<void> {
     const variables = variablesSchema.safeParse(row.variables);
-    if (!isBookingSmsType(row.type) || !variables.success) {
+    if (row.channel !== 'SMS' || !isBookingText(row.type) || !variables.success) {
       await record(row, {
         sent: false,
         error: `cannot send a ${row.type} text from this log row`,
@@ -90,6 +85,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         template: row.type,
         variables: variables.data,
         text: row.text,
+        ...(row.dltTemplateId ? { dlt: { templateId: row.dltTemplateId, senderId: row.senderId } } : {}),
       });
       await record(row, { sent: true, id: receipt.providerMessageId });
     } catch (error) {

@@ -1,10 +1,7 @@
 // Which texts a change to a booking sends, and to whom (spec §3 contact roles, §9 SMS types). Pure:
 // the consumer turns bookings' event into a BookingChange, and writes one message per planned text.
 import type { SmsType } from '@fleet/domain';
-
-/** The contact roles of spec §3 a booking text goes to. */
-export const RECIPIENT_ROLES = ['PASSENGER', 'BOOKED_BY', 'DRIVER'] as const;
-export type RecipientRole = (typeof RECIPIENT_ROLES)[number];
+import type { RecipientRole } from './message-types';
 
 /** The SMS types this service sends from bookings' events today. */
 export const BOOKING_SMS_TYPES = [

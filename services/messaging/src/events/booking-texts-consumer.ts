@@ -96,7 +96,8 @@ export function startBookingTextsConsumer(deps: {
           variables: values,
         })),
       );
-      if (written > 0) event.logger.info({ bookingId: change.booking.id, written }, 'booking texts queued');
+      if (written.length > 0)
+        event.logger.info({ bookingId: change.booking.id, written: written.length }, 'booking texts queued');
     },
   });
 }

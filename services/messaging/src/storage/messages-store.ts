@@ -3,31 +3,48 @@
 // worker claims as the system role, across operators, and records each result under its operator.
 import { type CursorShape, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
-import type { BookingSmsType, RecipientRole } from '../domain/booking-texts';
-import type { TemplateValues } from '../domain/templates';
+import { z } from 'zod';
+import type { MessageStatus, MessageType, RecipientRole } from '../domain/message-types';
 import { SCHEMA } from './migrations';
 
 const messages = sql.raw(`${SCHEMA}.messages`);
 
-export const MESSAGE_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-
 export interface NewMessage {
-  tenantId: string;
+  /** Null only for a sign-in code, which belongs to no operator. */
+  tenantId: string | null;
+  /** What the message comes from: an event's id, or a request's id for one sent by hand. */
   eventId: string;
-  type: BookingSmsType;
+  type: MessageType;
+  channel?: 'SMS' | 'EMAIL';
   role: RecipientRole;
   name: string;
+  /** An SMS's number; empty for an email. */
   phone: string;
-  bookingId: string;
-  bookingNo: string;
+  /** An email's address; empty for an SMS. */
+  email?: string;
+  subject?: string;
+  attachments?: MessageAttachment[];
+  bookingId: string | null;
+  bookingNo: string | null;
   text: string;
-  variables: TemplateValues;
+  /** The template's variables as filled, for providers that send a DLT template id and its values. */
+  variables: Record<string, string>;
+  dltTemplateId?: string;
+  senderId?: string;
+  requestedBy?: string;
+  resentFromId?: string;
+}
+
+/** A file an email carries, fetched from its owner when the email is sent. */
+export interface MessageAttachment {
+  kind: 'DUTY_SLIP';
+  bookingId: string;
+  fileName: string;
 }
 
 export interface MessageRow {
   id: string;
-  tenantId: string;
+  tenantId: string | null;
   type: string;
   channel: string;
   recipientRole: string;
@@ -47,33 +64,60 @@ export interface MessageRow {
   /** created_at as PostgreSQL writes it, for the page link. */
   createdAtText: string;
   sentAt: Date | null;
+  recipientEmail: string;
+  subject: string;
+  attachments: unknown;
+  dltTemplateId: string;
+  senderId: string;
+  deliveryStatus: 'DELIVERED' | 'UNDELIVERED' | null;
+  deliveryError: string | null;
+  deliveredAt: Date | null;
+  requestedBy: string | null;
+  resentFromId: string | null;
 }
 
 const COLUMNS = sql.raw(`
   id, tenant_id as "tenantId", type, channel, recipient_role as "recipientRole", recipient_name as "recipientName",
   recipient_phone as "recipientPhone", booking_id as "bookingId", booking_no::text as "bookingNo", text, variables,
   status, provider, provider_message_id as "providerMessageId", error, attempts, next_attempt_at as "nextAttemptAt",
-  created_at as "createdAt", created_at::text as "createdAtText", sent_at as "sentAt"`);
+  created_at as "createdAt", created_at::text as "createdAtText", sent_at as "sentAt",
+  recipient_email as "recipientEmail", subject, attachments, dlt_template_id as "dltTemplateId", sender_id as "senderId",
+  delivery_status as "deliveryStatus", delivery_error as "deliveryError", delivered_at as "deliveredAt",
+  requested_by as "requestedBy", resent_from_id as "resentFromId"`);
 
 /**
- * Writes an event's texts, each once: a text already written for this (event, type, number) — the
- * event redelivered past the consumer's own record — is left as it is. Answers how many were new.
+ * Writes messages, each once: one already written for this (event, type, channel, recipient) — the
+ * event redelivered past the consumer's own record, a request retried — is left as it is. Answers the
+ * rows that were new.
  */
-export async function insertMessages(tx: Tx, planned: NewMessage[]): Promise<number> {
-  if (planned.length === 0) return 0;
-  const inserted = await rows<{ id: string }>(
+export async function insertMessages(tx: Tx, planned: NewMessage[]): Promise<MessageRow[]> {
+  if (planned.length === 0) return [];
+  const filled = planned.map((m) => ({
+    ...m,
+    channel: m.channel ?? 'SMS',
+    email: m.email ?? '',
+    subject: m.subject ?? '',
+    attachments: m.attachments ?? [],
+    dltTemplateId: m.dltTemplateId ?? '',
+    senderId: m.senderId ?? '',
+    requestedBy: m.requestedBy ?? null,
+    resentFromId: m.resentFromId ?? null,
+  }));
+  return rows<MessageRow>(
     tx,
-    sql`insert into ${messages} (tenant_id, event_id, type, recipient_role, recipient_name, recipient_phone,
-          booking_id, booking_no, text, variables)
-        select m."tenantId", m."eventId", m.type, m.role, m.name, m.phone, m."bookingId", m."bookingNo"::bigint,
-          m.text, m.variables
-        from jsonb_to_recordset(${JSON.stringify(planned)}::jsonb) as m(
-          "tenantId" uuid, "eventId" text, type text, role text, name text, phone text, "bookingId" uuid,
-          "bookingNo" text, text text, variables jsonb)
-        on conflict on constraint messages_once_per_event do nothing
-        returning id`,
+    sql`insert into ${messages} (tenant_id, event_id, type, channel, recipient_role, recipient_name,
+          recipient_phone, recipient_email, subject, attachments, booking_id, booking_no, text, variables,
+          dlt_template_id, sender_id, requested_by, resent_from_id)
+        select m."tenantId", m."eventId", m.type, m.channel, m.role, m.name, m.phone, m.email, m.subject,
+          m.attachments, m."bookingId", m."bookingNo"::bigint, m.text, m.variables, m."dltTemplateId",
+          m."senderId", m."requestedBy", m."resentFromId"
+        from jsonb_to_recordset(${JSON.stringify(filled)}::jsonb) as m(
+          "tenantId" uuid, "eventId" text, type text, channel text, role text, name text, phone text,
+          email text, subject text, attachments jsonb, "bookingId" uuid, "bookingNo" text, text text,
+          variables jsonb, "dltTemplateId" text, "senderId" text, "requestedBy" uuid, "resentFromId" uuid)
+        on conflict (tenant_id, event_id, type, channel, recipient_phone, recipient_email) do nothing
+        returning ${COLUMNS}`,
   );
-  return inserted.length;
 }
 
 /**
@@ -162,4 +206,16 @@ export function listMessages(tx: Tx, query: MessageListQuery): Promise<MessageRo
     tx,
     sql`select ${COLUMNS} from ${messages} ${where} order by ${page.orderBy} limit ${query.limit + 1}`,
   );
+}
+
+const attachmentSchema = z.object({
+  kind: z.literal('DUTY_SLIP'),
+  bookingId: z.string().uuid(),
+  fileName: z.string().min(1),
+});
+
+/** A row's attachments as written by insertMessages; anything else reads as none. */
+export function attachmentsOf(value: unknown): MessageAttachment[] {
+  const parsed = z.array(attachmentSchema).safeParse(value);
+  return parsed.success ? parsed.data : [];
 }

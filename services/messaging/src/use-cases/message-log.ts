@@ -13,7 +13,8 @@ import {
   sortKey,
   toPage,
 } from '@fleet/platform';
-import { listMessages, MESSAGE_STATUSES, type MessageRow } from '../storage/messages-store';
+import { MESSAGE_STATUSES } from '../domain/message-types';
+import { listMessages, type MessageRow } from '../storage/messages-store';
 
 export const VIEW_SMS = 'view_sms';
 

@@ -12,7 +12,7 @@ import type { Message as Message$1 } from "@bufbuild/protobuf";
  * Describes the file fleet/messaging/v1/message.proto.
  */
 export const file_fleet_messaging_v1_message: GenFile = /*@__PURE__*/
-  fileDesc("CiBmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnZS5wcm90bxISZmxlZXQubWVzc2FnaW5nLnYxIqUDCgdNZXNzYWdlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSDwoHY2hhbm5lbBgDIAEoCRIWCg5yZWNpcGllbnRfcm9sZRgEIAEoCRIWCg5yZWNpcGllbnRfbmFtZRgFIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYBiABKAkSEgoKYm9va2luZ19pZBgHIAEoCRISCgpib29raW5nX25vGAggASgDEgwKBHRleHQYCSABKAkSDgoGc3RhdHVzGAogASgJEhAKCHByb3ZpZGVyGAsgASgJEhsKE3Byb3ZpZGVyX21lc3NhZ2VfaWQYDCABKAkSDQoFZXJyb3IYDSABKAkSEAoIYXR0ZW1wdHMYDiABKAUSMwoPbmV4dF9hdHRlbXB0X2F0GA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GBAgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCgdzZW50X2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiBmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnZS5wcm90bxISZmxlZXQubWVzc2FnaW5nLnYxIqYFCgdNZXNzYWdlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSDwoHY2hhbm5lbBgDIAEoCRIWCg5yZWNpcGllbnRfcm9sZRgEIAEoCRIWCg5yZWNpcGllbnRfbmFtZRgFIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYBiABKAkSEgoKYm9va2luZ19pZBgHIAEoCRISCgpib29raW5nX25vGAggASgDEgwKBHRleHQYCSABKAkSDgoGc3RhdHVzGAogASgJEhAKCHByb3ZpZGVyGAsgASgJEhsKE3Byb3ZpZGVyX21lc3NhZ2VfaWQYDCABKAkSDQoFZXJyb3IYDSABKAkSEAoIYXR0ZW1wdHMYDiABKAUSMwoPbmV4dF9hdHRlbXB0X2F0GA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GBAgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIrCgdzZW50X2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9yZWNpcGllbnRfZW1haWwYEiABKAkSDwoHc3ViamVjdBgTIAEoCRIYChBhdHRhY2htZW50X25hbWVzGBQgAygJEhcKD2RsdF90ZW1wbGF0ZV9pZBgVIAEoCRIRCglzZW5kZXJfaWQYFiABKAkSFwoPZGVsaXZlcnlfc3RhdHVzGBcgASgJEhYKDmRlbGl2ZXJ5X2Vycm9yGBggASgJEjAKDGRlbGl2ZXJlZF9hdBgZIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMcmVxdWVzdGVkX2J5GBogASgJEhYKDnJlc2VudF9mcm9tX2lkGBsgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * One text the product sends (or tried to send) on an operator's behalf: what it was for, to whom,
@@ -34,7 +34,7 @@ export type Message = Message$1<"fleet.messaging.v1.Message"> & {
   type: string;
 
   /**
-   * SMS today; EMAIL and CHAT later.
+   * SMS or EMAIL. Driver chat is its own conversation (ChatMessage), not a row of this log.
    *
    * @generated from field: string channel = 3;
    */
@@ -122,6 +122,68 @@ export type Message = Message$1<"fleet.messaging.v1.Message"> & {
    * @generated from field: google.protobuf.Timestamp sent_at = 17;
    */
   sentAt?: Timestamp | undefined;
+
+  /**
+   * An email's address and subject; empty for an SMS.
+   *
+   * @generated from field: string recipient_email = 18;
+   */
+  recipientEmail: string;
+
+  /**
+   * @generated from field: string subject = 19;
+   */
+  subject: string;
+
+  /**
+   * The files an email carries, by name (fetched from their owner when it is sent).
+   *
+   * @generated from field: repeated string attachment_names = 20;
+   */
+  attachmentNames: string[];
+
+  /**
+   * The DLT registration the text was rendered for (Indian carriers drop a text that differs from it).
+   *
+   * @generated from field: string dlt_template_id = 21;
+   */
+  dltTemplateId: string;
+
+  /**
+   * @generated from field: string sender_id = 22;
+   */
+  senderId: string;
+
+  /**
+   * What the provider reported after SENT: DELIVERED or UNDELIVERED (empty until it reports), why, when.
+   *
+   * @generated from field: string delivery_status = 23;
+   */
+  deliveryStatus: string;
+
+  /**
+   * @generated from field: string delivery_error = 24;
+   */
+  deliveryError: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp delivered_at = 25;
+   */
+  deliveredAt?: Timestamp | undefined;
+
+  /**
+   * Set when staff sent it by hand (send confirmation, send info, resend): who asked.
+   *
+   * @generated from field: string requested_by = 26;
+   */
+  requestedBy: string;
+
+  /**
+   * A resend names the message it repeats.
+   *
+   * @generated from field: string resent_from_id = 27;
+   */
+  resentFromId: string;
 };
 
 /**
