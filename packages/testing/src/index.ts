@@ -1,7 +1,9 @@
 export { expectDomainError } from './expect-domain-error';
 export {
+  type Msg91Accepted,
   type Msg91Peer,
   type Msg91PeerOptions,
+  type Msg91Report,
   type Msg91Request,
   type Msg91ScriptedAnswer,
   startMsg91Peer,

@@ -15,13 +15,50 @@ export type Msg91ScriptedAnswer =
   | { status: number; body: string; headers?: Record<string, string> }
   | 'no answer';
 
+/** A text the peer took: MSG91's request id for it, its template and the numbers it went to. */
+export interface Msg91Accepted {
+  requestId: string;
+  templateId: string;
+  /** Digits with the country code, as MSG91 takes them (919800000001). */
+  mobiles: string[];
+}
+
+/**
+ * One number's delivery report, as MSG91 reports it: status 1 delivered, 2 failed, 9 NDNC, 16 and 25
+ * rejected, 17 a blocked number; `desc` its words (DELIVERED, FAILED…), `failedReason` why.
+ */
+export interface Msg91Report {
+  requestId: string;
+  number: string;
+  status: string;
+  desc: string;
+  failedReason?: string;
+  /** `YYYY-MM-DD HH:mm:ss`, MSG91's local time; now unless given. */
+  date?: string;
+}
+
 export interface Msg91Peer {
   port: number;
   /** What MSG91_BASE_URL points at. */
   baseUrl: string;
   received: Msg91Request[];
+  /** Every text it took, in order. */
+  accepted: Msg91Accepted[];
   /** Answers the next requests with these, in order, before answering as MSG91 does. */
   answerNext(...answers: Msg91ScriptedAnswer[]): void;
+  /** Answers every request with `answer` (an outage) until `recover` is called. */
+  outage(answer: Msg91ScriptedAnswer): void;
+  recover(): void;
+  /**
+   * Posts delivery reports to `url` as MSG91's SMS webhook does: version 2 (the classic one) as
+   * `application/x-www-form-urlencoded` with `data` holding a JSON array of requests, each with its
+   * `report` per number; version 3 as one JSON object per number. Answers the webhook's status and body.
+   */
+  reportDelivery(
+    url: string,
+    reports: Msg91Report[],
+    version?: 'v2' | 'v3',
+  ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -48,7 +85,9 @@ const json = (status: number, body: object) => ({ status, body: JSON.stringify(b
  */
 export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Peer> {
   const received: Msg91Request[] = [];
+  const accepted: Msg91Accepted[] = [];
   const scripted: Msg91ScriptedAnswer[] = [];
+  let down: Msg91ScriptedAnswer | undefined;
   const ownAnswer = (request: Msg91Request) => {
     if (request.method !== 'POST' || request.path !== '/api/v5/flow') {
       return json(404, { type: 'error', message: 'Not Found' });
@@ -89,7 +128,13 @@ export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Pe
       );
       if (missing) return json(200, { type: 'error', message: `Template variable ${variable} is missing` });
     }
-    return json(200, { type: 'success', message: randomBytes(12).toString('hex') });
+    const requestId = randomBytes(12).toString('hex');
+    accepted.push({
+      requestId,
+      templateId: String(body.template_id),
+      mobiles: recipients.map((r) => String(Object.getOwnPropertyDescriptor(r, 'mobiles')?.value)),
+    });
+    return json(200, { type: 'success', message: requestId });
   };
 
   const server: Server = createServer((req, res) => {
@@ -101,7 +146,7 @@ export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Pe
     req.on('end', () => {
       const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
       received.push(request);
-      const answer: Msg91ScriptedAnswer = scripted.shift() ?? ownAnswer(request);
+      const answer: Msg91ScriptedAnswer = scripted.shift() ?? down ?? ownAnswer(request);
       if (answer === 'no answer') return;
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body);
@@ -113,7 +158,58 @@ export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Pe
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     received,
+    accepted,
     answerNext: (...answers) => scripted.push(...answers),
+    outage(answer) {
+      down = answer;
+    },
+    recover() {
+      down = undefined;
+    },
+    async reportDelivery(url, reports, version = 'v2') {
+      const date = new Date().toISOString().slice(0, 19).replace('T', ' ');
+      const report = (r: Msg91Report) => ({
+        date: r.date ?? date,
+        number: r.number,
+        status: r.status,
+        desc: r.desc,
+        failedReason: r.failedReason ?? '',
+      });
+      const posts: { type: string; body: string }[] = [];
+      if (version === 'v2') {
+        const byRequest = new Map<string, Msg91Report[]>();
+        for (const r of reports) byRequest.set(r.requestId, [...(byRequest.get(r.requestId) ?? []), r]);
+        const data = [...byRequest].map(([requestId, rs]) => ({
+          senderId: 'FLEETS',
+          requestId,
+          report: rs.map(report),
+          userId: '271828',
+          campaignName: 'API',
+        }));
+        posts.push({
+          type: 'application/x-www-form-urlencoded',
+          body: new URLSearchParams({ data: JSON.stringify(data) }).toString(),
+        });
+      } else {
+        for (const r of reports) {
+          posts.push({
+            type: 'application/json',
+            body: JSON.stringify({ requestId: r.requestId, senderId: 'FLEETS', userId: '271828', ...report(r) }),
+          });
+        }
+      }
+      let last = { status: 0, body: '' };
+      for (const post of posts) {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': post.type },
+          body: post.body,
+        });
+        last = { status: response.status, body: await response.text() };
+        if (!response.ok) return last;
+      }
+      return last;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,12 +1,19 @@
+import type { Client } from '@connectrpc/connect';
 import {
+  createEmailProvider,
   createSmsProvider,
   type Database,
   defineService,
+  type EmailProvider,
+  type EmailSettings,
   type Environment,
   type EventBus,
+  emailConfigSchema,
+  emailSettingsOf,
   type Logger,
   loadConfig,
   prepareService,
+  type ServiceConnector,
   type ServiceModule,
   type SmsProvider,
   type SmsSettings,
@@ -14,7 +21,9 @@ import {
   smsConfigSchema,
   smsSettingsOf,
 } from '@fleet/platform';
+import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
+import { bookingsAttachments } from './delivery/attachments';
 import {
   createDeliveryWorker,
   type DeliveryWorker,
@@ -31,6 +40,10 @@ export interface MessagingModuleDeps {
   logger: Logger;
   /** Where texts go: the configured provider (log in development, MSG91 when configured). */
   sms: SmsProvider;
+  /** Where emails go: the configured provider (log in development, SMTP when configured). */
+  email: EmailProvider;
+  /** Reaches bookings, whose duty slips emails carry. */
+  connect: ServiceConnector;
   /** The delivery worker's timing (tests shorten it). */
   delivery?: Pick<DeliveryWorkerOptions, 'retry' | 'pollMs' | 'batchSize' | 'leaseMs'>;
 }
@@ -52,7 +65,19 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     grpcServices: [MessagingService.typeName],
   });
   const messageLog = createMessageLog({ db: deps.db });
-  const delivery = createDeliveryWorker({ db: deps.db, sms: deps.sms, logger, ...deps.delivery });
+  // Resolved at the first attachment, so a messaging that sends no email with one needs no bookings.
+  let bookings: Client<typeof BookingsService> | undefined;
+  const delivery = createDeliveryWorker({
+    db: deps.db,
+    sms: deps.sms,
+    email: deps.email,
+    attachments: bookingsAttachments(() => {
+      bookings ??= deps.connect(BookingsService);
+      return bookings;
+    }),
+    logger,
+    ...deps.delivery,
+  });
   let consumers: Subscription[] = [];
   return {
     ...service,
@@ -72,26 +97,39 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
   };
 }
 
-/** What the runners parse for messaging: where texts go. */
+/** What the runners parse for messaging: where texts and emails go. */
 export interface MessagingSettings {
   smsSettings: SmsSettings;
+  emailSettings: EmailSettings;
   /** A provider to use instead of the configured one (tests record the texts this way). */
   sms?: SmsProvider;
+  /** An email provider to use instead of the configured one. */
+  email?: EmailProvider;
 }
 
 export function messagingSettings(env: Environment): MessagingSettings {
-  return { smsSettings: smsSettingsOf(loadConfig(smsConfigSchema, env)) };
+  return {
+    smsSettings: smsSettingsOf(loadConfig(smsConfigSchema, env)),
+    emailSettings: emailSettingsOf(loadConfig(emailConfigSchema, env)),
+  };
 }
 
 export const messagingService = defineService({
   name: 'messaging',
   description:
-    'texts to passengers, bookers and drivers from booking events, sent through the SMS provider with retries, and their log',
+    'texts to passengers, bookers and drivers from booking events, and emails with their duty slips, sent through the SMS and email providers with retries, and their log',
   grpcService: MessagingService,
   port: 50054,
-  needs: [],
-  secretEnv: ['MSG91_AUTH_KEY'],
+  needs: ['bookings'],
+  secretEnv: ['MSG91_AUTH_KEY', 'SMTP_PASSWORD'],
   settings: messagingSettings,
-  create: ({ db, bus, logger }, { sms, smsSettings }) =>
-    createMessagingModule({ db, bus, logger, sms: sms ?? createSmsProvider(smsSettings, logger) }),
+  create: ({ db, bus, logger, connect }, { sms, smsSettings, email, emailSettings }) =>
+    createMessagingModule({
+      db,
+      bus,
+      logger,
+      connect,
+      sms: sms ?? createSmsProvider(smsSettings, logger),
+      email: email ?? createEmailProvider(emailSettings, logger),
+    }),
 });

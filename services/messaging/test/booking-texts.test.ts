@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createInProcessBus, rows } from '@fleet/platform';
+import { createInProcessBus, noOtherServices, rows } from '@fleet/platform';
 import { createTestDatabase, quietLogger } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { createMessagingModule } from '../src';
@@ -9,6 +9,7 @@ import {
   eventually,
   type MessagingHarness,
   publishBookingEvent,
+  recordingEmail,
   recordingSms,
   storedMessages,
 } from './support';
@@ -113,6 +114,8 @@ describe('one event, its texts once, however often it is delivered', () => {
       bus,
       logger: quietLogger('messaging-test'),
       sms,
+      email: recordingEmail(),
+      connect: noOtherServices,
       delivery: { pollMs: 50 },
     });
     await module.start();

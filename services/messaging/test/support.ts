@@ -4,32 +4,44 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   type BusMessage,
   EVENT_HEADERS,
+  type EmailMessage,
+  type EmailProvider,
   type EventBus,
   rows,
+  type ServiceConnector,
   type SmsMessage,
   type SmsProvider,
 } from '@fleet/platform';
 import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
-import { bootService, type ServiceHarness } from '@fleet/testing';
+import { bootService, type ServiceHarness, type TestBus } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { createMessagingModule, type MessagingModule, type MessagingModuleDeps, VIEW_SMS } from '../src';
 
 export type MessagingHarness = ServiceHarness<MessagingModule, typeof MessagingService>;
 
-/** Messaging on a real PostgreSQL database and a real JetStream namespace, sending through `sms`. */
+/**
+ * Messaging on a real PostgreSQL database and a real JetStream namespace, sending through `sms` and
+ * `email` (one that records, unless given), reaching the services `connect` gives (none unless given).
+ */
 export function bootMessaging(options: {
   sms: SmsProvider;
+  email?: EmailProvider;
+  connect?: ServiceConnector;
+  testBus?: TestBus;
   delivery?: MessagingModuleDeps['delivery'];
 }): Promise<MessagingHarness> {
   return bootService({
     name: 'messaging',
     grpcService: MessagingService,
     defaultPermissions: [VIEW_SMS],
+    connect: options.connect,
+    testBus: options.testBus,
     create: (deps) =>
       createMessagingModule({
         ...deps,
         sms: options.sms,
+        email: options.email ?? recordingEmail(),
         delivery: {
           pollMs: 50,
           retry: { maxAttempts: 4, baseDelayMs: 50, maxDelayMs: 200 },
@@ -48,6 +60,19 @@ export function recordingSms(): SmsProvider & { sent: SmsMessage[] } {
     async send(message) {
       sent.push(message);
       return { providerMessageId: `rec-${sent.length}` };
+    },
+  };
+}
+
+/** An email provider that keeps what it was given. */
+export function recordingEmail(): EmailProvider & { sent: EmailMessage[] } {
+  const sent: EmailMessage[] = [];
+  return {
+    name: 'recording',
+    sent,
+    async send(message) {
+      sent.push(message);
+      return { providerMessageId: `<rec-${sent.length}@test>`, rejectedRecipients: [] };
     },
   };
 }

@@ -93,6 +93,7 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
         .then(() => undefined),
     );
     expect(error.message).toBe('no MSG91 template id is configured for CONFIRMATION_SMS texts');
+    expect(error.retryable).toBe(false);
     expect(peer.received).toHaveLength(0);
   });
 
@@ -102,6 +103,7 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
     );
     expect(error.message).toBe('MSG91 refused the text (HTTP 401): Authentication failure');
     expect(error.provider).toBe('msg91');
+    expect(error.retryable).toBe(false);
     expect(peer.received).toHaveLength(1);
   });
 
@@ -114,6 +116,7 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
     });
     const error = await failureOf(provider.send(otpMessage));
     expect(error.message).toBe('MSG91 refused the text (HTTP 200): Invalid template id');
+    expect(error.retryable).toBe(false);
     expect(peer.received).toHaveLength(1);
   });
 
@@ -138,6 +141,8 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
     });
     const error = await failureOf(providerFor(peer).send(otpMessage));
     expect(error.message).toBe('MSG91 answered HTTP 502 without its JSON answer');
+    // Not repeated here, but MSG91 failing on its side may take the text later: the log tries again.
+    expect(error.retryable).toBe(true);
   });
 
   it('retries after 429, which MSG91 answers before taking a text, and then sends', async () => {
@@ -198,6 +203,7 @@ describe('the MSG91 adapter, against a local peer speaking MSG91’s flow API ov
     });
     const error = await failureOf(provider.send(otpMessage));
     expect(error.message).toBe(`could not reach MSG91 at ${baseUrl} (ECONNREFUSED) in 3 attempts`);
+    expect(error.retryable).toBe(true);
     peer = await msg91Peer();
   });
 

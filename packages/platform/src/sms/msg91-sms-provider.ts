@@ -93,15 +93,18 @@ export function createMsg91SmsProvider(options: Msg91Options): SmsProvider {
   const timeoutMs = options.timeoutMs ?? 6_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const retryDelayMs = options.retryDelayMs ?? 250;
-  const fail = (message: string) => new SmsDeliveryError('msg91', message);
+  const fail = (message: string, retryable = true) => new SmsDeliveryError('msg91', message, retryable);
 
   const bodyOf = (message: SmsMessage) => {
     if (!/^\+[1-9]\d{7,14}$/.test(message.to)) {
-      throw fail(`${message.to} is not a phone number in international form (+<country code><number>)`);
+      throw fail(
+        `${message.to} is not a phone number in international form (+<country code><number>)`,
+        false,
+      );
     }
     const templateId = message.dlt?.templateId || options.templateIds[message.template];
     if (!templateId) {
-      throw fail(`no MSG91 template id is configured for ${message.template} texts`);
+      throw fail(`no MSG91 template id is configured for ${message.template} texts`, false);
     }
     return JSON.stringify({
       template_id: templateId,
@@ -164,10 +167,14 @@ export function createMsg91SmsProvider(options: Msg91Options): SmsProvider {
           }
         }
         const words = typeof answer?.message === 'string' ? safeWords(answer.message, secrets) : '';
+        // Overloaded or failing on its side, MSG91 may take the text later; a refusal of the request
+        // itself (its key, template, sender, number or content) repeats however often it is sent.
+        const transient = response.status >= 500 || response.status === 429 || response.status === 408;
         throw fail(
           words
             ? `MSG91 refused the text (HTTP ${response.status}): ${words}`
             : `MSG91 answered HTTP ${response.status} without its JSON answer`,
+          transient,
         );
       }
     },

@@ -55,13 +55,16 @@ export interface SmsReceipt {
 }
 
 /**
- * A text was not accepted. The message is safe to log: it never holds the text or its variables (a
- * code), nor a credential.
+ * A text was not accepted. `retryable` says whether sending the same text later may succeed (the
+ * provider could not be reached, was overloaded or failed on its side) or never will (the number or
+ * the template is wrong, the account's key is refused, the provider refused the content). The message
+ * is safe to log: it never holds the text or its variables (a code), nor a credential.
  */
 export class SmsDeliveryError extends Error {
   constructor(
     readonly provider: string,
     message: string,
+    readonly retryable: boolean = true,
   ) {
     super(message);
     this.name = 'SmsDeliveryError';

@@ -1,19 +1,40 @@
-// Sends the queued texts through the SMS provider, outside any booking's transaction: claims a batch
-// (for update skip locked, with a lease), sends each, and records SENT with the provider's id or FAILED
-// with its reason and the next try (back-off, up to a limit). A provider that is down leaves the texts
-// in the log to be tried again; several workers never take the same row at once.
+// Sends the queued messages — texts through the SMS provider, emails with their attachments through the
+// email provider — outside any booking's transaction: claims a batch (for update skip locked, with a
+// lease), sends each, and records SENT with the provider's id or FAILED with its reason and the next try
+// (back-off, up to a limit). A provider that is down leaves the messages in the log to be tried again; a
+// refusal that can never succeed (a bad number, no template) is given up at once; several workers never
+// take the same row at once.
 import { randomUUID } from 'node:crypto';
 import { SMS_TYPES, type SmsType } from '@fleet/domain';
-import { type Database, type Logger, SmsDeliveryError, type SmsProvider, type Tx } from '@fleet/platform';
+import {
+  type Database,
+  type EmailAttachment,
+  EmailDeliveryError,
+  type EmailProvider,
+  type Logger,
+  SmsDeliveryError,
+  type SmsProvider,
+  type Tx,
+} from '@fleet/platform';
 import { z } from 'zod';
 import { MessagingEvents, messagingOutbox } from '../events/published';
 import { messageToProto } from '../mappers';
-import { claimDue, type MessageRow, recordFailed, recordSent } from '../storage/messages-store';
+import {
+  attachmentsOf,
+  claimDue,
+  type MessageRow,
+  recordFailed,
+  recordSent,
+} from '../storage/messages-store';
+import type { AttachmentSource } from './attachments';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
 
 export interface DeliveryWorkerOptions {
   db: Database;
   sms: SmsProvider;
+  email: EmailProvider;
+  /** Where an email's attachments are fetched from when it is sent. */
+  attachments: AttachmentSource;
   logger: Logger;
   retry?: RetryPolicy;
   /** How often it looks for texts due again (retries); a commit wakes it sooner. */
@@ -35,8 +56,21 @@ const variablesSchema = z.record(z.string(), z.string());
 
 const isBookingText = (type: string): type is SmsType => (SMS_TYPES as readonly string[]).includes(type);
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The plain text as simple HTML: paragraphs at blank lines, line breaks kept, nothing of it markup. */
+function htmlOf(text: string): string {
+  const paragraphs = text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`);
+  return `<!doctype html><html><body>${paragraphs.join('')}</body></html>`;
+}
+
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, sms, logger } = options;
+  const { db, sms, email, logger } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
   const pollMs = options.pollMs ?? 5_000;
   const batchSize = options.batchSize ?? 20;
@@ -47,11 +81,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     outcome: { sent: true; id: string } | { sent: false; error: string; retryable: boolean },
   ) {
     const tenantId = row.tenantId;
+    const provider = row.channel === 'EMAIL' ? email.name : sms.name;
     const write = async (tx: Tx) => {
       const [changed] = outcome.sent
-        ? await recordSent(tx, row.id, { provider: sms.name, providerMessageId: outcome.id })
+        ? await recordSent(tx, row.id, { provider, providerMessageId: outcome.id })
         : await recordFailed(tx, row.id, {
-            provider: sms.name,
+            provider,
             error: outcome.error,
             retryAt: outcome.retryable ? nextTryAt(retry, row.attempts, new Date()) : null,
           });
@@ -68,7 +103,40 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     else await db.asSystem(write, { quiet: true });
   }
 
+  async function deliverEmail(row: MessageRow): Promise<void> {
+    if (!row.tenantId || !row.recipientEmail) {
+      await record(row, { sent: false, error: `cannot send a ${row.type} email from this log row`, retryable: false });
+      return;
+    }
+    const tenantId = row.tenantId;
+    let files: EmailAttachment[];
+    try {
+      files = await Promise.all(attachmentsOf(row.attachments).map((a) => options.attachments(tenantId, a)));
+    } catch (error) {
+      logger.warn({ err: error, messageId: row.id, attempts: row.attempts }, 'email attachment not fetched');
+      await record(row, { sent: false, error: 'its attachment could not be fetched', retryable: true });
+      return;
+    }
+    try {
+      const sent = await email.send({
+        to: [row.recipientEmail],
+        subject: row.subject,
+        text: row.text,
+        html: htmlOf(row.text),
+        attachments: files,
+      });
+      await record(row, { sent: true, id: sent.providerMessageId });
+    } catch (error) {
+      const known = error instanceof EmailDeliveryError;
+      if (!known) logger.error({ err: error, messageId: row.id }, 'email provider threw');
+      const reason = known ? error.message : 'the email provider failed unexpectedly';
+      logger.warn({ messageId: row.id, attempts: row.attempts, reason }, 'email not sent');
+      await record(row, { sent: false, error: reason, retryable: known ? error.retryable : true });
+    }
+  }
+
   async function deliver(row: MessageRow): Promise<void> {
+    if (row.channel === 'EMAIL') return deliverEmail(row);
     const variables = variablesSchema.safeParse(row.variables);
     if (row.channel !== 'SMS' || !isBookingText(row.type) || !variables.success) {
       await record(row, {
@@ -89,12 +157,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       });
       await record(row, { sent: true, id: receipt.providerMessageId });
     } catch (error) {
-      const reason =
-        error instanceof SmsDeliveryError ? error.message : `the SMS provider failed unexpectedly`;
-      if (!(error instanceof SmsDeliveryError))
-        logger.error({ err: error, messageId: row.id }, 'SMS provider threw');
+      const known = error instanceof SmsDeliveryError;
+      if (!known) logger.error({ err: error, messageId: row.id }, 'SMS provider threw');
+      const reason = known ? error.message : 'the SMS provider failed unexpectedly';
       logger.warn({ messageId: row.id, attempts: row.attempts, reason }, 'text not sent');
-      await record(row, { sent: false, error: reason, retryable: true });
+      await record(row, { sent: false, error: reason, retryable: known ? error.retryable : true });
     }
   }
 
@@ -143,7 +210,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           try {
             await drain();
           } catch (error) {
-            logger.error({ err: error }, 'the SMS delivery pass failed; trying again');
+            logger.error({ err: error }, 'the delivery pass failed; trying again');
           }
           if (running) await sleep();
         }
