@@ -3,6 +3,7 @@ import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   type BusMessage,
+  callAs,
   EVENT_HEADERS,
   type EmailMessage,
   type EmailProvider,
@@ -12,9 +13,14 @@ import {
   type SmsMessage,
   type SmsProvider,
 } from '@fleet/platform';
+import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
+import { allPermissionIds } from '@fleet/domain';
+import { createMastersModule, type MastersModule } from '@fleet/masters';
+import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
+import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
-import { bootService, type ServiceHarness, type TestBus } from '@fleet/testing';
+import { bootService, connectorTo, type ServiceHarness, type TestBus } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { createMessagingModule, type MessagingModule, type MessagingModuleDeps, VIEW_SMS } from '../src';
 
@@ -179,4 +185,77 @@ export async function eventually<T>(
     last = await read();
   }
   return last;
+}
+
+export type BookingsHarness = ServiceHarness<BookingsModule, typeof BookingsService> & {
+  masters: ServiceHarness<MastersModule, typeof MastersService>;
+};
+
+/** Bookings with the masters it reads, each on its own database, on one JetStream namespace. */
+export async function bootBookings(): Promise<BookingsHarness> {
+  const masters = await bootService({
+    name: 'masters',
+    grpcService: MastersService,
+    defaultPermissions: allPermissionIds(),
+    create: (deps) => createMastersModule(deps),
+  });
+  const bookings = await bootService({
+    name: 'bookings',
+    grpcService: BookingsService,
+    defaultPermissions: allPermissionIds(),
+    create: (deps) => createBookingsModule(deps),
+    connect: connectorTo(masters),
+    testBus: masters.testBus,
+  }).catch(async (error) => {
+    await masters.close();
+    throw error;
+  });
+  return {
+    ...bookings,
+    masters,
+    async close() {
+      await bookings.close();
+      await masters.close();
+    },
+  };
+}
+
+/** What an operator needs before it can take a booking: a customer, a vehicle group and a duty type. */
+export async function bookingMasters(h: BookingsHarness, tenantId: string) {
+  const record = async (kind: string, values: Record<string, unknown>) => {
+    const { record } = await h.masters.client.createRecord(
+      { kind, valuesJson: JSON.stringify(values) },
+      callAs(h.masters.callerFor(tenantId)),
+    );
+    if (!record) throw new Error(`masters made no ${kind}`);
+    return record.id;
+  };
+  return {
+    customerId: await record('customer', { name: 'Acme Corp' }),
+    vehicleGroupId: await record('vehicle_group', { name: 'Sedan' }),
+    dutyTypeId: await record('duty_type', { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 }),
+  };
+}
+
+/** Takes a booking as staff would, for these passengers; answers its id. */
+export async function takeBooking(
+  h: BookingsHarness,
+  tenantId: string,
+  masters: Awaited<ReturnType<typeof bookingMasters>>,
+  passengers: { name: string; phone: string }[],
+): Promise<string> {
+  const draft = {
+    ...masters,
+    passengers,
+    fromCityId: 'mh-pune',
+    reportingDate: '2026-12-01',
+    reportingTime: '08:30',
+    reportingAddress: 'Aundh, Pune',
+  };
+  const { booking } = await h.client.createBooking(
+    { draftJson: JSON.stringify(draft) },
+    callAs(h.callerFor(tenantId)),
+  );
+  if (!booking) throw new Error('bookings took no booking');
+  return booking.id;
 }
