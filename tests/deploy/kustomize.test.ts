@@ -114,6 +114,7 @@ const secretKeys = [
   'AUTH_JWT_KEYS',
   'OTP_HMAC_SECRET',
   'MSG91_AUTH_KEY',
+  'SMTP_PASSWORD',
 ];
 
 describe('deploy/base', () => {

@@ -194,7 +194,12 @@ export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Pe
         for (const r of reports) {
           posts.push({
             type: 'application/json',
-            body: JSON.stringify({ requestId: r.requestId, senderId: 'FLEETS', userId: '271828', ...report(r) }),
+            body: JSON.stringify({
+              requestId: r.requestId,
+              senderId: 'FLEETS',
+              userId: '271828',
+              ...report(r),
+            }),
           });
         }
       }

@@ -117,7 +117,7 @@ export function messagingSettings(env: Environment): MessagingSettings {
 export const messagingService = defineService({
   name: 'messaging',
   description:
-    'texts to passengers, bookers and drivers from booking events, and emails with their duty slips, sent through the SMS and email providers with retries, and their log',
+    'texts and emails (with duty slips) from booking events and sign-in codes, sent through the SMS and email providers with retries, and their log',
   grpcService: MessagingService,
   port: 50054,
   needs: ['bookings'],

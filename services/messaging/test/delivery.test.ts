@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createMsg91SmsProvider } from '@fleet/platform';
+import { createMsg91SmsProvider, rows } from '@fleet/platform';
 import { type Msg91Peer, startMsg91Peer } from '@fleet/testing';
+import { sql } from 'drizzle-orm';
 import {
   bookingEvent,
   bootMessaging,
@@ -106,6 +107,65 @@ describe('delivery through MSG91 while it is down, over real HTTP to a local MSG
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(peer.received.length - before).toBe(5);
     expect(given[0]?.error).toBe('MSG91 answered HTTP 503 without its JSON answer');
+  });
+
+  it('gives up at once a text MSG91 can never take: a number not in international form, a type without a template', async () => {
+    const before = peer.received.length;
+    await publishBookingEvent(
+      h.testBus.bus,
+      'status_changed',
+      bookingEvent(randomUUID(), {
+        action: 'cancel',
+        fromStatus: 'BOOKED',
+        toStatus: 'CANCELLED',
+        booking: { withoutBooker: true, passengers: [{ name: 'Kiran', phone: '+919800000088' }] },
+      }),
+    );
+    await publishBookingEvent(
+      h.testBus.bus,
+      'created',
+      bookingEvent(randomUUID(), {
+        booking: { withoutBooker: true, passengers: [{ name: 'Local', phone: '09800000089' }] },
+      }),
+    );
+    const given = await eventually(
+      () =>
+        h.database.db.readAsSystem((tx) =>
+          rows<{
+            phone: string;
+            type: string;
+            status: string;
+            attempts: number;
+            error: string;
+            next: Date | null;
+          }>(
+            tx,
+            sql`select recipient_phone as phone, type, status, attempts, error, next_attempt_at as next
+                from messaging.messages where recipient_phone in ('+919800000088', '09800000089')
+                order by recipient_phone`,
+          ),
+        ),
+      (found) => found.length === 2 && found.every((r) => r.status === 'FAILED'),
+    );
+    expect(given).toEqual([
+      {
+        phone: '+919800000088',
+        type: 'CANCELLATION_SMS',
+        status: 'FAILED',
+        attempts: 1,
+        error: 'no MSG91 template id is configured for CANCELLATION_SMS texts',
+        next: null,
+      },
+      {
+        phone: '09800000089',
+        type: 'CONFIRMATION_SMS',
+        status: 'FAILED',
+        attempts: 1,
+        error: '09800000089 is not a phone number in international form (+<country code><number>)',
+        next: null,
+      },
+    ]);
+    expect(peer.received.length).toBe(before);
   });
 
   it('several workers never send one text twice', async () => {

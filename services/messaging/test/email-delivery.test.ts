@@ -145,7 +145,9 @@ describe('emails with their duty slips, through SMTP', () => {
     expect(slip?.mimeType).toBe('application/pdf');
     const content = slip?.content;
     const bytes =
-      typeof content === 'string' ? Buffer.from(content) : Buffer.from(new Uint8Array(content ?? new ArrayBuffer(0)));
+      typeof content === 'string'
+        ? Buffer.from(content)
+        : Buffer.from(new Uint8Array(content ?? new ArrayBuffer(0)));
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
   });
 

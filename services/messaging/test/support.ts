@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
+import { allPermissionIds } from '@fleet/domain';
+import { createMastersModule, type MastersModule } from '@fleet/masters';
 import {
   type BusMessage,
   callAs,
-  EVENT_HEADERS,
   type EmailMessage,
   type EmailProvider,
+  EVENT_HEADERS,
   type EventBus,
   rows,
   type ServiceConnector,
   type SmsMessage,
   type SmsProvider,
 } from '@fleet/platform';
-import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
-import { allPermissionIds } from '@fleet/domain';
-import { createMastersModule, type MastersModule } from '@fleet/masters';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';

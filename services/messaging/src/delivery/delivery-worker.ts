@@ -56,8 +56,7 @@ const variablesSchema = z.record(z.string(), z.string());
 
 const isBookingText = (type: string): type is SmsType => (SMS_TYPES as readonly string[]).includes(type);
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The plain text as simple HTML: paragraphs at blank lines, line breaks kept, nothing of it markup. */
 function htmlOf(text: string): string {
@@ -105,7 +104,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   async function deliverEmail(row: MessageRow): Promise<void> {
     if (!row.tenantId || !row.recipientEmail) {
-      await record(row, { sent: false, error: `cannot send a ${row.type} email from this log row`, retryable: false });
+      await record(row, {
+        sent: false,
+        error: `cannot send a ${row.type} email from this log row`,
+        retryable: false,
+      });
       return;
     }
     const tenantId = row.tenantId;
