@@ -70,6 +70,16 @@ export const gatewayConfigSchema = z.object({
   SESSION_CACHE_SECONDS: env.positiveInt(15),
   /** Sessions the gateway keeps described in memory; the least recently used go first. */
   SESSION_CACHE_SIZE: env.positiveInt(10_000),
+  /**
+   * The secret part of the URL MSG91 posts delivery reports to (/api/webhooks/sms/msg91/<secret>): MSG91
+   * signs nothing, so the URL is the credential. Unset, the webhook does not exist.
+   */
+  MSG91_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/, {
+      message: 'expected 32 to 128 letters, digits, - or _ (e.g. the output of openssl rand -hex 32)',
+    })
+    .optional(),
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
 });

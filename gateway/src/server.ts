@@ -16,6 +16,7 @@ import { compressAnswers } from './http/compress-answers';
 import { csrfProtection } from './http/csrf';
 import { DOCUMENTS_PATH, documentsRouter } from './http/documents';
 import { FILES_PATH, filesRouter } from './http/files';
+import { MSG91_WEBHOOK_PATH, msg91WebhookRouter, withoutWebhookSecret } from './http/msg91-webhook';
 import {
   checkReadiness,
   type ReadinessProbe,
@@ -123,7 +124,7 @@ function buildGateway(options: GatewayOptions) {
         req: (req: { id?: unknown; method?: string; url?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url?.split('?')[0],
+          url: withoutWebhookSecret(req.url?.split('?')[0] ?? ''),
         }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       },
@@ -179,6 +180,11 @@ function buildGateway(options: GatewayOptions) {
     FILES_PATH,
     csrfProtection(config.ALLOWED_ORIGINS, 'application/octet-stream'),
     filesRouter(contextOf),
+  );
+  // Providers' webhooks come from their servers, not a browser: no session, no origin, their own body.
+  app.use(
+    MSG91_WEBHOOK_PATH,
+    msg91WebhookRouter({ secret: config.MSG91_WEBHOOK_SECRET, messaging: services.messaging, logger }),
   );
   app.use('/api', csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
   app.use(DOCUMENTS_PATH, documentsRouter(contextOf));

@@ -156,7 +156,13 @@ export {
 export { callerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/context';
 export { createHealthReporter, type HealthProbe, type HealthReporter, registerHealth } from './rpc/health';
 export { type RpcServer, startRpcServer } from './rpc/server';
-export { requireServiceCaller, SERVICE_USER_ID, serviceCaller, serviceOf } from './service-caller';
+export {
+  requireServiceCaller,
+  SERVICE_USER_ID,
+  SYSTEM_PERMISSION,
+  serviceCaller,
+  serviceOf,
+} from './service-caller';
 export { connectorFor, noOtherServices, type ServiceConnector } from './service-connector';
 export {
   type AnyServiceDefinition,

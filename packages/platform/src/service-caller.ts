@@ -12,6 +12,17 @@ import { permissionDenied } from './errors';
  */
 const SERVICE_ROLE = 'service:';
 
+/**
+ * What only the product's own services may ask of another, as permissions no staff profile holds (the
+ * catalogue has no `system:` permission): a service caller carries just the one its work needs.
+ */
+export const SYSTEM_PERMISSION = {
+  /** The gateway records providers' delivery reports (messaging's RecordDeliveryReports). */
+  recordDeliveryReports: 'system:record_delivery_reports',
+  /** Identity asks messaging to text a sign-in code (messaging's SendSignInCode). */
+  sendSignInCode: 'system:send_sign_in_code',
+} as const;
+
 /** The user a service caller acts as: the nil UUID, which identity never gives a person. */
 export const SERVICE_USER_ID = '00000000-0000-0000-0000-000000000000';
 

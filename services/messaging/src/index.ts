@@ -23,4 +23,5 @@ export {
   messagingService,
   messagingSettings,
 } from './module';
+export { MAX_REPORTS } from './use-cases/delivery-reports';
 export { VIEW_SMS } from './use-cases/message-log';

@@ -32,6 +32,7 @@ import {
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
+import { createDeliveryReports, type DeliveryReports } from './use-cases/delivery-reports';
 import { createMessageLog, type MessageLog } from './use-cases/message-log';
 
 export interface MessagingModuleDeps {
@@ -51,6 +52,7 @@ export interface MessagingModuleDeps {
 export interface MessagingModule extends ServiceModule {
   messageLog: MessageLog;
   delivery: DeliveryWorker;
+  deliveryReports: DeliveryReports;
 }
 
 /** Messaging as a module: migrated schema, bookings' events consumed, texts delivered, gRPC routes, health. */
@@ -65,6 +67,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     grpcServices: [MessagingService.typeName],
   });
   const messageLog = createMessageLog({ db: deps.db });
+  const deliveryReports = createDeliveryReports({ db: deps.db });
   // Resolved at the first attachment, so a messaging that sends no email with one needs no bookings.
   let bookings: Client<typeof BookingsService> | undefined;
   const delivery = createDeliveryWorker({
@@ -83,7 +86,8 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     ...service,
     messageLog,
     delivery,
-    routes: messagingRoutes({ messageLog }),
+    deliveryReports,
+    routes: messagingRoutes({ messageLog, deliveryReports }),
     async start() {
       await service.start();
       consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger })];

@@ -17,6 +17,7 @@ import {
   type Logger,
   loadConfig,
   type SigningKey,
+  type SmsProvider,
   sessionSigningKeys,
 } from '@fleet/platform';
 import { startEmbeddedProduct } from '@fleet/product';
@@ -74,7 +75,12 @@ export function bearer(token: string) {
  * over the harness's own.
  */
 export async function bootGateway(
-  options: { env?: Record<string, string>; serviceEnv?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    serviceEnv?: Record<string, string>;
+    /** Where messaging sends texts (booking texts); the development outbox unless given. */
+    messagingSms?: SmsProvider;
+  } = {},
 ): Promise<GatewayHarness> {
   const database = await createTestDatabase();
   const testBus = await createTestBus();
@@ -109,6 +115,7 @@ export async function bootGateway(
     env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12', ...options.serviceEnv },
     localSecret,
     settings: {
+      ...(options.messagingSms ? { messaging: { sms: options.messagingSms } } : {}),
       identity: {
         sms: {
           name: 'recording',

@@ -9,6 +9,7 @@ import { SCHEMA } from '../storage/migrations';
 export const MessagingEvents = {
   messageSent: defineEvent('fleet.messaging.message.sent', MessageChangedSchema),
   messageFailed: defineEvent('fleet.messaging.message.failed', MessageChangedSchema),
+  messageDeliveryReported: defineEvent('fleet.messaging.message.delivery_reported', MessageChangedSchema),
 } as const;
 
 export const messagingOutbox = createOutbox(SCHEMA);

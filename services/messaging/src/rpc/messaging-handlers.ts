@@ -1,11 +1,13 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
+import { callerOf, pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { messageToProto } from '../mappers';
+import type { DeliveryReports } from '../use-cases/delivery-reports';
 import type { MessageLog } from '../use-cases/message-log';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
-export function messagingRoutes(useCases: { messageLog: MessageLog }) {
+export function messagingRoutes(useCases: { messageLog: MessageLog; deliveryReports: DeliveryReports }) {
   return (router: ConnectRouter) =>
     router.service(MessagingService, {
       async listMessages(req, ctx) {
@@ -16,6 +18,19 @@ export function messagingRoutes(useCases: { messageLog: MessageLog }) {
           bookingId: req.bookingId,
         });
         return { messages: page.items.map(messageToProto), pageInfo: pageInfoToProto(page) };
+      },
+      async recordDeliveryReports(req, ctx) {
+        const changed = await useCases.deliveryReports.record(callerOf(ctx), {
+          provider: req.provider,
+          reports: req.reports.map((r) => ({
+            providerMessageId: r.providerMessageId,
+            phone: r.recipientPhone,
+            status: r.status,
+            error: r.error,
+            reportedAt: r.reportedAt ? timestampDate(r.reportedAt) : null,
+          })),
+        });
+        return { changed };
       },
     });
 }

@@ -219,3 +219,54 @@ export function attachmentsOf(value: unknown): MessageAttachment[] {
   const parsed = z.array(attachmentSchema).safeParse(value);
   return parsed.success ? parsed.data : [];
 }
+
+/** One number's delivery report, checked. */
+export interface DeliveryReportInput {
+  providerMessageId: string;
+  phone: string;
+  status: 'DELIVERED' | 'UNDELIVERED';
+  error: string;
+  reportedAt: Date | null;
+}
+
+/**
+ * Records what a provider reported on the SENT messages it matches — its id for the request and the
+ * number — across operators (a provider's report names no operator): the system role runs it. A report
+ * changes a message only from no report, or from UNDELIVERED to DELIVERED (a carrier that got through on
+ * a later try); the same report again, or a failure after delivery, changes nothing. Answers the rows
+ * it changed.
+ */
+export function recordDeliveryReports(
+  tx: Tx,
+  provider: string,
+  reports: DeliveryReportInput[],
+): Promise<MessageRow[]> {
+  if (reports.length === 0) return Promise.resolve([]);
+  return rows<MessageRow>(
+    tx,
+    // The report's columns are named apart from the table's, so RETURNING reads the message's own.
+    sql`with report as (
+          select r.report_id, r.report_phone, r.report_status, r.report_error, r.reported_at
+          from jsonb_to_recordset(${JSON.stringify(
+            reports.map((r) => ({
+              report_id: r.providerMessageId,
+              report_phone: r.phone,
+              report_status: r.status,
+              report_error: r.error,
+              reported_at: r.reportedAt,
+            })),
+          )}::jsonb) as r(report_id text, report_phone text, report_status text, report_error text,
+            reported_at timestamptz)
+        )
+        update ${messages}
+          set delivery_status = report.report_status,
+              delivery_error = nullif(report.report_error, ''),
+              delivered_at = coalesce(report.reported_at, now()),
+              updated_at = now()
+        from report
+        where provider = ${provider} and provider_message_id = report.report_id
+          and recipient_phone = report.report_phone and status = 'SENT'
+          and (delivery_status is null or (delivery_status = 'UNDELIVERED' and report.report_status = 'DELIVERED'))
+        returning ${COLUMNS}`,
+  );
+}

@@ -19,6 +19,8 @@ export const file_fleet_messaging_v1_events: GenFile = /*@__PURE__*/
  *
  *   fleet.messaging.message.sent     MessageChanged (a provider took the text)
  *   fleet.messaging.message.failed   MessageChanged (a try failed; it is retried until its limit)
+ *   fleet.messaging.message.delivery_reported   MessageChanged (the provider reported it DELIVERED or
+ *                                               UNDELIVERED after it was sent)
  *
  * @generated from message fleet.messaging.v1.MessageChanged
  */

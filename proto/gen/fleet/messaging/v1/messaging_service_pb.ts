@@ -8,13 +8,15 @@ import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
 import type { Message as Message$1 } from "./message_pb";
 import { file_fleet_messaging_v1_message } from "./message_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/messaging/v1/messaging_service.proto.
  */
 export const file_fleet_messaging_v1_messaging_service: GenFile = /*@__PURE__*/
-  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbzJ1ChBNZXNzYWdpbmdTZXJ2aWNlEmEKDExpc3RNZXNzYWdlcxInLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXF1ZXN0GiguZmxlZXQubWVzc2FnaW5nLnYxLkxpc3RNZXNzYWdlc1Jlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_messaging_v1_message]);
+  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyKWAQoORGVsaXZlcnlSZXBvcnQSGwoTcHJvdmlkZXJfbWVzc2FnZV9pZBgBIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBWVycm9yGAQgASgJEi8KC3JlcG9ydGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlChxSZWNvcmREZWxpdmVyeVJlcG9ydHNSZXF1ZXN0EhAKCHByb3ZpZGVyGAEgASgJEjMKB3JlcG9ydHMYAiADKAsyIi5mbGVldC5tZXNzYWdpbmcudjEuRGVsaXZlcnlSZXBvcnQiMAodUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoBTLzAQoQTWVzc2FnaW5nU2VydmljZRJhCgxMaXN0TWVzc2FnZXMSJy5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVxdWVzdBooLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXNwb25zZRJ8ChVSZWNvcmREZWxpdmVyeVJlcG9ydHMSMC5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVxdWVzdBoxLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.messaging.v1.ListMessagesRequest
@@ -75,6 +77,98 @@ export const ListMessagesResponseSchema: GenMessage<ListMessagesResponse> = /*@_
   messageDesc(file_fleet_messaging_v1_messaging_service, 1);
 
 /**
+ * One number's delivery report, as the provider gave it.
+ *
+ * @generated from message fleet.messaging.v1.DeliveryReport
+ */
+export type DeliveryReport = Message<"fleet.messaging.v1.DeliveryReport"> & {
+  /**
+   * The provider's id of the request it answered at send (MSG91's request id).
+   *
+   * @generated from field: string provider_message_id = 1;
+   */
+  providerMessageId: string;
+
+  /**
+   * E.164, e.g. +919800000001.
+   *
+   * @generated from field: string recipient_phone = 2;
+   */
+  recipientPhone: string;
+
+  /**
+   * DELIVERED or UNDELIVERED.
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * Why it was not delivered, in the provider's words; empty when delivered.
+   *
+   * @generated from field: string error = 4;
+   */
+  error: string;
+
+  /**
+   * When the provider says it was delivered (or failed); the time it was recorded when absent.
+   *
+   * @generated from field: google.protobuf.Timestamp reported_at = 5;
+   */
+  reportedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.DeliveryReport.
+ * Use `create(DeliveryReportSchema)` to create a new message.
+ */
+export const DeliveryReportSchema: GenMessage<DeliveryReport> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 2);
+
+/**
+ * @generated from message fleet.messaging.v1.RecordDeliveryReportsRequest
+ */
+export type RecordDeliveryReportsRequest = Message<"fleet.messaging.v1.RecordDeliveryReportsRequest"> & {
+  /**
+   * The provider that reports (msg91).
+   *
+   * @generated from field: string provider = 1;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: repeated fleet.messaging.v1.DeliveryReport reports = 2;
+   */
+  reports: DeliveryReport[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.RecordDeliveryReportsRequest.
+ * Use `create(RecordDeliveryReportsRequestSchema)` to create a new message.
+ */
+export const RecordDeliveryReportsRequestSchema: GenMessage<RecordDeliveryReportsRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 3);
+
+/**
+ * @generated from message fleet.messaging.v1.RecordDeliveryReportsResponse
+ */
+export type RecordDeliveryReportsResponse = Message<"fleet.messaging.v1.RecordDeliveryReportsResponse"> & {
+  /**
+   * How many messages the reports changed (a repeated or unmatched report changes none).
+   *
+   * @generated from field: int32 changed = 1;
+   */
+  changed: number;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.RecordDeliveryReportsResponse.
+ * Use `create(RecordDeliveryReportsResponseSchema)` to create a new message.
+ */
+export const RecordDeliveryReportsResponseSchema: GenMessage<RecordDeliveryReportsResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 4);
+
+/**
  * Messaging: the texts sent from bookings' events, and their delivery log.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
@@ -90,6 +184,18 @@ export const MessagingService: GenService<{
     methodKind: "unary";
     input: typeof ListMessagesRequestSchema;
     output: typeof ListMessagesResponseSchema;
+  },
+  /**
+   * What a provider reported about texts it took (its delivery reports, received by the gateway's
+   * webhook): each matching SENT message becomes DELIVERED or UNDELIVERED. Callable only by the gateway
+   * as the system, never by staff. A repeated report changes nothing, and DELIVERED is never undone.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.RecordDeliveryReports
+   */
+  recordDeliveryReports: {
+    methodKind: "unary";
+    input: typeof RecordDeliveryReportsRequestSchema;
+    output: typeof RecordDeliveryReportsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_messaging_v1_messaging_service, 0);
