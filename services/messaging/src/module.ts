@@ -34,6 +34,7 @@ import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
 import { createDeliveryReports, type DeliveryReports } from './use-cases/delivery-reports';
 import { createMessageLog, type MessageLog } from './use-cases/message-log';
+import { createSignInCodes } from './use-cases/sign-in-codes';
 
 export interface MessagingModuleDeps {
   db: Database;
@@ -87,7 +88,11 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     messageLog,
     delivery,
     deliveryReports,
-    routes: messagingRoutes({ messageLog, deliveryReports }),
+    routes: messagingRoutes({
+      messageLog,
+      deliveryReports,
+      signInCodes: createSignInCodes({ db: deps.db, delivery }),
+    }),
     async start() {
       await service.start();
       consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger })];

@@ -22,6 +22,7 @@ import { messageToProto } from '../mappers';
 import {
   attachmentsOf,
   claimDue,
+  eraseSignInCode,
   type MessageRow,
   recordFailed,
   recordSent,
@@ -49,10 +50,18 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
   /** Sends everything due now, batch after batch; answers how many texts it tried. */
   drain(): Promise<number>;
+  /** Tries one row this caller has claimed, now; answers whether the provider took it, or why not. */
+  sendNow(row: MessageRow): Promise<DeliveryOutcome>;
 }
+
+export type DeliveryOutcome = { sent: true } | { sent: false; error: string };
+
+type Attempt = { sent: true; id: string } | { sent: false; error: string; retryable: boolean };
 
 /** The variables a row carries, read back as the provider needs them. */
 const variablesSchema = z.record(z.string(), z.string());
+/** A sign-in code's: the code until it is sent or given up, and when it stops being valid. */
+const signInSchema = z.object({ otp: z.string().regex(/^\d{4,8}$/), expiresAt: z.iso.datetime() });
 
 const isBookingText = (type: string): type is SmsType => (SMS_TYPES as readonly string[]).includes(type);
 
@@ -75,11 +84,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 60_000;
 
+  /**
+   * Records a try. `notAfter`: no try is planned past it (a sign-in code's expiry). `erase`: the code to
+   * take out of the row once it is sent or given up.
+   */
   async function record(
     row: MessageRow,
-    outcome: { sent: true; id: string } | { sent: false; error: string; retryable: boolean },
-  ) {
+    outcome: Attempt,
+    options: { notAfter?: Date; erase?: string } = {},
+  ): Promise<DeliveryOutcome> {
     const tenantId = row.tenantId;
+    let retryAt = outcome.sent || !outcome.retryable ? null : nextTryAt(retry, row.attempts, new Date());
+    if (retryAt && options.notAfter && retryAt >= options.notAfter) retryAt = null;
     const provider = row.channel === 'EMAIL' ? email.name : sms.name;
     const write = async (tx: Tx) => {
       const [changed] = outcome.sent
@@ -87,8 +103,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         : await recordFailed(tx, row.id, {
             provider,
             error: outcome.error,
-            retryAt: outcome.retryable ? nextTryAt(retry, row.attempts, new Date()) : null,
+            retryAt,
           });
+      if (options.erase && (outcome.sent || !retryAt)) await eraseSignInCode(tx, row.id, options.erase);
       // A sign-in code belongs to no operator: nobody's log shows it, no event tells of it.
       if (!changed || !tenantId) return;
       await messagingOutbox.enqueue(
@@ -100,16 +117,59 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     };
     if (tenantId) await db.withTenant(tenantId, write);
     else await db.asSystem(write, { quiet: true });
+    return outcome.sent ? { sent: true } : { sent: false, error: outcome.error };
   }
 
-  async function deliverEmail(row: MessageRow): Promise<void> {
+  /** An SMS provider's try, as an attempt: a known refusal says whether it may succeed later. */
+  async function trySms(
+    row: MessageRow,
+    send: () => Promise<{ providerMessageId: string }>,
+  ): Promise<Attempt> {
+    try {
+      return { sent: true, id: (await send()).providerMessageId };
+    } catch (error) {
+      const known = error instanceof SmsDeliveryError;
+      if (!known) logger.error({ err: error, messageId: row.id }, 'SMS provider threw');
+      const reason = known ? error.message : 'the SMS provider failed unexpectedly';
+      logger.warn({ messageId: row.id, attempts: row.attempts, reason }, 'text not sent');
+      return { sent: false, error: reason, retryable: known ? error.retryable : true };
+    }
+  }
+
+  /** A sign-in code: sent only while valid, never retried past its expiry, erased once done with. */
+  async function deliverSignInCode(row: MessageRow): Promise<DeliveryOutcome> {
+    const parsed = signInSchema.safeParse(row.variables);
+    if (!parsed.success) {
+      return record(row, { sent: false, error: 'the code is no longer held', retryable: false });
+    }
+    const { otp, expiresAt } = parsed.data;
+    const notAfter = new Date(expiresAt);
+    if (notAfter.getTime() <= Date.now()) {
+      return record(
+        row,
+        { sent: false, error: 'the code expired before it could be sent', retryable: false },
+        { erase: otp },
+      );
+    }
+    const attempt = await trySms(row, () =>
+      sms.send({
+        to: row.recipientPhone,
+        purpose: row.type,
+        template: 'otp',
+        variables: { otp },
+        text: row.text,
+      }),
+    );
+    return record(row, attempt, { notAfter, erase: otp });
+  }
+
+  async function deliverEmail(row: MessageRow): Promise<DeliveryOutcome> {
     if (!row.tenantId || !row.recipientEmail) {
-      await record(row, {
+      return record(row, {
         sent: false,
         error: `cannot send a ${row.type} email from this log row`,
         retryable: false,
       });
-      return;
     }
     const tenantId = row.tenantId;
     let files: EmailAttachment[];
@@ -117,8 +177,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       files = await Promise.all(attachmentsOf(row.attachments).map((a) => options.attachments(tenantId, a)));
     } catch (error) {
       logger.warn({ err: error, messageId: row.id, attempts: row.attempts }, 'email attachment not fetched');
-      await record(row, { sent: false, error: 'its attachment could not be fetched', retryable: true });
-      return;
+      return record(row, { sent: false, error: 'its attachment could not be fetched', retryable: true });
     }
     try {
       const sent = await email.send({
@@ -128,44 +187,39 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         html: htmlOf(row.text),
         attachments: files,
       });
-      await record(row, { sent: true, id: sent.providerMessageId });
+      return await record(row, { sent: true, id: sent.providerMessageId });
     } catch (error) {
       const known = error instanceof EmailDeliveryError;
       if (!known) logger.error({ err: error, messageId: row.id }, 'email provider threw');
       const reason = known ? error.message : 'the email provider failed unexpectedly';
       logger.warn({ messageId: row.id, attempts: row.attempts, reason }, 'email not sent');
-      await record(row, { sent: false, error: reason, retryable: known ? error.retryable : true });
+      return record(row, { sent: false, error: reason, retryable: known ? error.retryable : true });
     }
   }
 
-  async function deliver(row: MessageRow): Promise<void> {
+  async function deliver(row: MessageRow): Promise<DeliveryOutcome> {
     if (row.channel === 'EMAIL') return deliverEmail(row);
+    if (row.type === 'SIGN_IN_CODE_SMS') return deliverSignInCode(row);
     const variables = variablesSchema.safeParse(row.variables);
     if (row.channel !== 'SMS' || !isBookingText(row.type) || !variables.success) {
-      await record(row, {
+      return record(row, {
         sent: false,
         error: `cannot send a ${row.type} text from this log row`,
         retryable: false,
       });
-      return;
     }
-    try {
-      const receipt = await sms.send({
+    const type = row.type;
+    const attempt = await trySms(row, () =>
+      sms.send({
         to: row.recipientPhone,
-        purpose: row.type,
-        template: row.type,
+        purpose: type,
+        template: type,
         variables: variables.data,
         text: row.text,
         ...(row.dltTemplateId ? { dlt: { templateId: row.dltTemplateId, senderId: row.senderId } } : {}),
-      });
-      await record(row, { sent: true, id: receipt.providerMessageId });
-    } catch (error) {
-      const known = error instanceof SmsDeliveryError;
-      if (!known) logger.error({ err: error, messageId: row.id }, 'SMS provider threw');
-      const reason = known ? error.message : 'the SMS provider failed unexpectedly';
-      logger.warn({ messageId: row.id, attempts: row.attempts, reason }, 'text not sent');
-      await record(row, { sent: false, error: reason, retryable: known ? error.retryable : true });
-    }
+      }),
+    );
+    return record(row, attempt);
   }
 
   async function drain(): Promise<number> {
@@ -226,5 +280,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await loop;
     },
     drain,
+    sendNow: deliver,
   };
 }

@@ -5,9 +5,14 @@ import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_serv
 import { messageToProto } from '../mappers';
 import type { DeliveryReports } from '../use-cases/delivery-reports';
 import type { MessageLog } from '../use-cases/message-log';
+import type { SignInCodes } from '../use-cases/sign-in-codes';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
-export function messagingRoutes(useCases: { messageLog: MessageLog; deliveryReports: DeliveryReports }) {
+export function messagingRoutes(useCases: {
+  messageLog: MessageLog;
+  deliveryReports: DeliveryReports;
+  signInCodes: SignInCodes;
+}) {
   return (router: ConnectRouter) =>
     router.service(MessagingService, {
       async listMessages(req, ctx) {
@@ -31,6 +36,15 @@ export function messagingRoutes(useCases: { messageLog: MessageLog; deliveryRepo
           })),
         });
         return { changed };
+      },
+      async sendSignInCode(req, ctx) {
+        const outcome = await useCases.signInCodes.send(callerOf(ctx), {
+          phone: req.phone,
+          code: req.code,
+          text: req.text,
+          expiresAt: req.expiresAt ? timestampDate(req.expiresAt) : undefined,
+        });
+        return outcome.sent ? { sent: true } : { sent: false, error: outcome.error };
       },
     });
 }

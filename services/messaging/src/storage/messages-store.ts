@@ -270,3 +270,35 @@ export function recordDeliveryReports(
         returning ${COLUMNS}`,
   );
 }
+
+/**
+ * Writes a sign-in code's text, belonging to no operator, already claimed for its first try (one
+ * attempt, leased for `leaseMs`), so the worker does not also take it while it is sent at once.
+ */
+export async function insertClaimedSignInCode(
+  tx: Tx,
+  message: { phone: string; text: string; code: string; expiresAt: Date },
+  leaseMs: number,
+): Promise<MessageRow> {
+  const [row] = await rows<MessageRow>(
+    tx,
+    sql`insert into ${messages} (tenant_id, event_id, type, channel, recipient_role, recipient_name,
+          recipient_phone, text, variables, attempts, next_attempt_at)
+        values (null, gen_random_uuid()::text, 'SIGN_IN_CODE_SMS', 'SMS', 'USER', '', ${message.phone},
+          ${message.text}, ${JSON.stringify({ otp: message.code, expiresAt: message.expiresAt.toISOString() })}::jsonb,
+          1, now() + make_interval(secs => ${leaseMs / 1000}))
+        returning ${COLUMNS}`,
+  );
+  if (!row) throw new Error('the sign-in code was not written');
+  return row;
+}
+
+/** Takes the code out of a sign-in text once it is sent or given up: masked in the text, gone from its variables. */
+export function eraseSignInCode(tx: Tx, id: string, code: string): Promise<unknown> {
+  return tx.execute(
+    sql`update ${messages}
+        set text = replace(text, ${code}, repeat('•', length(${code}))),
+            variables = variables - 'otp', updated_at = now()
+        where id = ${id} and type = 'SIGN_IN_CODE_SMS'`,
+  );
+}

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/messaging/v1/messaging_service.proto.
  */
 export const file_fleet_messaging_v1_messaging_service: GenFile = /*@__PURE__*/
-  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyKWAQoORGVsaXZlcnlSZXBvcnQSGwoTcHJvdmlkZXJfbWVzc2FnZV9pZBgBIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBWVycm9yGAQgASgJEi8KC3JlcG9ydGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlChxSZWNvcmREZWxpdmVyeVJlcG9ydHNSZXF1ZXN0EhAKCHByb3ZpZGVyGAEgASgJEjMKB3JlcG9ydHMYAiADKAsyIi5mbGVldC5tZXNzYWdpbmcudjEuRGVsaXZlcnlSZXBvcnQiMAodUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoBTLzAQoQTWVzc2FnaW5nU2VydmljZRJhCgxMaXN0TWVzc2FnZXMSJy5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVxdWVzdBooLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXNwb25zZRJ8ChVSZWNvcmREZWxpdmVyeVJlcG9ydHMSMC5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVxdWVzdBoxLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
+  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyKWAQoORGVsaXZlcnlSZXBvcnQSGwoTcHJvdmlkZXJfbWVzc2FnZV9pZBgBIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBWVycm9yGAQgASgJEi8KC3JlcG9ydGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlChxSZWNvcmREZWxpdmVyeVJlcG9ydHNSZXF1ZXN0EhAKCHByb3ZpZGVyGAEgASgJEjMKB3JlcG9ydHMYAiADKAsyIi5mbGVldC5tZXNzYWdpbmcudjEuRGVsaXZlcnlSZXBvcnQiMAodUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoBSJyChVTZW5kU2lnbkluQ29kZVJlcXVlc3QSDQoFcGhvbmUYASABKAkSDAoEY29kZRgCIAEoCRIMCgR0ZXh0GAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKFlNlbmRTaWduSW5Db2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCBINCgVlcnJvchgCIAEoCTLcAgoQTWVzc2FnaW5nU2VydmljZRJhCgxMaXN0TWVzc2FnZXMSJy5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVxdWVzdBooLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXNwb25zZRJ8ChVSZWNvcmREZWxpdmVyeVJlcG9ydHMSMC5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVxdWVzdBoxLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRJnCg5TZW5kU2lnbkluQ29kZRIpLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kU2lnbkluQ29kZVJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZFNpZ25JbkNvZGVSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.messaging.v1.ListMessagesRequest
@@ -169,6 +169,72 @@ export const RecordDeliveryReportsResponseSchema: GenMessage<RecordDeliveryRepor
   messageDesc(file_fleet_messaging_v1_messaging_service, 4);
 
 /**
+ * @generated from message fleet.messaging.v1.SendSignInCodeRequest
+ */
+export type SendSignInCodeRequest = Message<"fleet.messaging.v1.SendSignInCodeRequest"> & {
+  /**
+   * E.164, e.g. +919800000001.
+   *
+   * @generated from field: string phone = 1;
+   */
+  phone: string;
+
+  /**
+   * The code, 4 to 8 digits.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * The text as its recipient reads it, holding the code.
+   *
+   * @generated from field: string text = 3;
+   */
+  text: string;
+
+  /**
+   * When the code stops being valid: it is not sent after this.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 4;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendSignInCodeRequest.
+ * Use `create(SendSignInCodeRequestSchema)` to create a new message.
+ */
+export const SendSignInCodeRequestSchema: GenMessage<SendSignInCodeRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 5);
+
+/**
+ * @generated from message fleet.messaging.v1.SendSignInCodeResponse
+ */
+export type SendSignInCodeResponse = Message<"fleet.messaging.v1.SendSignInCodeResponse"> & {
+  /**
+   * Whether the provider took the text now; when not, it is tried again while the code is valid.
+   *
+   * @generated from field: bool sent = 1;
+   */
+  sent: boolean;
+
+  /**
+   * Why it was not taken, in the provider's words (never the code).
+   *
+   * @generated from field: string error = 2;
+   */
+  error: string;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendSignInCodeResponse.
+ * Use `create(SendSignInCodeResponseSchema)` to create a new message.
+ */
+export const SendSignInCodeResponseSchema: GenMessage<SendSignInCodeResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 6);
+
+/**
  * Messaging: the texts sent from bookings' events, and their delivery log.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
@@ -196,6 +262,18 @@ export const MessagingService: GenService<{
     methodKind: "unary";
     input: typeof RecordDeliveryReportsRequestSchema;
     output: typeof RecordDeliveryReportsResponseSchema;
+  },
+  /**
+   * Texts a one-time sign-in code at once and answers whether the provider took it; a code it did not
+   * take is tried again while it is valid. The message belongs to no operator (no log shows it) and its
+   * code is erased once sent or expired. Callable only by identity as the system, never by staff.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.SendSignInCode
+   */
+  sendSignInCode: {
+    methodKind: "unary";
+    input: typeof SendSignInCodeRequestSchema;
+    output: typeof SendSignInCodeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_messaging_v1_messaging_service, 0);
