@@ -114,6 +114,8 @@ const secretKeys = [
   'AUTH_JWT_KEYS',
   'OTP_HMAC_SECRET',
   'MSG91_AUTH_KEY',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
 ];
 
 describe('deploy/base', () => {

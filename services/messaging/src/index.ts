@@ -1,3 +1,5 @@
+export { type DriverChatSettings, driverChatSettingsOf } from './chat-settings';
+export type { ChatWorker } from './delivery/chat-worker';
 export type { DeliveryWorker } from './delivery/delivery-worker';
 export type { RetryPolicy } from './delivery/retry';
 export {
@@ -7,6 +9,7 @@ export {
   type PlannedText,
   textsFor,
 } from './domain/booking-texts';
+export { CHAT_FLOW_STATUSES, type ChatFlowStatus } from './domain/chat-flow';
 export {
   EMAIL_TYPES,
   MESSAGE_TYPES,
@@ -23,4 +26,5 @@ export {
   messagingService,
   messagingSettings,
 } from './module';
+export type { DriverChat, DutyTemplate } from './use-cases/driver-chat';
 export { VIEW_SMS } from './use-cases/message-log';

@@ -1,4 +1,6 @@
 import {
+  type ChatProvider,
+  createChatProvider,
   createSmsProvider,
   type Database,
   defineService,
@@ -15,14 +17,19 @@ import {
   smsSettingsOf,
 } from '@fleet/platform';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
+import { type DriverChatSettings, driverChatSettingsOf } from './chat-settings';
+import { type ChatWorker, createChatWorker } from './delivery/chat-worker';
 import {
   createDeliveryWorker,
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
+import { isChatNumber } from './domain/chat-flow';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
+import { startDriverChatConsumer } from './events/driver-chat-consumer';
 import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
+import { createDriverChat, type DriverChat, type DutyTemplate } from './use-cases/driver-chat';
 import { createMessageLog, type MessageLog } from './use-cases/message-log';
 
 export interface MessagingModuleDeps {
@@ -33,11 +40,19 @@ export interface MessagingModuleDeps {
   sms: SmsProvider;
   /** The delivery worker's timing (tests shorten it). */
   delivery?: Pick<DeliveryWorkerOptions, 'retry' | 'pollMs' | 'batchSize' | 'leaseMs'>;
+  /**
+   * Driver chat: where it goes and the approved template the duty goes as. Without it, chat is off and
+   * a driver's duty goes as the DRIVER_ALLOTMENT_SMS.
+   */
+  chat?: { provider: ChatProvider; duty: DutyTemplate };
 }
 
 export interface MessagingModule extends ServiceModule {
   messageLog: MessageLog;
   delivery: DeliveryWorker;
+  driverChat: DriverChat;
+  /** Sends the queued chat messages; present while driver chat is on. */
+  chatDelivery: ChatWorker | undefined;
 }
 
 /** Messaging as a module: migrated schema, bookings' events consumed, texts delivered, gRPC routes, health. */
@@ -53,20 +68,45 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
   });
   const messageLog = createMessageLog({ db: deps.db });
   const delivery = createDeliveryWorker({ db: deps.db, sms: deps.sms, logger, ...deps.delivery });
+  const chat = deps.chat;
+  const driverChat = createDriverChat({
+    db: deps.db,
+    logger,
+    duty: chat?.duty ?? { name: 'driver_duty_allotment', language: 'en' },
+  });
+  const chatDelivery = chat
+    ? createChatWorker({ db: deps.db, chat: chat.provider, logger, ...deps.delivery })
+    : undefined;
+  const chatsWithDriver = (phone: string) => chat !== undefined && isChatNumber(phone);
   let consumers: Subscription[] = [];
   return {
     ...service,
     messageLog,
     delivery,
-    routes: messagingRoutes({ messageLog }),
+    driverChat,
+    chatDelivery,
+    routes: messagingRoutes({ messageLog, driverChat }),
     async start() {
       await service.start();
-      consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger })];
+      consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger, chatsWithDriver })];
+      if (chat) {
+        consumers.push(
+          await startDriverChatConsumer({
+            db: deps.db,
+            bus: deps.bus,
+            logger,
+            duty: chat.duty,
+            chatsWith: chatsWithDriver,
+          }),
+        );
+      }
       delivery.start();
+      chatDelivery?.start();
     },
     async stop() {
       for (const consumer of consumers) await consumer.stop();
       await delivery.stop();
+      await chatDelivery?.stop();
       await service.stop();
     },
   };
@@ -77,10 +117,17 @@ export interface MessagingSettings {
   smsSettings: SmsSettings;
   /** A provider to use instead of the configured one (tests record the texts this way). */
   sms?: SmsProvider;
+  /** Driver chat: off, or on with where it goes and the duty's template. */
+  driverChat: DriverChatSettings;
+  /** A chat provider to use instead of the configured one (tests point it at a WhatsApp peer). */
+  chat?: ChatProvider;
 }
 
 export function messagingSettings(env: Environment): MessagingSettings {
-  return { smsSettings: smsSettingsOf(loadConfig(smsConfigSchema, env)) };
+  return {
+    smsSettings: smsSettingsOf(loadConfig(smsConfigSchema, env)),
+    driverChat: driverChatSettingsOf(env),
+  };
 }
 
 export const messagingService = defineService({
@@ -90,8 +137,16 @@ export const messagingService = defineService({
   grpcService: MessagingService,
   port: 50054,
   needs: [],
-  secretEnv: ['MSG91_AUTH_KEY'],
+  secretEnv: ['MSG91_AUTH_KEY', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET'],
   settings: messagingSettings,
-  create: ({ db, bus, logger }, { sms, smsSettings }) =>
-    createMessagingModule({ db, bus, logger, sms: sms ?? createSmsProvider(smsSettings, logger) }),
+  create: ({ db, bus, logger }, { sms, smsSettings, driverChat, chat }) =>
+    createMessagingModule({
+      db,
+      bus,
+      logger,
+      sms: sms ?? createSmsProvider(smsSettings, logger),
+      ...(driverChat.enabled
+        ? { chat: { provider: chat ?? createChatProvider(driverChat.chat, logger), duty: driverChat.duty } }
+        : {}),
+    }),
 });

@@ -21,6 +21,8 @@ export type MessagingHarness = ServiceHarness<MessagingModule, typeof MessagingS
 export function bootMessaging(options: {
   sms: SmsProvider;
   delivery?: MessagingModuleDeps['delivery'];
+  /** Driver chat on, through this provider; off unless given. */
+  chat?: MessagingModuleDeps['chat'];
 }): Promise<MessagingHarness> {
   return bootService({
     name: 'messaging',
@@ -35,6 +37,7 @@ export function bootMessaging(options: {
           retry: { maxAttempts: 4, baseDelayMs: 50, maxDelayMs: 200 },
           ...options.delivery,
         },
+        ...(options.chat ? { chat: options.chat } : {}),
       }),
   });
 }
