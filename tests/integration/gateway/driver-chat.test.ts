@@ -58,7 +58,7 @@ describe('driver chat through the gateway', () => {
     webhookUrl = `${h.baseUrl}/api/webhooks/whatsapp`;
     ({ token: owner } = await h.signIn(freshPhone(), { operatorName: 'Chat Cabs' }));
     const me = await h.query('user.me', undefined, bearer(owner));
-    tenantId = (me.body.result?.data as { tenant: { id: string } }).tenant.id;
+    tenantId = (me.body.result?.data as { tenant: { id: string } } | undefined)?.tenant.id ?? '';
   });
   afterAll(async () => {
     await h?.close();
@@ -196,7 +196,9 @@ describe('driver chat through the gateway', () => {
     ]);
 
     const resolved = await h.mutate('chat.resolve', { conversationId }, bearer(owner));
-    expect((resolved.body.result?.data as { flowStatus: string }).flowStatus).toBe('CONVERSATION_RESOLVED');
+    expect((resolved.body.result?.data as { flowStatus: string } | undefined)?.flowStatus).toBe(
+      'CONVERSATION_RESOLVED',
+    );
   });
 
   it('refuses staff without the permission, and bad input with a 400 naming the field', async () => {
@@ -208,7 +210,7 @@ describe('driver chat through the gateway', () => {
     const phone = freshPhone();
     await h.mutate(
       'employee.create',
-      { name: 'Asha', phone, permissionProfileId: (profile.result?.data as { id: string }).id },
+      { name: 'Asha', phone, permissionProfileId: (profile.result?.data as { id: string } | undefined)?.id },
       bearer(owner),
     );
     const clerk = (await h.signIn(phone)).token;
