@@ -82,6 +82,21 @@ export const gatewayConfigSchema = z.object({
     .optional(),
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
+  /**
+   * The WhatsApp webhook (/api/webhooks/whatsapp): the Meta app's secret every delivery must be signed
+   * with, and the token of the subscription handshake. Unset, the webhook refuses everything.
+   */
+  WHATSAPP_APP_SECRET: z
+    .string()
+    .regex(
+      /^[0-9a-f]{32}$/,
+      'expected the app secret from the app’s basic settings: 32 hexadecimal characters',
+    )
+    .optional(),
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{16,128}$/, 'expected 16 to 128 letters, digits or . _ ~ -')
+    .optional(),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

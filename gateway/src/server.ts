@@ -26,6 +26,7 @@ import {
 import { replyWithError, TRPC_PATH } from './http/reply';
 import { requestIdFrom } from './http/request-id';
 import { spaRouter } from './http/spa';
+import { WHATSAPP_WEBHOOK_PATH, whatsAppWebhookRouter } from './http/whatsapp-webhook';
 import { createRateLimits } from './rate-limits';
 import { appRouter } from './routers/_app';
 import { TOKEN_COOKIE } from './routers/session-cookies';
@@ -185,6 +186,12 @@ function buildGateway(options: GatewayOptions) {
   app.use(
     MSG91_WEBHOOK_PATH,
     msg91WebhookRouter({ secret: config.MSG91_WEBHOOK_SECRET, messaging: services.messaging, logger }),
+  );
+  // Meta posts from no origin of ours and signs the raw bytes: before the JSON checks, never parsed.
+  app.use(
+    WHATSAPP_WEBHOOK_PATH,
+    bodyLimit(),
+    whatsAppWebhookRouter({ config, messaging: services.messaging, logger }),
   );
   app.use('/api', csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
   app.use(DOCUMENTS_PATH, documentsRouter(contextOf));

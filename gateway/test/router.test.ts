@@ -65,6 +65,9 @@ const EXPECTED: Record<string, string> = {
   'booking.skip': 'skip_duty',
   'booking.tabCounts': 'view_booking',
   'message.list': 'view_sms',
+  'chat.forBooking': 'view_booking',
+  'chat.send': 'send_duty_info',
+  'chat.resolve': 'send_duty_info',
   'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
@@ -219,6 +222,8 @@ describe('the router', () => {
         'setLabels',
         'setSupporters',
         'setBillingItems',
+        'send',
+        'resolve',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

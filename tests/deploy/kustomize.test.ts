@@ -115,6 +115,8 @@ const secretKeys = [
   'OTP_HMAC_SECRET',
   'MSG91_AUTH_KEY',
   'SMTP_PASSWORD',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
 ];
 
 describe('deploy/base', () => {

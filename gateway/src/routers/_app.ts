@@ -2,6 +2,7 @@ import { router } from '../trpc';
 import { auditRouter } from './audit/_router';
 import { authRouter } from './auth/_router';
 import { bookingRouter } from './booking/_router';
+import { chatRouter } from './chat/_router';
 import { employeeRouter } from './employee/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   booking: bookingRouter,
   message: messageRouter,
   masters: mastersRouter(),
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

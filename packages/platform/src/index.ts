@@ -5,7 +5,10 @@ export {
   type CallerCodec,
   createCallerCodec,
   REQUEST_ID_HEADER,
+  requireSystem,
   requireTenant,
+  SYSTEM_CALLER_ROLE,
+  systemCaller,
 } from './caller';
 export {
   type ChatSettings,
@@ -24,6 +27,9 @@ export {
   type ChatSent,
   type ChatStatusEvent,
   type ChatWebhookEvent,
+  chatLanguageCodeSchema,
+  chatTemplateNameSchema,
+  chatTextSchema,
   whatsAppFailureKind,
 } from './chat/chat-provider';
 export { createLogChatProvider } from './chat/log-chat-provider';

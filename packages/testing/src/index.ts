@@ -15,9 +15,14 @@ export { createTestBus, type TestBus } from './test-bus';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export {
   graphErrorAnswer,
+  postWhatsAppWebhook,
+  signWhatsAppWebhook,
   startWhatsAppCloudPeer,
   type WhatsAppCloudPeer,
   type WhatsAppCloudPeerOptions,
   type WhatsAppCloudRequest,
   type WhatsAppCloudScriptedAnswer,
+  type WhatsAppIncoming,
+  type WhatsAppStatusUpdate,
+  whatsAppWebhookBody,
 } from './whatsapp-cloud-peer';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -38,6 +38,8 @@ export interface WhatsAppCloudPeerOptions {
   templates: Record<string, { languages: string[]; bodyParameters: number }>;
   /** 0 picks a free port. */
   port?: number;
+  /** Numbers (E.164) with no WhatsApp account: a send to one is refused with code 131026. */
+  notOnWhatsApp?: string[];
 }
 
 /**
@@ -106,6 +108,14 @@ export async function startWhatsAppCloudPeer(options: WhatsAppCloudPeerOptions):
     }
     if (typeof body.to !== 'string' || !/^\+?[1-9]\d{6,14}$/.test(body.to)) {
       return invalid('Parameter to must be a phone number');
+    }
+    if (options.notOnWhatsApp?.includes(`+${body.to.replace(/^\+/, '')}`)) {
+      return graphErrorAnswer(
+        400,
+        131026,
+        'Message undeliverable',
+        'Unable to deliver message. The recipient is not a valid WhatsApp user.',
+      );
     }
     if (body.type === 'template') {
       const template = body.template;
@@ -189,4 +199,93 @@ export async function startWhatsAppCloudPeer(options: WhatsAppCloudPeerOptions):
         server.close(() => resolve());
       }),
   };
+}
+
+/** One status of a webhook delivery, as Meta writes it. */
+export interface WhatsAppStatusUpdate {
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** Digits with the country code, no plus. */
+  recipientId: string;
+  at?: Date;
+  error?: { code: number; title: string; details?: string };
+}
+
+/** One message a driver sent, as Meta writes it in a webhook delivery. */
+export interface WhatsAppIncoming {
+  id: string;
+  /** Digits with the country code, no plus. */
+  from: string;
+  at?: Date;
+  contextId?: string;
+  text?: string;
+  button?: { payload: string; text: string };
+}
+
+const seconds = (at: Date | undefined) => String(Math.floor((at ?? new Date()).getTime() / 1000));
+
+/** A webhook delivery's JSON as Meta sends it for a business number's statuses and incoming messages. */
+export function whatsAppWebhookBody(
+  phoneNumberId: string,
+  content: { statuses?: WhatsAppStatusUpdate[]; messages?: WhatsAppIncoming[] },
+): string {
+  const value: Record<string, unknown> = {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId },
+  };
+  if (content.statuses) {
+    value.statuses = content.statuses.map((s) => ({
+      id: s.id,
+      status: s.status,
+      timestamp: seconds(s.at),
+      recipient_id: s.recipientId,
+      ...(s.error
+        ? {
+            errors: [
+              {
+                code: s.error.code,
+                title: s.error.title,
+                message: s.error.title,
+                ...(s.error.details ? { error_data: { details: s.error.details } } : {}),
+              },
+            ],
+          }
+        : {}),
+    }));
+  }
+  if (content.messages) {
+    value.contacts = content.messages.map((m) => ({ wa_id: m.from, profile: { name: 'Driver' } }));
+    value.messages = content.messages.map((m) => ({
+      from: m.from,
+      id: m.id,
+      timestamp: seconds(m.at),
+      ...(m.contextId ? { context: { from: '15550000000', id: m.contextId } } : {}),
+      ...(m.button
+        ? { type: 'button', button: { payload: m.button.payload, text: m.button.text } }
+        : { type: 'text', text: { body: m.text ?? '' } }),
+    }));
+  }
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '100000000000001', changes: [{ field: 'messages', value }] }],
+  });
+}
+
+/** Meta's X-Hub-Signature-256 of a body: `sha256=` and the HMAC-SHA256 with the app secret, in hex. */
+export function signWhatsAppWebhook(body: string, appSecret: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/** Posts a webhook delivery to `url` as Meta does: the JSON body signed with the app secret. */
+export async function postWhatsAppWebhook(
+  url: string,
+  body: string,
+  signature: string,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
 }

@@ -1,3 +1,5 @@
+export { type DriverChatSettings, driverChatSettingsOf } from './chat-settings';
+export type { ChatWorker } from './delivery/chat-worker';
 export type { DeliveryWorker } from './delivery/delivery-worker';
 export type { RetryPolicy } from './delivery/retry';
 export {
@@ -7,6 +9,7 @@ export {
   type PlannedText,
   textsFor,
 } from './domain/booking-texts';
+export { CHAT_FLOW_STATUSES, type ChatFlowStatus } from './domain/chat-flow';
 export {
   EMAIL_TYPES,
   MESSAGE_TYPES,
@@ -24,4 +27,5 @@ export {
   messagingSettings,
 } from './module';
 export { MAX_REPORTS } from './use-cases/delivery-reports';
+export type { DriverChat, DutyTemplate } from './use-cases/driver-chat';
 export { VIEW_SMS } from './use-cases/message-log';

@@ -1,6 +1,8 @@
 import type { Client } from '@connectrpc/connect';
 import {
   createEmailProvider,
+  type ChatProvider,
+  createChatProvider,
   createSmsProvider,
   type Database,
   defineService,
@@ -24,15 +26,20 @@ import {
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { bookingsAttachments } from './delivery/attachments';
+import { type DriverChatSettings, driverChatSettingsOf } from './chat-settings';
+import { type ChatWorker, createChatWorker } from './delivery/chat-worker';
 import {
   createDeliveryWorker,
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
+import { isChatNumber } from './domain/chat-flow';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
+import { startDriverChatConsumer } from './events/driver-chat-consumer';
 import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
 import { createDeliveryReports, type DeliveryReports } from './use-cases/delivery-reports';
+import { createDriverChat, type DriverChat, type DutyTemplate } from './use-cases/driver-chat';
 import { createMessageLog, type MessageLog } from './use-cases/message-log';
 import { createSignInCodes } from './use-cases/sign-in-codes';
 
@@ -48,12 +55,20 @@ export interface MessagingModuleDeps {
   connect: ServiceConnector;
   /** The delivery worker's timing (tests shorten it). */
   delivery?: Pick<DeliveryWorkerOptions, 'retry' | 'pollMs' | 'batchSize' | 'leaseMs'>;
+  /**
+   * Driver chat: where it goes and the approved template the duty goes as. Without it, chat is off and
+   * a driver's duty goes as the DRIVER_ALLOTMENT_SMS.
+   */
+  chat?: { provider: ChatProvider; duty: DutyTemplate };
 }
 
 export interface MessagingModule extends ServiceModule {
   messageLog: MessageLog;
   delivery: DeliveryWorker;
   deliveryReports: DeliveryReports;
+  driverChat: DriverChat;
+  /** Sends the queued chat messages; present while driver chat is on. */
+  chatDelivery: ChatWorker | undefined;
 }
 
 /** Messaging as a module: migrated schema, bookings' events consumed, texts delivered, gRPC routes, health. */
@@ -82,25 +97,51 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     logger,
     ...deps.delivery,
   });
+  const chat = deps.chat;
+  const driverChat = createDriverChat({
+    db: deps.db,
+    logger,
+    duty: chat?.duty ?? { name: 'driver_duty_allotment', language: 'en' },
+  });
+  const chatDelivery = chat
+    ? createChatWorker({ db: deps.db, chat: chat.provider, logger, ...deps.delivery })
+    : undefined;
+  const chatsWithDriver = (phone: string) => chat !== undefined && isChatNumber(phone);
   let consumers: Subscription[] = [];
   return {
     ...service,
     messageLog,
     delivery,
     deliveryReports,
+    driverChat,
+    chatDelivery,
     routes: messagingRoutes({
       messageLog,
       deliveryReports,
       signInCodes: createSignInCodes({ db: deps.db, delivery }),
+      driverChat,
     }),
     async start() {
       await service.start();
-      consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger })];
+      consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger, chatsWithDriver })];
+      if (chat) {
+        consumers.push(
+          await startDriverChatConsumer({
+            db: deps.db,
+            bus: deps.bus,
+            logger,
+            duty: chat.duty,
+            chatsWith: chatsWithDriver,
+          }),
+        );
+      }
       delivery.start();
+      chatDelivery?.start();
     },
     async stop() {
       for (const consumer of consumers) await consumer.stop();
       await delivery.stop();
+      await chatDelivery?.stop();
       await service.stop();
     },
   };
@@ -114,12 +155,17 @@ export interface MessagingSettings {
   sms?: SmsProvider;
   /** An email provider to use instead of the configured one. */
   email?: EmailProvider;
+  /** Driver chat: off, or on with where it goes and the duty's template. */
+  driverChat: DriverChatSettings;
+  /** A chat provider to use instead of the configured one (tests point it at a WhatsApp peer). */
+  chat?: ChatProvider;
 }
 
 export function messagingSettings(env: Environment): MessagingSettings {
   return {
     smsSettings: smsSettingsOf(loadConfig(smsConfigSchema, env)),
     emailSettings: emailSettingsOf(loadConfig(emailConfigSchema, env)),
+    driverChat: driverChatSettingsOf(env),
   };
 }
 
@@ -130,9 +176,9 @@ export const messagingService = defineService({
   grpcService: MessagingService,
   port: 50054,
   needs: ['bookings'],
-  secretEnv: ['MSG91_AUTH_KEY', 'SMTP_PASSWORD'],
+  secretEnv: ['MSG91_AUTH_KEY', 'SMTP_PASSWORD', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET'],
   settings: messagingSettings,
-  create: ({ db, bus, logger, connect }, { sms, smsSettings, email, emailSettings }) =>
+  create: ({ db, bus, logger, connect }, { sms, smsSettings, email, emailSettings, driverChat, chat }) =>
     createMessagingModule({
       db,
       bus,
@@ -140,5 +186,8 @@ export const messagingService = defineService({
       connect,
       sms: sms ?? createSmsProvider(smsSettings, logger),
       email: email ?? createEmailProvider(emailSettings, logger),
+      ...(driverChat.enabled
+        ? { chat: { provider: chat ?? createChatProvider(driverChat.chat, logger), duty: driverChat.duty } }
+        : {}),
     }),
 });

@@ -36,6 +36,8 @@ export function bootMessaging(options: {
   connect?: ServiceConnector;
   testBus?: TestBus;
   delivery?: MessagingModuleDeps['delivery'];
+  /** Driver chat on, through this provider; off unless given. */
+  chat?: MessagingModuleDeps['chat'];
 }): Promise<MessagingHarness> {
   return bootService({
     name: 'messaging',
@@ -53,6 +55,7 @@ export function bootMessaging(options: {
           retry: { maxAttempts: 4, baseDelayMs: 50, maxDelayMs: 200 },
           ...options.delivery,
         },
+        ...(options.chat ? { chat: options.chat } : {}),
       }),
   });
 }

@@ -28,6 +28,7 @@ import {
   recordSent,
 } from '../storage/messages-store';
 import type { AttachmentSource } from './attachments';
+import { createPollingLoop } from './polling-loop';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
 
 export interface DeliveryWorkerOptions {
@@ -232,53 +233,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let woken = false;
-  let unsubscribe: (() => void) | undefined;
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (woken) {
-        woken = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        woken = false;
-        resolve();
-      }
-      wake = done;
-    });
+  const loop = createPollingLoop({
+    db,
+    logger,
+    pollMs,
+    pass: drain,
+    failure: 'the delivery pass failed; trying again',
+  });
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      unsubscribe = db.onCommit(() => {
-        if (wake) setImmediate(() => wake?.());
-        else woken = true;
-      });
-      loop = (async () => {
-        while (running) {
-          try {
-            await drain();
-          } catch (error) {
-            logger.error({ err: error }, 'the delivery pass failed; trying again');
-          }
-          if (running) await sleep();
-        }
-      })();
-    },
-    async stop() {
-      running = false;
-      unsubscribe?.();
-      wake?.();
-      await loop;
-    },
+    start: loop.start,
+    stop: loop.stop,
     drain,
     sendNow: deliver,
   };

@@ -68,6 +68,8 @@ export function startBookingTextsConsumer(deps: {
   db: Database;
   bus: EventBus;
   logger: Logger;
+  /** Whether driver chat takes this driver's number: their duty goes as WhatsApp, not as this SMS. */
+  chatsWithDriver?: (phone: string) => boolean;
 }): Promise<Subscription> {
   return startEventConsumer({
     name: 'messaging.booking-texts',
@@ -81,9 +83,12 @@ export function startBookingTextsConsumer(deps: {
       const tenantId = event.tenantId ?? event.message.tenantId;
       if (!change || !tenantId) return;
       const values = templateValues(change.booking);
+      const planned = textsFor(change).filter(
+        (text) => !(text.type === 'DRIVER_ALLOTMENT_SMS' && deps.chatsWithDriver?.(text.phone)),
+      );
       const written = await insertMessages(
         tx,
-        textsFor(change).map((text) => ({
+        planned.map((text) => ({
           tenantId,
           eventId: event.id,
           type: text.type,

@@ -1,9 +1,18 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { callerOf, pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
+import {
+  callerOf,
+  invalidField,
+  pageInfoToProto,
+  pageRequestFromProto,
+  requireSystem,
+  tenantCallerOf,
+} from '@fleet/platform';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
+import { chatMessageToProto, conversationToProto, webhookEventsFromProto } from '../chat-mappers';
 import { messageToProto } from '../mappers';
 import type { DeliveryReports } from '../use-cases/delivery-reports';
+import type { DriverChat } from '../use-cases/driver-chat';
 import type { MessageLog } from '../use-cases/message-log';
 import type { SignInCodes } from '../use-cases/sign-in-codes';
 
@@ -12,6 +21,7 @@ export function messagingRoutes(useCases: {
   messageLog: MessageLog;
   deliveryReports: DeliveryReports;
   signInCodes: SignInCodes;
+  driverChat: DriverChat;
 }) {
   return (router: ConnectRouter) =>
     router.service(MessagingService, {
@@ -45,6 +55,38 @@ export function messagingRoutes(useCases: {
           expiresAt: req.expiresAt ? timestampDate(req.expiresAt) : undefined,
         });
         return outcome.sent ? { sent: true } : { sent: false, error: outcome.error };
+      },
+      async getBookingChat(req, ctx) {
+        const threads = await useCases.driverChat.forBooking(tenantCallerOf(ctx), req.bookingId);
+        return {
+          threads: threads.map((t) => ({
+            conversation: conversationToProto(t.conversation),
+            messages: t.messages.map(chatMessageToProto),
+          })),
+        };
+      },
+      async sendChatMessage(req, ctx) {
+        const caller = tenantCallerOf(ctx);
+        const { content } = req;
+        if (content.case === undefined)
+          throw invalidField('content', 'Send either a text or the duty again.');
+        const message = await useCases.driverChat.send(
+          caller,
+          content.case === 'text'
+            ? { conversationId: req.conversationId, kind: 'TEXT', text: content.value }
+            : { conversationId: req.conversationId, kind: 'RESEND_DUTY' },
+        );
+        return { message: chatMessageToProto(message) };
+      },
+      async resolveChatConversation(req, ctx) {
+        const conversation = await useCases.driverChat.resolve(tenantCallerOf(ctx), req.conversationId);
+        return { conversation: conversationToProto(conversation) };
+      },
+      async receiveChatWebhook(req, ctx) {
+        // The system check comes before the events are read: nobody else learns what a good delivery looks like.
+        const caller = requireSystem(callerOf(ctx));
+        const applied = await useCases.driverChat.receiveWebhook(caller, webhookEventsFromProto(req.events));
+        return { applied };
       },
     });
 }

@@ -28,6 +28,7 @@ import { AllotDialog } from './allot-dialog';
 import { BillingItemsCard } from './billing-items-card';
 import { AttachmentLinks } from './booking-attachments';
 import type { Activity, BookingDetail, BookingView } from './booking-types';
+import { DriverChatCard } from './driver-chat-card';
 import { activityWords, actorText, mayEdit, offeredActions } from './duty-actions';
 import { DutyChargesSection } from './duty-charges-section';
 import {
@@ -298,6 +299,7 @@ export default function BookingPage() {
               </Card>
             ) : null}
             {days.length > 1 ? <Days current={booking.id} days={days} /> : null}
+            <DriverChatCard bookingId={booking.id} permissions={permissions} />
           </Stack>
         </Grid.Col>
       </Grid>

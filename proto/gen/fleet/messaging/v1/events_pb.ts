@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { ChatConversation, ChatMessage } from "./chat_pb";
+import { file_fleet_messaging_v1_chat } from "./chat_pb";
 import type { Message as Message$1 } from "./message_pb";
 import { file_fleet_messaging_v1_message } from "./message_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/messaging/v1/events.proto.
  */
 export const file_fleet_messaging_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch9mbGVldC9tZXNzYWdpbmcvdjEvZXZlbnRzLnByb3RvEhJmbGVldC5tZXNzYWdpbmcudjEiUQoOTWVzc2FnZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKB21lc3NhZ2UYAiABKAsyGy5mbGVldC5tZXNzYWdpbmcudjEuTWVzc2FnZWIGcHJvdG8z", [file_fleet_messaging_v1_message]);
+  fileDesc("Ch9mbGVldC9tZXNzYWdpbmcvdjEvZXZlbnRzLnByb3RvEhJmbGVldC5tZXNzYWdpbmcudjEiUQoOTWVzc2FnZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKB21lc3NhZ2UYAiABKAsyGy5mbGVldC5tZXNzYWdpbmcudjEuTWVzc2FnZSKOAQoLQ2hhdENoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEjoKDGNvbnZlcnNhdGlvbhgCIAEoCzIkLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0Q29udmVyc2F0aW9uEjAKB21lc3NhZ2UYAyABKAsyHy5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdE1lc3NhZ2ViBnByb3RvMw", [file_fleet_messaging_v1_chat, file_fleet_messaging_v1_message]);
 
 /**
  * What messaging publishes, through its transactional outbox, on fleet.messaging.message.<event>:
@@ -42,4 +44,36 @@ export type MessageChanged = Message<"fleet.messaging.v1.MessageChanged"> & {
  */
 export const MessageChangedSchema: GenMessage<MessageChanged> = /*@__PURE__*/
   messageDesc(file_fleet_messaging_v1_events, 0);
+
+/**
+ * Driver chat, on fleet.messaging.chat.<event>:
+ *
+ *   fleet.messaging.chat.reply_received   ChatChanged (the driver wrote or tapped Accept / Reject)
+ *   fleet.messaging.chat.status_changed   ChatChanged (a message to the driver was sent, delivered, read or failed)
+ *
+ * @generated from message fleet.messaging.v1.ChatChanged
+ */
+export type ChatChanged = Message<"fleet.messaging.v1.ChatChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.messaging.v1.ChatConversation conversation = 2;
+   */
+  conversation?: ChatConversation | undefined;
+
+  /**
+   * @generated from field: fleet.messaging.v1.ChatMessage message = 3;
+   */
+  message?: ChatMessage | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ChatChanged.
+ * Use `create(ChatChangedSchema)` to create a new message.
+ */
+export const ChatChangedSchema: GenMessage<ChatChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_events, 1);
 

@@ -6,6 +6,8 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
+import type { ChatConversation, ChatMessage, ChatThread, ChatWebhookEvent } from "./chat_pb";
+import { file_fleet_messaging_v1_chat } from "./chat_pb";
 import type { Message as Message$1 } from "./message_pb";
 import { file_fleet_messaging_v1_message } from "./message_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
@@ -16,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/messaging/v1/messaging_service.proto.
  */
 export const file_fleet_messaging_v1_messaging_service: GenFile = /*@__PURE__*/
-  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyKWAQoORGVsaXZlcnlSZXBvcnQSGwoTcHJvdmlkZXJfbWVzc2FnZV9pZBgBIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBWVycm9yGAQgASgJEi8KC3JlcG9ydGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlChxSZWNvcmREZWxpdmVyeVJlcG9ydHNSZXF1ZXN0EhAKCHByb3ZpZGVyGAEgASgJEjMKB3JlcG9ydHMYAiADKAsyIi5mbGVldC5tZXNzYWdpbmcudjEuRGVsaXZlcnlSZXBvcnQiMAodUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoBSJyChVTZW5kU2lnbkluQ29kZVJlcXVlc3QSDQoFcGhvbmUYASABKAkSDAoEY29kZRgCIAEoCRIMCgR0ZXh0GAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKFlNlbmRTaWduSW5Db2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCBINCgVlcnJvchgCIAEoCTLcAgoQTWVzc2FnaW5nU2VydmljZRJhCgxMaXN0TWVzc2FnZXMSJy5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVxdWVzdBooLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXNwb25zZRJ8ChVSZWNvcmREZWxpdmVyeVJlcG9ydHMSMC5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVxdWVzdBoxLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRJnCg5TZW5kU2lnbkluQ29kZRIpLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kU2lnbkluQ29kZVJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZFNpZ25JbkNvZGVSZXNwb25zZWIGcHJvdG8z", [file_fleet_common_v1_common, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
+  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyKWAQoORGVsaXZlcnlSZXBvcnQSGwoTcHJvdmlkZXJfbWVzc2FnZV9pZBgBIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBWVycm9yGAQgASgJEi8KC3JlcG9ydGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlChxSZWNvcmREZWxpdmVyeVJlcG9ydHNSZXF1ZXN0EhAKCHByb3ZpZGVyGAEgASgJEjMKB3JlcG9ydHMYAiADKAsyIi5mbGVldC5tZXNzYWdpbmcudjEuRGVsaXZlcnlSZXBvcnQiMAodUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoBSJyChVTZW5kU2lnbkluQ29kZVJlcXVlc3QSDQoFcGhvbmUYASABKAkSDAoEY29kZRgCIAEoCRIMCgR0ZXh0GAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKFlNlbmRTaWduSW5Db2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCBINCgVlcnJvchgCIAEoCSIrChVHZXRCb29raW5nQ2hhdFJlcXVlc3QSEgoKYm9va2luZ19pZBgBIAEoCSJJChZHZXRCb29raW5nQ2hhdFJlc3BvbnNlEi8KB3RocmVhZHMYASADKAsyHi5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdFRocmVhZCJjChZTZW5kQ2hhdE1lc3NhZ2VSZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRIOCgR0ZXh0GAIgASgJSAASFQoLcmVzZW5kX2R1dHkYAyABKAhIAEIJCgdjb250ZW50IksKF1NlbmRDaGF0TWVzc2FnZVJlc3BvbnNlEjAKB21lc3NhZ2UYASABKAsyHy5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdE1lc3NhZ2UiOQoeUmVzb2x2ZUNoYXRDb252ZXJzYXRpb25SZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCSJdCh9SZXNvbHZlQ2hhdENvbnZlcnNhdGlvblJlc3BvbnNlEjoKDGNvbnZlcnNhdGlvbhgBIAEoCzIkLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0Q29udmVyc2F0aW9uIlEKGVJlY2VpdmVDaGF0V2ViaG9va1JlcXVlc3QSNAoGZXZlbnRzGAEgAygLMiQuZmxlZXQubWVzc2FnaW5nLnYxLkNoYXRXZWJob29rRXZlbnQiLQoaUmVjZWl2ZUNoYXRXZWJob29rUmVzcG9uc2USDwoHYXBwbGllZBgBIAEoBTKrBgoQTWVzc2FnaW5nU2VydmljZRJhCgxMaXN0TWVzc2FnZXMSJy5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVxdWVzdBooLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXNwb25zZRJ8ChVSZWNvcmREZWxpdmVyeVJlcG9ydHMSMC5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVxdWVzdBoxLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRJnCg5TZW5kU2lnbkluQ29kZRIpLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kU2lnbkluQ29kZVJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZFNpZ25JbkNvZGVSZXNwb25zZRJnCg5HZXRCb29raW5nQ2hhdBIpLmZsZWV0Lm1lc3NhZ2luZy52MS5HZXRCb29raW5nQ2hhdFJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuR2V0Qm9va2luZ0NoYXRSZXNwb25zZRJqCg9TZW5kQ2hhdE1lc3NhZ2USKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZENoYXRNZXNzYWdlUmVxdWVzdBorLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kQ2hhdE1lc3NhZ2VSZXNwb25zZRKCAQoXUmVzb2x2ZUNoYXRDb252ZXJzYXRpb24SMi5mbGVldC5tZXNzYWdpbmcudjEuUmVzb2x2ZUNoYXRDb252ZXJzYXRpb25SZXF1ZXN0GjMuZmxlZXQubWVzc2FnaW5nLnYxLlJlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVzcG9uc2UScwoSUmVjZWl2ZUNoYXRXZWJob29rEi0uZmxlZXQubWVzc2FnaW5nLnYxLlJlY2VpdmVDaGF0V2ViaG9va1JlcXVlc3QaLi5mbGVldC5tZXNzYWdpbmcudjEuUmVjZWl2ZUNoYXRXZWJob29rUmVzcG9uc2ViBnByb3RvMw", [file_fleet_common_v1_common, file_fleet_messaging_v1_chat, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.messaging.v1.ListMessagesRequest
@@ -235,6 +237,167 @@ export const SendSignInCodeResponseSchema: GenMessage<SendSignInCodeResponse> = 
   messageDesc(file_fleet_messaging_v1_messaging_service, 6);
 
 /**
+ * @generated from message fleet.messaging.v1.GetBookingChatRequest
+ */
+export type GetBookingChatRequest = Message<"fleet.messaging.v1.GetBookingChatRequest"> & {
+  /**
+   * @generated from field: string booking_id = 1;
+   */
+  bookingId: string;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.GetBookingChatRequest.
+ * Use `create(GetBookingChatRequestSchema)` to create a new message.
+ */
+export const GetBookingChatRequestSchema: GenMessage<GetBookingChatRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 7);
+
+/**
+ * @generated from message fleet.messaging.v1.GetBookingChatResponse
+ */
+export type GetBookingChatResponse = Message<"fleet.messaging.v1.GetBookingChatResponse"> & {
+  /**
+   * Newest conversation first (a re-allotted booking has one per driver).
+   *
+   * @generated from field: repeated fleet.messaging.v1.ChatThread threads = 1;
+   */
+  threads: ChatThread[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.GetBookingChatResponse.
+ * Use `create(GetBookingChatResponseSchema)` to create a new message.
+ */
+export const GetBookingChatResponseSchema: GenMessage<GetBookingChatResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 8);
+
+/**
+ * @generated from message fleet.messaging.v1.SendChatMessageRequest
+ */
+export type SendChatMessageRequest = Message<"fleet.messaging.v1.SendChatMessageRequest"> & {
+  /**
+   * @generated from field: string conversation_id = 1;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from oneof fleet.messaging.v1.SendChatMessageRequest.content
+   */
+  content: {
+    /**
+     * Free text: refused when the driver has not written within 24 hours.
+     *
+     * @generated from field: string text = 2;
+     */
+    value: string;
+    case: "text";
+  } | {
+    /**
+     * The duty template again, allowed at any time.
+     *
+     * @generated from field: bool resend_duty = 3;
+     */
+    value: boolean;
+    case: "resendDuty";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendChatMessageRequest.
+ * Use `create(SendChatMessageRequestSchema)` to create a new message.
+ */
+export const SendChatMessageRequestSchema: GenMessage<SendChatMessageRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 9);
+
+/**
+ * @generated from message fleet.messaging.v1.SendChatMessageResponse
+ */
+export type SendChatMessageResponse = Message<"fleet.messaging.v1.SendChatMessageResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.ChatMessage message = 1;
+   */
+  message?: ChatMessage | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendChatMessageResponse.
+ * Use `create(SendChatMessageResponseSchema)` to create a new message.
+ */
+export const SendChatMessageResponseSchema: GenMessage<SendChatMessageResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 10);
+
+/**
+ * @generated from message fleet.messaging.v1.ResolveChatConversationRequest
+ */
+export type ResolveChatConversationRequest = Message<"fleet.messaging.v1.ResolveChatConversationRequest"> & {
+  /**
+   * @generated from field: string conversation_id = 1;
+   */
+  conversationId: string;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResolveChatConversationRequest.
+ * Use `create(ResolveChatConversationRequestSchema)` to create a new message.
+ */
+export const ResolveChatConversationRequestSchema: GenMessage<ResolveChatConversationRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 11);
+
+/**
+ * @generated from message fleet.messaging.v1.ResolveChatConversationResponse
+ */
+export type ResolveChatConversationResponse = Message<"fleet.messaging.v1.ResolveChatConversationResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.ChatConversation conversation = 1;
+   */
+  conversation?: ChatConversation | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResolveChatConversationResponse.
+ * Use `create(ResolveChatConversationResponseSchema)` to create a new message.
+ */
+export const ResolveChatConversationResponseSchema: GenMessage<ResolveChatConversationResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 12);
+
+/**
+ * @generated from message fleet.messaging.v1.ReceiveChatWebhookRequest
+ */
+export type ReceiveChatWebhookRequest = Message<"fleet.messaging.v1.ReceiveChatWebhookRequest"> & {
+  /**
+   * @generated from field: repeated fleet.messaging.v1.ChatWebhookEvent events = 1;
+   */
+  events: ChatWebhookEvent[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ReceiveChatWebhookRequest.
+ * Use `create(ReceiveChatWebhookRequestSchema)` to create a new message.
+ */
+export const ReceiveChatWebhookRequestSchema: GenMessage<ReceiveChatWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 13);
+
+/**
+ * @generated from message fleet.messaging.v1.ReceiveChatWebhookResponse
+ */
+export type ReceiveChatWebhookResponse = Message<"fleet.messaging.v1.ReceiveChatWebhookResponse"> & {
+  /**
+   * How many of the events changed something (a replayed delivery changes nothing).
+   *
+   * @generated from field: int32 applied = 1;
+   */
+  applied: number;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ReceiveChatWebhookResponse.
+ * Use `create(ReceiveChatWebhookResponseSchema)` to create a new message.
+ */
+export const ReceiveChatWebhookResponseSchema: GenMessage<ReceiveChatWebhookResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 14);
+
+/**
  * Messaging: the texts sent from bookings' events, and their delivery log.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
@@ -274,6 +437,46 @@ export const MessagingService: GenService<{
     methodKind: "unary";
     input: typeof SendSignInCodeRequestSchema;
     output: typeof SendSignInCodeResponseSchema;
+  },
+  /**
+   * Driver chat: a booking's conversations with their messages (view_booking).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.GetBookingChat
+   */
+  getBookingChat: {
+    methodKind: "unary";
+    input: typeof GetBookingChatRequestSchema;
+    output: typeof GetBookingChatResponseSchema;
+  },
+  /**
+   * Staff write to the driver: free text while the 24-hour window is open, else the duty again (send_duty_info).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.SendChatMessage
+   */
+  sendChatMessage: {
+    methodKind: "unary";
+    input: typeof SendChatMessageRequestSchema;
+    output: typeof SendChatMessageResponseSchema;
+  },
+  /**
+   * Staff mark a conversation resolved (send_duty_info).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ResolveChatConversation
+   */
+  resolveChatConversation: {
+    methodKind: "unary";
+    input: typeof ResolveChatConversationRequestSchema;
+    output: typeof ResolveChatConversationResponseSchema;
+  },
+  /**
+   * What WhatsApp's webhook reported, verified by the gateway; callable only by the gateway as the system.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ReceiveChatWebhook
+   */
+  receiveChatWebhook: {
+    methodKind: "unary";
+    input: typeof ReceiveChatWebhookRequestSchema;
+    output: typeof ReceiveChatWebhookResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_messaging_v1_messaging_service, 0);

@@ -1,0 +1,69 @@
+// The loop a worker runs: a pass now, then another when a transaction commits (new work may be queued)
+// or after `pollMs` (retries fall due), until stopped. The delivery worker (texts and emails) and the
+// chat worker each run one around their own claim-and-send pass.
+import type { Database, Logger } from '@fleet/platform';
+
+export interface PollingLoop {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createPollingLoop(options: {
+  db: Database;
+  logger: Logger;
+  pollMs: number;
+  /** One pass over the work due now. */
+  pass(): Promise<unknown>;
+  /** What the log says when a pass fails (the loop goes on). */
+  failure: string;
+}): PollingLoop {
+  const { db, logger, pollMs } = options;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let woken = false;
+  let unsubscribe: (() => void) | undefined;
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        woken = false;
+        resolve();
+      }
+      wake = done;
+    });
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = db.onCommit(() => {
+        if (wake) setImmediate(() => wake?.());
+        else woken = true;
+      });
+      loop = (async () => {
+        while (running) {
+          try {
+            await options.pass();
+          } catch (error) {
+            logger.error({ err: error }, options.failure);
+          }
+          if (running) await sleep();
+        }
+      })();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      wake?.();
+      await loop;
+    },
+  };
+}
