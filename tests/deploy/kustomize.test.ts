@@ -117,6 +117,8 @@ const secretKeys = [
   'SMTP_PASSWORD',
   'WHATSAPP_ACCESS_TOKEN',
   'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+  'MSG91_WEBHOOK_SECRET',
 ];
 
 describe('deploy/base', () => {

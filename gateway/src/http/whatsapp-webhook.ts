@@ -11,7 +11,8 @@ import {
   callAs,
   createWhatsAppWebhookHandler,
   type Logger,
-  systemCaller,
+  SYSTEM_PERMISSION,
+  serviceCaller,
 } from '@fleet/platform';
 import type { ChatWebhookEventSchema } from '@fleet/proto/fleet/messaging/v1/chat_pb';
 import { type Request, type Response, Router } from 'express';
@@ -77,7 +78,12 @@ export function whatsAppWebhookRouter(options: {
       async onEvents(events) {
         await options.messaging.receiveChatWebhook(
           { events: webhookEventsToProto(events) },
-          callAs(systemCaller(res.locals.requestId as string)),
+          callAs(
+            serviceCaller('gateway', {
+              permissions: [SYSTEM_PERMISSION.receiveChatWebhook],
+              requestId: res.locals.requestId as string,
+            }),
+          ),
         );
       },
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BoundedCache } from './bounded-cache';
 import { callerTokenKey, canonicalCaller, signCallerToken, verifyCallerToken } from './caller-token';
-import { permissionDenied, unauthenticated } from './errors';
+import { unauthenticated } from './errors';
 
 /**
  * Who is calling a service, as verified by the gateway. It travels between processes as a short-lived
@@ -30,25 +30,6 @@ const MAX_CACHED_TOKEN_CHARS = 24_576;
 
 export function anonymousCaller(requestId: string = randomUUID(), clientIp?: string): Caller {
   return { requestId, clientIp, permissions: [], isMasquerade: false };
-}
-
-/** The role of a caller that is the product itself (the gateway passing on a verified webhook), never a person. */
-export const SYSTEM_CALLER_ROLE = 'SYSTEM';
-
-/** The product itself as a caller: no operator, no user, no permissions. */
-export function systemCaller(requestId: string = randomUUID()): Caller {
-  return { requestId, role: SYSTEM_CALLER_ROLE, permissions: [], isMasquerade: false };
-}
-
-/**
- * Refuses every caller but the product itself. Only a process holding the internal secret signs
- * callers, and a session's caller always has an operator and a user, so no person passes.
- */
-export function requireSystem(caller: Caller): Caller {
-  if (caller.role !== SYSTEM_CALLER_ROLE || caller.tenantId || caller.userId) {
-    throw permissionDenied('Only the product itself may make this call.');
-  }
-  return caller;
 }
 
 export interface CallerCodec {

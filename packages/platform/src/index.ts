@@ -5,10 +5,7 @@ export {
   type CallerCodec,
   createCallerCodec,
   REQUEST_ID_HEADER,
-  requireSystem,
   requireTenant,
-  SYSTEM_CALLER_ROLE,
-  systemCaller,
 } from './caller';
 export {
   type ChatSettings,

@@ -21,6 +21,8 @@ export const SYSTEM_PERMISSION = {
   recordDeliveryReports: 'system:record_delivery_reports',
   /** Identity asks messaging to text a sign-in code (messaging's SendSignInCode). */
   sendSignInCode: 'system:send_sign_in_code',
+  /** The gateway passes on WhatsApp's verified webhook (messaging's ReceiveChatWebhook). */
+  receiveChatWebhook: 'system:receive_chat_webhook',
 } as const;
 
 /** The user a service caller acts as: the nil UUID, which identity never gives a person. */

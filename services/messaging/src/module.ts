@@ -1,8 +1,8 @@
 import type { Client } from '@connectrpc/connect';
 import {
-  createEmailProvider,
   type ChatProvider,
   createChatProvider,
+  createEmailProvider,
   createSmsProvider,
   type Database,
   defineService,
@@ -25,8 +25,8 @@ import {
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
-import { bookingsAttachments } from './delivery/attachments';
 import { type DriverChatSettings, driverChatSettingsOf } from './chat-settings';
+import { bookingsAttachments } from './delivery/attachments';
 import { type ChatWorker, createChatWorker } from './delivery/chat-worker';
 import {
   createDeliveryWorker,

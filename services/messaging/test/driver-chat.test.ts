@@ -4,7 +4,8 @@ import {
   createWhatsAppCloudChatProvider,
   parseWhatsAppWebhook,
   rows,
-  systemCaller,
+  SYSTEM_PERMISSION,
+  serviceCaller,
 } from '@fleet/platform';
 import {
   expectDomainError,
@@ -72,7 +73,10 @@ describe('driver chat over WhatsApp, against a local Cloud API peer', () => {
   const webhook = (content: { statuses?: WhatsAppStatusUpdate[]; messages?: WhatsAppIncoming[] }) => {
     const parsed = parseWhatsAppWebhook(JSON.parse(whatsAppWebhookBody(PHONE_NUMBER_ID, content)));
     if (!parsed.ok) throw new Error(parsed.reason);
-    return h.module.driverChat.receiveWebhook(systemCaller(), parsed.events);
+    return h.module.driverChat.receiveWebhook(
+      serviceCaller('gateway', { permissions: [SYSTEM_PERMISSION.receiveChatWebhook] }),
+      parsed.events,
+    );
   };
   const allot = async (driverPhone: string, tenantId = operator) => {
     const event = bookingEvent(tenantId, {

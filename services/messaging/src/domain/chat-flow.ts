@@ -1,6 +1,6 @@
 // Driver chat's rules, pure: the flow statuses of spec §4 and what moves each, a chat message's status
 // that never goes backwards, WhatsApp's 24-hour window for free text, the duty template's parameters,
-// and which reply is Accept or Reject. The migration (0005_driver_chat.sql) lists the same words.
+// and which reply is Accept or Reject. The migration (0003_driver_chat.sql) lists the same words.
 import { z } from 'zod';
 import type { TemplateValues } from './templates';
 

@@ -5,7 +5,8 @@ import {
   invalidField,
   pageInfoToProto,
   pageRequestFromProto,
-  requireSystem,
+  requireServiceCaller,
+  SYSTEM_PERMISSION,
   tenantCallerOf,
 } from '@fleet/platform';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
@@ -84,7 +85,7 @@ export function messagingRoutes(useCases: {
       },
       async receiveChatWebhook(req, ctx) {
         // The system check comes before the events are read: nobody else learns what a good delivery looks like.
-        const caller = requireSystem(callerOf(ctx));
+        const caller = requireServiceCaller(callerOf(ctx), ['gateway'], SYSTEM_PERMISSION.receiveChatWebhook);
         const applied = await useCases.driverChat.receiveWebhook(caller, webhookEventsFromProto(req.events));
         return { applied };
       },

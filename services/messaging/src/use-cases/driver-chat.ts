@@ -17,7 +17,8 @@ import {
   notFound,
   permissionDenied,
   requireId,
-  requireSystem,
+  requireServiceCaller,
+  SYSTEM_PERMISSION,
 } from '@fleet/platform';
 import { fallBackToSms, publishChatChange } from '../delivery/chat-fallback';
 import {
@@ -228,7 +229,7 @@ export function createDriverChat(deps: {
      * something.
      */
     async receiveWebhook(caller: Caller, events: readonly ChatWebhookEvent[]): Promise<number> {
-      requireSystem(caller);
+      requireServiceCaller(caller, ['gateway'], SYSTEM_PERMISSION.receiveChatWebhook);
       let applied = 0;
       for (const event of events) {
         const changed = event.kind === 'status' ? await applyStatus(event) : await applyInbound(event);
