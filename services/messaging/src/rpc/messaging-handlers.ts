@@ -14,8 +14,22 @@ export function messagingRoutes(useCases: { messageLog: MessageLog }) {
           type: req.type,
           status: req.status,
           bookingId: req.bookingId,
+          channel: req.channel,
+          deliveryStatus: req.deliveryStatus,
+          createdFrom: req.createdFrom,
+          createdTo: req.createdTo,
+          recipient: req.recipient,
+          bookingNo: req.bookingNo.toString(),
+          search: req.search,
         });
         return { messages: page.items.map(messageToProto), pageInfo: pageInfoToProto(page) };
+      },
+      async getMessage(req, ctx) {
+        return { message: messageToProto(await useCases.messageLog.get(tenantCallerOf(ctx), req.id)) };
+      },
+      async resendMessage(req, ctx) {
+        const row = await useCases.messageLog.resend(tenantCallerOf(ctx), req.id, req.idempotencyKey);
+        return { message: messageToProto(row) };
       },
     });
 }

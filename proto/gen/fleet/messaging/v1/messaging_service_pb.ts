@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/messaging/v1/messaging_service.proto.
  */
 export const file_fleet_messaging_v1_messaging_service: GenFile = /*@__PURE__*/
-  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbzJ1ChBNZXNzYWdpbmdTZXJ2aWNlEmEKDExpc3RNZXNzYWdlcxInLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXF1ZXN0GiguZmxlZXQubWVzc2FnaW5nLnYxLkxpc3RNZXNzYWdlc1Jlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_messaging_v1_message]);
+  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSL+AQoTTGlzdE1lc3NhZ2VzUmVxdWVzdBIqCgRwYWdlGAEgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgwKBHR5cGUYAiABKAkSDgoGc3RhdHVzGAMgASgJEhIKCmJvb2tpbmdfaWQYBCABKAkSDwoHY2hhbm5lbBgFIAEoCRIXCg9kZWxpdmVyeV9zdGF0dXMYBiABKAkSFAoMY3JlYXRlZF9mcm9tGAcgASgJEhIKCmNyZWF0ZWRfdG8YCCABKAkSEQoJcmVjaXBpZW50GAkgASgJEhIKCmJvb2tpbmdfbm8YCiABKAMSDgoGc2VhcmNoGAsgASgJInMKFExpc3RNZXNzYWdlc1Jlc3BvbnNlEi0KCG1lc3NhZ2VzGAEgAygLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2USLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvIh8KEUdldE1lc3NhZ2VSZXF1ZXN0EgoKAmlkGAEgASgJIkIKEkdldE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2UiOwoUUmVzZW5kTWVzc2FnZVJlcXVlc3QSCgoCaWQYASABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAIgASgJIkUKFVJlc2VuZE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2UyuAIKEE1lc3NhZ2luZ1NlcnZpY2USYQoMTGlzdE1lc3NhZ2VzEicuZmxlZXQubWVzc2FnaW5nLnYxLkxpc3RNZXNzYWdlc1JlcXVlc3QaKC5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVzcG9uc2USWwoKR2V0TWVzc2FnZRIlLmZsZWV0Lm1lc3NhZ2luZy52MS5HZXRNZXNzYWdlUmVxdWVzdBomLmZsZWV0Lm1lc3NhZ2luZy52MS5HZXRNZXNzYWdlUmVzcG9uc2USZAoNUmVzZW5kTWVzc2FnZRIoLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNlbmRNZXNzYWdlUmVxdWVzdBopLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNlbmRNZXNzYWdlUmVzcG9uc2ViBnByb3RvMw", [file_fleet_common_v1_common, file_fleet_messaging_v1_message]);
 
 /**
  * @generated from message fleet.messaging.v1.ListMessagesRequest
@@ -43,6 +43,53 @@ export type ListMessagesRequest = Message<"fleet.messaging.v1.ListMessagesReques
    * @generated from field: string booking_id = 4;
    */
   bookingId: string;
+
+  /**
+   * SMS or EMAIL (each screen lists one).
+   *
+   * @generated from field: string channel = 5;
+   */
+  channel: string;
+
+  /**
+   * DELIVERED or UNDELIVERED as the provider reported, or PENDING: sent with no report yet.
+   *
+   * @generated from field: string delivery_status = 6;
+   */
+  deliveryStatus: string;
+
+  /**
+   * Written from and to these dates (YYYY-MM-DD, both included) on the operator's clock.
+   *
+   * @generated from field: string created_from = 7;
+   */
+  createdFrom: string;
+
+  /**
+   * @generated from field: string created_to = 8;
+   */
+  createdTo: string;
+
+  /**
+   * To this phone number (E.164) or email address, exactly.
+   *
+   * @generated from field: string recipient = 9;
+   */
+  recipient: string;
+
+  /**
+   * For the booking of this number.
+   *
+   * @generated from field: int64 booking_no = 10;
+   */
+  bookingNo: bigint;
+
+  /**
+   * Words that start a recipient's name, phone or email, or a booking number.
+   *
+   * @generated from field: string search = 11;
+   */
+  search: string;
 };
 
 /**
@@ -75,6 +122,83 @@ export const ListMessagesResponseSchema: GenMessage<ListMessagesResponse> = /*@_
   messageDesc(file_fleet_messaging_v1_messaging_service, 1);
 
 /**
+ * @generated from message fleet.messaging.v1.GetMessageRequest
+ */
+export type GetMessageRequest = Message<"fleet.messaging.v1.GetMessageRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.GetMessageRequest.
+ * Use `create(GetMessageRequestSchema)` to create a new message.
+ */
+export const GetMessageRequestSchema: GenMessage<GetMessageRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 2);
+
+/**
+ * @generated from message fleet.messaging.v1.GetMessageResponse
+ */
+export type GetMessageResponse = Message<"fleet.messaging.v1.GetMessageResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.Message message = 1;
+   */
+  message?: Message$1 | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.GetMessageResponse.
+ * Use `create(GetMessageResponseSchema)` to create a new message.
+ */
+export const GetMessageResponseSchema: GenMessage<GetMessageResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 3);
+
+/**
+ * @generated from message fleet.messaging.v1.ResendMessageRequest
+ */
+export type ResendMessageRequest = Message<"fleet.messaging.v1.ResendMessageRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Chosen by the client for this resend (a UUID): the same key again is the same resend.
+   *
+   * @generated from field: string idempotency_key = 2;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResendMessageRequest.
+ * Use `create(ResendMessageRequestSchema)` to create a new message.
+ */
+export const ResendMessageRequestSchema: GenMessage<ResendMessageRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 4);
+
+/**
+ * @generated from message fleet.messaging.v1.ResendMessageResponse
+ */
+export type ResendMessageResponse = Message<"fleet.messaging.v1.ResendMessageResponse"> & {
+  /**
+   * The new message, queued to be sent.
+   *
+   * @generated from field: fleet.messaging.v1.Message message = 1;
+   */
+  message?: Message$1 | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResendMessageResponse.
+ * Use `create(ResendMessageResponseSchema)` to create a new message.
+ */
+export const ResendMessageResponseSchema: GenMessage<ResendMessageResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 5);
+
+/**
  * Messaging: the texts sent from bookings' events, and their delivery log.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
@@ -90,6 +214,27 @@ export const MessagingService: GenService<{
     methodKind: "unary";
     input: typeof ListMessagesRequestSchema;
     output: typeof ListMessagesResponseSchema;
+  },
+  /**
+   * One message of the operator's log, with everything the log knows of it.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.GetMessage
+   */
+  getMessage: {
+    methodKind: "unary";
+    input: typeof GetMessageRequestSchema;
+    output: typeof GetMessageResponseSchema;
+  },
+  /**
+   * Sends a message of the log again as a new message naming the one it repeats; a request repeated
+   * with the same idempotency key sends once.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ResendMessage
+   */
+  resendMessage: {
+    methodKind: "unary";
+    input: typeof ResendMessageRequestSchema;
+    output: typeof ResendMessageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_messaging_v1_messaging_service, 0);
