@@ -65,6 +65,8 @@ const EXPECTED: Record<string, string> = {
   'booking.skip': 'skip_duty',
   'booking.tabCounts': 'view_booking',
   'message.list': 'view_sms',
+  'message.get': 'view_sms',
+  'message.resend': 'view_sms',
   'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
@@ -219,6 +221,7 @@ describe('the router', () => {
         'setLabels',
         'setSupporters',
         'setBillingItems',
+        'resend',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),
