@@ -68,6 +68,8 @@ const EXPECTED: Record<string, string> = {
   'chat.forBooking': 'view_booking',
   'chat.send': 'send_duty_info',
   'chat.resolve': 'send_duty_info',
+  'message.get': 'view_sms',
+  'message.resend': 'view_sms',
   'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
@@ -224,6 +226,7 @@ describe('the router', () => {
         'setBillingItems',
         'send',
         'resolve',
+        'resend',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

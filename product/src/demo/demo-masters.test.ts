@@ -349,6 +349,43 @@ describe('seeding the demo operator', () => {
     expect(Number(charges?.total)).toBeGreaterThan(0);
   });
 
+  it('texts the seeded bookings’ passengers, and the log shows them sent', async () => {
+    const me = await product.clients.identity.getMe({}, callAs(owner));
+    expect([me.user?.autoSendPassengerSms, me.user?.autoSendPassengerEmail]).toEqual([true, true]);
+    const upcoming = await product.clients.bookings.listBookings(
+      { tab: 'upcoming', page: { limit: 5 } },
+      callAs(owner),
+    );
+    expect(upcoming.bookings.length).toBeGreaterThan(0);
+    // The texts follow the bookings' events through the outbox and the messaging consumer, then the
+    // delivery worker: wait until each of these bookings has its passenger's confirmation sent.
+    const deadline = Date.now() + 60_000;
+    for (const booking of upcoming.bookings) {
+      for (;;) {
+        const { messages } = await product.clients.messaging.listMessages(
+          { bookingId: booking.id, type: 'CONFIRMATION_SMS' },
+          callAs(owner),
+        );
+        const toPassenger = messages.filter((m) => m.recipientRole === 'PASSENGER');
+        if (toPassenger.length > 0 && toPassenger.every((m) => m.status === 'SENT')) {
+          expect(toPassenger[0]?.bookingNo).toBe(booking.bookingNo);
+          break;
+        }
+        if (Date.now() > deadline) {
+          throw new Error(
+            `booking ${booking.bookingNo} has no sent passenger confirmation: ${JSON.stringify(messages)}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    const sms = await product.clients.messaging.listMessages(
+      { channel: 'SMS', page: { limit: 1000 } },
+      callAs(owner),
+    );
+    expect(new Set(sms.messages.map((m) => m.type)).size).toBeGreaterThanOrEqual(2);
+  });
+
   it('does nothing when seeded again', async () => {
     const before = (await list('rate_card')).length;
     expect(await seedDemoOperator(product, logger)).toBe(false);

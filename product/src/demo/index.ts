@@ -12,6 +12,7 @@ import {
   DEMO_OWNER_PHONE,
   type IdentityClient,
   seedDemoStaff,
+  turnOnPassengerMessages,
 } from './operator';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
@@ -63,6 +64,8 @@ export async function seedDemoOperator(
     isMasquerade: false,
   };
   const employees = await seedDemoStaff(product.clients.identity, owner);
+  // Before any booking: messaging decides whom to text when a booking's event arrives.
+  await turnOnPassengerMessages(product.clients.identity, owner);
   // The operator and its staff exist whatever happens next; a refused master is logged, not fatal.
   let masters: Record<string, number> | undefined;
   try {

@@ -115,3 +115,37 @@ export async function seedDemoStaff(identity: IdentityClient, owner: Caller): Pr
   }
   return EMPLOYEES.length;
 }
+
+/**
+ * The demo operator sends its passengers their texts and emails (the operator's own flags, which
+ * messaging honours): its log then shows every seeded booking's confirmation and allotment to its
+ * passengers, as a real operator's would. Set through the owner's profile, as the owner would.
+ */
+export async function turnOnPassengerMessages(identity: IdentityClient, owner: Caller): Promise<void> {
+  const { user } = await identity.getMe({}, callAs(owner));
+  if (!user) throw new Error('identity answered getMe without the user');
+  await identity.updateMe(
+    {
+      fields: {
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        accessLevel: user.accessLevel,
+        headOfficeCityId: user.headOfficeCityId,
+        stateId: user.stateId,
+        panNo: user.panNo,
+        gstNo: user.gstNo,
+        lutNo: user.lutNo,
+        vatNo: user.vatNo,
+        sezGstNo: user.sezGstNo,
+        gstType: user.gstType,
+        isTripStartOtpRequired: user.isTripStartOtpRequired,
+        isTripEndOtpRequired: user.isTripEndOtpRequired,
+        isBookingApiOnly: user.isBookingApiOnly,
+        autoSendPassengerSms: true,
+        autoSendPassengerEmail: true,
+      },
+    },
+    callAs(owner),
+  );
+}

@@ -90,6 +90,7 @@ export type BookingEventInit = MessageInitShape<typeof BookingChangedSchema>;
 /** What a test changes of the booking an event carries. */
 export interface BookingPatch {
   id?: string;
+  bookingNo?: bigint;
   status?: string;
   vehicleNo?: string;
   driverName?: string;

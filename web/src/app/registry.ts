@@ -159,6 +159,20 @@ export const SCREENS: Screen[] = [
   ].map(masterScreen),
   masterScreen('custom-fields'),
   {
+    path: '/operations/business/sms',
+    title: 'SMS',
+    access: 'view_sms',
+    load: () => import('../features/messages/sms-log-page'),
+    nav: [{ group: 'Operations', label: 'SMS' }],
+  },
+  {
+    path: '/operations/business/email',
+    title: 'Emails',
+    access: 'view_sms',
+    load: () => import('../features/messages/email-log-page'),
+    nav: [{ group: 'Operations', label: 'Emails' }],
+  },
+  {
     path: '/profile',
     title: 'Profile',
     access: 'signed-in',

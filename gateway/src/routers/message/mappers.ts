@@ -20,5 +20,23 @@ export function messageToJson(message: Message) {
     nextAttemptAt: dateOrNull(message.nextAttemptAt),
     createdAt: dateOrNull(message.createdAt),
     sentAt: dateOrNull(message.sentAt),
+    recipientEmail: textOrNull(message.recipientEmail),
+    deliveryStatus: textOrNull(message.deliveryStatus),
+    resentFromId: textOrNull(message.resentFromId),
+  };
+}
+
+/** Everything the log holds of a message, with who asked for it by name. */
+export function messageDetailToJson(message: Message, names: ReadonlyMap<string, string>) {
+  return {
+    ...messageToJson(message),
+    subject: textOrNull(message.subject),
+    attachmentNames: message.attachmentNames,
+    dltTemplateId: textOrNull(message.dltTemplateId),
+    senderId: textOrNull(message.senderId),
+    deliveryError: textOrNull(message.deliveryError),
+    deliveredAt: dateOrNull(message.deliveredAt),
+    requestedBy: textOrNull(message.requestedBy),
+    requestedByName: names.get(message.requestedBy) ?? null,
   };
 }

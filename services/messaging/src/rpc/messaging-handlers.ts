@@ -32,6 +32,13 @@ export function messagingRoutes(useCases: {
           type: req.type,
           status: req.status,
           bookingId: req.bookingId,
+          channel: req.channel,
+          deliveryStatus: req.deliveryStatus,
+          createdFrom: req.createdFrom,
+          createdTo: req.createdTo,
+          recipient: req.recipient,
+          bookingNo: req.bookingNo.toString(),
+          search: req.search,
         });
         return { messages: page.items.map(messageToProto), pageInfo: pageInfoToProto(page) };
       },
@@ -88,6 +95,13 @@ export function messagingRoutes(useCases: {
         const caller = requireServiceCaller(callerOf(ctx), ['gateway'], SYSTEM_PERMISSION.receiveChatWebhook);
         const applied = await useCases.driverChat.receiveWebhook(caller, webhookEventsFromProto(req.events));
         return { applied };
+      },
+      async getMessage(req, ctx) {
+        return { message: messageToProto(await useCases.messageLog.get(tenantCallerOf(ctx), req.id)) };
+      },
+      async resendMessage(req, ctx) {
+        const row = await useCases.messageLog.resend(tenantCallerOf(ctx), req.id, req.idempotencyKey);
+        return { message: messageToProto(row) };
       },
     });
 }

@@ -180,15 +180,31 @@ export interface MessageListQuery {
   limit: number;
   cursor?: string;
   direction: 'asc' | 'desc';
+  channel?: string;
   type?: string;
   status?: string;
+  /** DELIVERED or UNDELIVERED as reported, or PENDING: sent without a report yet. */
+  deliveryStatus?: string;
+  /** Written at or after this instant, and before `createdBefore`. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+  recipientPhone?: string;
+  recipientEmail?: string;
   bookingId?: string;
+  bookingNo?: string;
+  /** A lower-cased prefix of a search term (see message_search_terms in migration 0003). */
+  searchTerm?: string;
+  /** A booking number the search names exactly (typed padded, 00000129), matched beside the prefix. */
+  bookingNoTerm?: string;
 }
 
 const CREATED_AT: CursorShape = { sort: { type: 'timestamp', nullable: false } };
 
-/** Up to `limit + 1` messages of the operator after the cursor, by when they were written. */
-export function listMessages(tx: Tx, query: MessageListQuery): Promise<MessageRow[]> {
+/**
+ * The query for up to `limit + 1` messages of the operator after the cursor, by when they were
+ * written. Each filter is one condition on a column an index of migration 0003 leads with.
+ */
+export function messageListSql(query: MessageListQuery): SQL {
   const page = keyset({
     sortKey: sql.raw('created_at'),
     id: sql.raw('id'),
@@ -198,14 +214,51 @@ export function listMessages(tx: Tx, query: MessageListQuery): Promise<MessageRo
   });
   const conditions: SQL[] = [];
   if (page.after) conditions.push(page.after);
+  if (query.channel) conditions.push(sql`channel = ${query.channel}`);
   if (query.type) conditions.push(sql`type = ${query.type}`);
   if (query.status) conditions.push(sql`status = ${query.status}`);
+  if (query.deliveryStatus === 'PENDING') {
+    conditions.push(sql`status = 'SENT' and delivery_status is null`);
+  } else if (query.deliveryStatus) {
+    conditions.push(sql`delivery_status = ${query.deliveryStatus}`);
+  }
+  if (query.createdFrom) conditions.push(sql`created_at >= ${query.createdFrom.toISOString()}::timestamptz`);
+  if (query.createdBefore)
+    conditions.push(sql`created_at < ${query.createdBefore.toISOString()}::timestamptz`);
+  if (query.recipientPhone) conditions.push(sql`recipient_phone = ${query.recipientPhone}`);
+  if (query.recipientEmail) conditions.push(sql`recipient_email = ${query.recipientEmail}`);
   if (query.bookingId) conditions.push(sql`booking_id = ${query.bookingId}::uuid`);
+  if (query.bookingNo) conditions.push(sql`booking_no = ${query.bookingNo}::bigint`);
+  if (query.searchTerm) {
+    const terms = sql.raw(`${SCHEMA}.message_search_terms`);
+    conditions.push(
+      query.bookingNoTerm
+        ? sql`id in (select message_id from ${terms} where term ^@ ${query.searchTerm} or term = ${query.bookingNoTerm})`
+        : sql`id in (select message_id from ${terms} where term ^@ ${query.searchTerm})`,
+    );
+  }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  return rows<MessageRow>(
+  return sql`select ${COLUMNS} from ${messages} ${where} order by ${page.orderBy} limit ${query.limit + 1}`;
+}
+
+/** Up to `limit + 1` messages of the operator after the cursor (toPage makes the page and its link). */
+export function listMessages(tx: Tx, query: MessageListQuery): Promise<MessageRow[]> {
+  return rows<MessageRow>(tx, messageListSql(query));
+}
+
+/** One message of the operator (row-level security keeps it to the caller's). */
+export async function getMessage(tx: Tx, id: string): Promise<MessageRow | undefined> {
+  const [row] = await rows<MessageRow>(tx, sql`select ${COLUMNS} from ${messages} where id = ${id}::uuid`);
+  return row;
+}
+
+/** The message a resend with this event id wrote, if one did. */
+export async function messageOfEvent(tx: Tx, eventId: string): Promise<MessageRow | undefined> {
+  const [row] = await rows<MessageRow>(
     tx,
-    sql`select ${COLUMNS} from ${messages} ${where} order by ${page.orderBy} limit ${query.limit + 1}`,
+    sql`select ${COLUMNS} from ${messages} where event_id = ${eventId} order by created_at limit 1`,
   );
+  return row;
 }
 
 const attachmentSchema = z.object({

@@ -24,6 +24,7 @@ import { type ReactNode, useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ddmmyyyy } from '../masters/format';
+import { BookingMessagesCard } from '../messages/booking-messages-card';
 import { AllotDialog } from './allot-dialog';
 import { BillingItemsCard } from './billing-items-card';
 import { AttachmentLinks } from './booking-attachments';
@@ -311,6 +312,8 @@ export default function BookingPage() {
       <BillingItemsCard view={view} permissions={permissions} />
 
       <DutyChargesSection view={view} permissions={permissions} />
+
+      <BookingMessagesCard bookingId={booking.id} />
 
       <Trail activity={view.activity} />
 

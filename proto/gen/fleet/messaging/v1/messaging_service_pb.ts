@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/messaging/v1/messaging_service.proto.
  */
 export const file_fleet_messaging_v1_messaging_service: GenFile = /*@__PURE__*/
-  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyKWAQoORGVsaXZlcnlSZXBvcnQSGwoTcHJvdmlkZXJfbWVzc2FnZV9pZBgBIAEoCRIXCg9yZWNpcGllbnRfcGhvbmUYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBWVycm9yGAQgASgJEi8KC3JlcG9ydGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJlChxSZWNvcmREZWxpdmVyeVJlcG9ydHNSZXF1ZXN0EhAKCHByb3ZpZGVyGAEgASgJEjMKB3JlcG9ydHMYAiADKAsyIi5mbGVldC5tZXNzYWdpbmcudjEuRGVsaXZlcnlSZXBvcnQiMAodUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USDwoHY2hhbmdlZBgBIAEoBSJyChVTZW5kU2lnbkluQ29kZVJlcXVlc3QSDQoFcGhvbmUYASABKAkSDAoEY29kZRgCIAEoCRIMCgR0ZXh0GAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKFlNlbmRTaWduSW5Db2RlUmVzcG9uc2USDAoEc2VudBgBIAEoCBINCgVlcnJvchgCIAEoCSIrChVHZXRCb29raW5nQ2hhdFJlcXVlc3QSEgoKYm9va2luZ19pZBgBIAEoCSJJChZHZXRCb29raW5nQ2hhdFJlc3BvbnNlEi8KB3RocmVhZHMYASADKAsyHi5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdFRocmVhZCJjChZTZW5kQ2hhdE1lc3NhZ2VSZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCRIOCgR0ZXh0GAIgASgJSAASFQoLcmVzZW5kX2R1dHkYAyABKAhIAEIJCgdjb250ZW50IksKF1NlbmRDaGF0TWVzc2FnZVJlc3BvbnNlEjAKB21lc3NhZ2UYASABKAsyHy5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdE1lc3NhZ2UiOQoeUmVzb2x2ZUNoYXRDb252ZXJzYXRpb25SZXF1ZXN0EhcKD2NvbnZlcnNhdGlvbl9pZBgBIAEoCSJdCh9SZXNvbHZlQ2hhdENvbnZlcnNhdGlvblJlc3BvbnNlEjoKDGNvbnZlcnNhdGlvbhgBIAEoCzIkLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0Q29udmVyc2F0aW9uIlEKGVJlY2VpdmVDaGF0V2ViaG9va1JlcXVlc3QSNAoGZXZlbnRzGAEgAygLMiQuZmxlZXQubWVzc2FnaW5nLnYxLkNoYXRXZWJob29rRXZlbnQiLQoaUmVjZWl2ZUNoYXRXZWJob29rUmVzcG9uc2USDwoHYXBwbGllZBgBIAEoBTKrBgoQTWVzc2FnaW5nU2VydmljZRJhCgxMaXN0TWVzc2FnZXMSJy5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVxdWVzdBooLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXNwb25zZRJ8ChVSZWNvcmREZWxpdmVyeVJlcG9ydHMSMC5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVxdWVzdBoxLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRJnCg5TZW5kU2lnbkluQ29kZRIpLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kU2lnbkluQ29kZVJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZFNpZ25JbkNvZGVSZXNwb25zZRJnCg5HZXRCb29raW5nQ2hhdBIpLmZsZWV0Lm1lc3NhZ2luZy52MS5HZXRCb29raW5nQ2hhdFJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuR2V0Qm9va2luZ0NoYXRSZXNwb25zZRJqCg9TZW5kQ2hhdE1lc3NhZ2USKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZENoYXRNZXNzYWdlUmVxdWVzdBorLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kQ2hhdE1lc3NhZ2VSZXNwb25zZRKCAQoXUmVzb2x2ZUNoYXRDb252ZXJzYXRpb24SMi5mbGVldC5tZXNzYWdpbmcudjEuUmVzb2x2ZUNoYXRDb252ZXJzYXRpb25SZXF1ZXN0GjMuZmxlZXQubWVzc2FnaW5nLnYxLlJlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVzcG9uc2UScwoSUmVjZWl2ZUNoYXRXZWJob29rEi0uZmxlZXQubWVzc2FnaW5nLnYxLlJlY2VpdmVDaGF0V2ViaG9va1JlcXVlc3QaLi5mbGVldC5tZXNzYWdpbmcudjEuUmVjZWl2ZUNoYXRXZWJob29rUmVzcG9uc2ViBnByb3RvMw", [file_fleet_common_v1_common, file_fleet_messaging_v1_chat, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
+  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSL+AQoTTGlzdE1lc3NhZ2VzUmVxdWVzdBIqCgRwYWdlGAEgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgwKBHR5cGUYAiABKAkSDgoGc3RhdHVzGAMgASgJEhIKCmJvb2tpbmdfaWQYBCABKAkSDwoHY2hhbm5lbBgFIAEoCRIXCg9kZWxpdmVyeV9zdGF0dXMYBiABKAkSFAoMY3JlYXRlZF9mcm9tGAcgASgJEhIKCmNyZWF0ZWRfdG8YCCABKAkSEQoJcmVjaXBpZW50GAkgASgJEhIKCmJvb2tpbmdfbm8YCiABKAMSDgoGc2VhcmNoGAsgASgJInMKFExpc3RNZXNzYWdlc1Jlc3BvbnNlEi0KCG1lc3NhZ2VzGAEgAygLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2USLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvIpYBCg5EZWxpdmVyeVJlcG9ydBIbChNwcm92aWRlcl9tZXNzYWdlX2lkGAEgASgJEhcKD3JlY2lwaWVudF9waG9uZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFZXJyb3IYBCABKAkSLwoLcmVwb3J0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImUKHFJlY29yZERlbGl2ZXJ5UmVwb3J0c1JlcXVlc3QSEAoIcHJvdmlkZXIYASABKAkSMwoHcmVwb3J0cxgCIAMoCzIiLmZsZWV0Lm1lc3NhZ2luZy52MS5EZWxpdmVyeVJlcG9ydCIwCh1SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgFInIKFVNlbmRTaWduSW5Db2RlUmVxdWVzdBINCgVwaG9uZRgBIAEoCRIMCgRjb2RlGAIgASgJEgwKBHRleHQYAyABKAkSLgoKZXhwaXJlc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNQoWU2VuZFNpZ25JbkNvZGVSZXNwb25zZRIMCgRzZW50GAEgASgIEg0KBWVycm9yGAIgASgJIisKFUdldEJvb2tpbmdDaGF0UmVxdWVzdBISCgpib29raW5nX2lkGAEgASgJIkkKFkdldEJvb2tpbmdDaGF0UmVzcG9uc2USLwoHdGhyZWFkcxgBIAMoCzIeLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0VGhyZWFkImMKFlNlbmRDaGF0TWVzc2FnZVJlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEg4KBHRleHQYAiABKAlIABIVCgtyZXNlbmRfZHV0eRgDIAEoCEgAQgkKB2NvbnRlbnQiSwoXU2VuZENoYXRNZXNzYWdlUmVzcG9uc2USMAoHbWVzc2FnZRgBIAEoCzIfLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0TWVzc2FnZSI5Ch5SZXNvbHZlQ2hhdENvbnZlcnNhdGlvblJlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJIl0KH1Jlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVzcG9uc2USOgoMY29udmVyc2F0aW9uGAEgASgLMiQuZmxlZXQubWVzc2FnaW5nLnYxLkNoYXRDb252ZXJzYXRpb24iUQoZUmVjZWl2ZUNoYXRXZWJob29rUmVxdWVzdBI0CgZldmVudHMYASADKAsyJC5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdFdlYmhvb2tFdmVudCItChpSZWNlaXZlQ2hhdFdlYmhvb2tSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgFIh8KEUdldE1lc3NhZ2VSZXF1ZXN0EgoKAmlkGAEgASgJIkIKEkdldE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2UiOwoUUmVzZW5kTWVzc2FnZVJlcXVlc3QSCgoCaWQYASABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAIgASgJIkUKFVJlc2VuZE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2Uy7gcKEE1lc3NhZ2luZ1NlcnZpY2USYQoMTGlzdE1lc3NhZ2VzEicuZmxlZXQubWVzc2FnaW5nLnYxLkxpc3RNZXNzYWdlc1JlcXVlc3QaKC5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVzcG9uc2USfAoVUmVjb3JkRGVsaXZlcnlSZXBvcnRzEjAuZmxlZXQubWVzc2FnaW5nLnYxLlJlY29yZERlbGl2ZXJ5UmVwb3J0c1JlcXVlc3QaMS5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USZwoOU2VuZFNpZ25JbkNvZGUSKS5mbGVldC5tZXNzYWdpbmcudjEuU2VuZFNpZ25JbkNvZGVSZXF1ZXN0GiouZmxlZXQubWVzc2FnaW5nLnYxLlNlbmRTaWduSW5Db2RlUmVzcG9uc2USZwoOR2V0Qm9va2luZ0NoYXQSKS5mbGVldC5tZXNzYWdpbmcudjEuR2V0Qm9va2luZ0NoYXRSZXF1ZXN0GiouZmxlZXQubWVzc2FnaW5nLnYxLkdldEJvb2tpbmdDaGF0UmVzcG9uc2USagoPU2VuZENoYXRNZXNzYWdlEiouZmxlZXQubWVzc2FnaW5nLnYxLlNlbmRDaGF0TWVzc2FnZVJlcXVlc3QaKy5mbGVldC5tZXNzYWdpbmcudjEuU2VuZENoYXRNZXNzYWdlUmVzcG9uc2USggEKF1Jlc29sdmVDaGF0Q29udmVyc2F0aW9uEjIuZmxlZXQubWVzc2FnaW5nLnYxLlJlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVxdWVzdBozLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNvbHZlQ2hhdENvbnZlcnNhdGlvblJlc3BvbnNlEnMKElJlY2VpdmVDaGF0V2ViaG9vaxItLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNlaXZlQ2hhdFdlYmhvb2tSZXF1ZXN0Gi4uZmxlZXQubWVzc2FnaW5nLnYxLlJlY2VpdmVDaGF0V2ViaG9va1Jlc3BvbnNlElsKCkdldE1lc3NhZ2USJS5mbGVldC5tZXNzYWdpbmcudjEuR2V0TWVzc2FnZVJlcXVlc3QaJi5mbGVldC5tZXNzYWdpbmcudjEuR2V0TWVzc2FnZVJlc3BvbnNlEmQKDVJlc2VuZE1lc3NhZ2USKC5mbGVldC5tZXNzYWdpbmcudjEuUmVzZW5kTWVzc2FnZVJlcXVlc3QaKS5mbGVldC5tZXNzYWdpbmcudjEuUmVzZW5kTWVzc2FnZVJlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_messaging_v1_chat, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.messaging.v1.ListMessagesRequest
@@ -47,6 +47,53 @@ export type ListMessagesRequest = Message<"fleet.messaging.v1.ListMessagesReques
    * @generated from field: string booking_id = 4;
    */
   bookingId: string;
+
+  /**
+   * SMS or EMAIL (each screen lists one).
+   *
+   * @generated from field: string channel = 5;
+   */
+  channel: string;
+
+  /**
+   * DELIVERED or UNDELIVERED as the provider reported, or PENDING: sent with no report yet.
+   *
+   * @generated from field: string delivery_status = 6;
+   */
+  deliveryStatus: string;
+
+  /**
+   * Written from and to these dates (YYYY-MM-DD, both included) on the operator's clock.
+   *
+   * @generated from field: string created_from = 7;
+   */
+  createdFrom: string;
+
+  /**
+   * @generated from field: string created_to = 8;
+   */
+  createdTo: string;
+
+  /**
+   * To this phone number (E.164) or email address, exactly.
+   *
+   * @generated from field: string recipient = 9;
+   */
+  recipient: string;
+
+  /**
+   * For the booking of this number.
+   *
+   * @generated from field: int64 booking_no = 10;
+   */
+  bookingNo: bigint;
+
+  /**
+   * Words that start a recipient's name, phone or email, or a booking number.
+   *
+   * @generated from field: string search = 11;
+   */
+  search: string;
 };
 
 /**
@@ -398,6 +445,83 @@ export const ReceiveChatWebhookResponseSchema: GenMessage<ReceiveChatWebhookResp
   messageDesc(file_fleet_messaging_v1_messaging_service, 14);
 
 /**
+ * @generated from message fleet.messaging.v1.GetMessageRequest
+ */
+export type GetMessageRequest = Message<"fleet.messaging.v1.GetMessageRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.GetMessageRequest.
+ * Use `create(GetMessageRequestSchema)` to create a new message.
+ */
+export const GetMessageRequestSchema: GenMessage<GetMessageRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 15);
+
+/**
+ * @generated from message fleet.messaging.v1.GetMessageResponse
+ */
+export type GetMessageResponse = Message<"fleet.messaging.v1.GetMessageResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.Message message = 1;
+   */
+  message?: Message$1 | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.GetMessageResponse.
+ * Use `create(GetMessageResponseSchema)` to create a new message.
+ */
+export const GetMessageResponseSchema: GenMessage<GetMessageResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 16);
+
+/**
+ * @generated from message fleet.messaging.v1.ResendMessageRequest
+ */
+export type ResendMessageRequest = Message<"fleet.messaging.v1.ResendMessageRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Chosen by the client for this resend (a UUID): the same key again is the same resend.
+   *
+   * @generated from field: string idempotency_key = 2;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResendMessageRequest.
+ * Use `create(ResendMessageRequestSchema)` to create a new message.
+ */
+export const ResendMessageRequestSchema: GenMessage<ResendMessageRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 17);
+
+/**
+ * @generated from message fleet.messaging.v1.ResendMessageResponse
+ */
+export type ResendMessageResponse = Message<"fleet.messaging.v1.ResendMessageResponse"> & {
+  /**
+   * The new message, queued to be sent.
+   *
+   * @generated from field: fleet.messaging.v1.Message message = 1;
+   */
+  message?: Message$1 | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResendMessageResponse.
+ * Use `create(ResendMessageResponseSchema)` to create a new message.
+ */
+export const ResendMessageResponseSchema: GenMessage<ResendMessageResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 18);
+
+/**
  * Messaging: the texts sent from bookings' events, and their delivery log.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
@@ -477,6 +601,27 @@ export const MessagingService: GenService<{
     methodKind: "unary";
     input: typeof ReceiveChatWebhookRequestSchema;
     output: typeof ReceiveChatWebhookResponseSchema;
+  },
+  /**
+   * One message of the operator's log, with everything the log knows of it.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.GetMessage
+   */
+  getMessage: {
+    methodKind: "unary";
+    input: typeof GetMessageRequestSchema;
+    output: typeof GetMessageResponseSchema;
+  },
+  /**
+   * Sends a message of the log again as a new message naming the one it repeats; a request repeated
+   * with the same idempotency key sends once.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ResendMessage
+   */
+  resendMessage: {
+    methodKind: "unary";
+    input: typeof ResendMessageRequestSchema;
+    output: typeof ResendMessageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_messaging_v1_messaging_service, 0);

@@ -1,0 +1,45 @@
+// The message log as operators see it (spec §2's /operations/business/sms and /email): the kinds of
+// message, their statuses, and what resending one needs. The messaging service, the gateway and the web
+// app read these; messaging's migrations list the same words in their checks.
+import type { PermissionId } from './permissions/catalogue';
+import { SMS_TYPES } from './vocabulary';
+
+export const MESSAGE_LOG_CHANNELS = ['SMS', 'EMAIL'] as const;
+export type MessageLogChannel = (typeof MESSAGE_LOG_CHANNELS)[number];
+
+export const MESSAGE_LOG_EMAIL_TYPES = ['CONFIRMATION_EMAIL', 'DUTY_SLIP_EMAIL', 'INVOICE_EMAIL'] as const;
+
+/**
+ * The kinds an operator's log can hold: spec §9's SMS types and the emails. The sign-in code belongs to
+ * no operator, so no operator's log shows it and none can filter by it.
+ */
+export const MESSAGE_LOG_TYPES = [...SMS_TYPES, ...MESSAGE_LOG_EMAIL_TYPES] as const;
+export type MessageLogType = (typeof MESSAGE_LOG_TYPES)[number];
+
+/** The kinds each screen lists. */
+export const MESSAGE_LOG_TYPES_BY_CHANNEL: Record<MessageLogChannel, readonly MessageLogType[]> = {
+  SMS: SMS_TYPES,
+  EMAIL: MESSAGE_LOG_EMAIL_TYPES,
+};
+
+/** QUEUED before the first try, then SENT (the provider took it) or FAILED (spec §9). */
+export const MESSAGE_LOG_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
+export type MessageLogStatus = (typeof MESSAGE_LOG_STATUSES)[number];
+
+/** What a provider's delivery report said after SENT; PENDING is a sent message with no report yet. */
+export const MESSAGE_DELIVERY_FILTERS = ['DELIVERED', 'UNDELIVERED', 'PENDING'] as const;
+export type MessageDeliveryFilter = (typeof MESSAGE_DELIVERY_FILTERS)[number];
+
+/** Seeing the log, a message and resending one all start from this. */
+export const MESSAGE_LOG_PERMISSION = 'view_sms' satisfies PermissionId;
+
+/**
+ * What resending a message needs beside view_sms: a booking's confirmation is sent again by whoever
+ * may send confirmations by that channel, every other text or email by whoever may send a duty's
+ * information (the catalogue's send_duty_info).
+ */
+export function resendPermissionFor(type: string): PermissionId {
+  if (type === 'CONFIRMATION_SMS') return 'send_booking_confirmation_sms';
+  if (type === 'CONFIRMATION_EMAIL') return 'send_booking_confirmation_email';
+  return 'send_duty_info';
+}
