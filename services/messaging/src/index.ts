@@ -4,7 +4,7 @@ export {
   BOOKING_SMS_TYPES,
   type BookingChange,
   type BookingFacts,
-  type PlannedText,
+  type PlannedMessage,
   textsFor,
 } from './domain/booking-texts';
 export {
