@@ -20,10 +20,13 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
+import { startAudienceConsumers } from './events/audience-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
 import { createMessageLog, type MessageLog } from './use-cases/message-log';
+import { createSendBookingMessage, type SendBookingMessage } from './use-cases/send-booking-message';
+import { createTemplates, type Templates } from './use-cases/templates';
 
 export interface MessagingModuleDeps {
   db: Database;
@@ -38,6 +41,8 @@ export interface MessagingModuleDeps {
 export interface MessagingModule extends ServiceModule {
   messageLog: MessageLog;
   delivery: DeliveryWorker;
+  templates: Templates;
+  sendBookingMessage: SendBookingMessage;
 }
 
 /** Messaging as a module: migrated schema, bookings' events consumed, texts delivered, gRPC routes, health. */
@@ -53,15 +58,20 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
   });
   const messageLog = createMessageLog({ db: deps.db });
   const delivery = createDeliveryWorker({ db: deps.db, sms: deps.sms, logger, ...deps.delivery });
+  const templates = createTemplates({ db: deps.db });
+  const sendBookingMessage = createSendBookingMessage({ db: deps.db });
   let consumers: Subscription[] = [];
   return {
     ...service,
     messageLog,
     delivery,
-    routes: messagingRoutes({ messageLog }),
+    templates,
+    sendBookingMessage,
+    routes: messagingRoutes({ messageLog, templates, sendBookingMessage }),
     async start() {
       await service.start();
       consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger })];
+      consumers.push(...(await startAudienceConsumers({ db: deps.db, bus: deps.bus, logger })));
       delivery.start();
     },
     async stop() {

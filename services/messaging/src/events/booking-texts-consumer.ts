@@ -10,16 +10,15 @@ import {
   type Logger,
   type Subscription,
   startEventConsumer,
-  type Tx,
 } from '@fleet/platform';
 import type { Contact } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { type BookingChanged, BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { type BookingChange, type BookingFacts, type Person, textsFor } from '../domain/booking-texts';
-import { compose, type OperatorTemplates } from '../domain/compose';
+import { compose } from '../domain/compose';
 import { audienceOf, saveBooking } from '../storage/audience-store';
 import { insertMessages, type NewMessage } from '../storage/messages-store';
 import { SCHEMA } from '../storage/migrations';
-import { templatesOfTenant } from '../storage/templates-store';
+import { operatorTemplates } from '../storage/templates-store';
 
 /** The bookings events texts come from, by the last word of their subject. */
 const BOOKING_EVENTS = {
@@ -73,11 +72,6 @@ export function bookingChangeOf(subject: string, message: BookingChanged): Booki
     toStatus: message.toStatus || booking.status,
     booking: facts,
   };
-}
-
-/** The operator's own templates, by type. */
-export async function operatorTemplates(tx: Tx, tenantId: string): Promise<OperatorTemplates> {
-  return Object.fromEntries((await templatesOfTenant(tx, tenantId)).map((t) => [t.type, t]));
 }
 
 /**

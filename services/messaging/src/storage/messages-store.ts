@@ -219,3 +219,11 @@ export function attachmentsOf(value: unknown): MessageAttachment[] {
   const parsed = z.array(attachmentSchema).safeParse(value);
   return parsed.success ? parsed.data : [];
 }
+
+/** The messages one event or request wrote, in the order written (the operator's own, under its security). */
+export function messagesOfEvent(tx: Tx, eventId: string): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    tx,
+    sql`select ${COLUMNS} from ${messages} where event_id = ${eventId} order by created_at, channel, type, id`,
+  );
+}

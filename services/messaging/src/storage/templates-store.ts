@@ -2,6 +2,7 @@
 // the default. Saved against the version the person edited (optimistic), under row-level security.
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
+import type { OperatorTemplates } from '../domain/compose';
 import type { TemplateText, TemplateType } from '../domain/templates';
 import { SCHEMA } from './migrations';
 
@@ -26,9 +27,13 @@ export async function findTemplate(tx: Tx, type: TemplateType): Promise<Template
   return row;
 }
 
-/** The operator's template of each type it has one of, for the consumer (which runs as the system). */
-export function templatesOfTenant(tx: Tx, tenantId: string): Promise<TemplateRow[]> {
-  return rows<TemplateRow>(tx, sql`select ${COLUMNS} from ${templates} where tenant_id = ${tenantId}`);
+/** The operator's own templates by type (named by tenant too: a consumer may run as the system). */
+export async function operatorTemplates(tx: Tx, tenantId: string): Promise<OperatorTemplates> {
+  const own = await rows<TemplateRow>(
+    tx,
+    sql`select ${COLUMNS} from ${templates} where tenant_id = ${tenantId}`,
+  );
+  return Object.fromEntries(own.map((t) => [t.type, t]));
 }
 
 /**

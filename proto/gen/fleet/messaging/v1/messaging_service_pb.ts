@@ -8,13 +8,15 @@ import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
 import type { Message as Message$1 } from "./message_pb";
 import { file_fleet_messaging_v1_message } from "./message_pb";
+import type { MessageTemplate } from "./template_pb";
+import { file_fleet_messaging_v1_template } from "./template_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/messaging/v1/messaging_service.proto.
  */
 export const file_fleet_messaging_v1_messaging_service: GenFile = /*@__PURE__*/
-  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbzJ1ChBNZXNzYWdpbmdTZXJ2aWNlEmEKDExpc3RNZXNzYWdlcxInLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXF1ZXN0GiguZmxlZXQubWVzc2FnaW5nLnYxLkxpc3RNZXNzYWdlc1Jlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_messaging_v1_message]);
+  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSJzChNMaXN0TWVzc2FnZXNSZXF1ZXN0EioKBHBhZ2UYASABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QSDAoEdHlwZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEgoKYm9va2luZ19pZBgEIAEoCSJzChRMaXN0TWVzc2FnZXNSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlEiwKCXBhZ2VfaW5mbxgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyIWChRMaXN0VGVtcGxhdGVzUmVxdWVzdCJiChVMaXN0VGVtcGxhdGVzUmVzcG9uc2USNgoJdGVtcGxhdGVzGAEgAygLMiMuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2VUZW1wbGF0ZRIRCgl2YXJpYWJsZXMYAiADKAkiiAEKE1NhdmVUZW1wbGF0ZVJlcXVlc3QSDAoEdHlwZRgBIAEoCRIMCgRib2R5GAIgASgJEg8KB3N1YmplY3QYAyABKAkSFwoPZGx0X3RlbXBsYXRlX2lkGAQgASgJEhEKCXNlbmRlcl9pZBgFIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAYgASgFIk0KFFNhdmVUZW1wbGF0ZVJlc3BvbnNlEjUKCHRlbXBsYXRlGAEgASgLMiMuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2VUZW1wbGF0ZSI+ChRSZXNldFRlbXBsYXRlUmVxdWVzdBIMCgR0eXBlGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAUiTgoVUmVzZXRUZW1wbGF0ZVJlc3BvbnNlEjUKCHRlbXBsYXRlGAEgASgLMiMuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2VUZW1wbGF0ZSKGAQoWUHJldmlld1RlbXBsYXRlUmVxdWVzdBIMCgR0eXBlGAEgASgJEgwKBGJvZHkYAiABKAkSDwoHc3ViamVjdBgDIAEoCRIXCg9kbHRfdGVtcGxhdGVfaWQYBCABKAkSEgoKYm9va2luZ19pZBgFIAEoCRISCgpib29raW5nX25vGAYgASgDIpABChdQcmV2aWV3VGVtcGxhdGVSZXNwb25zZRIMCgR0ZXh0GAEgASgJEg8KB3N1YmplY3QYAiABKAkSFwoPZW1wdHlfdmFyaWFibGVzGAMgAygJEhUKDWN1dF92YXJpYWJsZXMYBCADKAkSEgoKYm9va2luZ19pZBgFIAEoCRISCgpib29raW5nX25vGAYgASgDIncKGVNlbmRCb29raW5nTWVzc2FnZVJlcXVlc3QSEgoKYm9va2luZ19pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJEgwKBHdoYXQYAyABKAkSEAoIY2hhbm5lbHMYBCADKAkSEgoKcmVjaXBpZW50cxgFIAMoCSJLChpTZW5kQm9va2luZ01lc3NhZ2VSZXNwb25zZRItCghtZXNzYWdlcxgBIAMoCzIbLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlMoUFChBNZXNzYWdpbmdTZXJ2aWNlEmEKDExpc3RNZXNzYWdlcxInLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXF1ZXN0GiguZmxlZXQubWVzc2FnaW5nLnYxLkxpc3RNZXNzYWdlc1Jlc3BvbnNlEmQKDUxpc3RUZW1wbGF0ZXMSKC5mbGVldC5tZXNzYWdpbmcudjEuTGlzdFRlbXBsYXRlc1JlcXVlc3QaKS5mbGVldC5tZXNzYWdpbmcudjEuTGlzdFRlbXBsYXRlc1Jlc3BvbnNlEmEKDFNhdmVUZW1wbGF0ZRInLmZsZWV0Lm1lc3NhZ2luZy52MS5TYXZlVGVtcGxhdGVSZXF1ZXN0GiguZmxlZXQubWVzc2FnaW5nLnYxLlNhdmVUZW1wbGF0ZVJlc3BvbnNlEmQKDVJlc2V0VGVtcGxhdGUSKC5mbGVldC5tZXNzYWdpbmcudjEuUmVzZXRUZW1wbGF0ZVJlcXVlc3QaKS5mbGVldC5tZXNzYWdpbmcudjEuUmVzZXRUZW1wbGF0ZVJlc3BvbnNlEmoKD1ByZXZpZXdUZW1wbGF0ZRIqLmZsZWV0Lm1lc3NhZ2luZy52MS5QcmV2aWV3VGVtcGxhdGVSZXF1ZXN0GisuZmxlZXQubWVzc2FnaW5nLnYxLlByZXZpZXdUZW1wbGF0ZVJlc3BvbnNlEnMKElNlbmRCb29raW5nTWVzc2FnZRItLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kQm9va2luZ01lc3NhZ2VSZXF1ZXN0Gi4uZmxlZXQubWVzc2FnaW5nLnYxLlNlbmRCb29raW5nTWVzc2FnZVJlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_messaging_v1_message, file_fleet_messaging_v1_template]);
 
 /**
  * @generated from message fleet.messaging.v1.ListMessagesRequest
@@ -75,6 +77,301 @@ export const ListMessagesResponseSchema: GenMessage<ListMessagesResponse> = /*@_
   messageDesc(file_fleet_messaging_v1_messaging_service, 1);
 
 /**
+ * @generated from message fleet.messaging.v1.ListTemplatesRequest
+ */
+export type ListTemplatesRequest = Message<"fleet.messaging.v1.ListTemplatesRequest"> & {
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ListTemplatesRequest.
+ * Use `create(ListTemplatesRequestSchema)` to create a new message.
+ */
+export const ListTemplatesRequestSchema: GenMessage<ListTemplatesRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 2);
+
+/**
+ * @generated from message fleet.messaging.v1.ListTemplatesResponse
+ */
+export type ListTemplatesResponse = Message<"fleet.messaging.v1.ListTemplatesResponse"> & {
+  /**
+   * One per type, SMS types first.
+   *
+   * @generated from field: repeated fleet.messaging.v1.MessageTemplate templates = 1;
+   */
+  templates: MessageTemplate[];
+
+  /**
+   * The variables a template may name, e.g. bookingNo.
+   *
+   * @generated from field: repeated string variables = 2;
+   */
+  variables: string[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ListTemplatesResponse.
+ * Use `create(ListTemplatesResponseSchema)` to create a new message.
+ */
+export const ListTemplatesResponseSchema: GenMessage<ListTemplatesResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 3);
+
+/**
+ * @generated from message fleet.messaging.v1.SaveTemplateRequest
+ */
+export type SaveTemplateRequest = Message<"fleet.messaging.v1.SaveTemplateRequest"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string body = 2;
+   */
+  body: string;
+
+  /**
+   * @generated from field: string subject = 3;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: string dlt_template_id = 4;
+   */
+  dltTemplateId: string;
+
+  /**
+   * @generated from field: string sender_id = 5;
+   */
+  senderId: string;
+
+  /**
+   * The version the person edited: 0 when they edited the default.
+   *
+   * @generated from field: int32 expected_version = 6;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SaveTemplateRequest.
+ * Use `create(SaveTemplateRequestSchema)` to create a new message.
+ */
+export const SaveTemplateRequestSchema: GenMessage<SaveTemplateRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 4);
+
+/**
+ * @generated from message fleet.messaging.v1.SaveTemplateResponse
+ */
+export type SaveTemplateResponse = Message<"fleet.messaging.v1.SaveTemplateResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.MessageTemplate template = 1;
+   */
+  template?: MessageTemplate | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SaveTemplateResponse.
+ * Use `create(SaveTemplateResponseSchema)` to create a new message.
+ */
+export const SaveTemplateResponseSchema: GenMessage<SaveTemplateResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 5);
+
+/**
+ * @generated from message fleet.messaging.v1.ResetTemplateRequest
+ */
+export type ResetTemplateRequest = Message<"fleet.messaging.v1.ResetTemplateRequest"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * The version the person saw; 0: whatever it is now.
+   *
+   * @generated from field: int32 expected_version = 2;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResetTemplateRequest.
+ * Use `create(ResetTemplateRequestSchema)` to create a new message.
+ */
+export const ResetTemplateRequestSchema: GenMessage<ResetTemplateRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 6);
+
+/**
+ * @generated from message fleet.messaging.v1.ResetTemplateResponse
+ */
+export type ResetTemplateResponse = Message<"fleet.messaging.v1.ResetTemplateResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.MessageTemplate template = 1;
+   */
+  template?: MessageTemplate | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResetTemplateResponse.
+ * Use `create(ResetTemplateResponseSchema)` to create a new message.
+ */
+export const ResetTemplateResponseSchema: GenMessage<ResetTemplateResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 7);
+
+/**
+ * @generated from message fleet.messaging.v1.PreviewTemplateRequest
+ */
+export type PreviewTemplateRequest = Message<"fleet.messaging.v1.PreviewTemplateRequest"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string body = 2;
+   */
+  body: string;
+
+  /**
+   * @generated from field: string subject = 3;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: string dlt_template_id = 4;
+   */
+  dltTemplateId: string;
+
+  /**
+   * The booking to fill it from: by id, or by the number staff know it by (one of the two).
+   *
+   * @generated from field: string booking_id = 5;
+   */
+  bookingId: string;
+
+  /**
+   * @generated from field: int64 booking_no = 6;
+   */
+  bookingNo: bigint;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.PreviewTemplateRequest.
+ * Use `create(PreviewTemplateRequestSchema)` to create a new message.
+ */
+export const PreviewTemplateRequestSchema: GenMessage<PreviewTemplateRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 8);
+
+/**
+ * @generated from message fleet.messaging.v1.PreviewTemplateResponse
+ */
+export type PreviewTemplateResponse = Message<"fleet.messaging.v1.PreviewTemplateResponse"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * @generated from field: string subject = 2;
+   */
+  subject: string;
+
+  /**
+   * Variables the template names that this booking leaves empty.
+   *
+   * @generated from field: repeated string empty_variables = 3;
+   */
+  emptyVariables: string[];
+
+  /**
+   * Variables cut to the DLT limit of 30 characters.
+   *
+   * @generated from field: repeated string cut_variables = 4;
+   */
+  cutVariables: string[];
+
+  /**
+   * @generated from field: string booking_id = 5;
+   */
+  bookingId: string;
+
+  /**
+   * @generated from field: int64 booking_no = 6;
+   */
+  bookingNo: bigint;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.PreviewTemplateResponse.
+ * Use `create(PreviewTemplateResponseSchema)` to create a new message.
+ */
+export const PreviewTemplateResponseSchema: GenMessage<PreviewTemplateResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 9);
+
+/**
+ * @generated from message fleet.messaging.v1.SendBookingMessageRequest
+ */
+export type SendBookingMessageRequest = Message<"fleet.messaging.v1.SendBookingMessageRequest"> & {
+  /**
+   * @generated from field: string booking_id = 1;
+   */
+  bookingId: string;
+
+  /**
+   * The client's idempotency key (a UUID): the same key sends once, however often it is asked.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
+
+  /**
+   * CONFIRMATION or INFO.
+   *
+   * @generated from field: string what = 3;
+   */
+  what: string;
+
+  /**
+   * For CONFIRMATION: SMS and/or EMAIL.
+   *
+   * @generated from field: repeated string channels = 4;
+   */
+  channels: string[];
+
+  /**
+   * For INFO: DRIVER, PASSENGERS and/or SUPPLIER.
+   *
+   * @generated from field: repeated string recipients = 5;
+   */
+  recipients: string[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendBookingMessageRequest.
+ * Use `create(SendBookingMessageRequestSchema)` to create a new message.
+ */
+export const SendBookingMessageRequestSchema: GenMessage<SendBookingMessageRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 10);
+
+/**
+ * @generated from message fleet.messaging.v1.SendBookingMessageResponse
+ */
+export type SendBookingMessageResponse = Message<"fleet.messaging.v1.SendBookingMessageResponse"> & {
+  /**
+   * The messages queued for this request (the first time's, when the key was seen before).
+   *
+   * @generated from field: repeated fleet.messaging.v1.Message messages = 1;
+   */
+  messages: Message$1[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendBookingMessageResponse.
+ * Use `create(SendBookingMessageResponseSchema)` to create a new message.
+ */
+export const SendBookingMessageResponseSchema: GenMessage<SendBookingMessageResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 11);
+
+/**
  * Messaging: the texts sent from bookings' events, and their delivery log.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
@@ -90,6 +387,57 @@ export const MessagingService: GenService<{
     methodKind: "unary";
     input: typeof ListMessagesRequestSchema;
     output: typeof ListMessagesResponseSchema;
+  },
+  /**
+   * Every message type the operator words, with its own template or the default (view_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ListTemplates
+   */
+  listTemplates: {
+    methodKind: "unary";
+    input: typeof ListTemplatesRequestSchema;
+    output: typeof ListTemplatesResponseSchema;
+  },
+  /**
+   * Keeps the operator's template of a type, checked (variables, DLT rules) and against the version the
+   * person edited (manage_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.SaveTemplate
+   */
+  saveTemplate: {
+    methodKind: "unary";
+    input: typeof SaveTemplateRequestSchema;
+    output: typeof SaveTemplateResponseSchema;
+  },
+  /**
+   * Back to the default for a type (manage_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ResetTemplate
+   */
+  resetTemplate: {
+    methodKind: "unary";
+    input: typeof ResetTemplateRequestSchema;
+    output: typeof ResetTemplateResponseSchema;
+  },
+  /**
+   * A template as typed, filled from one of the operator's bookings (view_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.PreviewTemplate
+   */
+  previewTemplate: {
+    methodKind: "unary";
+    input: typeof PreviewTemplateRequestSchema;
+    output: typeof PreviewTemplateResponseSchema;
+  },
+  /**
+   * Staff send a booking's confirmation or its allotment details by hand, once per request id.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.SendBookingMessage
+   */
+  sendBookingMessage: {
+    methodKind: "unary";
+    input: typeof SendBookingMessageRequestSchema;
+    output: typeof SendBookingMessageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_messaging_v1_messaging_service, 0);
