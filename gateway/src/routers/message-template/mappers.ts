@@ -1,9 +1,10 @@
 import type { MessageTemplate } from '@fleet/proto/fleet/messaging/v1/template_pb';
 import { dateOrNull, textOrNull } from '../shared-mappers';
+import type { TEMPLATE_TYPES } from './inputs';
 
 export function templateToJson(t: MessageTemplate) {
   return {
-    type: t.type,
+    type: t.type as (typeof TEMPLATE_TYPES)[number],
     channel: t.channel as 'SMS' | 'EMAIL',
     body: t.body,
     subject: t.subject,
