@@ -7,6 +7,7 @@ import { employeeRouter } from './employee/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
 import { messageRouter } from './message/_router';
+import { messageTemplateRouter } from './message-template/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { userRouter } from './user/_router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   permissionProfile: permissionProfileRouter,
   booking: bookingRouter,
   message: messageRouter,
+  messageTemplate: messageTemplateRouter,
   masters: mastersRouter(),
   chat: chatRouter,
 });

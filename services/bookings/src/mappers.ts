@@ -73,6 +73,8 @@ export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<t
     cancellationReason: booking.cancellationReason,
     unfulfilledReason: booking.unfulfilledReason,
     billingItems: booking.billingItems.map(billingItemToProto),
+    tripStartOtp: booking.tripStartOtp,
+    tripEndOtp: booking.tripEndOtp,
   };
 }
 

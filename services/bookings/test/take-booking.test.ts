@@ -2,8 +2,10 @@
 // it: numbered per operator, priced from the customer's rate card when no price is given, a duty a day
 // for a multi-day booking, its activity and event written with it, and everything it refuses.
 import { randomUUID } from 'node:crypto';
+import { fromBinary } from '@bufbuild/protobuf';
 import { allPermissionIds, type BookingDraftInput, PERMISSION } from '@fleet/domain';
 import { callAs, rows } from '@fleet/platform';
+import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { expectDomainError } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { type BookingsHarness, bootBookings } from './support';
@@ -108,6 +110,31 @@ describe('taking a booking', () => {
       ),
     );
     expect(events.map((e) => e.subject)).toContain('fleet.bookings.booking.created');
+  });
+
+  it('draws each duty its own 4-digit trip codes, shows them to staff and carries them in its event', async () => {
+    const { booking } = await take(draft());
+    expect(booking!.tripStartOtp).toMatch(/^\d{4}$/);
+    expect(booking!.tripEndOtp).toMatch(/^\d{4}$/);
+    const read = await h.client.getBooking({ id: booking!.id }, staff([PERMISSION.view_booking]));
+    expect([read.booking!.tripStartOtp, read.booking!.tripEndOtp]).toEqual([
+      booking!.tripStartOtp,
+      booking!.tripEndOtp,
+    ]);
+    const [created] = await h.database.db.asSystem((tx) =>
+      rows<{ payload: Uint8Array }>(
+        tx,
+        sql`select payload from bookings.outbox where tenant_id = ${T} and subject = 'fleet.bookings.booking.created'
+            order by seq desc limit 1`,
+      ),
+    );
+    const event = fromBinary(BookingChangedSchema, new Uint8Array(created!.payload));
+    expect(event.booking?.tripStartOtp).toBe(booking!.tripStartOtp);
+    // A multi-day booking's duties each have codes of their own (drawn, so not all the same).
+    const many = await take(draft({ reportingDate: '2026-12-01', lastDate: '2026-12-10' }));
+    const codes = [many.booking!, ...many.duties].map((d) => d.tripStartOtp);
+    expect(codes.every((c) => /^\d{4}$/.test(c))).toBe(true);
+    expect(new Set(codes).size).toBeGreaterThan(1);
   });
 
   it('runs a multi-day booking a duty a day under its first day', async () => {

@@ -6,7 +6,7 @@ export {
   BOOKING_SMS_TYPES,
   type BookingChange,
   type BookingFacts,
-  type PlannedText,
+  type PlannedMessage,
   textsFor,
 } from './domain/booking-texts';
 export { CHAT_FLOW_STATUSES, type ChatFlowStatus } from './domain/chat-flow';

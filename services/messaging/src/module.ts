@@ -34,6 +34,7 @@ import {
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
 import { isChatNumber } from './domain/chat-flow';
+import { startAudienceConsumers } from './events/audience-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { startDriverChatConsumer } from './events/driver-chat-consumer';
 import { messagingRoutes } from './rpc/messaging-handlers';
@@ -41,7 +42,9 @@ import { messagingMigrations, SCHEMA } from './storage/migrations';
 import { createDeliveryReports, type DeliveryReports } from './use-cases/delivery-reports';
 import { createDriverChat, type DriverChat, type DutyTemplate } from './use-cases/driver-chat';
 import { createMessageLog, type MessageLog } from './use-cases/message-log';
+import { createSendBookingMessage, type SendBookingMessage } from './use-cases/send-booking-message';
 import { createSignInCodes } from './use-cases/sign-in-codes';
+import { createTemplates, type Templates } from './use-cases/templates';
 
 export interface MessagingModuleDeps {
   db: Database;
@@ -69,6 +72,8 @@ export interface MessagingModule extends ServiceModule {
   driverChat: DriverChat;
   /** Sends the queued chat messages; present while driver chat is on. */
   chatDelivery: ChatWorker | undefined;
+  templates: Templates;
+  sendBookingMessage: SendBookingMessage;
 }
 
 /** Messaging as a module: migrated schema, bookings' events consumed, texts delivered, gRPC routes, health. */
@@ -107,6 +112,8 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     ? createChatWorker({ db: deps.db, chat: chat.provider, logger, ...deps.delivery })
     : undefined;
   const chatsWithDriver = (phone: string) => chat !== undefined && isChatNumber(phone);
+  const templates = createTemplates({ db: deps.db });
+  const sendBookingMessage = createSendBookingMessage({ db: deps.db });
   let consumers: Subscription[] = [];
   return {
     ...service,
@@ -115,15 +122,20 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     deliveryReports,
     driverChat,
     chatDelivery,
+    templates,
+    sendBookingMessage,
     routes: messagingRoutes({
       messageLog,
       deliveryReports,
       signInCodes: createSignInCodes({ db: deps.db, delivery }),
       driverChat,
+      templates,
+      sendBookingMessage,
     }),
     async start() {
       await service.start();
       consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger, chatsWithDriver })];
+      consumers.push(...(await startAudienceConsumers({ db: deps.db, bus: deps.bus, logger })));
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({

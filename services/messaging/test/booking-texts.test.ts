@@ -87,15 +87,16 @@ describe('texts from bookings’ events, over a real JetStream and PostgreSQL', 
     );
   });
 
-  it('tells the passengers of a cancellation, and sends nothing for an edit', async () => {
+  it('tells the passengers and the booker of a cancellation, and sends nothing for an edit', async () => {
     await publishBookingEvent(h.testBus.bus, 'updated', bookingEvent(tenantId, { action: 'updated' }));
     await publishBookingEvent(
       h.testBus.bus,
       'status_changed',
       bookingEvent(tenantId, { action: 'cancel', fromStatus: 'BOOKED', toStatus: 'CANCELLED' }),
     );
-    const stored = await eventually(() => storedMessages(h), allSent(2));
+    const stored = await eventually(() => storedMessages(h), allSent(3));
     expect(stored.map((r) => `${r.type} ${r.recipientPhone}`)).toEqual([
+      'CANCELLATION_SMS +919800000001',
       'CANCELLATION_SMS +919800000002',
       'CANCELLATION_SMS +919800000003',
     ]);

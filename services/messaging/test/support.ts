@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
+import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
 import { allPermissionIds } from '@fleet/domain';
@@ -92,10 +92,15 @@ export interface BookingPatch {
   id?: string;
   bookingNo?: bigint;
   status?: string;
+  version?: number;
+  customerId?: string;
+  supplierId?: string;
+  tripStartOtp?: string;
   vehicleNo?: string;
   driverName?: string;
   driverPhone?: string;
-  passengers?: { name: string; phone: string }[];
+  passengers?: { name: string; phone: string; email?: string }[];
+  bookedBy?: { name: string; phone: string; email?: string };
   /** A booking nobody booked on someone's behalf (no booker to text). */
   withoutBooker?: boolean;
 }
@@ -114,6 +119,7 @@ export function bookingEvent(
       id: randomUUID(),
       bookingNo: 17n,
       status: 'BOOKED',
+      version: 1,
       reportingAt: timestampFromDate(new Date('2026-04-01T04:00:00Z')),
       reportingAddress: 'Terminal 2, Mumbai airport',
       bookedBy: overrides.booking?.withoutBooker ? undefined : { name: 'Asha', phone: '+919800000001' },
@@ -262,4 +268,51 @@ export async function takeBooking(
   );
   if (!booking) throw new Error('bookings took no booking');
   return booking.id;
+}
+
+/** Publishes another service's event as its outbox relay does: the message's type and tenant in headers. */
+export async function publishEvent<D extends DescMessage>(
+  bus: EventBus,
+  subject: string,
+  schema: D,
+  value: MessageInitShape<D>,
+  tenantId: string,
+  id: string = randomUUID(),
+): Promise<BusMessage> {
+  const message: BusMessage = {
+    id,
+    subject,
+    data: toBinary(schema, create(schema, value)),
+    headers: {
+      [EVENT_HEADERS.type]: schema.typeName,
+      [EVENT_HEADERS.requestId]: randomUUID(),
+      [EVENT_HEADERS.tenantId]: tenantId,
+    },
+  };
+  await bus.publish(message);
+  return message;
+}
+
+export interface StoredRow extends StoredMessage {
+  channel: string;
+  recipientEmail: string;
+  subject: string;
+  attachments: unknown;
+  dltTemplateId: string;
+  senderId: string;
+  requestedBy: string | null;
+}
+
+/** Every message row with its email and DLT columns, as the system sees them. */
+export async function storedRows(h: MessagingHarness): Promise<StoredRow[]> {
+  return h.database.db.readAsSystem((tx) =>
+    rows<StoredRow>(
+      tx,
+      sql`select type, channel, recipient_role as "recipientRole", recipient_phone as "recipientPhone",
+            recipient_email as "recipientEmail", subject, attachments, dlt_template_id as "dltTemplateId",
+            sender_id as "senderId", requested_by as "requestedBy", status, attempts, provider,
+            provider_message_id as "providerMessageId", error, text
+          from messaging.messages order by created_at, channel, type, recipient_phone, recipient_email`,
+    ),
+  );
 }

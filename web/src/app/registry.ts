@@ -186,6 +186,13 @@ export const SCREENS: Screen[] = [
     load: () => import('../features/masters/business-settings-page'),
     nav: [{ group: 'User', label: 'Business Settings' }],
   },
+  {
+    // Reached from Business settings: the user menu stays as spec §2 lists it.
+    path: '/business-settings/message-templates',
+    title: 'Message templates',
+    access: 'view_company_profile',
+    load: () => import('../features/masters/message-templates-page'),
+  },
 ];
 
 export const NAV_GROUPS: NavGroup[] = ['Duties', 'Operations', 'Masters'];

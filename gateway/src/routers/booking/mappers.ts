@@ -89,6 +89,9 @@ export function bookingDetailToJson(booking: Booking) {
     unfulfilledReason: textOrNull(booking.unfulfilledReason),
     /** What was spent on the duty besides car hire; each becomes its own invoice line. */
     billingItems: booking.billingItems.map(billingItemToJson),
+    /** The codes the passenger gives the driver at the start and end of the trip (staff read them out on a call). */
+    tripStartOtp: textOrNull(booking.tripStartOtp),
+    tripEndOtp: textOrNull(booking.tripEndOtp),
   };
 }
 

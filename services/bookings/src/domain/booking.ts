@@ -73,6 +73,9 @@ export interface BookingDetail extends BookingRecord {
   unfulfilledReason: string;
   /** What was spent on the duty besides car hire, in the order staff listed them. */
   billingItems: DutyBillingItemRecord[];
+  /** The 4-digit codes the passenger gives the driver at the start and the end of the trip. */
+  tripStartOtp: string;
+  tripEndOtp: string;
 }
 
 /**

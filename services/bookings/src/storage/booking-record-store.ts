@@ -1,5 +1,6 @@
 // A booking as one record: its row, its passengers and contacts, what can find it, and what happened
 // to it. Row-level security keeps every statement to the transaction's operator.
+import { randomInt } from 'node:crypto';
 import type { BookingStatus, BookingType } from '@fleet/domain';
 import { rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
@@ -59,6 +60,9 @@ export interface NewBookingRow {
 const uuids = (ids: string[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
 
+/** A trip code: 4 digits, each of the 10 000 equally likely, from the operating system's CSPRNG. */
+export const drawTripOtp = () => randomInt(0, 10_000).toString().padStart(4, '0');
+
 export async function insertBooking(tx: Tx, b: NewBookingRow): Promise<void> {
   await tx.execute(sql`
     insert into bookings.bookings (
@@ -67,7 +71,7 @@ export async function insertBooking(tx: Tx, b: NewBookingRow): Promise<void> {
       vehicle_group_id, duty_type_id, reporting_at, start_date, ends_at, reporting_address, drop_address,
       remark, operator_notes, order_reference_number, label_ids, attachment_ids, duty_supporter_ids,
       custom_fields, rate_card_id, price, extra_km_rate, extra_hour_rate, purchase_rate_card_id,
-      purchase_price, purchase_extra_km_rate, purchase_extra_hour_rate, created_by
+      purchase_price, purchase_extra_km_rate, purchase_extra_hour_rate, created_by, trip_start_otp, trip_end_otp
     ) values (
       ${b.id}, ${b.tenantId}, ${b.bookingNo.toString()}::bigint, ${b.type}, ${b.parentId}, ${b.status},
       ${b.customerId}, ${b.customerName}, ${b.customerGroupId}, ${b.companyId}, ${b.bookedBy.name},
@@ -77,7 +81,8 @@ export async function insertBooking(tx: Tx, b: NewBookingRow): Promise<void> {
       ${uuids(b.attachmentIds)}, ${uuids(b.dutySupporterIds)}, ${JSON.stringify(b.customFields)}::jsonb,
       ${b.sales.rateCardId}, ${b.sales.price}::numeric, ${b.sales.extraKmRate}::numeric,
       ${b.sales.extraHourRate}::numeric, ${b.purchase.rateCardId}, ${b.purchase.price}::numeric,
-      ${b.purchase.extraKmRate}::numeric, ${b.purchase.extraHourRate}::numeric, ${b.createdBy}
+      ${b.purchase.extraKmRate}::numeric, ${b.purchase.extraHourRate}::numeric, ${b.createdBy}, ${drawTripOtp()},
+      ${drawTripOtp()}
     )`);
 }
 
@@ -145,7 +150,7 @@ const DETAIL_COLUMNS = sql.raw(`
   b.vehicle_no as "vehicleNo", b.driver_name as "driverName", b.driver_phone as "driverPhone",
   b.supplier_id as "supplierId", b.supplier_name as "supplierName",
   coalesce(b.cancellation_reason, '') as "cancellationReason", b.unfulfilled_reason as "unfulfilledReason",
-  b.slip_medium as "slipMedium", b.version,
+  b.slip_medium as "slipMedium", b.version, b.trip_start_otp as "tripStartOtp", b.trip_end_otp as "tripEndOtp",
   coalesce((select jsonb_agg(jsonb_build_object('name', c.name, 'phone', c.phone, 'email', c.email,
       'customField', c.custom_field) order by c.position)
     from bookings.booking_contacts c where c.booking_id = b.id and c.role = 'PASSENGER'), '[]') as passengers,

@@ -4,9 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatFailureKind, Tx } from '@fleet/platform';
 import { chatMessageToProto, conversationToProto } from '../chat-mappers';
+import type { PlannedMessage } from '../domain/booking-texts';
 import { storedTemplateValues } from '../domain/chat-flow';
-import { DEFAULT_TEMPLATES, renderTemplate } from '../domain/templates';
+import { compose } from '../domain/compose';
+import { DEFAULT_TEMPLATES, renderMessage } from '../domain/templates';
 import { type MessagingEvents, messagingOutbox } from '../events/published';
+import { audienceOf, findBooking } from '../storage/audience-store';
 import {
   type ChatMessageRow,
   type ConversationRow,
@@ -16,6 +19,7 @@ import {
   setFlowStatus,
 } from '../storage/chat-store';
 import { insertMessages } from '../storage/messages-store';
+import { operatorTemplates } from '../storage/templates-store';
 
 export const fallbackEventId = (conversationId: string) => `chat-fallback:${conversationId}`;
 
@@ -32,19 +36,13 @@ export async function fallBackToSms(
   if (message.kind !== 'TEMPLATE' || !(await isLatestTemplate(tx, message))) return;
   const conversation = await conversationById(tx, message.conversationId);
   if (!conversation) return;
-  const values = storedTemplateValues(conversation.dutyValues);
   const [written] = await insertMessages(tx, [
     {
+      ...(await fallbackText(tx, conversation)),
       tenantId: conversation.tenantId,
       eventId: fallbackEventId(conversation.id),
-      type: 'DRIVER_ALLOTMENT_SMS',
-      role: 'DRIVER',
-      name: conversation.driverName,
-      phone: conversation.driverPhone,
       bookingId: conversation.bookingId,
       bookingNo: conversation.bookingNo,
-      text: renderTemplate(DEFAULT_TEMPLATES.DRIVER_ALLOTMENT_SMS, values),
-      variables: values,
     },
   ]);
   if (written) {
@@ -57,6 +55,37 @@ export async function fallBackToSms(
   } else {
     await setFlowStatus(tx, conversation.id, 'FAILED');
   }
+}
+
+/**
+ * The driver's text in the operator's own words (its template and DLT registration) from messaging's copy
+ * of the booking; in the default words from what the conversation kept when that copy is missing.
+ */
+async function fallbackText(tx: Tx, conversation: ConversationRow) {
+  const planned: PlannedMessage = {
+    type: 'DRIVER_ALLOTMENT_SMS',
+    channel: 'SMS',
+    role: 'DRIVER',
+    name: conversation.driverName,
+    phone: conversation.driverPhone,
+    email: '',
+  };
+  const booking = await findBooking(tx, conversation.bookingId);
+  if (booking) {
+    const { audience, operator } = await audienceOf(tx, conversation.tenantId, booking);
+    const [composed] = compose(booking, [planned], {
+      templates: await operatorTemplates(tx, conversation.tenantId),
+      audience,
+      companyName: operator.companyName,
+      timeZone: operator.timeZone,
+    });
+    if (composed) return composed;
+  }
+  const rendered = renderMessage(
+    DEFAULT_TEMPLATES.DRIVER_ALLOTMENT_SMS,
+    storedTemplateValues(conversation.dutyValues),
+  );
+  return { ...planned, text: rendered.text, variables: rendered.values };
 }
 
 /** Tells of a chat change through the outbox, in the transaction that made it. */

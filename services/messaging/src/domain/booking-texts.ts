@@ -1,28 +1,38 @@
-// Which texts a change to a booking sends, and to whom (spec §3 contact roles, §9 SMS types). Pure:
-// the consumer turns bookings' event into a BookingChange, and writes one message per planned text.
-import type { SmsType } from '@fleet/domain';
+// Which messages a change to a booking sends, and to whom (spec §3 contact roles, §9 SMS types, and
+// the confirmation and duty-slip emails). Pure: the consumer turns bookings' event into a BookingChange,
+// reads who may be messaged (the Audience, from its read models), and writes one row per planned message.
+import { SMS_TYPES } from '@fleet/domain';
 import type { RecipientRole } from './message-types';
 
-/** The SMS types this service sends from bookings' events today. */
-export const BOOKING_SMS_TYPES = [
-  'CONFIRMATION_SMS',
-  'DRIVER_ALLOTMENT_SMS',
-  'CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP',
-  'CANCELLATION_SMS',
-] as const satisfies readonly SmsType[];
+/** The SMS types sent from bookings' events: every one of spec §9. */
+export const BOOKING_SMS_TYPES = SMS_TYPES;
+/** The emails sent from bookings' events. */
+export const BOOKING_EMAIL_TYPES = ['CONFIRMATION_EMAIL', 'DUTY_SLIP_EMAIL'] as const;
+export const BOOKING_MESSAGE_TYPES = [...BOOKING_SMS_TYPES, ...BOOKING_EMAIL_TYPES] as const;
 export type BookingSmsType = (typeof BOOKING_SMS_TYPES)[number];
+export type BookingEmailType = (typeof BOOKING_EMAIL_TYPES)[number];
+export type BookingMessageType = (typeof BOOKING_MESSAGE_TYPES)[number];
 
 export interface Person {
   name: string;
   phone: string;
+  email: string;
 }
 
-/** What a text needs of a booking, as its event carries it. */
+/** What a message needs of a booking, as its event carries it. */
 export interface BookingFacts {
   id: string;
   bookingNo: string;
+  status: string;
+  /** Bookings' version of the booking: the read model keeps the newest. */
+  version: number;
+  customerId: string;
+  customerName: string;
+  /** The supplier the duty is allotted to (a company supplier or a DCO); empty when none. */
+  supplierId: string;
   reportingAt: Date | undefined;
   pickup: string;
+  drop: string;
   vehicleNo: string;
   driverName: string;
   driverPhone: string;
@@ -43,58 +53,200 @@ export interface BookingChange {
   booking: BookingFacts;
 }
 
-/** A text to send: its type and its recipient. */
-export interface PlannedText {
-  type: BookingSmsType;
-  role: RecipientRole;
-  name: string;
-  phone: string;
+/**
+ * Who may be messaged automatically about one operator's booking, from messaging's read models:
+ * the operator's own flags (identity's owner account), the customer's (masters' connection), and the
+ * supplier the duty is allotted to.
+ */
+export interface Audience {
+  autoSendPassengerSms: boolean;
+  autoSendPassengerEmail: boolean;
+  sendPassengerMessages: boolean;
+  sendBookerMessages: boolean;
+  /** The customer's own email, for the duty slip; empty when it has none. */
+  customerEmail: string;
+  customerName: string;
+  supplier: { name: string; phone: string; email: string } | undefined;
 }
 
 /**
- * The texts a change sends:
- * - a booking confirmed (created BOOKED, or UNCONFIRMED confirmed): CONFIRMATION_SMS to its passengers
- *   and its booker;
- * - a driver allotted (to ALLOTED, a re-allotment included): DRIVER_ALLOTMENT_SMS to that driver;
- * - dispatched: CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP to the passengers, with the driver, vehicle
- *   and trip code;
- * - cancelled: CANCELLATION_SMS to the passengers.
- * Other changes (an allotment cleared back to BOOKED, an edit, the driver's own steps) send nothing. A
- * number is texted once per type even when it holds two roles (a booker travelling); a contact without
- * a number is skipped.
+ * What a missing read-model row means. The customer's flags are masters' own defaults for a new
+ * connection (both on). The operator's flags read as on while messaging has not seen the owner's
+ * account: an operator whose account predates messaging's subscription kept its booking texts (what
+ * the product did before the flags were honoured) rather than losing them silently; the first account
+ * event after that brings the operator's real choice, which for a new operator is off.
  */
-export function textsFor(change: BookingChange): PlannedText[] {
-  const { booking } = change;
-  const passengers = booking.passengers.map((p) => ({ ...p, role: 'PASSENGER' as const }));
-  const booker = booking.bookedBy ? [{ ...booking.bookedBy, role: 'BOOKED_BY' as const }] : [];
-  const to = (type: BookingSmsType, people: (Person & { role: RecipientRole })[]): PlannedText[] => {
-    const seen = new Set<string>();
-    const texts: PlannedText[] = [];
-    for (const person of people) {
-      const phone = person.phone.trim();
-      if (!phone || seen.has(phone)) continue;
-      seen.add(phone);
-      texts.push({ type, role: person.role, name: person.name.trim(), phone });
-    }
-    return texts;
+export const DEFAULT_AUDIENCE: Audience = {
+  autoSendPassengerSms: true,
+  autoSendPassengerEmail: true,
+  sendPassengerMessages: true,
+  sendBookerMessages: true,
+  customerEmail: '',
+  customerName: '',
+  supplier: undefined,
+};
+
+/** A message to write: its type, its channel and its recipient (a number for SMS, an address for email). */
+export interface PlannedMessage {
+  type: BookingMessageType;
+  channel: 'SMS' | 'EMAIL';
+  role: RecipientRole;
+  name: string;
+  phone: string;
+  email: string;
+}
+
+type Recipient = Person & { role: RecipientRole };
+
+/** Each recipient once per type: an SMS to each distinct number, an email to each distinct address. */
+export function addressed(
+  type: BookingMessageType,
+  channel: 'SMS' | 'EMAIL',
+  people: Recipient[],
+): PlannedMessage[] {
+  const seen = new Set<string>();
+  const planned: PlannedMessage[] = [];
+  for (const person of people) {
+    const phone = person.phone.trim();
+    const email = person.email.trim();
+    const key = channel === 'SMS' ? phone : email.toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    planned.push({
+      type,
+      channel,
+      role: person.role,
+      name: person.name.trim(),
+      phone: channel === 'SMS' ? phone : '',
+      email: channel === 'EMAIL' ? email : '',
+    });
+  }
+  return planned;
+}
+
+/** The people of a booking by role. */
+export function recipientsOf(
+  booking: BookingFacts,
+  audience: Pick<Audience, 'customerEmail' | 'customerName' | 'supplier'>,
+) {
+  return {
+    passengers: booking.passengers.map((p): Recipient => ({ ...p, role: 'PASSENGER' })),
+    booker: booking.bookedBy ? [{ ...booking.bookedBy, role: 'BOOKED_BY' } satisfies Recipient] : [],
+    customer: audience.customerEmail
+      ? [
+          {
+            name: audience.customerName,
+            phone: '',
+            email: audience.customerEmail,
+            role: 'CUSTOMER',
+          } satisfies Recipient,
+        ]
+      : [],
+    driver: [
+      { name: booking.driverName, phone: booking.driverPhone, email: '', role: 'DRIVER' } satisfies Recipient,
+    ],
+    supplier:
+      booking.supplierId && audience.supplier
+        ? [{ ...audience.supplier, role: 'SUPPLIER' } satisfies Recipient]
+        : [],
   };
+}
+
+/**
+ * The messages a change sends automatically:
+ * - confirmed (created BOOKED, or UNCONFIRMED confirmed): CONFIRMATION_SMS and CONFIRMATION_EMAIL to
+ *   the passengers and the booker;
+ * - a driver allotted (to ALLOTED, a re-allotment included): DRIVER_ALLOTMENT_SMS to that driver, and
+ *   SEND_INFO_TO_SUPPLIER_SMS to the supplier when the duty went to one (a company supplier or a DCO;
+ *   a DCO drives itself, so its one number gets the supplier's text, not both);
+ * - dispatched: CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP to the passengers, with the trip code;
+ * - cancelled: CANCELLATION_SMS to the passengers and the booker;
+ * - closed (completed by the driver or closed by staff, the end of the trip): FEEDBACK_REQUEST_SMS to
+ *   the passengers, and DUTY_SLIP_EMAIL with the slip to the booker and the customer's own address.
+ * Flags: passenger messages go when the operator's flag for that channel and the customer's passenger
+ * flag are both on; the booker's (and the customer's duty slip) when the customer's booker flag is on
+ * (the operator's flags are about passengers only); the driver's and the supplier's always. Other
+ * changes (an allotment cleared back to BOOKED, an edit, the driver's own steps) send nothing.
+ */
+export function textsFor(change: BookingChange, audience: Audience = DEFAULT_AUDIENCE): PlannedMessage[] {
+  const { booking } = change;
+  const people = recipientsOf(booking, audience);
+  const passengersBy = (channel: 'SMS' | 'EMAIL') =>
+    audience.sendPassengerMessages &&
+    (channel === 'SMS' ? audience.autoSendPassengerSms : audience.autoSendPassengerEmail)
+      ? people.passengers
+      : [];
+  const booker = audience.sendBookerMessages ? people.booker : [];
+  const customer = audience.sendBookerMessages ? people.customer : [];
+
   const confirmed =
     (change.event === 'created' && change.toStatus === 'BOOKED') ||
     (change.event === 'status_changed' &&
       change.fromStatus === 'UNCONFIRMED' &&
       change.toStatus === 'BOOKED');
-  if (confirmed) return to('CONFIRMATION_SMS', [...passengers, ...booker]);
+  if (confirmed) {
+    return [
+      ...addressed('CONFIRMATION_SMS', 'SMS', [...passengersBy('SMS'), ...booker]),
+      ...addressed('CONFIRMATION_EMAIL', 'EMAIL', [...passengersBy('EMAIL'), ...booker]),
+    ];
+  }
   if (change.event !== 'status_changed') return [];
   switch (change.toStatus) {
-    case 'ALLOTED':
-      return to('DRIVER_ALLOTMENT_SMS', [
-        { name: booking.driverName, phone: booking.driverPhone, role: 'DRIVER' },
-      ]);
+    case 'ALLOTED': {
+      const supplierPhone = people.supplier[0]?.phone.trim() ?? '';
+      const isDco = supplierPhone !== '' && supplierPhone === booking.driverPhone.trim();
+      return [
+        ...(isDco ? [] : addressed('DRIVER_ALLOTMENT_SMS', 'SMS', people.driver)),
+        ...addressed('SEND_INFO_TO_SUPPLIER_SMS', 'SMS', people.supplier),
+      ];
+    }
     case 'DISPATCHED':
-      return to('CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP', passengers);
+      return addressed('CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP', 'SMS', passengersBy('SMS'));
     case 'CANCELLED':
-      return to('CANCELLATION_SMS', passengers);
+      return addressed('CANCELLATION_SMS', 'SMS', [...passengersBy('SMS'), ...booker]);
+    case 'CLOSED':
+      return [
+        ...addressed('FEEDBACK_REQUEST_SMS', 'SMS', passengersBy('SMS')),
+        ...addressed('DUTY_SLIP_EMAIL', 'EMAIL', [...booker, ...customer]),
+      ];
     default:
       return [];
   }
+}
+
+/** What staff ask to send by hand: the confirmation, or a duty's allotment details. */
+export type OnDemandRequest =
+  | { what: 'CONFIRMATION'; channels: ('SMS' | 'EMAIL')[] }
+  | { what: 'INFO'; to: ('DRIVER' | 'PASSENGERS' | 'SUPPLIER')[] };
+
+/**
+ * The messages staff's request sends, whatever the automatic flags say (a person asked): the
+ * confirmation to the passengers and the booker by SMS and/or email; the allotment details by SMS to
+ * the driver (DRIVER_ALLOTMENT_SMS), the passengers (with the trip code) and the supplier.
+ */
+export function onDemandMessages(
+  booking: BookingFacts,
+  request: OnDemandRequest,
+  audience: Pick<Audience, 'customerEmail' | 'customerName' | 'supplier'>,
+): PlannedMessage[] {
+  const people = recipientsOf(booking, audience);
+  if (request.what === 'CONFIRMATION') {
+    return [
+      ...(request.channels.includes('SMS')
+        ? addressed('CONFIRMATION_SMS', 'SMS', [...people.passengers, ...people.booker])
+        : []),
+      ...(request.channels.includes('EMAIL')
+        ? addressed('CONFIRMATION_EMAIL', 'EMAIL', [...people.passengers, ...people.booker])
+        : []),
+    ];
+  }
+  return [
+    ...(request.to.includes('DRIVER') ? addressed('DRIVER_ALLOTMENT_SMS', 'SMS', people.driver) : []),
+    ...(request.to.includes('PASSENGERS')
+      ? addressed('CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP', 'SMS', people.passengers)
+      : []),
+    ...(request.to.includes('SUPPLIER')
+      ? addressed('SEND_INFO_TO_SUPPLIER_SMS', 'SMS', people.supplier)
+      : []),
+  ];
 }

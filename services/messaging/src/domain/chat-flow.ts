@@ -132,5 +132,10 @@ export function storedTemplateValues(value: unknown): TemplateValues {
     driverName: v.driverName ?? '',
     driverPhone: v.driverPhone ?? '',
     tripOtp: v.tripOtp ?? '',
+    drop: v.drop ?? '',
+    passengerName: v.passengerName ?? '',
+    customerName: v.customerName ?? '',
+    companyName: v.companyName ?? '',
+    supplierName: v.supplierName ?? '',
   };
 }

@@ -1,8 +1,15 @@
+import fc from 'fast-check';
 import type { BookingFacts } from './booking-texts';
+import { compose } from './compose';
 import {
   DEFAULT_TEMPLATES,
+  DLT_VALUE_LIMIT,
+  renderMessage,
   renderTemplate,
+  TEMPLATE_TYPES,
+  type TemplateText,
   type TemplateValues,
+  templateProblem,
   templateValues,
   unknownVariables,
 } from './templates';
@@ -11,11 +18,23 @@ const values: TemplateValues = {
   bookingNo: '42',
   reportingTime: '01/04/2026 09:30',
   pickup: 'Terminal 2',
+  drop: 'Powai',
   vehicleNo: 'MH01AB1234',
   driverName: 'Ravi Kumar',
   driverPhone: '+919800000009',
   tripOtp: '4821',
+  passengerName: 'Meera',
+  customerName: 'Acme Travels',
+  companyName: 'Konkan Cabs',
+  supplierName: '',
 };
+
+const sms = (body: string, dlt = false): TemplateText => ({
+  body,
+  subject: '',
+  dltTemplateId: dlt ? '1207161234567890123' : '',
+  senderId: dlt ? 'KNKCAB' : '',
+});
 
 describe('filling a template', () => {
   it('puts each named variable in its place', () => {
@@ -33,17 +52,107 @@ describe('filling a template', () => {
   it('leaves a name that is not a variable as written, and names it', () => {
     expect(renderTemplate('Hi {guest}, #{bookingNo}', values)).toBe('Hi {guest}, #42');
     expect(unknownVariables('Hi {guest}, #{bookingNo} {otp}')).toEqual(['guest', 'otp']);
-    for (const template of Object.values(DEFAULT_TEMPLATES)) expect(unknownVariables(template)).toEqual([]);
   });
 
-  it('tells passengers the car, the driver and the trip code on dispatch, and no code when there is none', () => {
-    const template = DEFAULT_TEMPLATES.CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP;
+  it('has a default for every type an operator words, each one it may keep as it is', () => {
+    for (const type of TEMPLATE_TYPES) {
+      expect(unknownVariables(DEFAULT_TEMPLATES[type].body)).toEqual([]);
+      expect(templateProblem(type, DEFAULT_TEMPLATES[type])).toBeUndefined();
+    }
+  });
+
+  it('tells passengers the car, the driver and the trip code on dispatch, signed by the operator', () => {
+    const template = DEFAULT_TEMPLATES.CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP.body;
     expect(renderTemplate(template, values)).toBe(
-      'Booking #42: your car MH01AB1234 with Ravi Kumar (+919800000009) reports 01/04/2026 09:30 at Terminal 2. Trip OTP 4821: give it to the driver at the start.',
+      'Booking #42: your car MH01AB1234 with Ravi Kumar (+919800000009) reports 01/04/2026 09:30 at Terminal 2. Trip OTP 4821: give it to the driver at the start. - Konkan Cabs',
     );
-    expect(renderTemplate(template, { ...values, tripOtp: '', pickup: '' })).toBe(
+    expect(renderTemplate(template, { ...values, tripOtp: '', pickup: '', companyName: '' })).toBe(
       'Booking #42: your car MH01AB1234 with Ravi Kumar (+919800000009) reports 01/04/2026 09:30.',
     );
+  });
+});
+
+describe('an operator’s template, checked before it is kept', () => {
+  it('refuses a variable we do not fill, in the body or the subject', () => {
+    expect(templateProblem('CONFIRMATION_SMS', sms('Hi {guest} #{bookingNo}'))).toEqual({
+      field: 'body',
+      message: expect.stringContaining('{guest} is not a variable'),
+    });
+    expect(
+      templateProblem('CONFIRMATION_EMAIL', { ...sms('Booking {bookingNo}'), subject: 'Re {ticket}' }),
+    ).toMatchObject({ field: 'subject' });
+  });
+
+  it('wants a subject on an email and none on a text', () => {
+    expect(templateProblem('CONFIRMATION_EMAIL', sms('Booking {bookingNo}'))).toMatchObject({
+      field: 'subject',
+    });
+    expect(
+      templateProblem('CONFIRMATION_SMS', { ...sms('Booking {bookingNo}'), subject: 'x' }),
+    ).toMatchObject({
+      field: 'subject',
+    });
+  });
+
+  it('holds a DLT template to its registration: id, header, brand, no trailing variable, no optional parts', () => {
+    const ok = 'Booking {bookingNo} confirmed for {reportingTime}. Regards {companyName} team';
+    expect(templateProblem('CONFIRMATION_SMS', sms(ok, true))).toBeUndefined();
+    expect(templateProblem('CONFIRMATION_SMS', { ...sms(ok, true), dltTemplateId: '12345' })).toMatchObject({
+      field: 'dltTemplateId',
+    });
+    expect(templateProblem('CONFIRMATION_SMS', { ...sms(ok, true), senderId: 'KNK1' })).toMatchObject({
+      field: 'senderId',
+    });
+    expect(templateProblem('CONFIRMATION_SMS', { ...sms(ok, true), senderId: '' })).toMatchObject({
+      field: 'senderId',
+    });
+    expect(templateProblem('CONFIRMATION_SMS', { ...sms(ok), senderId: 'KNKCAB' })).toMatchObject({
+      field: 'dltTemplateId',
+    });
+    expect(templateProblem('CONFIRMATION_SMS', sms('Booking {bookingNo} confirmed.', true))).toMatchObject({
+      field: 'body',
+      message: expect.stringContaining('{companyName}'),
+    });
+    expect(
+      templateProblem('CONFIRMATION_SMS', sms('{companyName}: booking {bookingNo}.', true)),
+    ).toMatchObject({
+      field: 'body',
+      message: expect.stringContaining('end it with words'),
+    });
+    expect(
+      templateProblem('CONFIRMATION_SMS', sms('{companyName}: booking {bookingNo}[ at {pickup}] ok', true)),
+    ).toMatchObject({
+      field: 'body',
+      message: expect.stringContaining('[optional]'),
+    });
+    expect(templateProblem('CONFIRMATION_EMAIL', { ...sms(ok, true), subject: 'Hi' })).toMatchObject({
+      field: 'dltTemplateId',
+    });
+  });
+
+  it('cuts each value of a DLT text to 30 characters, says which, and leaves other texts whole', () => {
+    const long = 'Plot 14, Sector 5, Near the big water tank, Navi Mumbai';
+    const dlt = renderMessage(sms('{companyName}: car at {pickup} for {bookingNo} now', true), {
+      ...values,
+      pickup: long,
+    });
+    expect(dlt.cut).toEqual(['pickup']);
+    expect(dlt.values.pickup).toBe('Plot 14, Sector 5, Near the bi');
+    expect(dlt.text).toBe('Konkan Cabs: car at Plot 14, Sector 5, Near the bi for 42 now');
+    const plain = renderMessage(sms('car at {pickup}'), { ...values, pickup: long });
+    expect(plain.cut).toEqual([]);
+    expect(plain.text).toBe(`car at ${long}`);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (value) => {
+        const r = renderMessage(sms('{companyName} at {pickup} ok', true), { ...values, pickup: value });
+        expect([...r.values.pickup].length).toBeLessThanOrEqual(DLT_VALUE_LIMIT);
+      }),
+    );
+  });
+
+  it('says which variables a template names that the booking leaves empty', () => {
+    const r = renderMessage(sms('{bookingNo} {tripOtp} {supplierName}'), { ...values, tripOtp: '' });
+    expect(r.empty).toEqual(['tripOtp', 'supplierName']);
   });
 });
 
@@ -51,25 +160,75 @@ describe('a booking’s values', () => {
   const booking: BookingFacts = {
     id: '6f1d3c1e-8a4b-4c52-9d0e-1f2a3b4c5d6e',
     bookingNo: '7',
+    status: 'BOOKED',
+    version: 1,
+    customerId: '',
+    customerName: 'Acme',
+    supplierId: '',
     reportingAt: new Date('2026-03-31T20:00:00Z'),
     pickup: ' Andheri East ',
+    drop: '',
     vehicleNo: '',
     driverName: '',
     driverPhone: '',
     tripOtp: '',
     bookedBy: undefined,
-    passengers: [],
+    passengers: [{ name: 'Meera', phone: '+919800000002', email: '' }],
   };
 
   it('reads the reporting time on the operator’s clock, DD/MM/YYYY HH:mm', () => {
     expect(templateValues(booking).reportingTime).toBe('01/04/2026 01:30');
-    expect(templateValues(booking, 'UTC').reportingTime).toBe('31/03/2026 20:00');
+    expect(templateValues(booking, { timeZone: 'UTC' }).reportingTime).toBe('31/03/2026 20:00');
     expect(templateValues(booking).pickup).toBe('Andheri East');
+    expect(templateValues(booking).passengerName).toBe('Meera');
   });
 
   it('confirms without the car while none is allotted', () => {
-    expect(renderTemplate(DEFAULT_TEMPLATES.DRIVER_ALLOTMENT_SMS, templateValues(booking))).toBe(
+    expect(renderTemplate(DEFAULT_TEMPLATES.DRIVER_ALLOTMENT_SMS.body, templateValues(booking))).toBe(
       'New duty #7: report 01/04/2026 01:30 at Andheri East.',
     );
+  });
+
+  it('words each message in the operator’s template with its DLT ids, and attaches the slip to its email', () => {
+    const composed = compose(
+      booking,
+      [
+        {
+          type: 'CONFIRMATION_SMS',
+          channel: 'SMS',
+          role: 'PASSENGER',
+          name: 'Meera',
+          phone: '+919800000002',
+          email: '',
+        },
+        {
+          type: 'DUTY_SLIP_EMAIL',
+          channel: 'EMAIL',
+          role: 'BOOKED_BY',
+          name: 'Asha',
+          phone: '',
+          email: 'a@x.example',
+        },
+      ],
+      {
+        templates: {
+          CONFIRMATION_SMS: sms('Dear {passengerName}, {bookingNo} is on. {companyName} team', true),
+        },
+        audience: { customerName: '', supplier: undefined },
+        companyName: 'Konkan Cabs',
+        timeZone: 'Asia/Kolkata',
+      },
+    );
+    expect(composed[0]).toMatchObject({
+      text: 'Dear Meera, 7 is on. Konkan Cabs team',
+      dltTemplateId: '1207161234567890123',
+      senderId: 'KNKCAB',
+      attachments: [],
+    });
+    expect(composed[1]).toMatchObject({
+      subject: 'Duty slip for booking #7 - Konkan Cabs',
+      dltTemplateId: '',
+      attachments: [{ kind: 'DUTY_SLIP', bookingId: booking.id, fileName: 'duty-slip-7.pdf' }],
+    });
   });
 });

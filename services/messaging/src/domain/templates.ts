@@ -1,32 +1,94 @@
-// The texts' words: a default template per SMS type with named variables, and the one function that
-// fills them. Operators' own templates (and their DLT ids) will be rows read before this; the defaults
-// stay what a new operator starts with.
+// The messages' words: a default template per message type (SMS and email) with named variables, the
+// rules an operator's own template must keep (its variables, and TRAI's DLT rules for a registered SMS),
+// and the one function that fills a template. No row of an operator's = the default here.
 import { DEFAULT_OPERATOR_TIME_ZONE, wallClock } from '@fleet/domain';
-import type { BookingFacts, BookingSmsType } from './booking-texts';
+import type { BookingFacts } from './booking-texts';
+import { channelOf, type MessageType } from './message-types';
 
 export const TEMPLATE_VARIABLES = [
   'bookingNo',
   'reportingTime',
   'pickup',
+  'drop',
   'vehicleNo',
   'driverName',
   'driverPhone',
   'tripOtp',
+  'passengerName',
+  'customerName',
+  'companyName',
+  'supplierName',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
+/** Every message type an operator words itself: all but the sign-in code, which is the product's own. */
+export const TEMPLATE_TYPES = [
+  'CONFIRMATION_SMS',
+  'DRIVER_ALLOTMENT_SMS',
+  'CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP',
+  'CANCELLATION_SMS',
+  'FEEDBACK_REQUEST_SMS',
+  'SEND_INFO_TO_SUPPLIER_SMS',
+  'CONFIRMATION_EMAIL',
+  'DUTY_SLIP_EMAIL',
+  'INVOICE_EMAIL',
+] as const satisfies readonly Exclude<MessageType, 'SIGN_IN_CODE_SMS'>[];
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+export const isTemplateType = (value: string): value is TemplateType =>
+  (TEMPLATE_TYPES as readonly string[]).includes(value);
+
+/** A template's words and, for an SMS, the DLT registration it is sent under (empty for none). */
+export interface TemplateText {
+  body: string;
+  /** An email's subject; empty for an SMS. */
+  subject: string;
+  dltTemplateId: string;
+  senderId: string;
+}
+
+const sms = (body: string): TemplateText => ({ body, subject: '', dltTemplateId: '', senderId: '' });
+const email = (subject: string, body: string): TemplateText => ({
+  body,
+  subject,
+  dltTemplateId: '',
+  senderId: '',
+});
+
 /**
  * `{name}` is a variable. `[…]` is a part kept only when every variable in it has a value, so a text
- * never says "Trip OTP: ." for a booking without one.
+ * never says "Trip OTP: ." for a booking without one. The brand closes every text (DLT wants it).
  */
-export const DEFAULT_TEMPLATES: Record<BookingSmsType, string> = {
-  CONFIRMATION_SMS:
-    'Booking #{bookingNo} is confirmed: pickup {reportingTime}[ at {pickup}]. We will text you the car and driver before the trip.',
-  DRIVER_ALLOTMENT_SMS: 'New duty #{bookingNo}: report {reportingTime}[ at {pickup}][ with {vehicleNo}].',
-  CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP:
-    'Booking #{bookingNo}: your car[ {vehicleNo}][ with {driverName}][ ({driverPhone})] reports {reportingTime}[ at {pickup}].[ Trip OTP {tripOtp}: give it to the driver at the start.]',
-  CANCELLATION_SMS: 'Booking #{bookingNo} for {reportingTime} has been cancelled.',
+export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
+  CONFIRMATION_SMS: sms(
+    'Booking #{bookingNo} is confirmed: pickup {reportingTime}[ at {pickup}]. We will text you the car and driver before the trip.[ - {companyName}]',
+  ),
+  DRIVER_ALLOTMENT_SMS: sms(
+    'New duty #{bookingNo}: report {reportingTime}[ at {pickup}][ with {vehicleNo}].[ - {companyName}]',
+  ),
+  CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP: sms(
+    'Booking #{bookingNo}: your car[ {vehicleNo}][ with {driverName}][ ({driverPhone})] reports {reportingTime}[ at {pickup}].[ Trip OTP {tripOtp}: give it to the driver at the start.][ - {companyName}]',
+  ),
+  CANCELLATION_SMS: sms('Booking #{bookingNo} for {reportingTime} has been cancelled.[ - {companyName}]'),
+  FEEDBACK_REQUEST_SMS: sms(
+    'Thank you for travelling with us on booking #{bookingNo}. Please reply with how the trip went.[ - {companyName}]',
+  ),
+  SEND_INFO_TO_SUPPLIER_SMS: sms(
+    'Duty #{bookingNo} allotted to you: report {reportingTime}[ at {pickup}][ with {vehicleNo}][, driver {driverName}][ ({driverPhone})].[ - {companyName}]',
+  ),
+  CONFIRMATION_EMAIL: email(
+    'Booking #{bookingNo} confirmed[ - {companyName}]',
+    'Dear[ {passengerName}],\n\nYour booking #{bookingNo} is confirmed.\nPickup: {reportingTime}[ at {pickup}][\nDrop: {drop}]\n\nWe will send you the car and driver details before the trip.\n\nRegards,[\n{companyName}]',
+  ),
+  DUTY_SLIP_EMAIL: email(
+    'Duty slip for booking #{bookingNo}[ - {companyName}]',
+    'Dear[ {customerName}],\n\nPlease find attached the duty slip for booking #{bookingNo} of {reportingTime}[ ({vehicleNo})].\n\nRegards,[\n{companyName}]',
+  ),
+  INVOICE_EMAIL: email(
+    'Your invoice[ from {companyName}]',
+    'Dear[ {customerName}],\n\nPlease find attached your invoice.\n\nRegards,[\n{companyName}]',
+  ),
 };
 
 const VARIABLE = /\{([A-Za-z]+)\}/g;
@@ -38,6 +100,11 @@ export function unknownVariables(template: string): string[] {
   return [...template.matchAll(VARIABLE)].map((m) => m[1] ?? '').filter((name) => !isVariable(name));
 }
 
+/** The variables a template names, each once, in order. */
+export function variablesOf(template: string): TemplateVariable[] {
+  return [...new Set([...template.matchAll(VARIABLE)].map((m) => m[1] ?? ''))].filter(isVariable);
+}
+
 /** Fills a template: each `{variable}` by its value, each `[…]` part dropped when a variable in it is empty. */
 export function renderTemplate(template: string, values: TemplateValues): string {
   const fill = (part: string) =>
@@ -46,24 +113,149 @@ export function renderTemplate(template: string, values: TemplateValues): string
     const names = [...part.matchAll(VARIABLE)].map((m) => m[1] ?? '');
     return names.every((name) => isVariable(name) && values[name].trim() !== '') ? fill(part) : '';
   });
-  return fill(withOptionalParts).replace(/ {2,}/g, ' ').trim();
+  return fill(withOptionalParts)
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
 }
+
+/** The longest value a DLT template's variable may carry (TRAI). */
+export const DLT_VALUE_LIMIT = 30;
+
+/**
+ * A registered (DLT) SMS's values cut to 30 characters each. Cut, not refused: a pickup address is
+ * routinely longer, and a booking's text is worth more than its address's tail; the preview says
+ * which values were cut. Other templates' values are left whole.
+ */
+export function fitValues(
+  template: Pick<TemplateText, 'dltTemplateId'>,
+  values: TemplateValues,
+): { values: TemplateValues; cut: TemplateVariable[] } {
+  if (!template.dltTemplateId) return { values, cut: [] };
+  const fitted = { ...values };
+  const cut: TemplateVariable[] = [];
+  for (const name of TEMPLATE_VARIABLES) {
+    const chars = [...values[name]];
+    if (chars.length > DLT_VALUE_LIMIT) {
+      fitted[name] = chars.slice(0, DLT_VALUE_LIMIT).join('').trimEnd();
+      cut.push(name);
+    }
+  }
+  return { values: fitted, cut };
+}
+
+/** A message rendered from a template: its text, subject and the values it was filled with. */
+export interface RenderedMessage {
+  text: string;
+  subject: string;
+  values: TemplateValues;
+  /** Variables the template names whose value was empty. */
+  empty: TemplateVariable[];
+  /** Variables whose value was cut to the DLT limit. */
+  cut: TemplateVariable[];
+}
+
+export function renderMessage(template: TemplateText, values: TemplateValues): RenderedMessage {
+  const fitted = fitValues(template, values);
+  const named = variablesOf(`${template.subject}\n${template.body}`);
+  return {
+    text: renderTemplate(template.body, fitted.values),
+    subject: renderTemplate(template.subject, fitted.values),
+    values: fitted.values,
+    empty: named.filter((name) => fitted.values[name].trim() === ''),
+    cut: fitted.cut.filter((name) => named.includes(name)),
+  };
+}
+
+/** A problem with a template an operator typed, naming the field. */
+export interface TemplateProblem {
+  field: 'body' | 'subject' | 'dltTemplateId' | 'senderId';
+  message: string;
+}
+
+/**
+ * What is wrong with a template for a type, if anything: variables we do not fill, a subject on an SMS
+ * or none on an email, and for an SMS under a DLT registration (DOMAIN.md "Messages (India)"): the
+ * 12–19 digit id with its 6-letter header, the brand ({companyName}) in the text, no variable as the
+ * last word, and no optional parts — a registered text is sent exactly as registered.
+ */
+export function templateProblem(type: TemplateType, template: TemplateText): TemplateProblem | undefined {
+  const isSms = channelOf(type) === 'SMS';
+  const limit = isSms ? 1000 : 5000;
+  if (template.body.trim() === '') return { field: 'body', message: 'Write the message.' };
+  if ([...template.body].length > limit)
+    return { field: 'body', message: `Keep the message to ${limit} characters or fewer.` };
+  const unknownInBody = unknownVariables(template.body);
+  if (unknownInBody.length > 0) return { field: 'body', message: unknownMessage(unknownInBody) };
+  if (isSms) {
+    if (template.subject !== '') return { field: 'subject', message: 'A text message has no subject.' };
+  } else {
+    if (template.subject.trim() === '') return { field: 'subject', message: 'Write the email’s subject.' };
+    if ([...template.subject].length > 200)
+      return { field: 'subject', message: 'Keep the subject to 200 characters or fewer.' };
+    const unknownInSubject = unknownVariables(template.subject);
+    if (unknownInSubject.length > 0) return { field: 'subject', message: unknownMessage(unknownInSubject) };
+    if (template.dltTemplateId !== '')
+      return { field: 'dltTemplateId', message: 'Only text messages are registered on DLT.' };
+    if (template.senderId !== '')
+      return { field: 'senderId', message: 'Only text messages have a sender id.' };
+    return undefined;
+  }
+  if (template.dltTemplateId !== '' && !/^\d{12,19}$/.test(template.dltTemplateId))
+    return { field: 'dltTemplateId', message: 'A DLT template id is 12 to 19 digits.' };
+  if (template.senderId !== '' && !/^[A-Z]{6}$/.test(template.senderId))
+    return { field: 'senderId', message: 'A sender id (DLT header) is 6 capital letters, e.g. FLTOPS.' };
+  if (template.dltTemplateId === '' && template.senderId !== '')
+    return { field: 'dltTemplateId', message: 'Give the DLT template id the sender id goes with.' };
+  if (template.dltTemplateId === '') return undefined;
+  if (template.senderId === '')
+    return {
+      field: 'senderId',
+      message: 'Give the sender id (DLT header) the template is registered under.',
+    };
+  if (/[[\]]/.test(template.body))
+    return {
+      field: 'body',
+      message: 'A DLT template is sent exactly as registered: write it without [optional] parts.',
+    };
+  if (!template.body.includes('{companyName}'))
+    return { field: 'body', message: 'A DLT template names the brand: put {companyName} in the text.' };
+  if (/\{[A-Za-z]+\}[^\p{L}\p{N}]*$/u.test(template.body.trim()))
+    return { field: 'body', message: 'A DLT template may not end with a variable: end it with words.' };
+  return undefined;
+}
+
+const unknownMessage = (names: string[]) =>
+  `${names.map((n) => `{${n}}`).join(', ')} ${names.length === 1 ? 'is not a variable' : 'are not variables'}. Use ${TEMPLATE_VARIABLES.map((v) => `{${v}}`).join(', ')}.`;
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** Who a message is about beyond the booking: the operator, the customer, the supplier, the recipient. */
+export interface ValueContext {
+  companyName?: string;
+  customerName?: string;
+  supplierName?: string;
+  /** The recipient, when it is a passenger: "Dear {passengerName}" names them. */
+  passengerName?: string;
+  timeZone?: string;
+}
+
 /** The values a booking gives the variables; the reporting time as DD/MM/YYYY HH:mm on the operator's clock. */
-export function templateValues(
-  booking: BookingFacts,
-  timeZone: string = DEFAULT_OPERATOR_TIME_ZONE,
-): TemplateValues {
-  const w = booking.reportingAt ? wallClock(booking.reportingAt, timeZone) : undefined;
+export function templateValues(booking: BookingFacts, context: ValueContext = {}): TemplateValues {
+  const w = booking.reportingAt
+    ? wallClock(booking.reportingAt, context.timeZone || DEFAULT_OPERATOR_TIME_ZONE)
+    : undefined;
   return {
     bookingNo: booking.bookingNo,
     reportingTime: w ? `${two(w.day)}/${two(w.month)}/${w.year} ${two(w.hour)}:${two(w.minute)}` : '',
     pickup: booking.pickup.trim(),
+    drop: booking.drop.trim(),
     vehicleNo: booking.vehicleNo.trim(),
     driverName: booking.driverName.trim(),
     driverPhone: booking.driverPhone.trim(),
     tripOtp: booking.tripOtp.trim(),
+    passengerName: (context.passengerName ?? booking.passengers[0]?.name ?? '').trim(),
+    customerName: (context.customerName || booking.customerName).trim(),
+    companyName: (context.companyName ?? '').trim(),
+    supplierName: (context.supplierName ?? '').trim(),
   };
 }

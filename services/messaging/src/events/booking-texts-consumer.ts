@@ -14,9 +14,11 @@ import {
 import type { Contact } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { type BookingChanged, BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { type BookingChange, type BookingFacts, type Person, textsFor } from '../domain/booking-texts';
-import { DEFAULT_TEMPLATES, renderTemplate, templateValues } from '../domain/templates';
-import { insertMessages } from '../storage/messages-store';
+import { compose } from '../domain/compose';
+import { audienceOf, saveBooking } from '../storage/audience-store';
+import { insertMessages, type NewMessage } from '../storage/messages-store';
 import { SCHEMA } from '../storage/migrations';
+import { operatorTemplates } from '../storage/templates-store';
 
 /** The bookings events texts come from, by the last word of their subject. */
 const BOOKING_EVENTS = {
@@ -34,8 +36,11 @@ const eventOf = (subject: string): BookingChange['event'] | undefined =>
         ? 'updated'
         : undefined;
 
-const person = (contact: Contact | undefined): Person | undefined =>
-  contact ? { name: contact.name, phone: contact.phone } : undefined;
+const person = (contact: Contact): Person => ({
+  name: contact.name,
+  phone: contact.phone,
+  email: contact.email,
+});
 
 /** Bookings' event as the texts' rules read it; undefined when it carries no booking. */
 export function bookingChangeOf(subject: string, message: BookingChanged): BookingChange | undefined {
@@ -45,15 +50,20 @@ export function bookingChangeOf(subject: string, message: BookingChanged): Booki
   const facts: BookingFacts = {
     id: booking.id,
     bookingNo: booking.bookingNo.toString(),
+    status: booking.status,
+    version: booking.version,
+    customerId: booking.customerId,
+    customerName: booking.customerName,
+    supplierId: booking.supplierId,
     reportingAt: booking.reportingAt ? timestampDate(booking.reportingAt) : undefined,
     pickup: booking.reportingAddress,
+    drop: booking.dropAddress,
     vehicleNo: booking.vehicleNo,
     driverName: booking.driverName,
     driverPhone: booking.driverPhone,
-    // Bookings' events carry no trip code yet; the text leaves its part out until they do.
-    tripOtp: '',
-    bookedBy: person(booking.bookedBy),
-    passengers: booking.passengers.map((p) => ({ name: p.name, phone: p.phone })),
+    tripOtp: booking.tripStartOtp,
+    bookedBy: booking.bookedBy ? person(booking.bookedBy) : undefined,
+    passengers: booking.passengers.map(person),
   };
   return {
     event,
@@ -64,6 +74,10 @@ export function bookingChangeOf(subject: string, message: BookingChanged): Booki
   };
 }
 
+/**
+ * Keeps the booking's latest facts and writes the messages its change sends, to whom the operator's and
+ * the customer's flags allow, each in the operator's words.
+ */
 export function startBookingTextsConsumer(deps: {
   db: Database;
   bus: EventBus;
@@ -82,27 +96,36 @@ export function startBookingTextsConsumer(deps: {
       const change = bookingChangeOf(event.subject, event.message);
       const tenantId = event.tenantId ?? event.message.tenantId;
       if (!change || !tenantId) return;
-      const values = templateValues(change.booking);
-      const planned = textsFor(change).filter(
+      await saveBooking(tx, tenantId, change.booking);
+      const { audience, operator } = await audienceOf(tx, tenantId, change.booking);
+      // With driver chat on, the driver hears of the duty there; the text is chat's fallback.
+      const planned = textsFor(change, audience).filter(
         (text) => !(text.type === 'DRIVER_ALLOTMENT_SMS' && deps.chatsWithDriver?.(text.phone)),
       );
+      if (planned.length === 0) return;
+      const composed = compose(change.booking, planned, {
+        templates: await operatorTemplates(tx, tenantId),
+        audience,
+        companyName: operator.companyName,
+        timeZone: operator.timeZone,
+      });
       const written = await insertMessages(
         tx,
-        planned.map((text) => ({
-          tenantId,
-          eventId: event.id,
-          type: text.type,
-          role: text.role,
-          name: text.name,
-          phone: text.phone,
-          bookingId: change.booking.id,
-          bookingNo: change.booking.bookingNo,
-          text: renderTemplate(DEFAULT_TEMPLATES[text.type], values),
-          variables: values,
-        })),
+        composed.map(
+          (m): NewMessage => ({
+            ...m,
+            tenantId,
+            eventId: event.id,
+            bookingId: change.booking.id,
+            bookingNo: change.booking.bookingNo,
+          }),
+        ),
       );
       if (written.length > 0)
-        event.logger.info({ bookingId: change.booking.id, written: written.length }, 'booking texts queued');
+        event.logger.info(
+          { bookingId: change.booking.id, written: written.length },
+          'booking messages queued',
+        );
     },
   });
 }

@@ -11,11 +11,15 @@ import {
 } from '@fleet/platform';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { chatMessageToProto, conversationToProto, webhookEventsFromProto } from '../chat-mappers';
+import { TEMPLATE_VARIABLES } from '../domain/templates';
 import { messageToProto } from '../mappers';
 import type { DeliveryReports } from '../use-cases/delivery-reports';
 import type { DriverChat } from '../use-cases/driver-chat';
 import type { MessageLog } from '../use-cases/message-log';
+import type { SendBookingMessage } from '../use-cases/send-booking-message';
 import type { SignInCodes } from '../use-cases/sign-in-codes';
+import type { Templates } from '../use-cases/templates';
+import { templateToProto } from './template-mappers';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function messagingRoutes(useCases: {
@@ -23,6 +27,8 @@ export function messagingRoutes(useCases: {
   deliveryReports: DeliveryReports;
   signInCodes: SignInCodes;
   driverChat: DriverChat;
+  templates: Templates;
+  sendBookingMessage: SendBookingMessage;
 }) {
   return (router: ConnectRouter) =>
     router.service(MessagingService, {
@@ -102,6 +108,37 @@ export function messagingRoutes(useCases: {
       async resendMessage(req, ctx) {
         const row = await useCases.messageLog.resend(tenantCallerOf(ctx), req.id, req.idempotencyKey);
         return { message: messageToProto(row) };
+      },
+      async listTemplates(_req, ctx) {
+        const templates = await useCases.templates.list(tenantCallerOf(ctx));
+        return { templates: templates.map(templateToProto), variables: [...TEMPLATE_VARIABLES] };
+      },
+      async saveTemplate(req, ctx) {
+        return { template: templateToProto(await useCases.templates.save(tenantCallerOf(ctx), req)) };
+      },
+      async resetTemplate(req, ctx) {
+        return { template: templateToProto(await useCases.templates.reset(tenantCallerOf(ctx), req)) };
+      },
+      async previewTemplate(req, ctx) {
+        const preview = await useCases.templates.preview(tenantCallerOf(ctx), req);
+        return {
+          text: preview.text,
+          subject: preview.subject,
+          emptyVariables: preview.empty,
+          cutVariables: preview.cut,
+          bookingId: preview.bookingId,
+          bookingNo: BigInt(preview.bookingNo),
+        };
+      },
+      async sendBookingMessage(req, ctx) {
+        const sent = await useCases.sendBookingMessage.send(tenantCallerOf(ctx), {
+          what: req.what,
+          bookingId: req.bookingId,
+          requestId: req.requestId,
+          channels: req.channels,
+          recipients: req.recipients,
+        });
+        return { messages: sent.map(messageToProto) };
       },
     });
 }

@@ -252,15 +252,6 @@ export async function getMessage(tx: Tx, id: string): Promise<MessageRow | undef
   return row;
 }
 
-/** The message a resend with this event id wrote, if one did. */
-export async function messageOfEvent(tx: Tx, eventId: string): Promise<MessageRow | undefined> {
-  const [row] = await rows<MessageRow>(
-    tx,
-    sql`select ${COLUMNS} from ${messages} where event_id = ${eventId} order by created_at limit 1`,
-  );
-  return row;
-}
-
 const attachmentSchema = z.object({
   kind: z.literal('DUTY_SLIP'),
   bookingId: z.string().uuid(),
@@ -353,5 +344,13 @@ export function eraseSignInCode(tx: Tx, id: string, code: string): Promise<unkno
         set text = replace(text, ${code}, repeat('•', length(${code}))),
             variables = variables - 'otp', updated_at = now()
         where id = ${id} and type = 'SIGN_IN_CODE_SMS'`,
+  );
+}
+
+/** The messages one event or request wrote, in the order written (the operator's own, under its security). */
+export function messagesOfEvent(tx: Tx, eventId: string): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    tx,
+    sql`select ${COLUMNS} from ${messages} where event_id = ${eventId} order by created_at, channel, type, id`,
   );
 }

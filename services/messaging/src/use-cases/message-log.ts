@@ -41,7 +41,7 @@ import {
   listMessages,
   type MessageListQuery,
   type MessageRow,
-  messageOfEvent,
+  messagesOfEvent,
 } from '../storage/messages-store';
 
 export const VIEW_SMS = MESSAGE_LOG_PERMISSION;
@@ -176,7 +176,7 @@ export function createMessageLog(deps: { db: Database }) {
           throw notFound('The message');
         }
         requireHeld(caller, resendPermissionFor(original.type), 'send this message again');
-        const earlier = await messageOfEvent(tx, eventId);
+        const earlier = (await messagesOfEvent(tx, eventId))[0];
         if (earlier) {
           if (earlier.resentFromId !== original.id) {
             throw conflict(
@@ -210,7 +210,7 @@ export function createMessageLog(deps: { db: Database }) {
           },
         ]);
         // Written by a request with this key racing this one: answer what it wrote.
-        const resent = written ?? (await messageOfEvent(tx, eventId));
+        const resent = written ?? (await messagesOfEvent(tx, eventId))[0];
         if (!resent) throw conflict('This message is being sent again already; try again.');
         return resent;
       });

@@ -42,6 +42,7 @@ import {
   statusLabel,
   timeText,
 } from './duty-format';
+import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
 import { StatusActionButtons } from './status-actions';
 import { type DutyNames, useDutyNames } from './use-master-names';
@@ -284,6 +285,7 @@ export default function BookingPage() {
             </Button>
           ) : null}
           <StatusActionButtons duty={booking} actions={offered.status} />
+          <SendMessageButtons booking={booking} permissions={permissions} />
         </Group>
       </Group>
 
@@ -294,6 +296,11 @@ export default function BookingPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Allotment booking={booking} />
+            {booking.tripStartOtp || booking.tripEndOtp ? (
+              <Card title="Trip codes">
+                <TripCodes booking={booking} />
+              </Card>
+            ) : null}
             {view.attachments.length ? (
               <Card title={`Attachments (${view.attachments.length})`}>
                 <AttachmentLinks attachments={view.attachments} />

@@ -1,6 +1,7 @@
 import { businessSettingsMaster } from '@fleet/domain';
-import { Alert, Container, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Container, Loader, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -24,7 +25,14 @@ export default function BusinessSettingsPage() {
   );
   return (
     <Container size="md" py="md">
-      <PageHeader title="Business settings" />
+      <PageHeader
+        title="Business settings"
+        actions={
+          <Anchor component={Link} to="/business-settings/message-templates" size="sm">
+            Message templates
+          </Anchor>
+        }
+      />
       <Stack>
         {current.error ? <Alert color="red">{errorMessage(current.error)}</Alert> : null}
         {!canManage ? (

@@ -12,13 +12,15 @@ import type { Message as Message$1 } from "./message_pb";
 import { file_fleet_messaging_v1_message } from "./message_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { MessageTemplate } from "./template_pb";
+import { file_fleet_messaging_v1_template } from "./template_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/messaging/v1/messaging_service.proto.
  */
 export const file_fleet_messaging_v1_messaging_service: GenFile = /*@__PURE__*/
-  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSL+AQoTTGlzdE1lc3NhZ2VzUmVxdWVzdBIqCgRwYWdlGAEgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgwKBHR5cGUYAiABKAkSDgoGc3RhdHVzGAMgASgJEhIKCmJvb2tpbmdfaWQYBCABKAkSDwoHY2hhbm5lbBgFIAEoCRIXCg9kZWxpdmVyeV9zdGF0dXMYBiABKAkSFAoMY3JlYXRlZF9mcm9tGAcgASgJEhIKCmNyZWF0ZWRfdG8YCCABKAkSEQoJcmVjaXBpZW50GAkgASgJEhIKCmJvb2tpbmdfbm8YCiABKAMSDgoGc2VhcmNoGAsgASgJInMKFExpc3RNZXNzYWdlc1Jlc3BvbnNlEi0KCG1lc3NhZ2VzGAEgAygLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2USLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvIpYBCg5EZWxpdmVyeVJlcG9ydBIbChNwcm92aWRlcl9tZXNzYWdlX2lkGAEgASgJEhcKD3JlY2lwaWVudF9waG9uZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFZXJyb3IYBCABKAkSLwoLcmVwb3J0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImUKHFJlY29yZERlbGl2ZXJ5UmVwb3J0c1JlcXVlc3QSEAoIcHJvdmlkZXIYASABKAkSMwoHcmVwb3J0cxgCIAMoCzIiLmZsZWV0Lm1lc3NhZ2luZy52MS5EZWxpdmVyeVJlcG9ydCIwCh1SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgFInIKFVNlbmRTaWduSW5Db2RlUmVxdWVzdBINCgVwaG9uZRgBIAEoCRIMCgRjb2RlGAIgASgJEgwKBHRleHQYAyABKAkSLgoKZXhwaXJlc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNQoWU2VuZFNpZ25JbkNvZGVSZXNwb25zZRIMCgRzZW50GAEgASgIEg0KBWVycm9yGAIgASgJIisKFUdldEJvb2tpbmdDaGF0UmVxdWVzdBISCgpib29raW5nX2lkGAEgASgJIkkKFkdldEJvb2tpbmdDaGF0UmVzcG9uc2USLwoHdGhyZWFkcxgBIAMoCzIeLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0VGhyZWFkImMKFlNlbmRDaGF0TWVzc2FnZVJlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEg4KBHRleHQYAiABKAlIABIVCgtyZXNlbmRfZHV0eRgDIAEoCEgAQgkKB2NvbnRlbnQiSwoXU2VuZENoYXRNZXNzYWdlUmVzcG9uc2USMAoHbWVzc2FnZRgBIAEoCzIfLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0TWVzc2FnZSI5Ch5SZXNvbHZlQ2hhdENvbnZlcnNhdGlvblJlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJIl0KH1Jlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVzcG9uc2USOgoMY29udmVyc2F0aW9uGAEgASgLMiQuZmxlZXQubWVzc2FnaW5nLnYxLkNoYXRDb252ZXJzYXRpb24iUQoZUmVjZWl2ZUNoYXRXZWJob29rUmVxdWVzdBI0CgZldmVudHMYASADKAsyJC5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdFdlYmhvb2tFdmVudCItChpSZWNlaXZlQ2hhdFdlYmhvb2tSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgFIh8KEUdldE1lc3NhZ2VSZXF1ZXN0EgoKAmlkGAEgASgJIkIKEkdldE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2UiOwoUUmVzZW5kTWVzc2FnZVJlcXVlc3QSCgoCaWQYASABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAIgASgJIkUKFVJlc2VuZE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2Uy7gcKEE1lc3NhZ2luZ1NlcnZpY2USYQoMTGlzdE1lc3NhZ2VzEicuZmxlZXQubWVzc2FnaW5nLnYxLkxpc3RNZXNzYWdlc1JlcXVlc3QaKC5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVzcG9uc2USfAoVUmVjb3JkRGVsaXZlcnlSZXBvcnRzEjAuZmxlZXQubWVzc2FnaW5nLnYxLlJlY29yZERlbGl2ZXJ5UmVwb3J0c1JlcXVlc3QaMS5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVzcG9uc2USZwoOU2VuZFNpZ25JbkNvZGUSKS5mbGVldC5tZXNzYWdpbmcudjEuU2VuZFNpZ25JbkNvZGVSZXF1ZXN0GiouZmxlZXQubWVzc2FnaW5nLnYxLlNlbmRTaWduSW5Db2RlUmVzcG9uc2USZwoOR2V0Qm9va2luZ0NoYXQSKS5mbGVldC5tZXNzYWdpbmcudjEuR2V0Qm9va2luZ0NoYXRSZXF1ZXN0GiouZmxlZXQubWVzc2FnaW5nLnYxLkdldEJvb2tpbmdDaGF0UmVzcG9uc2USagoPU2VuZENoYXRNZXNzYWdlEiouZmxlZXQubWVzc2FnaW5nLnYxLlNlbmRDaGF0TWVzc2FnZVJlcXVlc3QaKy5mbGVldC5tZXNzYWdpbmcudjEuU2VuZENoYXRNZXNzYWdlUmVzcG9uc2USggEKF1Jlc29sdmVDaGF0Q29udmVyc2F0aW9uEjIuZmxlZXQubWVzc2FnaW5nLnYxLlJlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVxdWVzdBozLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNvbHZlQ2hhdENvbnZlcnNhdGlvblJlc3BvbnNlEnMKElJlY2VpdmVDaGF0V2ViaG9vaxItLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNlaXZlQ2hhdFdlYmhvb2tSZXF1ZXN0Gi4uZmxlZXQubWVzc2FnaW5nLnYxLlJlY2VpdmVDaGF0V2ViaG9va1Jlc3BvbnNlElsKCkdldE1lc3NhZ2USJS5mbGVldC5tZXNzYWdpbmcudjEuR2V0TWVzc2FnZVJlcXVlc3QaJi5mbGVldC5tZXNzYWdpbmcudjEuR2V0TWVzc2FnZVJlc3BvbnNlEmQKDVJlc2VuZE1lc3NhZ2USKC5mbGVldC5tZXNzYWdpbmcudjEuUmVzZW5kTWVzc2FnZVJlcXVlc3QaKS5mbGVldC5tZXNzYWdpbmcudjEuUmVzZW5kTWVzc2FnZVJlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_messaging_v1_chat, file_fleet_messaging_v1_message, file_google_protobuf_timestamp]);
+  fileDesc("CipmbGVldC9tZXNzYWdpbmcvdjEvbWVzc2FnaW5nX3NlcnZpY2UucHJvdG8SEmZsZWV0Lm1lc3NhZ2luZy52MSL+AQoTTGlzdE1lc3NhZ2VzUmVxdWVzdBIqCgRwYWdlGAEgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgwKBHR5cGUYAiABKAkSDgoGc3RhdHVzGAMgASgJEhIKCmJvb2tpbmdfaWQYBCABKAkSDwoHY2hhbm5lbBgFIAEoCRIXCg9kZWxpdmVyeV9zdGF0dXMYBiABKAkSFAoMY3JlYXRlZF9mcm9tGAcgASgJEhIKCmNyZWF0ZWRfdG8YCCABKAkSEQoJcmVjaXBpZW50GAkgASgJEhIKCmJvb2tpbmdfbm8YCiABKAMSDgoGc2VhcmNoGAsgASgJInMKFExpc3RNZXNzYWdlc1Jlc3BvbnNlEi0KCG1lc3NhZ2VzGAEgAygLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2USLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvIpYBCg5EZWxpdmVyeVJlcG9ydBIbChNwcm92aWRlcl9tZXNzYWdlX2lkGAEgASgJEhcKD3JlY2lwaWVudF9waG9uZRgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFZXJyb3IYBCABKAkSLwoLcmVwb3J0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImUKHFJlY29yZERlbGl2ZXJ5UmVwb3J0c1JlcXVlc3QSEAoIcHJvdmlkZXIYASABKAkSMwoHcmVwb3J0cxgCIAMoCzIiLmZsZWV0Lm1lc3NhZ2luZy52MS5EZWxpdmVyeVJlcG9ydCIwCh1SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRIPCgdjaGFuZ2VkGAEgASgFInIKFVNlbmRTaWduSW5Db2RlUmVxdWVzdBINCgVwaG9uZRgBIAEoCRIMCgRjb2RlGAIgASgJEgwKBHRleHQYAyABKAkSLgoKZXhwaXJlc19hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNQoWU2VuZFNpZ25JbkNvZGVSZXNwb25zZRIMCgRzZW50GAEgASgIEg0KBWVycm9yGAIgASgJIisKFUdldEJvb2tpbmdDaGF0UmVxdWVzdBISCgpib29raW5nX2lkGAEgASgJIkkKFkdldEJvb2tpbmdDaGF0UmVzcG9uc2USLwoHdGhyZWFkcxgBIAMoCzIeLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0VGhyZWFkImMKFlNlbmRDaGF0TWVzc2FnZVJlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJEg4KBHRleHQYAiABKAlIABIVCgtyZXNlbmRfZHV0eRgDIAEoCEgAQgkKB2NvbnRlbnQiSwoXU2VuZENoYXRNZXNzYWdlUmVzcG9uc2USMAoHbWVzc2FnZRgBIAEoCzIfLmZsZWV0Lm1lc3NhZ2luZy52MS5DaGF0TWVzc2FnZSI5Ch5SZXNvbHZlQ2hhdENvbnZlcnNhdGlvblJlcXVlc3QSFwoPY29udmVyc2F0aW9uX2lkGAEgASgJIl0KH1Jlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVzcG9uc2USOgoMY29udmVyc2F0aW9uGAEgASgLMiQuZmxlZXQubWVzc2FnaW5nLnYxLkNoYXRDb252ZXJzYXRpb24iUQoZUmVjZWl2ZUNoYXRXZWJob29rUmVxdWVzdBI0CgZldmVudHMYASADKAsyJC5mbGVldC5tZXNzYWdpbmcudjEuQ2hhdFdlYmhvb2tFdmVudCItChpSZWNlaXZlQ2hhdFdlYmhvb2tSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgFIh8KEUdldE1lc3NhZ2VSZXF1ZXN0EgoKAmlkGAEgASgJIkIKEkdldE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2UiOwoUUmVzZW5kTWVzc2FnZVJlcXVlc3QSCgoCaWQYASABKAkSFwoPaWRlbXBvdGVuY3lfa2V5GAIgASgJIkUKFVJlc2VuZE1lc3NhZ2VSZXNwb25zZRIsCgdtZXNzYWdlGAEgASgLMhsuZmxlZXQubWVzc2FnaW5nLnYxLk1lc3NhZ2UiFgoUTGlzdFRlbXBsYXRlc1JlcXVlc3QiYgoVTGlzdFRlbXBsYXRlc1Jlc3BvbnNlEjYKCXRlbXBsYXRlcxgBIAMoCzIjLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlVGVtcGxhdGUSEQoJdmFyaWFibGVzGAIgAygJIogBChNTYXZlVGVtcGxhdGVSZXF1ZXN0EgwKBHR5cGUYASABKAkSDAoEYm9keRgCIAEoCRIPCgdzdWJqZWN0GAMgASgJEhcKD2RsdF90ZW1wbGF0ZV9pZBgEIAEoCRIRCglzZW5kZXJfaWQYBSABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgGIAEoBSJNChRTYXZlVGVtcGxhdGVSZXNwb25zZRI1Cgh0ZW1wbGF0ZRgBIAEoCzIjLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlVGVtcGxhdGUiPgoUUmVzZXRUZW1wbGF0ZVJlcXVlc3QSDAoEdHlwZRgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgFIk4KFVJlc2V0VGVtcGxhdGVSZXNwb25zZRI1Cgh0ZW1wbGF0ZRgBIAEoCzIjLmZsZWV0Lm1lc3NhZ2luZy52MS5NZXNzYWdlVGVtcGxhdGUihgEKFlByZXZpZXdUZW1wbGF0ZVJlcXVlc3QSDAoEdHlwZRgBIAEoCRIMCgRib2R5GAIgASgJEg8KB3N1YmplY3QYAyABKAkSFwoPZGx0X3RlbXBsYXRlX2lkGAQgASgJEhIKCmJvb2tpbmdfaWQYBSABKAkSEgoKYm9va2luZ19ubxgGIAEoAyKQAQoXUHJldmlld1RlbXBsYXRlUmVzcG9uc2USDAoEdGV4dBgBIAEoCRIPCgdzdWJqZWN0GAIgASgJEhcKD2VtcHR5X3ZhcmlhYmxlcxgDIAMoCRIVCg1jdXRfdmFyaWFibGVzGAQgAygJEhIKCmJvb2tpbmdfaWQYBSABKAkSEgoKYm9va2luZ19ubxgGIAEoAyJ3ChlTZW5kQm9va2luZ01lc3NhZ2VSZXF1ZXN0EhIKCmJvb2tpbmdfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCRIMCgR3aGF0GAMgASgJEhAKCGNoYW5uZWxzGAQgAygJEhIKCnJlY2lwaWVudHMYBSADKAkiSwoaU2VuZEJvb2tpbmdNZXNzYWdlUmVzcG9uc2USLQoIbWVzc2FnZXMYASADKAsyGy5mbGVldC5tZXNzYWdpbmcudjEuTWVzc2FnZTL+CwoQTWVzc2FnaW5nU2VydmljZRJhCgxMaXN0TWVzc2FnZXMSJy5mbGVldC5tZXNzYWdpbmcudjEuTGlzdE1lc3NhZ2VzUmVxdWVzdBooLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0TWVzc2FnZXNSZXNwb25zZRJ8ChVSZWNvcmREZWxpdmVyeVJlcG9ydHMSMC5mbGVldC5tZXNzYWdpbmcudjEuUmVjb3JkRGVsaXZlcnlSZXBvcnRzUmVxdWVzdBoxLmZsZWV0Lm1lc3NhZ2luZy52MS5SZWNvcmREZWxpdmVyeVJlcG9ydHNSZXNwb25zZRJnCg5TZW5kU2lnbkluQ29kZRIpLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kU2lnbkluQ29kZVJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZFNpZ25JbkNvZGVSZXNwb25zZRJnCg5HZXRCb29raW5nQ2hhdBIpLmZsZWV0Lm1lc3NhZ2luZy52MS5HZXRCb29raW5nQ2hhdFJlcXVlc3QaKi5mbGVldC5tZXNzYWdpbmcudjEuR2V0Qm9va2luZ0NoYXRSZXNwb25zZRJqCg9TZW5kQ2hhdE1lc3NhZ2USKi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZENoYXRNZXNzYWdlUmVxdWVzdBorLmZsZWV0Lm1lc3NhZ2luZy52MS5TZW5kQ2hhdE1lc3NhZ2VSZXNwb25zZRKCAQoXUmVzb2x2ZUNoYXRDb252ZXJzYXRpb24SMi5mbGVldC5tZXNzYWdpbmcudjEuUmVzb2x2ZUNoYXRDb252ZXJzYXRpb25SZXF1ZXN0GjMuZmxlZXQubWVzc2FnaW5nLnYxLlJlc29sdmVDaGF0Q29udmVyc2F0aW9uUmVzcG9uc2UScwoSUmVjZWl2ZUNoYXRXZWJob29rEi0uZmxlZXQubWVzc2FnaW5nLnYxLlJlY2VpdmVDaGF0V2ViaG9va1JlcXVlc3QaLi5mbGVldC5tZXNzYWdpbmcudjEuUmVjZWl2ZUNoYXRXZWJob29rUmVzcG9uc2USWwoKR2V0TWVzc2FnZRIlLmZsZWV0Lm1lc3NhZ2luZy52MS5HZXRNZXNzYWdlUmVxdWVzdBomLmZsZWV0Lm1lc3NhZ2luZy52MS5HZXRNZXNzYWdlUmVzcG9uc2USZAoNUmVzZW5kTWVzc2FnZRIoLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNlbmRNZXNzYWdlUmVxdWVzdBopLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNlbmRNZXNzYWdlUmVzcG9uc2USZAoNTGlzdFRlbXBsYXRlcxIoLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0VGVtcGxhdGVzUmVxdWVzdBopLmZsZWV0Lm1lc3NhZ2luZy52MS5MaXN0VGVtcGxhdGVzUmVzcG9uc2USYQoMU2F2ZVRlbXBsYXRlEicuZmxlZXQubWVzc2FnaW5nLnYxLlNhdmVUZW1wbGF0ZVJlcXVlc3QaKC5mbGVldC5tZXNzYWdpbmcudjEuU2F2ZVRlbXBsYXRlUmVzcG9uc2USZAoNUmVzZXRUZW1wbGF0ZRIoLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNldFRlbXBsYXRlUmVxdWVzdBopLmZsZWV0Lm1lc3NhZ2luZy52MS5SZXNldFRlbXBsYXRlUmVzcG9uc2USagoPUHJldmlld1RlbXBsYXRlEiouZmxlZXQubWVzc2FnaW5nLnYxLlByZXZpZXdUZW1wbGF0ZVJlcXVlc3QaKy5mbGVldC5tZXNzYWdpbmcudjEuUHJldmlld1RlbXBsYXRlUmVzcG9uc2UScwoSU2VuZEJvb2tpbmdNZXNzYWdlEi0uZmxlZXQubWVzc2FnaW5nLnYxLlNlbmRCb29raW5nTWVzc2FnZVJlcXVlc3QaLi5mbGVldC5tZXNzYWdpbmcudjEuU2VuZEJvb2tpbmdNZXNzYWdlUmVzcG9uc2ViBnByb3RvMw", [file_fleet_common_v1_common, file_fleet_messaging_v1_chat, file_fleet_messaging_v1_message, file_google_protobuf_timestamp, file_fleet_messaging_v1_template]);
 
 /**
  * @generated from message fleet.messaging.v1.ListMessagesRequest
@@ -522,6 +524,301 @@ export const ResendMessageResponseSchema: GenMessage<ResendMessageResponse> = /*
   messageDesc(file_fleet_messaging_v1_messaging_service, 18);
 
 /**
+ * @generated from message fleet.messaging.v1.ListTemplatesRequest
+ */
+export type ListTemplatesRequest = Message<"fleet.messaging.v1.ListTemplatesRequest"> & {
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ListTemplatesRequest.
+ * Use `create(ListTemplatesRequestSchema)` to create a new message.
+ */
+export const ListTemplatesRequestSchema: GenMessage<ListTemplatesRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 19);
+
+/**
+ * @generated from message fleet.messaging.v1.ListTemplatesResponse
+ */
+export type ListTemplatesResponse = Message<"fleet.messaging.v1.ListTemplatesResponse"> & {
+  /**
+   * One per type, SMS types first.
+   *
+   * @generated from field: repeated fleet.messaging.v1.MessageTemplate templates = 1;
+   */
+  templates: MessageTemplate[];
+
+  /**
+   * The variables a template may name, e.g. bookingNo.
+   *
+   * @generated from field: repeated string variables = 2;
+   */
+  variables: string[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ListTemplatesResponse.
+ * Use `create(ListTemplatesResponseSchema)` to create a new message.
+ */
+export const ListTemplatesResponseSchema: GenMessage<ListTemplatesResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 20);
+
+/**
+ * @generated from message fleet.messaging.v1.SaveTemplateRequest
+ */
+export type SaveTemplateRequest = Message<"fleet.messaging.v1.SaveTemplateRequest"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string body = 2;
+   */
+  body: string;
+
+  /**
+   * @generated from field: string subject = 3;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: string dlt_template_id = 4;
+   */
+  dltTemplateId: string;
+
+  /**
+   * @generated from field: string sender_id = 5;
+   */
+  senderId: string;
+
+  /**
+   * The version the person edited: 0 when they edited the default.
+   *
+   * @generated from field: int32 expected_version = 6;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SaveTemplateRequest.
+ * Use `create(SaveTemplateRequestSchema)` to create a new message.
+ */
+export const SaveTemplateRequestSchema: GenMessage<SaveTemplateRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 21);
+
+/**
+ * @generated from message fleet.messaging.v1.SaveTemplateResponse
+ */
+export type SaveTemplateResponse = Message<"fleet.messaging.v1.SaveTemplateResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.MessageTemplate template = 1;
+   */
+  template?: MessageTemplate | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SaveTemplateResponse.
+ * Use `create(SaveTemplateResponseSchema)` to create a new message.
+ */
+export const SaveTemplateResponseSchema: GenMessage<SaveTemplateResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 22);
+
+/**
+ * @generated from message fleet.messaging.v1.ResetTemplateRequest
+ */
+export type ResetTemplateRequest = Message<"fleet.messaging.v1.ResetTemplateRequest"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * The version the person saw; 0: whatever it is now.
+   *
+   * @generated from field: int32 expected_version = 2;
+   */
+  expectedVersion: number;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResetTemplateRequest.
+ * Use `create(ResetTemplateRequestSchema)` to create a new message.
+ */
+export const ResetTemplateRequestSchema: GenMessage<ResetTemplateRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 23);
+
+/**
+ * @generated from message fleet.messaging.v1.ResetTemplateResponse
+ */
+export type ResetTemplateResponse = Message<"fleet.messaging.v1.ResetTemplateResponse"> & {
+  /**
+   * @generated from field: fleet.messaging.v1.MessageTemplate template = 1;
+   */
+  template?: MessageTemplate | undefined;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.ResetTemplateResponse.
+ * Use `create(ResetTemplateResponseSchema)` to create a new message.
+ */
+export const ResetTemplateResponseSchema: GenMessage<ResetTemplateResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 24);
+
+/**
+ * @generated from message fleet.messaging.v1.PreviewTemplateRequest
+ */
+export type PreviewTemplateRequest = Message<"fleet.messaging.v1.PreviewTemplateRequest"> & {
+  /**
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string body = 2;
+   */
+  body: string;
+
+  /**
+   * @generated from field: string subject = 3;
+   */
+  subject: string;
+
+  /**
+   * @generated from field: string dlt_template_id = 4;
+   */
+  dltTemplateId: string;
+
+  /**
+   * The booking to fill it from: by id, or by the number staff know it by (one of the two).
+   *
+   * @generated from field: string booking_id = 5;
+   */
+  bookingId: string;
+
+  /**
+   * @generated from field: int64 booking_no = 6;
+   */
+  bookingNo: bigint;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.PreviewTemplateRequest.
+ * Use `create(PreviewTemplateRequestSchema)` to create a new message.
+ */
+export const PreviewTemplateRequestSchema: GenMessage<PreviewTemplateRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 25);
+
+/**
+ * @generated from message fleet.messaging.v1.PreviewTemplateResponse
+ */
+export type PreviewTemplateResponse = Message<"fleet.messaging.v1.PreviewTemplateResponse"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * @generated from field: string subject = 2;
+   */
+  subject: string;
+
+  /**
+   * Variables the template names that this booking leaves empty.
+   *
+   * @generated from field: repeated string empty_variables = 3;
+   */
+  emptyVariables: string[];
+
+  /**
+   * Variables cut to the DLT limit of 30 characters.
+   *
+   * @generated from field: repeated string cut_variables = 4;
+   */
+  cutVariables: string[];
+
+  /**
+   * @generated from field: string booking_id = 5;
+   */
+  bookingId: string;
+
+  /**
+   * @generated from field: int64 booking_no = 6;
+   */
+  bookingNo: bigint;
+};
+
+/**
+ * Describes the message fleet.messaging.v1.PreviewTemplateResponse.
+ * Use `create(PreviewTemplateResponseSchema)` to create a new message.
+ */
+export const PreviewTemplateResponseSchema: GenMessage<PreviewTemplateResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 26);
+
+/**
+ * @generated from message fleet.messaging.v1.SendBookingMessageRequest
+ */
+export type SendBookingMessageRequest = Message<"fleet.messaging.v1.SendBookingMessageRequest"> & {
+  /**
+   * @generated from field: string booking_id = 1;
+   */
+  bookingId: string;
+
+  /**
+   * The client's idempotency key (a UUID): the same key sends once, however often it is asked.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
+
+  /**
+   * CONFIRMATION or INFO.
+   *
+   * @generated from field: string what = 3;
+   */
+  what: string;
+
+  /**
+   * For CONFIRMATION: SMS and/or EMAIL.
+   *
+   * @generated from field: repeated string channels = 4;
+   */
+  channels: string[];
+
+  /**
+   * For INFO: DRIVER, PASSENGERS and/or SUPPLIER.
+   *
+   * @generated from field: repeated string recipients = 5;
+   */
+  recipients: string[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendBookingMessageRequest.
+ * Use `create(SendBookingMessageRequestSchema)` to create a new message.
+ */
+export const SendBookingMessageRequestSchema: GenMessage<SendBookingMessageRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 27);
+
+/**
+ * @generated from message fleet.messaging.v1.SendBookingMessageResponse
+ */
+export type SendBookingMessageResponse = Message<"fleet.messaging.v1.SendBookingMessageResponse"> & {
+  /**
+   * The messages queued for this request (the first time's, when the key was seen before).
+   *
+   * @generated from field: repeated fleet.messaging.v1.Message messages = 1;
+   */
+  messages: Message$1[];
+};
+
+/**
+ * Describes the message fleet.messaging.v1.SendBookingMessageResponse.
+ * Use `create(SendBookingMessageResponseSchema)` to create a new message.
+ */
+export const SendBookingMessageResponseSchema: GenMessage<SendBookingMessageResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_messaging_v1_messaging_service, 28);
+
+/**
  * Messaging: the texts sent from bookings' events, and their delivery log.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
  *
@@ -622,6 +919,57 @@ export const MessagingService: GenService<{
     methodKind: "unary";
     input: typeof ResendMessageRequestSchema;
     output: typeof ResendMessageResponseSchema;
+  },
+  /**
+   * Every message type the operator words, with its own template or the default (view_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ListTemplates
+   */
+  listTemplates: {
+    methodKind: "unary";
+    input: typeof ListTemplatesRequestSchema;
+    output: typeof ListTemplatesResponseSchema;
+  },
+  /**
+   * Keeps the operator's template of a type, checked (variables, DLT rules) and against the version the
+   * person edited (manage_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.SaveTemplate
+   */
+  saveTemplate: {
+    methodKind: "unary";
+    input: typeof SaveTemplateRequestSchema;
+    output: typeof SaveTemplateResponseSchema;
+  },
+  /**
+   * Back to the default for a type (manage_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.ResetTemplate
+   */
+  resetTemplate: {
+    methodKind: "unary";
+    input: typeof ResetTemplateRequestSchema;
+    output: typeof ResetTemplateResponseSchema;
+  },
+  /**
+   * A template as typed, filled from one of the operator's bookings (view_company_profile).
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.PreviewTemplate
+   */
+  previewTemplate: {
+    methodKind: "unary";
+    input: typeof PreviewTemplateRequestSchema;
+    output: typeof PreviewTemplateResponseSchema;
+  },
+  /**
+   * Staff send a booking's confirmation or its allotment details by hand, once per request id.
+   *
+   * @generated from rpc fleet.messaging.v1.MessagingService.SendBookingMessage
+   */
+  sendBookingMessage: {
+    methodKind: "unary";
+    input: typeof SendBookingMessageRequestSchema;
+    output: typeof SendBookingMessageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_messaging_v1_messaging_service, 0);
