@@ -31,8 +31,26 @@ beforeAll(async () => {
       templateIds: { otp: 'UnusedOtpTemplate', CONFIRMATION_SMS: TEMPLATE },
     }),
   });
-  const { token } = await h.signIn(freshPhone(), { operatorName: 'Report Cabs' });
+  const ownerPhone = freshPhone();
+  const { token } = await h.signIn(ownerPhone, { operatorName: 'Report Cabs' });
   owner = h.client(() => bearer(token));
+  // The operator texts its passengers (its own flag, off for a new operator), and messaging has heard so.
+  const { tenant } = await owner.user.me.query();
+  await owner.user.updateProfile.mutate({
+    name: 'Report Owner',
+    phone: ownerPhone,
+    autoSendPassengerSms: true,
+  });
+  await until(
+    () =>
+      h.database.db.readAsSystem((tx) =>
+        rows<{ on: boolean }>(
+          tx,
+          sql`select auto_send_passenger_sms as on from messaging.operators where tenant_id = ${tenant.id}`,
+        ),
+      ),
+    (found) => found[0]?.on === true,
+  );
   masters = {
     customerId: (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id,
     dutyTypeId: (
