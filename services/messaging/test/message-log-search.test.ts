@@ -156,7 +156,7 @@ describe('searching, filtering, opening and resending messages of the log', () =
       subject: 'Duty slip 00000130',
       attachmentNames: ['duty-slip-00000130.pdf'],
       status: 'FAILED',
-      error: "its attachment could not be fetched",
+      error: 'its attachment could not be fetched',
     });
     expect(
       (await expectDomainError(h.client.getMessage({ id: slip?.id }, callAs(h.callerFor(other))))).code,

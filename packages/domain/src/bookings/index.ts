@@ -2,6 +2,7 @@
 // screens ask for the actions to offer.
 
 export * from './booking-draft';
+export * from './booking-number';
 export * from './custom-field-entries';
 export * from './duty-billing-items';
 export * from './status-machine';

@@ -13,6 +13,7 @@ import {
   type MasterDefinition,
   PERMISSION,
   parseValuesJson,
+  shownBookingNo,
   vehicleGroupMaster,
 } from '@fleet/domain';
 import { invalidField, notFound, permissionDenied, requireId } from '@fleet/platform';
@@ -106,7 +107,7 @@ export function createPrintDutySlip(deps: BookingsDeps) {
         operator: await letterhead(caller, booking),
         variant,
         booking: {
-          bookingNo: booking.bookingNo.padStart(8, '0'),
+          bookingNo: shownBookingNo(booking.bookingNo),
           statusLabel: BOOKING_STATUS_LABELS[booking.status],
           customerName: booking.customerName,
           bookedBy: booking.bookedBy,

@@ -67,9 +67,12 @@ const viewOf = (type: TemplateType, row: TemplateRow | undefined): TemplateView 
         updatedAt: null,
       };
 
-const typeSchema = z
-  .string()
-  .refine(isTemplateType, { message: `Choose one of ${TEMPLATE_TYPES.join(', ')}.` });
+/** Any string in, a template type out: the gRPC field is a string, the use case works with the type. */
+const typeSchema = z.string().transform((value, ctx): TemplateType => {
+  if (isTemplateType(value)) return value;
+  ctx.addIssue({ code: 'custom', message: `Choose one of ${TEMPLATE_TYPES.join(', ')}.` });
+  return z.NEVER;
+});
 const version = z.number().int().min(0).max(2_147_483_647);
 
 const saveSchema = z.object({
@@ -121,7 +124,7 @@ export function createTemplates(deps: { db: Database }) {
     async save(caller: TenantCaller, input: SaveTemplateInput): Promise<TemplateView> {
       require(caller, MANAGE_TEMPLATES, 'change message templates');
       const parsed = parseOrThrow(saveSchema, input);
-      const type = parsed.type as TemplateType;
+      const type = parsed.type;
       const template = checked(type, {
         body: parsed.body,
         subject: parsed.subject,
@@ -149,7 +152,7 @@ export function createTemplates(deps: { db: Database }) {
     async reset(caller: TenantCaller, input: z.input<typeof resetSchema>): Promise<TemplateView> {
       require(caller, MANAGE_TEMPLATES, 'change message templates');
       const parsed = parseOrThrow(resetSchema, input);
-      const type = parsed.type as TemplateType;
+      const type = parsed.type;
       return db.withTenant(caller.tenantId, async (tx) => {
         const current = await findTemplate(tx, type);
         if (current && parsed.expectedVersion && current.version !== parsed.expectedVersion) {
@@ -167,7 +170,7 @@ export function createTemplates(deps: { db: Database }) {
     async preview(caller: TenantCaller, input: PreviewTemplateInput) {
       require(caller, VIEW_TEMPLATES, 'preview message templates');
       const parsed = parseOrThrow(previewSchema, input);
-      const type = parsed.type as TemplateType;
+      const type = parsed.type;
       if (!parsed.bookingId && parsed.bookingNo === 0n)
         throw invalidField('bookingNo', 'Give a booking number.');
       for (const field of ['body', 'subject'] as const) {

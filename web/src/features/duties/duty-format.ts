@@ -8,12 +8,13 @@ import {
   type DutySlipMedium,
   type LabelColour,
   operatorDate,
+  shownBookingNo,
 } from '@fleet/domain';
 import type Decimal from 'decimal.js';
 import { ddmmyyyy, indianAmount } from '../masters/format';
 
 /** Spec/DOMAIN: booking numbers are shown as 8 digits. */
-export const dutyNumber = (bookingNo: number | bigint) => String(bookingNo).padStart(8, '0');
+export const dutyNumber = (bookingNo: number | bigint) => shownBookingNo(bookingNo);
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
