@@ -131,7 +131,7 @@ export function createOtpCodes(deps: IdentityDeps) {
         );
       } else {
         // Messaging keeps its own time: it is told the code's remaining validity as a moment of its clock.
-        const validMs = new Date(issued.expiresAt).getTime() - clock().getTime();
+        const validMs = issued.expiresAt.getTime() - clock().getTime();
         const as = serviceCaller('identity', {
           requestId: caller.requestId,
           permissions: [SYSTEM_PERMISSION.sendSignInCode],
