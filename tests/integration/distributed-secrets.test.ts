@@ -87,7 +87,7 @@ describe('npm run start:distributed without secrets: generated once, shared thro
     const anonymous = trpcClient(base);
     await anonymous.auth.requestOtp.mutate({ phone });
     const outbox = readFileSync(join(dataDir, 'sms-outbox.txt'), 'utf8');
-    const code = outbox.match(/to \+919833344455 {2}SIGN_IN_OTP\n(\d{6}) /)?.[1];
+    const code = outbox.match(/to \+919833344455 {2}SIGN_IN_CODE_SMS\n(\d{6}) /)?.[1];
     if (!code) throw new Error(`no code in the outbox:\n${outbox}`);
     // Identity hashed the code with its OTP key and signed the session with its JWT key; the gateway
     // verifies that token itself and calls identity and bookings with its internal caller token.

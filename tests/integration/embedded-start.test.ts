@@ -148,7 +148,7 @@ describe('npm start (embedded)', () => {
 
     const output = proc.output();
     expect(output).toMatch(
-      /"to":"\+919811122244","purpose":"SIGN_IN_OTP".*"msg":"SMS written to the development outbox"/,
+      /"to":"\+919811122244","purpose":"SIGN_IN_CODE_SMS".*"msg":"SMS written to the development outbox"/,
     );
     expect(output).not.toContain('is your sign-in code');
     expect(output).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));

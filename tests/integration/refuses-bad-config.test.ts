@@ -27,20 +27,16 @@ describe('a process with bad configuration does not start', () => {
     );
   });
 
-  it('refuses to start identity in production with the development SMS provider, which texts no code', () => {
-    const result = run('identity', {
+  it('refuses to start messaging, which texts the sign-in codes, in production with the development SMS provider', () => {
+    const result = run('messaging', {
       NODE_ENV: 'production',
       SMS_PROVIDER: 'log',
-      AUTH_JWT_KEYS: 'k:0123456789abcdef0123456789abcdef',
-      OTP_HMAC_SECRET: '0123456789abcdef0123456789abcdef',
       INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
     });
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('SMS_PROVIDER: "log" is refused when NODE_ENV=production');
-    const unset = run('identity', {
+    const unset = run('messaging', {
       NODE_ENV: 'production',
-      AUTH_JWT_KEYS: 'k:0123456789abcdef0123456789abcdef',
-      OTP_HMAC_SECRET: '0123456789abcdef0123456789abcdef',
       INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
     });
     expect(unset.status).toBe(78);

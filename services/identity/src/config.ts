@@ -1,4 +1,4 @@
-import { checkSmsConfig, env, parseSigningKeys, smsConfigShape } from '@fleet/platform';
+import { env, parseSigningKeys } from '@fleet/platform';
 import { z } from 'zod';
 import { parseTestOtps } from './domain/otp';
 
@@ -16,20 +16,18 @@ const parsed =
 
 /**
  * Identity's environment. Secrets may be absent in development; the runner then provides local ones.
- * Production needs them, and a provider that really texts the sign-in codes.
+ * Production needs them. The codes are texted by the messaging service, which holds the SMS settings.
  */
 export const identityConfigSchema = z
   .object({
+    NODE_ENV: env.nodeEnv(),
     SIGNUP_ENABLED: env.boolean(true),
     SESSION_TTL_HOURS: env.positiveInt(12),
     AUTH_JWT_KEYS: z.string().optional().transform(parsed(parseSigningKeys)),
     OTP_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     AUTH_TEST_OTP: z.string().optional().transform(parsed(parseTestOtps)),
-    /** NODE_ENV, and where sign-in codes are texted: SMS_PROVIDER and its settings. */
-    ...smsConfigShape,
   })
   .superRefine((config, ctx) => {
-    checkSmsConfig(config, ctx);
     if (config.NODE_ENV !== 'production') return;
     if (config.AUTH_TEST_OTP && config.AUTH_TEST_OTP.size > 0) {
       ctx.addIssue({

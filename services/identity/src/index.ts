@@ -5,10 +5,8 @@ export {
   createIdentityModule,
   type IdentityModule,
   type IdentityModuleDeps,
-  type IdentityServiceSettings,
   identityService,
   identitySettings,
 } from './module';
-export type { SmsMessage, SmsProvider } from './sms/sms-provider';
 export { SCHEMA as IDENTITY_SCHEMA } from './storage/migrations';
-export type { CreatedOperator, IdentitySettings, Operators } from './use-cases';
+export type { CodeTexter, CreatedOperator, IdentitySettings, Operators } from './use-cases';

@@ -1,6 +1,5 @@
 import {
   createSessionTokens,
-  createSmsProvider,
   type Database,
   defineService,
   type Environment,
@@ -9,15 +8,14 @@ import {
   type Logger,
   loadConfig,
   prepareService,
+  type ServiceConnector,
   type ServiceModule,
-  type SmsSettings,
   sessionSigningKeys,
-  smsSettingsOf,
 } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { identityConfigSchema } from './config';
 import { identityRoutes } from './rpc/identity-handlers';
-import type { SmsProvider } from './sms/sms-provider';
 import { identityMigrations, SCHEMA } from './storage/migrations';
 import { createIdentityUseCases, type IdentitySettings, type IdentityUseCases } from './use-cases';
 
@@ -26,7 +24,8 @@ export interface IdentityModuleDeps {
   bus: EventBus;
   logger: Logger;
   settings: IdentitySettings;
-  sms: SmsProvider;
+  /** Reaches messaging, which texts the one-time codes. */
+  connect: ServiceConnector;
   clock?: () => Date;
 }
 
@@ -48,7 +47,7 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
   const useCases = createIdentityUseCases({
     db: deps.db,
     logger,
-    sms: deps.sms,
+    messaging: deps.connect(MessagingService),
     clock: deps.clock ?? (() => new Date()),
     settings: deps.settings,
     tokens: createSessionTokens(deps.settings.signingKeys),
@@ -56,15 +55,8 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
   return { ...service, useCases, routes: identityRoutes(useCases) };
 }
 
-/** What the runners parse for identity: the use cases' settings, and where texts go. */
-export interface IdentityServiceSettings extends IdentitySettings {
-  smsSettings: SmsSettings;
-  /** A provider to use instead of the configured one (tests record the texts this way). */
-  sms?: SmsProvider;
-}
-
 /** Identity's settings: its variables, with local secrets where they are unset outside production. */
-export function identitySettings(env: Environment, localSecret: LocalSecret): IdentityServiceSettings {
+export function identitySettings(env: Environment, localSecret: LocalSecret): IdentitySettings {
   const config = loadConfig(identityConfigSchema, env);
   return {
     signupEnabled: config.SIGNUP_ENABLED,
@@ -72,18 +64,18 @@ export function identitySettings(env: Environment, localSecret: LocalSecret): Id
     signingKeys: config.AUTH_JWT_KEYS ?? sessionSigningKeys(env, localSecret),
     otpSecret: config.OTP_HMAC_SECRET ?? localSecret('OTP_HMAC_SECRET'),
     testOtps: config.AUTH_TEST_OTP ?? new Map(),
-    smsSettings: smsSettingsOf(config),
   };
 }
 
 export const identityService = defineService({
   name: 'identity',
-  description: 'operators, users, phone-OTP sign-in, sessions, permissions, employees, masquerade',
+  description:
+    'operators, users, phone-OTP sign-in (the codes texted through messaging), sessions, permissions, employees, masquerade',
   grpcService: IdentityService,
   port: 50051,
-  needs: [],
-  secretEnv: ['AUTH_JWT_KEYS', 'OTP_HMAC_SECRET', 'MSG91_AUTH_KEY'],
+  needs: ['messaging'],
+  secretEnv: ['AUTH_JWT_KEYS', 'OTP_HMAC_SECRET'],
   settings: identitySettings,
-  create: ({ db, bus, logger }, { sms, smsSettings, ...settings }) =>
-    createIdentityModule({ db, bus, logger, settings, sms: sms ?? createSmsProvider(smsSettings, logger) }),
+  create: ({ db, bus, logger, connect }, settings) =>
+    createIdentityModule({ db, bus, logger, connect, settings }),
 });

@@ -75,9 +75,9 @@ describe('changing one’s own sign-in phone', () => {
       expiresInSeconds: OTP.ttlSeconds,
       resendAfterSeconds: OTP.resendAfterSeconds,
     });
-    const sms = h.sent.at(-1)!;
-    expect(sms).toMatchObject({ to: newPhone, purpose: 'PHONE_CHANGE_OTP' });
-    expect(sms.text).toMatch(/sign-in number/);
+    const sms = h.sent.at(-1);
+    expect(sms).toMatchObject({ to: newPhone, purpose: 'SIGN_IN_CODE_SMS', template: 'otp' });
+    expect(sms?.text).toMatch(/^\d{6} is your code to make this number your sign-in number\./);
     expect(await phoneOf(clerk)).toBe(clerkPhone);
 
     const changed = await h.client.confirmPhoneChange(

@@ -1,10 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { anonymousCaller, type Caller, callAs } from '@fleet/platform';
+import { createMessagingModule, type MessagingModule } from '@fleet/messaging';
+import {
+  anonymousCaller,
+  type Caller,
+  callAs,
+  type EmailProvider,
+  type Logger,
+  type SmsMessage,
+  type SmsProvider,
+} from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
-import { bootService, type ServiceHarness } from '@fleet/testing';
-import { createIdentityModule, type IdentityModule, type SmsMessage } from '../src';
+import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
+import { bootService, connectorTo, type ServiceHarness } from '@fleet/testing';
+import { createIdentityModule, type IdentityModule } from '../src';
+
+export type MessagingBeside = ServiceHarness<MessagingModule, typeof MessagingService>;
+
+/**
+ * The messaging service identity asks to text its codes, booted beside it, sending through `sms`.
+ * It sends no email here; one asked for would be refused.
+ */
+export function bootMessagingFor(sms: SmsProvider, logger?: Logger): Promise<MessagingBeside> {
+  const email: EmailProvider = {
+    name: 'none',
+    async send() {
+      throw new Error('identity’s tests send no email');
+    },
+  };
+  return bootService({
+    name: 'messaging',
+    grpcService: MessagingService,
+    defaultPermissions: [],
+    create: (deps) => createMessagingModule({ ...deps, ...(logger ? { logger } : {}), sms, email }),
+  });
+}
 
 export interface IdentityHarness extends ServiceHarness<IdentityModule, typeof IdentityService> {
+  /** Every text messaging handed its SMS provider (identity's codes). */
   sent: SmsMessage[];
   now(): Date;
   advance(ms: number): void;
@@ -24,21 +56,23 @@ export async function bootIdentity(
 ): Promise<IdentityHarness> {
   const sent: SmsMessage[] = [];
   let now = new Date();
+  const messaging = await bootMessagingFor({
+    name: 'recording',
+    async send(message) {
+      sent.push(message);
+      return { providerMessageId: `recorded-${sent.length}` };
+    },
+  });
   const service = await bootService({
     name: 'identity',
     grpcService: IdentityService,
     defaultPermissions: [],
+    connect: connectorTo(messaging),
+    testBus: messaging.testBus,
     create: (deps) =>
       createIdentityModule({
         ...deps,
         clock: () => now,
-        sms: {
-          name: 'recording',
-          async send(message) {
-            sent.push(message);
-            return { providerMessageId: `recorded-${sent.length}` };
-          },
-        },
         settings: {
           signupEnabled: options.signupEnabled ?? true,
           sessionTtlHours: 12,
@@ -47,11 +81,18 @@ export async function bootIdentity(
           testOtps: new Map(Object.entries(options.testOtps ?? {})),
         },
       }),
+  }).catch(async (error: unknown) => {
+    await messaging.close();
+    throw error;
   });
   const { client } = service;
 
   const harness: IdentityHarness = {
     ...service,
+    async close() {
+      await service.close();
+      await messaging.close();
+    },
     sent,
     now: () => now,
     advance(ms) {

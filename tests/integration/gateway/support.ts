@@ -10,13 +10,14 @@ import {
   type IdentityClient,
   type RunningGateway,
 } from '@fleet/gateway';
-import type { IdentityModule, SmsMessage } from '@fleet/identity';
+import type { IdentityModule } from '@fleet/identity';
 import {
   createCallerCodec,
   createLogger,
   type Logger,
   loadConfig,
   type SigningKey,
+  type SmsMessage,
   type SmsProvider,
   sessionSigningKeys,
 } from '@fleet/platform';
@@ -38,7 +39,7 @@ export interface GatewayHarness {
   database: TestDatabase;
   testBus: TestBus;
   config: GatewayConfig;
-  /** Every SMS identity sent (the sign-in codes). */
+  /** Every sign-in code messaging texted for identity, as its SMS provider was given it. */
   sent: SmsMessage[];
   /** Every line the gateway and identity logged, parsed. */
   logs: Record<string, unknown>[];
@@ -78,7 +79,10 @@ export async function bootGateway(
   options: {
     env?: Record<string, string>;
     serviceEnv?: Record<string, string>;
-    /** Where messaging sends texts (booking texts); the development outbox unless given. */
+    /**
+     * Where messaging sends the booking texts; the development outbox unless given. Sign-in codes are
+     * recorded in `sent` instead, so that every test can sign in whatever this provider is.
+     */
     messagingSms?: SmsProvider;
   } = {},
 ): Promise<GatewayHarness> {
@@ -97,6 +101,16 @@ export async function bootGateway(
     destination,
   });
   const sent: SmsMessage[] = [];
+  const bookingTexts = options.messagingSms;
+  // Identity asks messaging to text its codes: they reach this provider the way they reach MSG91.
+  const messagingSms: SmsProvider = {
+    name: bookingTexts?.name ?? 'recording',
+    async send(message) {
+      if (message.purpose !== 'SIGN_IN_CODE_SMS' && bookingTexts) return bookingTexts.send(message);
+      if (message.purpose === 'SIGN_IN_CODE_SMS') sent.push(message);
+      return { providerMessageId: `recorded-${randomUUID()}` };
+    },
+  };
   const config = loadConfig(gatewayConfigSchema, {
     PORT: '0',
     NODE_ENV: 'test',
@@ -114,18 +128,7 @@ export async function bootGateway(
     gateway: config,
     env: { SIGNUP_ENABLED: 'true', SESSION_TTL_HOURS: '12', ...options.serviceEnv },
     localSecret,
-    settings: {
-      ...(options.messagingSms ? { messaging: { sms: options.messagingSms } } : {}),
-      identity: {
-        sms: {
-          name: 'recording',
-          async send(message) {
-            sent.push(message);
-            return { providerMessageId: `recorded-${sent.length}` };
-          },
-        },
-      },
-    },
+    settings: { messaging: { sms: messagingSms } },
   });
   const identity = product.clients.identity;
   const services: GatewayServices = product.clients;

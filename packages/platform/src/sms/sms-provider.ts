@@ -27,7 +27,7 @@ export type SmsMessage = {
   [T in SmsTemplate]: {
     /** E.164, e.g. +919800000001. */
     to: string;
-    /** What the message is for, e.g. SIGN_IN_OTP: logs and metrics say it, it never selects content. */
+    /** What the message is for, e.g. SIGN_IN_CODE_SMS: logs and metrics say it, it never selects content. */
     purpose: string;
     template: T;
     variables: SmsTemplates[T];

@@ -1,5 +1,6 @@
+import type { Client } from '@connectrpc/connect';
 import type { Database, Logger, SessionTokens, SigningKey } from '@fleet/platform';
-import type { SmsProvider } from '../sms/sms-provider';
+import type { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 
 export interface IdentitySettings {
   signupEnabled: boolean;
@@ -10,10 +11,14 @@ export interface IdentitySettings {
   testOtps: Map<string, string>;
 }
 
+/** What identity asks of the messaging service: to text a code. */
+export type CodeTexter = Pick<Client<typeof MessagingService>, 'sendSignInCode'>;
+
 export interface IdentityDeps {
   db: Database;
   logger: Logger;
-  sms: SmsProvider;
+  /** Messaging, which texts the one-time codes. */
+  messaging: CodeTexter;
   clock: () => Date;
   settings: IdentitySettings;
   tokens: SessionTokens;

@@ -30,5 +30,5 @@ export function createIdentityUseCases(deps: IdentityDeps) {
 }
 
 export type IdentityUseCases = ReturnType<typeof createIdentityUseCases>;
-export type { IdentityDeps, IdentitySettings } from './deps';
+export type { CodeTexter, IdentityDeps, IdentitySettings } from './deps';
 export type { CreatedOperator, Operators } from './operators';

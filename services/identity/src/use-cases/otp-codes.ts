@@ -1,8 +1,12 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   type Caller,
+  callAs,
   DomainError,
   invalid,
   preconditionFailed,
+  SYSTEM_PERMISSION,
+  serviceCaller,
   type Tx,
   withRequestId,
 } from '@fleet/platform';
@@ -38,11 +42,6 @@ const PAUSED: Record<OtpPurpose, string> = {
   PHONE_CHANGE: 'moving your sign-in to this number is paused',
 };
 
-const SMS_PURPOSE: Record<OtpPurpose, string> = {
-  SIGN_IN: 'SIGN_IN_OTP',
-  PHONE_CHANGE: 'PHONE_CHANGE_OTP',
-};
-
 const lockedError = (purpose: OtpPurpose, retryAfterSeconds: number) =>
   throttled(
     'OTP_LOCKED',
@@ -53,16 +52,22 @@ const lockedError = (purpose: OtpPurpose, retryAfterSeconds: number) =>
 export interface IssuedCode {
   target: OtpTarget;
   code: string;
+  /** When the code stops being valid, by identity's clock. */
+  expiresAt: Date;
   /** A listed demo/test phone's fixed code (AUTH_TEST_OTP): no SMS goes out. */
   fixed: boolean;
 }
 
+const notSent = () =>
+  new DomainError('UNAVAILABLE', 'We could not send the code just now. Please try again in a minute.');
+
 /**
  * One-time codes sent by SMS, for every purpose alike: hashed and bound to their purpose, phone and
  * asking user; short-lived; a few wrong tries lock them; sends throttled per phone and per address.
+ * The messaging service texts them (SendSignInCode), asked as identity itself.
  */
 export function createOtpCodes(deps: IdentityDeps) {
-  const { db, clock, settings, sms, logger } = deps;
+  const { db, clock, settings, messaging, logger } = deps;
 
   return {
     /**
@@ -109,14 +114,10 @@ export function createOtpCodes(deps: IdentityDeps) {
           );
         }
       }
-      await replaceOtp(
-        tx,
-        target,
-        hashCode(settings.otpSecret, target, code),
-        new Date(now.getTime() + OTP.ttlSeconds * 1000),
-      );
+      const expiresAt = new Date(now.getTime() + OTP.ttlSeconds * 1000);
+      await replaceOtp(tx, target, hashCode(settings.otpSecret, target, code), expiresAt);
       await recordSend(tx, target.phone, caller.clientIp, now);
-      return { target, code, fixed: fixedCode !== undefined };
+      return { target, code, expiresAt, fixed: fixedCode !== undefined };
     },
 
     /** Sends an issued code to its phone (after its transaction committed); what the caller is told. */
@@ -129,23 +130,32 @@ export function createOtpCodes(deps: IdentityDeps) {
           'code for a listed test phone (AUTH_TEST_OTP); no SMS sent',
         );
       } else {
-        try {
-          await sms.send({
-            to: target.phone,
-            purpose: SMS_PURPOSE[target.purpose],
-            template: 'otp',
-            variables: { otp: code },
-            text: smsText(target.purpose, code),
-          });
-        } catch (error) {
+        // Messaging keeps its own time: it is told the code's remaining validity as a moment of its clock.
+        const validMs = issued.expiresAt.getTime() - clock().getTime();
+        const as = serviceCaller('identity', {
+          requestId: caller.requestId,
+          permissions: [SYSTEM_PERMISSION.sendSignInCode],
+        });
+        const failure = await messaging
+          .sendSignInCode(
+            {
+              phone: target.phone,
+              code,
+              text: smsText(target.purpose, code),
+              expiresAt: timestampFromDate(new Date(Date.now() + validMs)),
+            },
+            callAs(as),
+          )
+          .then(
+            (answer) => (answer.sent ? undefined : { reason: answer.error }),
+            (error: unknown) => ({ err: error }),
+          );
+        if (failure) {
           log.error(
-            { err: error, phone: target.phone, purpose: target.purpose },
+            { ...failure, phone: target.phone, purpose: target.purpose },
             'code SMS could not be sent',
           );
-          throw new DomainError(
-            'UNAVAILABLE',
-            'We could not send the code just now. Please try again in a minute.',
-          );
+          throw notSent();
         }
       }
       return {

@@ -86,14 +86,17 @@ export function createChatWorker(options: ChatWorkerOptions): ChatWorker {
     }
   }
 
-  async function drain(): Promise<number> {
+  // A stopping loop finishes the batch it holds and leaves the rest for the next start: a backlog
+  // must not hold up shutdown.
+  async function drain(running: () => boolean = () => true): Promise<number> {
     let tried = 0;
-    for (;;) {
+    while (running()) {
       const claimed = await db.asSystem((tx) => claimDueChat(tx, batchSize, leaseMs), { quiet: true });
       if (claimed.length === 0) return tried;
       await Promise.all(claimed.map((row) => deliver(row)));
       tried += claimed.length;
     }
+    return tried;
   }
 
   const loop = createPollingLoop({

@@ -12,8 +12,8 @@ export function createPollingLoop(options: {
   db: Database;
   logger: Logger;
   pollMs: number;
-  /** One pass over the work due now. */
-  pass(): Promise<unknown>;
+  /** One pass over the work due now; `running` turns false once the loop is stopping. */
+  pass(running: () => boolean): Promise<unknown>;
   /** What the log says when a pass fails (the loop goes on). */
   failure: string;
 }): PollingLoop {
@@ -51,7 +51,7 @@ export function createPollingLoop(options: {
       loop = (async () => {
         while (running) {
           try {
-            await options.pass();
+            await options.pass(() => running);
           } catch (error) {
             logger.error({ err: error }, options.failure);
           }
