@@ -35,7 +35,7 @@ describe('a duty from booking to bill in Chromium', () => {
   beforeAll(async () => {
     product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE}` });
     ({ base, proc } = product);
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 240_000;
     while (!proc.output().includes('demo operator seeded') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
 

@@ -24,7 +24,7 @@ describe('a passenger’s confirmation text, found in the SMS log and sent again
 
   beforeAll(async () => {
     product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE}` });
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 240_000;
     while (!product.proc.output().includes('demo operator seeded') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
 

@@ -7,7 +7,12 @@ import { SMS_TYPES } from './vocabulary';
 export const MESSAGE_LOG_CHANNELS = ['SMS', 'EMAIL'] as const;
 export type MessageLogChannel = (typeof MESSAGE_LOG_CHANNELS)[number];
 
-export const MESSAGE_LOG_EMAIL_TYPES = ['CONFIRMATION_EMAIL', 'DUTY_SLIP_EMAIL', 'INVOICE_EMAIL'] as const;
+export const MESSAGE_LOG_EMAIL_TYPES = [
+  'CONFIRMATION_EMAIL',
+  'DUTY_INFO_EMAIL',
+  'DUTY_SLIP_EMAIL',
+  'INVOICE_EMAIL',
+] as const;
 
 /**
  * The kinds an operator's log can hold: spec §9's SMS types and the emails. The sign-in code belongs to

@@ -197,7 +197,7 @@ describe('seeding the demo operator', () => {
       permissions: auth.permissions,
       isMasquerade: false,
     };
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await product?.stop();

@@ -27,7 +27,17 @@ describe('staff sending a booking’s confirmation or details by hand (SendBooki
       h.testBus.bus,
       'fleet.masters.supplier.created',
       SupplierChangedSchema,
-      { tenantId, supplier: { connection: { id: supplierId, name: 'Sharma Cabs', phone: '+919800000020' } } },
+      {
+        tenantId,
+        supplier: {
+          connection: {
+            id: supplierId,
+            name: 'Sharma Cabs',
+            phone: '+919800000020',
+            email: 'ops@sharma.example',
+          },
+        },
+      },
       tenantId,
     );
     // Taken UNCONFIRMED: nothing goes out by itself.
@@ -104,6 +114,25 @@ describe('staff sending a booking’s confirmation or details by hand (SendBooki
       'SEND_INFO_TO_SUPPLIER_SMS SUPPLIER +919800000020',
     ]);
     expect(sent.messages.find((m) => m.recipientRole === 'PASSENGER')?.text).toContain('Trip OTP 0427');
+  });
+
+  it('emails the allotment details, with the car and driver, to whoever asked for has an address', async () => {
+    const sent = await h.client.sendBookingMessage(
+      {
+        bookingId,
+        requestId: randomUUID(),
+        what: 'INFO',
+        recipients: ['DRIVER', 'PASSENGERS', 'SUPPLIER'],
+        channels: ['EMAIL'],
+      },
+      staff(['send_duty_info']),
+    );
+    // The driver master keeps no address, nor do these passengers: the supplier alone is emailed.
+    expect(sent.messages.map((m) => `${m.type} ${m.recipientRole} ${m.recipientEmail}`)).toEqual([
+      'DUTY_INFO_EMAIL SUPPLIER ops@sharma.example',
+    ]);
+    expect(sent.messages[0]?.text).toContain('Vehicle: MH01AB1234');
+    expect(sent.messages[0]?.text).toContain('Driver: Ravi (+919800000009)');
   });
 
   it('emails the confirmation to whoever has an address', async () => {

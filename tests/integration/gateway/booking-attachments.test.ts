@@ -3,7 +3,7 @@
 // booking.get with the file's name, type and size, and opened by whoever may see bookings; an id that is
 // not such a file is a 400 naming its place in the list.
 import { expectTrpcError } from '../../support/expect-trpc-error';
-import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
 const PDF = Buffer.from('%PDF-1.7\n% Acme purchase order 4711\n%%EOF\n');
 
@@ -35,13 +35,7 @@ beforeAll(async () => {
   ({ token: viewerToken } = await h.signIn(viewerPhone));
   viewer = h.client(() => bearer(viewerToken));
 
-  customerId = (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id;
-  dutyTypeId = (
-    await owner.masters.duty_type.create.mutate({
-      values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
-    })
-  ).id;
-  vehicleGroupId = (await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } })).id;
+  ({ customerId, dutyTypeId, vehicleGroupId } = await bookingMasters(owner));
 }, 120_000);
 afterAll(() => h?.close());
 

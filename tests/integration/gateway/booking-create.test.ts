@@ -3,7 +3,7 @@
 // rate card, and the booking read back with booking.get.
 import Decimal from 'decimal.js';
 import { expectTrpcError } from '../../support/expect-trpc-error';
-import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
 let h: GatewayHarness;
 let owner: ReturnType<GatewayHarness['client']>;
@@ -35,13 +35,7 @@ beforeAll(async () => {
   ({ token: viewerToken } = await h.signIn(viewerPhone));
   viewer = h.client(() => bearer(viewerToken));
 
-  customerId = (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id;
-  dutyTypeId = (
-    await owner.masters.duty_type.create.mutate({
-      values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
-    })
-  ).id;
-  vehicleGroupId = (await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } })).id;
+  ({ customerId, dutyTypeId, vehicleGroupId } = await bookingMasters(owner));
   await owner.masters.rate_card.create.mutate({
     values: {
       name: 'Acme 2040',

@@ -3,7 +3,7 @@
 // The procedures are read from the router itself, so one added later is covered without a line here.
 import { isPermissionId } from '@fleet/domain';
 import { appRouter } from '@fleet/gateway';
-import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
 type ProcedureDef = { _def: { type: string; meta?: { permission?: unknown } } };
 // At run time `_def.procedures` is flat, keyed by the full dotted path.
@@ -33,17 +33,8 @@ beforeAll(async () => {
   await owner.employee.create.mutate({ name: 'Cal Clerk', phone, permissionProfileId: profile.id });
   ({ token: clerkToken } = await h.signIn(phone));
 
-  const customerId = (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id;
-  const dutyTypeId = (
-    await owner.masters.duty_type.create.mutate({
-      values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
-    })
-  ).id;
-  const vehicleGroupId = (await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } })).id;
   const { booking } = await owner.booking.create.mutate({
-    customerId,
-    dutyTypeId,
-    vehicleGroupId,
+    ...(await bookingMasters(owner)),
     fromCityId: 'mh-pune',
     reportingDate: '2040-05-02',
     reportingTime: '09:00',

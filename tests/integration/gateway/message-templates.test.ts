@@ -4,7 +4,7 @@
 // resets templates and sends a confirmation once per click.
 import { randomUUID } from 'node:crypto';
 import { expectTrpcError } from '../../support/expect-trpc-error';
-import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
 let h: GatewayHarness;
 let ownerToken: string;
@@ -25,17 +25,8 @@ beforeAll(async () => {
   await owner.employee.create.mutate({ name: 'Cal Clerk', phone, permissionProfileId: profile.id });
   ({ token: clerkToken } = await h.signIn(phone));
 
-  const customerId = (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id;
-  const dutyTypeId = (
-    await owner.masters.duty_type.create.mutate({
-      values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
-    })
-  ).id;
-  const vehicleGroupId = (await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } })).id;
   const { booking } = await owner.booking.create.mutate({
-    customerId,
-    dutyTypeId,
-    vehicleGroupId,
+    ...(await bookingMasters(owner)),
     fromCityId: 'mh-pune',
     reportingDate: '2040-05-02',
     reportingTime: '09:00',
@@ -104,7 +95,7 @@ it.each([
 
 it('lets the owner word a type, preview it on a real booking, refuses a stale save, and resets it', async () => {
   const { templates, variables } = await owner.messageTemplate.list.query();
-  expect(templates).toHaveLength(9);
+  expect(templates).toHaveLength(10);
   expect(templates.every((t) => t.isDefault)).toBe(true);
   expect(variables).toEqual(expect.arrayContaining(['bookingNo', 'tripOtp', 'companyName']));
 

@@ -4,7 +4,7 @@
 import { createMsg91SmsProvider, rows } from '@fleet/platform';
 import { type Msg91Accepted, type Msg91Peer, startMsg91Peer } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
-import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
 const AUTH_KEY = '416091ALVB8qpT65cb570bP1';
 const TEMPLATE = '65e06f45d6fc05278c7d47e3';
@@ -51,15 +51,7 @@ beforeAll(async () => {
       ),
     (found) => found[0]?.on === true,
   );
-  masters = {
-    customerId: (await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } })).id,
-    dutyTypeId: (
-      await owner.masters.duty_type.create.mutate({
-        values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
-      })
-    ).id,
-    vehicleGroupId: (await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } })).id,
-  };
+  masters = await bookingMasters(owner);
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -202,3 +202,17 @@ export function parseSetCookie(header: string) {
 export function cookieNamed(setCookie: string[], name: string) {
   return setCookie.map(parseSetCookie).find((c) => c.name === name);
 }
+
+type GatewayClient = ReturnType<GatewayHarness['client']>;
+
+/** The masters a booking needs, as an owner creates them: a customer, an 8 Hrs 80 Kms duty type, a Sedan. */
+export async function bookingMasters(
+  owner: GatewayClient,
+): Promise<{ customerId: string; dutyTypeId: string; vehicleGroupId: string }> {
+  const customer = await owner.masters.customer.create.mutate({ values: { name: 'Acme Corp' } });
+  const dutyType = await owner.masters.duty_type.create.mutate({
+    values: { name: '8 Hrs 80 Kms', type: 'HR_KM', max_km: 80, max_hr: 8 },
+  });
+  const vehicleGroup = await owner.masters.vehicle_group.create.mutate({ values: { name: 'Sedan' } });
+  return { customerId: customer.id, dutyTypeId: dutyType.id, vehicleGroupId: vehicleGroup.id };
+}

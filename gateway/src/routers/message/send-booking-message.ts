@@ -19,6 +19,12 @@ export const sendInfoInput = sendConfirmationInput.extend({
     )
     .min(1, 'Choose whom to send the details to')
     .max(3),
+  /** By text, by email or both; by text when not said. */
+  channels: z
+    .array(z.enum(['SMS', 'EMAIL'], { error: 'Choose SMS or EMAIL' }))
+    .min(1, 'Choose by text, by email or both')
+    .max(2)
+    .default(['SMS']),
 });
 
 type Send = {

@@ -129,6 +129,10 @@ export function createPostgresDatabase(
     connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'fleet',
+    // A caller waiting for a connection gives up rather than waiting forever: when every connection is
+    // held (a stuck query, a burst) it gets an error it can retry, and one still waiting when the pool
+    // is closed is not left hanging (pg-pool never answers a wait it had queued before end()).
+    connectionTimeoutMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -1,9 +1,23 @@
+/// <reference path="./fontkit.d.ts" />
 // Business documents (duty slips, invoices, statements) as PDFs: blocks stacked down A4 pages, a table
 // whose header repeats on every page and whose rows never split, and "Page x of y" in every footer.
 // Pages are kept in memory until the end (pdfkit's bufferPages), because the page count is only known
 // once everything is laid out.
+import { readFileSync } from 'node:fs';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { DOCUMENT_FONTS, type DocumentFont } from './fonts';
+
+// Parsed once per process: parsing the TrueType files was most of a document's time (fontkit decoding
+// the same tables and glyphs for every slip); each document still embeds its own subset.
+let parsedFonts: Record<DocumentFont, fontkit.Font> | undefined;
+function documentFonts(): Record<DocumentFont, fontkit.Font> {
+  parsedFonts ??= {
+    regular: fontkit.create(readFileSync(DOCUMENT_FONTS.regular)),
+    bold: fontkit.create(readFileSync(DOCUMENT_FONTS.bold)),
+  };
+  return parsedFonts;
+}
 
 export interface PdfDocumentOptions {
   /** The title in the PDF's properties, which viewers show in their title bar. */
@@ -146,8 +160,9 @@ export function createPdfDocument(options: PdfDocumentOptions): PdfDocument {
     displayTitle: true,
     info,
   });
-  doc.registerFont('regular', DOCUMENT_FONTS.regular);
-  doc.registerFont('bold', DOCUMENT_FONTS.bold);
+  const fonts = documentFonts();
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
 
   const chunks: Buffer[] = [];
   const output = new Promise<Buffer>((resolve, reject) => {

@@ -280,7 +280,7 @@ describe('what staff send by hand', () => {
   it('sends the allotment details to the driver, the passengers and the supplier asked for', () => {
     const sent = onDemandMessages(
       { ...booking, supplierId: 'sup' },
-      { what: 'INFO', to: ['DRIVER', 'PASSENGERS', 'SUPPLIER'] },
+      { what: 'INFO', to: ['DRIVER', 'PASSENGERS', 'SUPPLIER'], channels: ['SMS'] },
       supplierAudience,
     );
     expect(sent.map((m) => `${m.type} ${m.role} ${m.phone}`)).toEqual([
@@ -289,6 +289,24 @@ describe('what staff send by hand', () => {
       'CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP PASSENGER +919800000003',
       'SEND_INFO_TO_SUPPLIER_SMS SUPPLIER +919800000020',
     ]);
-    expect(onDemandMessages(booking, { what: 'INFO', to: ['SUPPLIER'] }, supplierAudience)).toEqual([]);
+    expect(
+      onDemandMessages(
+        booking,
+        { what: 'INFO', to: ['SUPPLIER'], channels: ['SMS', 'EMAIL'] },
+        supplierAudience,
+      ),
+    ).toEqual([]);
+  });
+
+  it('emails the allotment details to the passengers and the supplier with an address, never the driver', () => {
+    const sent = onDemandMessages(
+      { ...booking, supplierId: 'sup' },
+      { what: 'INFO', to: ['DRIVER', 'PASSENGERS', 'SUPPLIER'], channels: ['EMAIL'] },
+      supplierAudience,
+    );
+    expect(sent.map((m) => `${m.type} ${m.role} ${m.email}`)).toEqual([
+      'DUTY_INFO_EMAIL PASSENGER meera@example.com',
+      'DUTY_INFO_EMAIL SUPPLIER ops@sharma.example',
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import type { RecipientRole } from './message-types';
 /** The SMS types sent from bookings' events: every one of spec §9. */
 export const BOOKING_SMS_TYPES = SMS_TYPES;
 /** The emails sent from bookings' events. */
-export const BOOKING_EMAIL_TYPES = ['CONFIRMATION_EMAIL', 'DUTY_SLIP_EMAIL'] as const;
+export const BOOKING_EMAIL_TYPES = ['CONFIRMATION_EMAIL', 'DUTY_INFO_EMAIL', 'DUTY_SLIP_EMAIL'] as const;
 export const BOOKING_MESSAGE_TYPES = [...BOOKING_SMS_TYPES, ...BOOKING_EMAIL_TYPES] as const;
 export type BookingSmsType = (typeof BOOKING_SMS_TYPES)[number];
 export type BookingEmailType = (typeof BOOKING_EMAIL_TYPES)[number];
@@ -217,7 +217,7 @@ export function textsFor(change: BookingChange, audience: Audience = DEFAULT_AUD
 /** What staff ask to send by hand: the confirmation, or a duty's allotment details. */
 export type OnDemandRequest =
   | { what: 'CONFIRMATION'; channels: ('SMS' | 'EMAIL')[] }
-  | { what: 'INFO'; to: ('DRIVER' | 'PASSENGERS' | 'SUPPLIER')[] };
+  | { what: 'INFO'; to: ('DRIVER' | 'PASSENGERS' | 'SUPPLIER')[]; channels: ('SMS' | 'EMAIL')[] };
 
 /**
  * The messages staff's request sends, whatever the automatic flags say (a person asked): the
@@ -240,13 +240,23 @@ export function onDemandMessages(
         : []),
     ];
   }
-  return [
-    ...(request.to.includes('DRIVER') ? addressed('DRIVER_ALLOTMENT_SMS', 'SMS', people.driver) : []),
-    ...(request.to.includes('PASSENGERS')
-      ? addressed('CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP', 'SMS', people.passengers)
-      : []),
-    ...(request.to.includes('SUPPLIER')
-      ? addressed('SEND_INFO_TO_SUPPLIER_SMS', 'SMS', people.supplier)
-      : []),
-  ];
+  const texts = request.channels.includes('SMS')
+    ? [
+        ...(request.to.includes('DRIVER') ? addressed('DRIVER_ALLOTMENT_SMS', 'SMS', people.driver) : []),
+        ...(request.to.includes('PASSENGERS')
+          ? addressed('CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP', 'SMS', people.passengers)
+          : []),
+        ...(request.to.includes('SUPPLIER')
+          ? addressed('SEND_INFO_TO_SUPPLIER_SMS', 'SMS', people.supplier)
+          : []),
+      ]
+    : [];
+  // The details by email go to whoever asked for has an address (the driver master keeps none).
+  const emails = request.channels.includes('EMAIL')
+    ? addressed('DUTY_INFO_EMAIL', 'EMAIL', [
+        ...(request.to.includes('PASSENGERS') ? people.passengers : []),
+        ...(request.to.includes('SUPPLIER') ? people.supplier : []),
+      ])
+    : [];
+  return [...texts, ...emails];
 }

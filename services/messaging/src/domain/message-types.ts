@@ -1,8 +1,8 @@
 // Every kind of message the log holds, by channel, and the contact roles of spec §3 they go to. The
 // migrations' checks list the same words; a new kind is added to both.
-import { SMS_TYPES } from '@fleet/domain';
+import { MESSAGE_LOG_EMAIL_TYPES, SMS_TYPES } from '@fleet/domain';
 
-export const EMAIL_TYPES = ['CONFIRMATION_EMAIL', 'DUTY_SLIP_EMAIL', 'INVOICE_EMAIL'] as const;
+export const EMAIL_TYPES = MESSAGE_LOG_EMAIL_TYPES;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
 /** The SMS types of spec §9, and the sign-in code (which belongs to no operator). */

@@ -31,6 +31,7 @@ export const TEMPLATE_TYPES = [
   'FEEDBACK_REQUEST_SMS',
   'SEND_INFO_TO_SUPPLIER_SMS',
   'CONFIRMATION_EMAIL',
+  'DUTY_INFO_EMAIL',
   'DUTY_SLIP_EMAIL',
   'INVOICE_EMAIL',
 ] as const satisfies readonly Exclude<MessageType, 'SIGN_IN_CODE_SMS'>[];
@@ -80,6 +81,11 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
   CONFIRMATION_EMAIL: email(
     'Booking #{bookingNo} confirmed[ - {companyName}]',
     'Dear[ {passengerName}],\n\nYour booking #{bookingNo} is confirmed.\nPickup: {reportingTime}[ at {pickup}][\nDrop: {drop}]\n\nWe will send you the car and driver details before the trip.\n\nRegards,[\n{companyName}]',
+  ),
+  // Never the trip code: the supplier (and through it the driver) may read this one.
+  DUTY_INFO_EMAIL: email(
+    'The car for booking #{bookingNo}[ - {companyName}]',
+    'Hello,\n\nThe car for booking #{bookingNo}[ ({passengerName})] reports {reportingTime}[ at {pickup}].[\nVehicle: {vehicleNo}][\nDriver: {driverName}][ ({driverPhone})]\n\nRegards,[\n{companyName}]',
   ),
   DUTY_SLIP_EMAIL: email(
     'Duty slip for booking #{bookingNo}[ - {companyName}]',

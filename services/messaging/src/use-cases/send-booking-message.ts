@@ -48,6 +48,12 @@ const sendSchema = z.discriminatedUnion('what', [
       .min(1, 'Choose whom to send the details to.')
       .max(3)
       .transform((r) => [...new Set(r)]),
+    // Texts unless asked otherwise (the gRPC field cannot tell none from absent).
+    channels: z
+      .array(z.enum(['SMS', 'EMAIL']))
+      .max(2)
+      .default([])
+      .transform((c): ('SMS' | 'EMAIL')[] => (c.length > 0 ? [...new Set(c)] : ['SMS'])),
   }),
 ]);
 
@@ -77,7 +83,7 @@ export function createSendBookingMessage(deps: { db: Database }) {
       const request: OnDemandRequest =
         parsed.what === 'CONFIRMATION'
           ? { what: 'CONFIRMATION', channels: parsed.channels }
-          : { what: 'INFO', to: parsed.recipients };
+          : { what: 'INFO', to: parsed.recipients, channels: parsed.channels };
       return db.withTenant(caller.tenantId, async (tx) => {
         const already = await messagesOfEvent(tx, parsed.requestId);
         if (already.length > 0) return already;

@@ -11,6 +11,8 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import type { BookingDetail } from './booking-types';
 
 type Recipient = 'DRIVER' | 'PASSENGERS' | 'SUPPLIER';
+type Channel = 'SMS' | 'EMAIL';
+const isChannel = (value: string): value is Channel => value === 'SMS' || value === 'EMAIL';
 
 /** One idempotency key per intent: the same while a call is under way, a new one after it ends. */
 function useRequestId() {
@@ -41,6 +43,7 @@ export function SendMessageButtons({
   const requestId = useRequestId();
   const [infoOpen, setInfoOpen] = useState(false);
   const [recipients, setRecipients] = useState<Recipient[]>(['DRIVER', 'PASSENGERS']);
+  const [channels, setChannels] = useState<Channel[]>(['SMS']);
   const settled = {
     onSettled: () => requestId.done(),
     onError: (error: unknown) => showToast(errorMessage(error), 'alert-danger'),
@@ -107,7 +110,14 @@ export function SendMessageButtons({
       ) : null}
       <Modal opened={infoOpen} onClose={() => setInfoOpen(false)} title="Send the duty’s details">
         <Stack>
-          <Text size="sm">Text the vehicle, driver, reporting time and pickup to:</Text>
+          <Text size="sm">Send the vehicle, driver, reporting time and pickup</Text>
+          <Checkbox.Group value={channels} onChange={(v) => setChannels(v.filter(isChannel))}>
+            <Group gap="md">
+              <Checkbox value="SMS" label="By text" />
+              <Checkbox value="EMAIL" label="By email (to those with an address; never the trip code)" />
+            </Group>
+          </Checkbox.Group>
+          <Text size="sm">to:</Text>
           <Checkbox.Group value={recipients} onChange={(v) => setRecipients(v as Recipient[])}>
             <Stack gap="xs">
               <Checkbox value="DRIVER" label="The driver" disabled={!booking.driverPhone} />
@@ -121,8 +131,10 @@ export function SendMessageButtons({
             </Button>
             <Button
               loading={info.isPending}
-              disabled={recipients.length === 0}
-              onClick={() => info.mutate({ bookingId: booking.id, requestId: requestId.take(), recipients })}
+              disabled={recipients.length === 0 || channels.length === 0}
+              onClick={() =>
+                info.mutate({ bookingId: booking.id, requestId: requestId.take(), recipients, channels })
+              }
             >
               Send
             </Button>

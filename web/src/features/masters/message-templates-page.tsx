@@ -40,6 +40,7 @@ const TYPE_LABELS: Record<string, string> = {
   FEEDBACK_REQUEST_SMS: 'Feedback request',
   SEND_INFO_TO_SUPPLIER_SMS: 'Duty allotted (to the supplier)',
   CONFIRMATION_EMAIL: 'Booking confirmation',
+  DUTY_INFO_EMAIL: 'Car and driver details (sent by hand)',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
 };

@@ -9,6 +9,7 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   FEEDBACK_REQUEST_SMS: 'Feedback request',
   SEND_INFO_TO_SUPPLIER_SMS: 'Info to supplier',
   CONFIRMATION_EMAIL: 'Confirmation',
+  DUTY_INFO_EMAIL: 'Duty details',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
 };

@@ -778,7 +778,7 @@ export type SendBookingMessageRequest = Message<"fleet.messaging.v1.SendBookingM
   what: string;
 
   /**
-   * For CONFIRMATION: SMS and/or EMAIL.
+   * SMS and/or EMAIL (for INFO, SMS when empty).
    *
    * @generated from field: repeated string channels = 4;
    */
