@@ -104,50 +104,56 @@ function requireHeld(caller: Caller, permission: string, doing: string): void {
 
 const variablesSchema = z.record(z.string(), z.string());
 
+/** A list request checked (a 400 naming the field) and turned into the store's query. */
+export function messageListQuery(input: MessageListInput): MessageListQuery {
+  const limit = pageSize(input.limit);
+  sortKey(input.sortBy, ['created_at'], 'created_at', 'Messages');
+  const filters = checked(filtersSchema, {
+    channel: input.channel,
+    type: input.type,
+    status: input.status,
+    deliveryStatus: input.deliveryStatus,
+    createdFrom: input.createdFrom,
+    createdTo: input.createdTo,
+    recipient: input.recipient,
+    bookingNo: input.bookingNo === '0' ? '' : input.bookingNo,
+    search: input.search,
+  });
+  if (filters.createdFrom && filters.createdTo && filters.createdTo < filters.createdFrom) {
+    throw invalidField('createdTo', 'The last day comes on or after the first.');
+  }
+  const search = (filters.search ?? '').trim();
+  const recipient = filters.recipient ?? '';
+  const query: MessageListQuery = {
+    limit,
+    cursor: input.cursor || undefined,
+    direction: input.direction ?? 'desc',
+    channel: filters.channel || undefined,
+    type: filters.type || undefined,
+    status: filters.status || undefined,
+    deliveryStatus: filters.deliveryStatus || undefined,
+    // The operator's days: from the first day's midnight to the midnight after the last.
+    createdFrom: filters.createdFrom ? operatorInstant(filters.createdFrom, '00:00') : undefined,
+    createdBefore: filters.createdTo
+      ? operatorInstant(addCalendarDays(filters.createdTo, 1), '00:00')
+      : undefined,
+    recipientPhone: recipient.startsWith('+') ? recipient : undefined,
+    recipientEmail: recipient && !recipient.startsWith('+') ? recipient : undefined,
+    bookingId: input.bookingId ? requireId(input.bookingId, 'bookingId') : undefined,
+    bookingNo: filters.bookingNo || undefined,
+    searchTerm: search ? messageSearchTermOf(search) || undefined : undefined,
+    bookingNoTerm: search ? paddedBookingNoOf(search) : undefined,
+  };
+  return query;
+}
+
 export function createMessageLog(deps: { db: Database }) {
   return {
     async list(caller: TenantCaller, input: MessageListInput): Promise<Page<MessageRow>> {
       requireHeld(caller, VIEW_SMS, 'see messages');
-      const limit = pageSize(input.limit);
-      sortKey(input.sortBy, ['created_at'], 'created_at', 'Messages');
-      const filters = checked(filtersSchema, {
-        channel: input.channel,
-        type: input.type,
-        status: input.status,
-        deliveryStatus: input.deliveryStatus,
-        createdFrom: input.createdFrom,
-        createdTo: input.createdTo,
-        recipient: input.recipient,
-        bookingNo: input.bookingNo === '0' ? '' : input.bookingNo,
-        search: input.search,
-      });
-      if (filters.createdFrom && filters.createdTo && filters.createdTo < filters.createdFrom) {
-        throw invalidField('createdTo', 'The last day comes on or after the first.');
-      }
-      const search = (filters.search ?? '').trim();
-      const recipient = filters.recipient ?? '';
-      const query: MessageListQuery = {
-        limit,
-        cursor: input.cursor || undefined,
-        direction: input.direction ?? 'desc',
-        channel: filters.channel || undefined,
-        type: filters.type || undefined,
-        status: filters.status || undefined,
-        deliveryStatus: filters.deliveryStatus || undefined,
-        // The operator's days: from the first day's midnight to the midnight after the last.
-        createdFrom: filters.createdFrom ? operatorInstant(filters.createdFrom, '00:00') : undefined,
-        createdBefore: filters.createdTo
-          ? operatorInstant(addCalendarDays(filters.createdTo, 1), '00:00')
-          : undefined,
-        recipientPhone: recipient.startsWith('+') ? recipient : undefined,
-        recipientEmail: recipient && !recipient.startsWith('+') ? recipient : undefined,
-        bookingId: input.bookingId ? requireId(input.bookingId, 'bookingId') : undefined,
-        bookingNo: filters.bookingNo || undefined,
-        searchTerm: search ? messageSearchTermOf(search) || undefined : undefined,
-        bookingNoTerm: search ? paddedBookingNoOf(search) : undefined,
-      };
+      const query = messageListQuery(input);
       const fetched = await deps.db.read(caller.tenantId, (tx) => listMessages(tx, query));
-      return toPage(fetched, limit, (row) => [row.createdAtText, row.id]);
+      return toPage(fetched, query.limit, (row) => [row.createdAtText, row.id]);
     },
 
     /** One message of the operator's log; another operator's, or a sign-in code, is not found. */
