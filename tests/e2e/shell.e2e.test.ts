@@ -69,7 +69,7 @@ describe('the web app in Chromium', () => {
     await page.waitForURL(/\/auth\/enter-phone-number/);
     await signIn(page, base, NEW_PHONE, CODE);
     await expectVisible(page.getByTestId('tenant-name').filter({ hasText: 'Sunrise Cabs' }));
-  });
+  }, 90_000); // the first flow runs while a first start still delivers the demo's messages
 
   it('makes no call needing a session on the public pages, signed in or not', async () => {
     // Every procedure a public page asks for (a batch names several, comma-separated). The page that

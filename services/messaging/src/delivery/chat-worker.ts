@@ -13,6 +13,7 @@ import {
   recordChatSent,
 } from '../storage/chat-store';
 import { fallBackToSms, publishChatChange } from './chat-fallback';
+import { inTurns, SEND_CONCURRENCY } from './in-turns';
 import { createPollingLoop } from './polling-loop';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
 
@@ -93,7 +94,7 @@ export function createChatWorker(options: ChatWorkerOptions): ChatWorker {
     while (running()) {
       const claimed = await db.asSystem((tx) => claimDueChat(tx, batchSize, leaseMs), { quiet: true });
       if (claimed.length === 0) return tried;
-      await Promise.all(claimed.map((row) => deliver(row)));
+      await inTurns(claimed, SEND_CONCURRENCY, deliver);
       tried += claimed.length;
     }
     return tried;

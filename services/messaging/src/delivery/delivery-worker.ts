@@ -28,6 +28,7 @@ import {
   recordSent,
 } from '../storage/messages-store';
 import type { AttachmentSource } from './attachments';
+import { inTurns, SEND_CONCURRENCY } from './in-turns';
 import { createPollingLoop } from './polling-loop';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
 
@@ -230,7 +231,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     while (running()) {
       const claimed = await db.asSystem((tx) => claimDue(tx, batchSize, leaseMs), { quiet: true });
       if (claimed.length === 0) return tried;
-      await Promise.all(claimed.map((row) => deliver(row)));
+      await inTurns(claimed, SEND_CONCURRENCY, deliver);
       tried += claimed.length;
     }
     return tried;
