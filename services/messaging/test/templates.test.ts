@@ -57,6 +57,7 @@ describe('an operator’s message templates (ListTemplates, SaveTemplate, ResetT
       'FEEDBACK_REQUEST_SMS SMS true',
       'SEND_INFO_TO_SUPPLIER_SMS SMS true',
       'CONFIRMATION_EMAIL EMAIL true',
+      'DUTY_INFO_EMAIL EMAIL true',
       'DUTY_SLIP_EMAIL EMAIL true',
       'INVOICE_EMAIL EMAIL true',
     ]);
