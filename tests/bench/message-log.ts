@@ -48,7 +48,7 @@ async function seedMessages(db: import('@fleet/platform').Database, tenantId: st
           recipient_phone, recipient_email, subject, booking_id, booking_no, text, variables, status, provider,
           provider_message_id, attempts, next_attempt_at, created_at, sent_at, delivery_status, delivered_at)
         select ${tenantId}::uuid, 'bench-' || g, t.type, t.channel,
-          (array['PASSENGER','BOOKED_BY','DRIVER','SUPPLIER'])[1 + g % 4],
+          (array['PASSENGER','BOOKED_BY','DRIVER','SUPPLIER'])[(1 + g % 4)::int],
           'Passenger ' || (g % 5000),
           case when t.channel = 'SMS' then '+9198' || lpad((g % 5000)::text, 8, '0') else '' end,
           case when t.channel = 'EMAIL' then 'person' || (g % 5000) || '@example.com' else '' end,
@@ -67,15 +67,14 @@ async function seedMessages(db: import('@fleet/platform').Database, tenantId: st
         cross join lateral (
           select (array['CONFIRMATION_SMS','DRIVER_ALLOTMENT_SMS','CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP',
                         'CANCELLATION_SMS','FEEDBACK_REQUEST_SMS','SEND_INFO_TO_SUPPLIER_SMS','CONFIRMATION_EMAIL',
-                        'DUTY_SLIP_EMAIL'])[1 + g % 8] as type
+                        'DUTY_SLIP_EMAIL'])[(1 + g % 8)::int] as type
         ) k
         cross join lateral (select case when k.type like '%_EMAIL' then 'EMAIL' else 'SMS' end as channel, k.type) t`),
     );
     process.stdout.write(`  seeded ${to + 1} of ${MESSAGES} (${secondsSince(started)} s for the slice)\n`);
   }
-  await db.asOwner((tx) =>
-    tx.execute(sql`analyze messaging.messages; analyze messaging.message_search_terms`),
-  );
+  await db.asOwner((tx) => tx.execute(sql`analyze messaging.messages`));
+  await db.asOwner((tx) => tx.execute(sql`analyze messaging.message_search_terms`));
 }
 
 async function main() {
