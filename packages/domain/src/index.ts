@@ -38,6 +38,7 @@ export {
   type MessageLogChannel,
   type MessageLogStatus,
   type MessageLogType,
+  messageLogTypeOf,
   resendPermissionFor,
 } from './message-log';
 export {

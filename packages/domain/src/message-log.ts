@@ -21,6 +21,10 @@ export const MESSAGE_LOG_EMAIL_TYPES = [
 export const MESSAGE_LOG_TYPES = [...SMS_TYPES, ...MESSAGE_LOG_EMAIL_TYPES] as const;
 export type MessageLogType = (typeof MESSAGE_LOG_TYPES)[number];
 
+/** A kind as a service wrote it, or undefined when it is none of the operator's kinds. */
+export const messageLogTypeOf = (value: string): MessageLogType | undefined =>
+  MESSAGE_LOG_TYPES.find((type) => type === value);
+
 /** The kinds each screen lists. */
 export const MESSAGE_LOG_TYPES_BY_CHANNEL: Record<MessageLogChannel, readonly MessageLogType[]> = {
   SMS: SMS_TYPES,

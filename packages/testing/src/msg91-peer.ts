@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type PeerAnswer, type PeerRequest, startLoopbackPeer } from './loopback-peer';
 
 /** One request as the peer received it. */
-export interface Msg91Request {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+export type Msg91Request = PeerRequest;
 
 /** An answer the peer gives instead of its own: a status and body, or no answer at all. */
-export type Msg91ScriptedAnswer =
-  | { status: number; body: string; headers?: Record<string, string> }
-  | 'no answer';
+export type Msg91ScriptedAnswer = PeerAnswer;
 
 /** A text the peer took: MSG91's request id for it, its template and the numbers it went to. */
 export interface Msg91Accepted {
@@ -84,9 +76,7 @@ const json = (status: number, body: object) => ({ status, body: JSON.stringify(b
  * send, as MSG91 does).
  */
 export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Peer> {
-  const received: Msg91Request[] = [];
   const accepted: Msg91Accepted[] = [];
-  const scripted: Msg91ScriptedAnswer[] = [];
   let down: Msg91ScriptedAnswer | undefined;
   const ownAnswer = (request: Msg91Request) => {
     if (request.method !== 'POST' || request.path !== '/api/v5/flow') {
@@ -137,29 +127,13 @@ export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Pe
     return json(200, { type: 'success', message: requestId });
   };
 
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
-      received.push(request);
-      const answer: Msg91ScriptedAnswer = scripted.shift() ?? down ?? ownAnswer(request);
-      if (answer === 'no answer') return;
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body);
-    });
+  const peer = await startLoopbackPeer({
+    port: options.port,
+    answer: (request) => down ?? ownAnswer(request),
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    port,
-    baseUrl: `http://127.0.0.1:${port}`,
-    received,
+    ...peer,
     accepted,
-    answerNext: (...answers) => scripted.push(...answers),
     outage(answer) {
       down = answer;
     },
@@ -215,10 +189,5 @@ export async function startMsg91Peer(options: Msg91PeerOptions): Promise<Msg91Pe
       }
       return last;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }

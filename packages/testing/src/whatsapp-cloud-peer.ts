@@ -1,19 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type PeerAnswer, type PeerRequest, startLoopbackPeer } from './loopback-peer';
 
 /** One request as the peer received it. */
-export interface WhatsAppCloudRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+export type WhatsAppCloudRequest = PeerRequest;
 
 /** An answer the peer gives instead of its own: a status and body, or no answer at all. */
-export type WhatsAppCloudScriptedAnswer =
-  | { status: number; body: string; headers?: Record<string, string> }
-  | 'no answer';
+export type WhatsAppCloudScriptedAnswer = PeerAnswer;
 
 export interface WhatsAppCloudPeer {
   port: number;
@@ -75,8 +67,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * `{"messaging_product":"whatsapp","contacts":[{"input","wa_id"}],"messages":[{"id":"wamid.…"}]}`.
  */
 export async function startWhatsAppCloudPeer(options: WhatsAppCloudPeerOptions): Promise<WhatsAppCloudPeer> {
-  const received: WhatsAppCloudRequest[] = [];
-  const scripted: WhatsAppCloudScriptedAnswer[] = [];
   const sentIds: string[] = [];
   const messagesPath = `/${options.apiVersion}/${options.phoneNumberId}/messages`;
   const invalid = (details: string) => graphErrorAnswer(400, 100, 'Invalid parameter', details);
@@ -170,34 +160,10 @@ export async function startWhatsAppCloudPeer(options: WhatsAppCloudPeerOptions):
     };
   };
 
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
-      received.push(request);
-      const answer: WhatsAppCloudScriptedAnswer = scripted.shift() ?? ownAnswer(request);
-      if (answer === 'no answer') return;
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const peer = await startLoopbackPeer({ port: options.port, answer: (request) => ownAnswer(request) });
   return {
-    port,
-    baseUrl: `http://127.0.0.1:${port}`,
-    received,
+    ...peer,
     sentIds,
-    answerNext: (...answers) => scripted.push(...answers),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 

@@ -1,20 +1,8 @@
-import { plainText } from '@fleet/domain';
+import { MESSAGE_LOG_TYPES, plainText } from '@fleet/domain';
 import { z } from 'zod';
 
-/** Every message type an operator words (all but the sign-in code). */
-export const TEMPLATE_TYPES = [
-  'CONFIRMATION_SMS',
-  'DRIVER_ALLOTMENT_SMS',
-  'CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP',
-  'CANCELLATION_SMS',
-  'FEEDBACK_REQUEST_SMS',
-  'SEND_INFO_TO_SUPPLIER_SMS',
-  'CONFIRMATION_EMAIL',
-  'DUTY_SLIP_EMAIL',
-  'INVOICE_EMAIL',
-] as const;
-
-export const templateTypeSchema = z.enum(TEMPLATE_TYPES, { error: 'Choose a message type from the list' });
+/** Every kind of the operator's log is a template it words (the sign-in code is the product's own). */
+export const templateTypeSchema = z.enum(MESSAGE_LOG_TYPES, { error: 'Choose a message type from the list' });
 export const templateBody = plainText().max(5000, 'Keep the message to 5000 characters or fewer');
 export const templateSubject = plainText()
   .max(200, 'Keep the subject to 200 characters or fewer')

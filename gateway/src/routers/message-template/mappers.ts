@@ -1,11 +1,11 @@
+import { messageLogTypeOf } from '@fleet/domain';
 import type { MessageTemplate } from '@fleet/proto/fleet/messaging/v1/template_pb';
-import { dateOrNull, textOrNull } from '../shared-mappers';
-import type { TEMPLATE_TYPES } from './inputs';
+import { dateOrNull, required, textOrNull } from '../shared-mappers';
 
 export function templateToJson(t: MessageTemplate) {
   return {
-    type: t.type as (typeof TEMPLATE_TYPES)[number],
-    channel: t.channel as 'SMS' | 'EMAIL',
+    type: required(messageLogTypeOf(t.type), `a known message type (it said ${t.type})`),
+    channel: t.channel === 'EMAIL' ? ('EMAIL' as const) : ('SMS' as const),
     body: t.body,
     subject: t.subject,
     dltTemplateId: t.dltTemplateId,

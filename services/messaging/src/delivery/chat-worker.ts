@@ -13,8 +13,7 @@ import {
   recordChatSent,
 } from '../storage/chat-store';
 import { fallBackToSms, publishChatChange } from './chat-fallback';
-import { inTurns, SEND_CONCURRENCY } from './in-turns';
-import { createPollingLoop } from './polling-loop';
+import { claimAndSend, createPollingLoop } from './polling-loop';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
 
 export interface ChatWorkerOptions {
@@ -87,18 +86,8 @@ export function createChatWorker(options: ChatWorkerOptions): ChatWorker {
     }
   }
 
-  // A stopping loop finishes the batch it holds and leaves the rest for the next start: a backlog
-  // must not hold up shutdown.
-  async function drain(running: () => boolean = () => true): Promise<number> {
-    let tried = 0;
-    while (running()) {
-      const claimed = await db.asSystem((tx) => claimDueChat(tx, batchSize, leaseMs), { quiet: true });
-      if (claimed.length === 0) return tried;
-      await inTurns(claimed, SEND_CONCURRENCY, deliver);
-      tried += claimed.length;
-    }
-    return tried;
-  }
+  const drain = (running?: () => boolean) =>
+    claimAndSend(db, (tx) => claimDueChat(tx, batchSize, leaseMs), deliver, running);
 
   const loop = createPollingLoop({
     db,

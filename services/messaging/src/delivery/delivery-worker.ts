@@ -28,8 +28,7 @@ import {
   recordSent,
 } from '../storage/messages-store';
 import type { AttachmentSource } from './attachments';
-import { inTurns, SEND_CONCURRENCY } from './in-turns';
-import { createPollingLoop } from './polling-loop';
+import { claimAndSend, createPollingLoop } from './polling-loop';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
 
 export interface DeliveryWorkerOptions {
@@ -224,18 +223,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return record(row, attempt);
   }
 
-  // A stopping loop finishes the batch it holds and leaves the rest for the next start: a backlog
-  // must not hold up shutdown.
-  async function drain(running: () => boolean = () => true): Promise<number> {
-    let tried = 0;
-    while (running()) {
-      const claimed = await db.asSystem((tx) => claimDue(tx, batchSize, leaseMs), { quiet: true });
-      if (claimed.length === 0) return tried;
-      await inTurns(claimed, SEND_CONCURRENCY, deliver);
-      tried += claimed.length;
-    }
-    return tried;
-  }
+  const drain = (running?: () => boolean) =>
+    claimAndSend(db, (tx) => claimDue(tx, batchSize, leaseMs), deliver, running);
 
   const loop = createPollingLoop({
     db,

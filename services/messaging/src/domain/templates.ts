@@ -1,7 +1,7 @@
 // The messages' words: a default template per message type (SMS and email) with named variables, the
 // rules an operator's own template must keep (its variables, and TRAI's DLT rules for a registered SMS),
 // and the one function that fills a template. No row of an operator's = the default here.
-import { DEFAULT_OPERATOR_TIME_ZONE, wallClock } from '@fleet/domain';
+import { DEFAULT_OPERATOR_TIME_ZONE, MESSAGE_LOG_TYPES, wallClock } from '@fleet/domain';
 import type { BookingFacts } from './booking-texts';
 import { channelOf, type MessageType } from './message-types';
 
@@ -22,19 +22,8 @@ export const TEMPLATE_VARIABLES = [
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
-/** Every message type an operator words itself: all but the sign-in code, which is the product's own. */
-export const TEMPLATE_TYPES = [
-  'CONFIRMATION_SMS',
-  'DRIVER_ALLOTMENT_SMS',
-  'CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP',
-  'CANCELLATION_SMS',
-  'FEEDBACK_REQUEST_SMS',
-  'SEND_INFO_TO_SUPPLIER_SMS',
-  'CONFIRMATION_EMAIL',
-  'DUTY_INFO_EMAIL',
-  'DUTY_SLIP_EMAIL',
-  'INVOICE_EMAIL',
-] as const satisfies readonly Exclude<MessageType, 'SIGN_IN_CODE_SMS'>[];
+/** Every message type an operator words itself: the kinds of its log (the sign-in code is the product's own). */
+export const TEMPLATE_TYPES = MESSAGE_LOG_TYPES satisfies readonly Exclude<MessageType, 'SIGN_IN_CODE_SMS'>[];
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 export const isTemplateType = (value: string): value is TemplateType =>

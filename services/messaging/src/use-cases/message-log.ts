@@ -65,24 +65,28 @@ export interface MessageListInput {
 }
 
 /** Empty means "any": the proto's unset string. */
-const any = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
+const orUnset = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 
 const filtersSchema = z.object({
-  channel: any(z.enum(MESSAGE_LOG_CHANNELS, { error: `Choose one of ${MESSAGE_LOG_CHANNELS.join(', ')}.` })),
-  type: any(z.enum(MESSAGE_LOG_TYPES, { error: `Choose one of ${MESSAGE_LOG_TYPES.join(', ')}.` })),
-  status: any(z.enum(MESSAGE_LOG_STATUSES, { error: `Choose one of ${MESSAGE_LOG_STATUSES.join(', ')}.` })),
-  deliveryStatus: any(
+  channel: orUnset(
+    z.enum(MESSAGE_LOG_CHANNELS, { error: `Choose one of ${MESSAGE_LOG_CHANNELS.join(', ')}.` }),
+  ),
+  type: orUnset(z.enum(MESSAGE_LOG_TYPES, { error: `Choose one of ${MESSAGE_LOG_TYPES.join(', ')}.` })),
+  status: orUnset(
+    z.enum(MESSAGE_LOG_STATUSES, { error: `Choose one of ${MESSAGE_LOG_STATUSES.join(', ')}.` }),
+  ),
+  deliveryStatus: orUnset(
     z.enum(MESSAGE_DELIVERY_FILTERS, { error: `Choose one of ${MESSAGE_DELIVERY_FILTERS.join(', ')}.` }),
   ),
-  createdFrom: any(isoDateSchema),
-  createdTo: any(isoDateSchema),
-  recipient: any(
+  createdFrom: orUnset(isoDateSchema),
+  createdTo: orUnset(isoDateSchema),
+  recipient: orUnset(
     z.union([phoneSchema, emailSchema], {
       error: 'Enter a phone number with country code (+919812345678) or an email address.',
     }),
   ),
-  bookingNo: any(z.string().regex(/^\d{1,15}$/, 'Enter a booking number.')),
-  search: any(plainText().max(100, 'Search with at most 100 characters.')),
+  bookingNo: orUnset(z.string().regex(/^\d{1,15}$/, 'Enter a booking number.')),
+  search: orUnset(plainText().max(100, 'Search with at most 100 characters.')),
 });
 
 /** The first problem zod finds, as a 400 naming its field. */

@@ -13,6 +13,8 @@ import type { BookingDetail } from './booking-types';
 type Recipient = 'DRIVER' | 'PASSENGERS' | 'SUPPLIER';
 type Channel = 'SMS' | 'EMAIL';
 const isChannel = (value: string): value is Channel => value === 'SMS' || value === 'EMAIL';
+const isRecipient = (value: string): value is Recipient =>
+  value === 'DRIVER' || value === 'PASSENGERS' || value === 'SUPPLIER';
 
 /** One idempotency key per intent: the same while a call is under way, a new one after it ends. */
 function useRequestId() {
@@ -118,7 +120,7 @@ export function SendMessageButtons({
             </Group>
           </Checkbox.Group>
           <Text size="sm">to:</Text>
-          <Checkbox.Group value={recipients} onChange={(v) => setRecipients(v as Recipient[])}>
+          <Checkbox.Group value={recipients} onChange={(v) => setRecipients(v.filter(isRecipient))}>
             <Stack gap="xs">
               <Checkbox value="DRIVER" label="The driver" disabled={!booking.driverPhone} />
               <Checkbox value="PASSENGERS" label="The passengers (with the trip code)" />

@@ -1,5 +1,5 @@
 // How the message log reads on screen: the kinds, the contact roles, the statuses and their colours.
-import { MESSAGE_LOG_TYPES, type MessageLogType } from '@fleet/domain';
+import { type MessageLogType, messageLogTypeOf } from '@fleet/domain';
 
 export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   CONFIRMATION_SMS: 'Confirmation',
@@ -15,7 +15,7 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
 };
 
 export function messageTypeLabel(type: string): string {
-  const known = MESSAGE_LOG_TYPES.find((t) => t === type);
+  const known = messageLogTypeOf(type);
   return known ? MESSAGE_TYPE_LABELS[known] : type;
 }
 
