@@ -99,6 +99,7 @@ export function createContext(input: ContextInput): Context {
       actorUserId: session.actorUserId,
       sessionId: session.sessionId,
       role: session.role,
+      ...(session.driverId ? { driverId: session.driverId } : {}),
       permissions: session.permissions,
       isMasquerade: session.isMasquerade,
     };

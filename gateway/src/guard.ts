@@ -4,8 +4,11 @@ import { getPermission, type PermissionId } from '@fleet/domain';
 import { TRPCError } from '@trpc/server';
 import type { Context, Session } from './context';
 
-/** What a procedure needs: nothing, a signed-in session, or a session holding one permission. */
-export type ProcedureAccess = PermissionId | 'public' | 'signed-in';
+/**
+ * What a procedure needs: nothing, a signed-in session, a session holding one permission, or a driver's
+ * session (the driver app's procedures, which act only on that driver's own duties).
+ */
+export type ProcedureAccess = PermissionId | 'public' | 'signed-in' | 'driver';
 
 export interface ProcedureMeta {
   permission: ProcedureAccess;
@@ -36,7 +39,15 @@ export async function authorise(
   if (access === 'public') return undefined;
   const result = await ctx.authenticate();
   if (!result.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: result.message });
-  if (access !== 'signed-in' && !result.session.caller.permissions.includes(access)) {
+  const { caller } = result.session;
+  if (access === 'driver') {
+    if (caller.role !== 'DRIVER' || !caller.driverId) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: 'Only a driver signed in to the driver app may do this.',
+      });
+    }
+  } else if (access !== 'signed-in' && !caller.permissions.includes(access)) {
     throw new TRPCError({ code: 'FORBIDDEN', message: missingPermissionMessage(access) });
   }
   return result.session;

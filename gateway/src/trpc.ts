@@ -62,9 +62,12 @@ function needingSession(permission: Exclude<ProcedureAccess, 'public'>) {
 export const signedInProcedure = needingSession('signed-in');
 
 /** Needs a valid session holding `permission`. */
-export function procedureNeeding(permission: Exclude<ProcedureAccess, 'public' | 'signed-in'>) {
+export function procedureNeeding(permission: Exclude<ProcedureAccess, 'public' | 'signed-in' | 'driver'>) {
   return needingSession(permission);
 }
+
+/** Needs a driver's session: the driver app's procedures, each fenced to that driver's own duties. */
+export const driverProcedure = needingSession('driver');
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -62,6 +62,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         userId: r.userId,
         actorUserId: r.actorUserId || r.userId,
         role: roleFromProto(r.role) ?? undefined,
+        ...(r.driverId ? { driverId: r.driverId } : {}),
         permissions: [...r.permissions],
         isMasquerade: r.isMasquerade,
         accessLevel: accessLevelFromProto(r.accessLevel),

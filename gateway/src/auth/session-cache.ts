@@ -5,6 +5,8 @@ export interface KnownSession {
   userId: string;
   actorUserId: string;
   role: 'USER' | 'EMPLOYEE' | 'DRIVER' | 'CUSTOMER' | 'SUPPLIER' | undefined;
+  /** For a DRIVER: the driver master the session acts for. */
+  driverId?: string;
   permissions: string[];
   isMasquerade: boolean;
   accessLevel: 'ADMIN' | 'CHANNEL_ONLY' | null;

@@ -17,7 +17,15 @@ export const CALLER_TOKEN_AUDIENCE = 'fleet-internal';
 
 const HEADER = '{"alg":"HS256"}';
 const ENCODED_HEADER = Buffer.from(HEADER).toString('base64url');
-const OPTIONAL_FIELDS = ['clientIp', 'tenantId', 'userId', 'actorUserId', 'sessionId', 'role'] as const;
+const OPTIONAL_FIELDS = [
+  'clientIp',
+  'tenantId',
+  'userId',
+  'actorUserId',
+  'sessionId',
+  'role',
+  'driverId',
+] as const;
 
 export const callerTokenKey = (secret: string): KeyObject => hs256Key(secret);
 
@@ -34,6 +42,7 @@ export function canonicalCaller(caller: Caller): string {
     actorUserId: caller.actorUserId,
     sessionId: caller.sessionId,
     role: caller.role,
+    driverId: caller.driverId,
     permissions: caller.permissions,
     isMasquerade: caller.isMasquerade,
   });

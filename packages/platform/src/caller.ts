@@ -16,6 +16,8 @@ export interface Caller {
   actorUserId?: string;
   sessionId?: string;
   role?: string;
+  /** The driver master a DRIVER session acts for: the driver app sees only that driver's duties. */
+  driverId?: string;
   permissions: string[];
   isMasquerade: boolean;
 }
@@ -74,6 +76,7 @@ const scalarsOf = (c: Caller): unknown[] => [
   c.actorUserId,
   c.sessionId,
   c.role,
+  c.driverId,
   c.isMasquerade,
 ];
 

@@ -8,6 +8,7 @@ export {
   type Msg91ScriptedAnswer,
   startMsg91Peer,
 } from './msg91-peer';
+export { eventually, publishEvent } from './published-events';
 export { quietLogger } from './quiet-logger';
 export { recordValues } from './record-values';
 export { bootService, connectorTo, type ServiceHarness, TEST_INTERNAL_SECRET } from './service-harness';

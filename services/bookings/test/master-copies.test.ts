@@ -3,6 +3,7 @@
 // and each operator's own.
 import { randomUUID } from 'node:crypto';
 import { callAs, rows } from '@fleet/platform';
+import { eventually } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { type BookingsHarness, bootBookings } from './support';
 
@@ -31,15 +32,6 @@ const copied = (tenantId: string, kind: string, id: string) =>
       sql`select name, is_active from bookings.master_copies where kind = ${kind} and id = ${id}`,
     ),
   );
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const vehicle = (no: string) => ({
   vehicle_no: no,

@@ -2,13 +2,17 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ActiveFilter } from '@fleet/proto/fleet/common/v1/common_pb';
 import { AuditAction, type AuditEntrySchema } from '@fleet/proto/fleet/identity/v1/audit_pb';
+import type { DriverAccountSchema } from '@fleet/proto/fleet/identity/v1/driver_account_pb';
 import type { EmployeeSchema } from '@fleet/proto/fleet/identity/v1/employee_pb';
 import {
   type Employee,
   type EmployeeFields as EmployeeFieldsMessage,
   Gender,
 } from '@fleet/proto/fleet/identity/v1/employee_pb';
-import type { ActiveFilter as IdentityActiveFilter } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import {
+  type ActiveFilter as IdentityActiveFilter,
+  SignInApp as SignInAppMessage,
+} from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type {
   PermissionProfile,
   PermissionProfileSchema,
@@ -22,6 +26,7 @@ import {
   type User,
   type UserFields as UserFieldsMessage,
 } from '@fleet/proto/fleet/identity/v1/user_pb';
+import type { DriverAccountRecord } from './domain/driver-account';
 import { effectivePermissions } from './domain/permissions';
 import type {
   AuditEntryRecord,
@@ -31,6 +36,7 @@ import type {
   UserRecord,
 } from './domain/records';
 import type { EmployeeFields, UserFields } from './domain/user-fields';
+import type { SignInApp } from './use-cases/sign-in';
 
 const ROLE_TO_PROTO = { USER: Role.USER, EMPLOYEE: Role.EMPLOYEE, DRIVER: Role.DRIVER } as const;
 const ACCESS_TO_PROTO = { ADMIN: AccessLevel.ADMIN, CHANNEL_ONLY: AccessLevel.CHANNEL_ONLY } as const;
@@ -53,6 +59,10 @@ export const roleToProto = (role: string) =>
   ROLE_TO_PROTO[role as keyof typeof ROLE_TO_PROTO] ?? Role.UNSPECIFIED;
 export const accessToProto = (level: string) =>
   ACCESS_TO_PROTO[level as keyof typeof ACCESS_TO_PROTO] ?? AccessLevel.UNSPECIFIED;
+
+/** The app a sign-in is for; unspecified is the back-office. */
+export const signInAppFromProto = (app: SignInAppMessage): SignInApp =>
+  app === SignInAppMessage.DRIVER ? 'DRIVER' : 'BACK_OFFICE';
 
 /**
  * fleet.identity.v1.ActiveFilter came before fleet.common.v1.ActiveFilter and repeats it number for
@@ -220,3 +230,26 @@ export function auditEntryToProto(entry: AuditEntryRecord): MessageInitShape<typ
 }
 
 export type { Employee, PermissionProfile, Tenant, User, UserFields };
+
+/** A driver's app account as the wire carries it. */
+export function driverAccountToProto(
+  account: DriverAccountRecord,
+): MessageInitShape<typeof DriverAccountSchema> {
+  const stamp = (at: Date | null) => (at ? timestampFromDate(new Date(at)) : undefined);
+  return {
+    tenantId: account.tenantId,
+    driverId: account.driverId,
+    userId: account.userId ?? '',
+    name: account.name,
+    phone: account.phone,
+    isActive: account.isActive,
+    phoneTaken: account.phoneTaken,
+    verificationStatus: account.verificationStatus,
+    registeredAt: stamp(account.registeredAt),
+    pushToken: account.pushToken ?? '',
+    appVersion: account.appVersion,
+    deviceModel: account.deviceModel,
+    deviceOs: account.deviceOs,
+    lastSeenAt: stamp(account.lastSeenAt),
+  };
+}

@@ -10,11 +10,13 @@ import {
   prepareService,
   type ServiceConnector,
   type ServiceModule,
+  type Subscription,
   sessionSigningKeys,
 } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { identityConfigSchema } from './config';
+import { startDriverDirectoryConsumer } from './events/driver-directory-consumer';
 import { identityRoutes } from './rpc/identity-handlers';
 import { identityMigrations, SCHEMA } from './storage/migrations';
 import { createIdentityUseCases, type IdentitySettings, type IdentityUseCases } from './use-cases';
@@ -52,7 +54,27 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
     settings: deps.settings,
     tokens: createSessionTokens(deps.settings.signingKeys),
   });
-  return { ...service, useCases, routes: identityRoutes(useCases) };
+  let consumers: Subscription[] = [];
+  return {
+    ...service,
+    useCases,
+    routes: identityRoutes(useCases),
+    async start() {
+      await service.start();
+      consumers = [
+        await startDriverDirectoryConsumer({
+          db: deps.db,
+          bus: deps.bus,
+          logger,
+          driverAccounts: useCases.driverAccounts,
+        }),
+      ];
+    },
+    async stop() {
+      for (const consumer of consumers) await consumer.stop();
+      await service.stop();
+    },
+  };
 }
 
 /** Identity's settings: its variables, with local secrets where they are unset outside production. */

@@ -10,6 +10,7 @@ import {
   type SmsProvider,
 } from '@fleet/platform';
 import { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
+import { Role } from '@fleet/proto/fleet/identity/v1/user_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { bootService, connectorTo, type ServiceHarness } from '@fleet/testing';
 import { createIdentityModule, type IdentityModule } from '../src';
@@ -124,6 +125,8 @@ export async function bootIdentity(
         userId: auth.userId,
         actorUserId: auth.actorUserId,
         sessionId: auth.sessionId,
+        role: Role[auth.role],
+        ...(auth.driverId ? { driverId: auth.driverId } : {}),
         permissions: auth.permissions,
         isMasquerade: auth.isMasquerade,
       };

@@ -21,6 +21,9 @@ import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { bootService, connectorTo, type ServiceHarness, type TestBus } from '@fleet/testing';
+
+export { eventually, publishEvent } from '@fleet/testing';
+
 import { sql } from 'drizzle-orm';
 import { createMessagingModule, type MessagingModule, type MessagingModuleDeps, VIEW_SMS } from '../src';
 
@@ -181,22 +184,6 @@ export async function storedMessages(h: MessagingHarness): Promise<StoredMessage
   );
 }
 
-/** Waits until `check` holds, or fails naming what it last saw. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: T = await read();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms; last seen: ${JSON.stringify(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    last = await read();
-  }
-  return last;
-}
-
 export type BookingsHarness = ServiceHarness<BookingsModule, typeof BookingsService> & {
   masters: ServiceHarness<MastersModule, typeof MastersService>;
 };
@@ -268,29 +255,6 @@ export async function takeBooking(
   );
   if (!booking) throw new Error('bookings took no booking');
   return booking.id;
-}
-
-/** Publishes another service's event as its outbox relay does: the message's type and tenant in headers. */
-export async function publishEvent<D extends DescMessage>(
-  bus: EventBus,
-  subject: string,
-  schema: D,
-  value: MessageInitShape<D>,
-  tenantId: string,
-  id: string = randomUUID(),
-): Promise<BusMessage> {
-  const message: BusMessage = {
-    id,
-    subject,
-    data: toBinary(schema, create(schema, value)),
-    headers: {
-      [EVENT_HEADERS.type]: schema.typeName,
-      [EVENT_HEADERS.requestId]: randomUUID(),
-      [EVENT_HEADERS.tenantId]: tenantId,
-    },
-  };
-  await bus.publish(message);
-  return message;
 }
 
 export interface StoredRow extends StoredMessage {

@@ -7,6 +7,7 @@ import { signInProcedure } from '../../trpc';
 import { clearMasqueradeCookie, setTokenCookie } from '../session-cookies';
 import { required } from '../shared-mappers';
 import { userToJson } from '../user/mappers';
+import { signInAppSchema, signInAppToProto } from './request-otp';
 
 /** A code from a text message identity sent (sign-in, phone change); identity checks the rest. */
 export const otpCodeSchema = z
@@ -20,12 +21,13 @@ export const verifyOtpInput = z.object({
   /** Used only when this phone signs up a new operator. */
   operatorName: optionalText(200),
   userName: optionalText(200),
+  app: signInAppSchema,
 });
 
 /** Signs in with the code (signing up a new operator when the phone is new) and sets the session cookie. */
 export const verifyOtp = signInProcedure.input(verifyOtpInput).mutation(async ({ ctx, input }) => {
   const r = await ctx.services.identity.verifyOtp(
-    { ...input, userAgent: ctx.userAgent },
+    { ...input, app: signInAppToProto(input.app), userAgent: ctx.userAgent },
     callAs(ctx.anonymous),
   );
   const expiresAt = r.expiresAt ? timestampDate(r.expiresAt) : null;

@@ -1,5 +1,6 @@
 import { createOutbox, defineEvent } from '@fleet/platform';
 import {
+  DriverAccountChangedSchema,
   EmployeeChangedSchema,
   MasqueradeChangedSchema,
   PermissionProfileChangedSchema,
@@ -32,6 +33,7 @@ export const IdentityEvents = {
   masqueradeStarted: defineEvent('fleet.identity.masquerade.started', MasqueradeChangedSchema),
   masqueradeStopped: defineEvent('fleet.identity.masquerade.stopped', MasqueradeChangedSchema),
   sessionRevoked: defineEvent('fleet.identity.session.revoked', SessionRevokedSchema),
+  driverAccountChanged: defineEvent('fleet.identity.driver_account.changed', DriverAccountChangedSchema),
 } as const;
 
 export const identityOutbox = createOutbox(SCHEMA);

@@ -7,10 +7,12 @@ import {
   accessToProto,
   asCommonActiveFilter,
   auditEntryToProto,
+  driverAccountToProto,
   employeeFieldsFromProto,
   employeeToProto,
   profileToProto,
   roleToProto,
+  signInAppFromProto,
   tenantToProto,
   userFieldsFromProto,
   userToProto,
@@ -20,14 +22,25 @@ import { MASQUERADE_ACTIONS } from '../use-cases/audit';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function identityRoutes(useCases: IdentityUseCases) {
-  const { signIn, sessions, me, phoneChange, masquerade, audit, employees, profiles, userNames } = useCases;
+  const {
+    signIn,
+    sessions,
+    me,
+    phoneChange,
+    masquerade,
+    audit,
+    employees,
+    profiles,
+    userNames,
+    driverAccounts,
+  } = useCases;
   return (router: ConnectRouter) =>
     router.service(IdentityService, {
       async requestOtp(req, ctx) {
-        return signIn.requestOtp(callerOf(ctx), { phone: req.phone });
+        return signIn.requestOtp(callerOf(ctx), { phone: req.phone, app: signInAppFromProto(req.app) });
       },
       async verifyOtp(req, ctx) {
-        const result = await signIn.verifyOtp(callerOf(ctx), req);
+        const result = await signIn.verifyOtp(callerOf(ctx), { ...req, app: signInAppFromProto(req.app) });
         return {
           token: result.token,
           expiresAt: timestampFromDate(result.expiresAt),
@@ -47,6 +60,7 @@ export function identityRoutes(useCases: IdentityUseCases) {
           permissions: auth.permissions,
           isMasquerade: auth.isMasquerade,
           expiresAt: timestampFromDate(new Date(auth.session.expiresAt)),
+          driverId: auth.driverId ?? '',
         };
       },
       async logout(_req, ctx) {
@@ -183,6 +197,13 @@ export function identityRoutes(useCases: IdentityUseCases) {
       },
       async setPermissionProfileActive(req, ctx) {
         return { profile: profileToProto(await profiles.setActive(callerOf(ctx), req.id, req.isActive)) };
+      },
+      async registerDriverDevice(req, ctx) {
+        return { account: driverAccountToProto(await driverAccounts.registerDevice(callerOf(ctx), req)) };
+      },
+      async listDriverAccounts(req, ctx) {
+        const accounts = await driverAccounts.list(callerOf(ctx), req.driverIds);
+        return { accounts: accounts.map(driverAccountToProto) };
       },
     });
 }

@@ -1,5 +1,6 @@
 import { createAudit } from './audit';
 import type { IdentityDeps } from './deps';
+import { createDriverAccounts } from './driver-accounts';
 import { createEmployees } from './employees';
 import { createMasquerade } from './masquerade';
 import { createMe } from './me';
@@ -24,6 +25,7 @@ export function createIdentityUseCases(deps: IdentityDeps) {
     employees: createEmployees(deps),
     profiles: createProfiles(deps),
     userNames: createUserNames(deps),
+    driverAccounts: createDriverAccounts(deps),
     /** In-process only: never routed over gRPC (see operators.ts). */
     operators: createOperators(deps),
   };

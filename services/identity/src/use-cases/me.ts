@@ -4,7 +4,7 @@ import { IdentityEvents, identityOutbox } from '../events/published';
 import { userToProto } from '../mappers';
 import { getTenant, getUser, updateUser } from '../storage/users-store';
 import type { IdentityDeps } from './deps';
-import { ownPhoneNeedsCode } from './phone-change';
+import { driverDetailsFromMaster, ownPhoneNeedsCode } from './phone-change';
 import { permissionsOfSession } from './sessions';
 
 /** The signed-in person's own account. */
@@ -37,6 +37,7 @@ export function createMe(deps: IdentityDeps) {
      */
     async update(callerInput: Caller, input: unknown) {
       const caller = requireTenant(callerInput);
+      if (caller.role === 'DRIVER') throw driverDetailsFromMaster();
       const submitted = validateUserFields(input);
       return db.withTenant(caller.tenantId, async (tx) => {
         const current = await getUser(tx, caller.userId);

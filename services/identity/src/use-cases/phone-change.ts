@@ -36,6 +36,13 @@ const confirmSchema = z.object({
  * given back by the same person, moves the account (and is audited). While acting as someone else,
  * nobody moves that person's sign-in.
  */
+/** A driver's name and phone are the driver record's, which the operator keeps (driver-accounts.ts). */
+export const driverDetailsFromMaster = () =>
+  preconditionFailed(
+    'Your name and phone are those of your driver record: ask your operator to change them.',
+    'DRIVER_DETAILS_FROM_MASTER',
+  );
+
 export function createPhoneChange(deps: IdentityDeps, otpCodes: OtpCodes) {
   const { db } = deps;
 
@@ -47,6 +54,7 @@ export function createPhoneChange(deps: IdentityDeps, otpCodes: OtpCodes) {
         'MASQUERADING',
       );
     }
+    if (caller.role === 'DRIVER') throw driverDetailsFromMaster();
     return caller;
   }
 

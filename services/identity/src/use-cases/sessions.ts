@@ -2,6 +2,7 @@ import { type Caller, permissionDenied, type Tx, unauthenticated } from '@fleet/
 import { effectivePermissions, masqueradePermissions } from '../domain/permissions';
 import type { SessionRecord, UserRecord } from '../domain/records';
 import { IdentityEvents, identityOutbox } from '../events/published';
+import { driverAccountOfUser } from '../storage/driver-accounts-store';
 import { getEmployee } from '../storage/employees-store';
 import { getSession, insertSession, revokeSessions } from '../storage/sessions-store';
 import { getUser } from '../storage/users-store';
@@ -13,6 +14,8 @@ export interface Authenticated {
   actor: UserRecord;
   permissions: string[];
   isMasquerade: boolean;
+  /** For a DRIVER: the driver master the session acts for. */
+  driverId?: string;
 }
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -93,12 +96,19 @@ export function createSessions(deps: IdentityDeps) {
           if (!live(parent, now) || !realActor?.isActive) throw unauthenticated(SESSION_ENDED);
           actor = realActor;
         }
+        let driverId: string | undefined;
+        if (user.role === 'DRIVER') {
+          const account = await driverAccountOfUser(tx, user.id);
+          if (!account?.isActive) throw unauthenticated('This account has been deactivated.');
+          driverId = account.driverId;
+        }
         return {
           session,
           user,
           actor,
           permissions: await permissionsOfSession(tx, user, actor),
           isMasquerade,
+          driverId,
         };
       });
     },

@@ -3,6 +3,7 @@ import { type Caller, parseOrThrow, preconditionFailed, withRequestId } from '@f
 import { z } from 'zod';
 import { CODE_PATTERN, type OtpTarget } from '../domain/otp';
 import type { UserRecord } from '../domain/records';
+import { markDriverSignedIn } from '../storage/driver-accounts-store';
 import { findUserByPhone } from '../storage/users-store';
 import { withUniqueFields } from './conflicts';
 import type { IdentityDeps } from './deps';
@@ -10,13 +11,19 @@ import { insertOperatorWithOwner } from './operators';
 import type { OtpCodes } from './otp-codes';
 import type { Sessions } from './sessions';
 
-const requestSchema = z.object({ phone: phoneSchema });
+/** Which app a person signs in to; a phone signs in only to the app its account is for. */
+export const SIGN_IN_APPS = ['BACK_OFFICE', 'DRIVER'] as const;
+export type SignInApp = (typeof SIGN_IN_APPS)[number];
+const appSchema = z.enum(SIGN_IN_APPS).default('BACK_OFFICE');
+
+const requestSchema = z.object({ phone: phoneSchema, app: appSchema });
 const verifySchema = z.object({
   phone: phoneSchema,
   code: z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code from the SMS'),
   operatorName: z.string().trim().max(100, 'A company name can be at most 100 characters').default(''),
   userName: z.string().trim().max(100, 'A name can be at most 100 characters').default(''),
   userAgent: z.string().max(500).default(''),
+  app: appSchema,
 });
 
 const notRegistered = () =>
@@ -24,21 +31,41 @@ const notRegistered = () =>
     'This phone number is not registered with any operator. Ask your administrator to add you.',
     'PHONE_NOT_REGISTERED',
   );
+const notADriver = () =>
+  preconditionFailed(
+    'This phone number is not a driver’s. Ask your operator to add it to your driver record.',
+    'NOT_A_DRIVER',
+  );
+const driverPhone = () =>
+  preconditionFailed(
+    'This phone number is a driver’s: sign in in the driver app, at /driver.',
+    'DRIVER_USES_DRIVER_APP',
+  );
 const inactive = () =>
   preconditionFailed(
     'This account has been deactivated. Ask your administrator to reactivate it.',
     'USER_INACTIVE',
   );
 
+/**
+ * A phone signs in to the app its account is for: drivers to the driver app (which never signs up an
+ * operator), everyone else to the back-office.
+ */
+function checkApp(app: SignInApp, user: UserRecord | undefined): void {
+  if (app === 'DRIVER' && user?.role !== 'DRIVER') throw notADriver();
+  if (app === 'BACK_OFFICE' && user?.role === 'DRIVER') throw driverPhone();
+}
+
 export function createSignIn(deps: IdentityDeps, sessions: Sessions, otpCodes: OtpCodes) {
   const { db, settings, logger } = deps;
   const signInTarget = (phone: string): OtpTarget => ({ purpose: 'SIGN_IN', phone });
 
   return {
-    async requestOtp(caller: Caller, input: { phone: string }) {
-      const { phone } = parseOrThrow(requestSchema, input);
+    async requestOtp(caller: Caller, input: { phone: string; app?: SignInApp }) {
+      const { phone, app } = parseOrThrow(requestSchema, input);
       const issued = await db.asSystem(async (tx) => {
         const user = await findUserByPhone(tx, phone);
+        checkApp(app, user);
         if (!user && !settings.signupEnabled) throw notRegistered();
         if (user && !user.isActive) throw inactive();
         return otpCodes.issue(tx, signInTarget(phone), caller);
@@ -48,15 +75,23 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions, otpCodes: O
 
     async verifyOtp(
       caller: Caller,
-      input: { phone: string; code: string; operatorName?: string; userName?: string; userAgent?: string },
+      input: {
+        phone: string;
+        code: string;
+        operatorName?: string;
+        userName?: string;
+        userAgent?: string;
+        app?: SignInApp;
+      },
     ) {
-      const { phone, code, operatorName, userName, userAgent } = parseOrThrow(verifySchema, input);
+      const { phone, code, operatorName, userName, userAgent, app } = parseOrThrow(verifySchema, input);
       await otpCodes.verify(signInTarget(phone), code);
 
       return withUniqueFields(() =>
         db.asSystem(async (tx) => {
           let user: UserRecord | undefined = await findUserByPhone(tx, phone);
           let signedUp = false;
+          checkApp(app, user);
           if (user && !user.isActive) throw inactive();
           if (!user) {
             if (!settings.signupEnabled) throw notRegistered();
@@ -73,6 +108,7 @@ export function createSignIn(deps: IdentityDeps, sessions: Sessions, otpCodes: O
               'new operator signed up',
             );
           }
+          if (user.role === 'DRIVER') await markDriverSignedIn(tx, user.id);
           const opened = await sessions.open(tx, { user, ip: caller.clientIp, userAgent });
           return { token: opened.token, expiresAt: opened.expiresAt, signedUp, user };
         }),

@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { DriverAccount } from "./driver_account_pb";
+import { file_fleet_identity_v1_driver_account } from "./driver_account_pb";
 import type { Employee } from "./employee_pb";
 import { file_fleet_identity_v1_employee } from "./employee_pb";
 import type { PermissionProfile } from "./permission_pb";
@@ -16,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/identity/v1/events.proto.
  */
 export const file_fleet_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mbGVldC9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SEWZsZWV0LmlkZW50aXR5LnYxImIKDVRlbmFudENyZWF0ZWQSKQoGdGVuYW50GAEgASgLMhkuZmxlZXQuaWRlbnRpdHkudjEuVGVuYW50EiYKBW93bmVyGAIgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyQ3JlYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyVXBkYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciJACg9FbXBsb3llZUNoYW5nZWQSLQoIZW1wbG95ZWUYASABKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZSJRChhQZXJtaXNzaW9uUHJvZmlsZUNoYW5nZWQSNQoHcHJvZmlsZRgBIAEoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlIk4KEU1hc3F1ZXJhZGVDaGFuZ2VkEhUKDWFjdG9yX3VzZXJfaWQYASABKAkSFgoOdGFyZ2V0X3VzZXJfaWQYAiABKAkSCgoCaXAYAyABKAkiNgoOU2Vzc2lvblJldm9rZWQSEwoLc2Vzc2lvbl9pZHMYASADKAkSDwoHdXNlcl9pZBgCIAEoCWIGcHJvdG8z", [file_fleet_identity_v1_employee, file_fleet_identity_v1_permission, file_fleet_identity_v1_user]);
+  fileDesc("Ch5mbGVldC9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SEWZsZWV0LmlkZW50aXR5LnYxImIKDVRlbmFudENyZWF0ZWQSKQoGdGVuYW50GAEgASgLMhkuZmxlZXQuaWRlbnRpdHkudjEuVGVuYW50EiYKBW93bmVyGAIgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyQ3JlYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciI0CgtVc2VyVXBkYXRlZBIlCgR1c2VyGAEgASgLMhcuZmxlZXQuaWRlbnRpdHkudjEuVXNlciJACg9FbXBsb3llZUNoYW5nZWQSLQoIZW1wbG95ZWUYASABKAsyGy5mbGVldC5pZGVudGl0eS52MS5FbXBsb3llZSJRChhQZXJtaXNzaW9uUHJvZmlsZUNoYW5nZWQSNQoHcHJvZmlsZRgBIAEoCzIkLmZsZWV0LmlkZW50aXR5LnYxLlBlcm1pc3Npb25Qcm9maWxlIk4KEU1hc3F1ZXJhZGVDaGFuZ2VkEhUKDWFjdG9yX3VzZXJfaWQYASABKAkSFgoOdGFyZ2V0X3VzZXJfaWQYAiABKAkSCgoCaXAYAyABKAkiNgoOU2Vzc2lvblJldm9rZWQSEwoLc2Vzc2lvbl9pZHMYASADKAkSDwoHdXNlcl9pZBgCIAEoCSJJChREcml2ZXJBY2NvdW50Q2hhbmdlZBIxCgdhY2NvdW50GAEgASgLMiAuZmxlZXQuaWRlbnRpdHkudjEuRHJpdmVyQWNjb3VudGIGcHJvdG8z", [file_fleet_identity_v1_driver_account, file_fleet_identity_v1_employee, file_fleet_identity_v1_permission, file_fleet_identity_v1_user]);
 
 /**
  * Published on fleet.identity.tenant.created when a phone signs up a new operator.
@@ -169,4 +171,24 @@ export type SessionRevoked = Message<"fleet.identity.v1.SessionRevoked"> & {
  */
 export const SessionRevokedSchema: GenMessage<SessionRevoked> = /*@__PURE__*/
   messageDesc(file_fleet_identity_v1_events, 6);
+
+/**
+ * fleet.identity.driver_account.changed: a driver's app account was made, changed (name, phone, active),
+ * registered at first sign-in, or its device or push token changed. Messaging keeps where pushes go.
+ *
+ * @generated from message fleet.identity.v1.DriverAccountChanged
+ */
+export type DriverAccountChanged = Message<"fleet.identity.v1.DriverAccountChanged"> & {
+  /**
+   * @generated from field: fleet.identity.v1.DriverAccount account = 1;
+   */
+  account?: DriverAccount | undefined;
+};
+
+/**
+ * Describes the message fleet.identity.v1.DriverAccountChanged.
+ * Use `create(DriverAccountChangedSchema)` to create a new message.
+ */
+export const DriverAccountChangedSchema: GenMessage<DriverAccountChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_identity_v1_events, 7);
 
