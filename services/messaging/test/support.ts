@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
+import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
 import { allPermissionIds } from '@fleet/domain';
