@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BoundedCache } from './bounded-cache';
 import { callerTokenKey, canonicalCaller, signCallerToken, verifyCallerToken } from './caller-token';
-import { unauthenticated } from './errors';
+import { permissionDenied, unauthenticated } from './errors';
 
 /**
  * Who is calling a service, as verified by the gateway. It travels between processes as a short-lived
@@ -168,4 +168,15 @@ export function createCallerCodec(secret: string, options: CallerCodecOptions = 
 export function requireTenant(caller: Caller): Caller & { tenantId: string; userId: string } {
   if (!caller.tenantId || !caller.userId) throw unauthenticated();
   return caller as Caller & { tenantId: string; userId: string };
+}
+
+/** A driver signed in to the driver app, acting for one driver master; anyone else is refused. */
+export type DriverCaller = Caller & { tenantId: string; userId: string; driverId: string };
+
+export function requireDriver(caller: Caller): DriverCaller {
+  const member = requireTenant(caller);
+  if (member.role !== 'DRIVER' || !member.driverId) {
+    throw permissionDenied('Only a driver signed in to the driver app may do this.');
+  }
+  return { ...member, driverId: member.driverId };
 }

@@ -4,7 +4,9 @@ export {
   type Caller,
   type CallerCodec,
   createCallerCodec,
+  type DriverCaller,
   REQUEST_ID_HEADER,
+  requireDriver,
   requireTenant,
 } from './caller';
 export {
@@ -156,7 +158,7 @@ export {
   sortDirectionFromProto,
   sortDirectionToProto,
 } from './rpc/common-mappings';
-export { callerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/context';
+export { callerOf, driverCallerOf, loggerOf, serverInterceptors, tenantCallerOf } from './rpc/context';
 export { createHealthReporter, type HealthProbe, type HealthReporter, registerHealth } from './rpc/health';
 export { type RpcServer, startRpcServer } from './rpc/server';
 export {

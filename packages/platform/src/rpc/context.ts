@@ -1,5 +1,12 @@
 import { createContextKey, type HandlerContext, type Interceptor } from '@connectrpc/connect';
-import { CALLER_HEADER, type Caller, type CallerCodec, REQUEST_ID_HEADER, requireTenant } from '../caller';
+import {
+  CALLER_HEADER,
+  type Caller,
+  type CallerCodec,
+  REQUEST_ID_HEADER,
+  requireDriver,
+  requireTenant,
+} from '../caller';
 import { toConnectError, unauthenticated } from '../errors';
 import { type Logger, withRequestId } from '../logger';
 import { rpcDuration } from '../metrics';
@@ -18,6 +25,11 @@ export function callerOf(ctx: HandlerContext): Caller {
 /** The caller, who must be a signed-in member of an operator. */
 export function tenantCallerOf(ctx: HandlerContext) {
   return requireTenant(callerOf(ctx));
+}
+
+/** The driver app's caller: a DRIVER acting for one driver master (see requireDriver). */
+export function driverCallerOf(ctx: HandlerContext) {
+  return requireDriver(callerOf(ctx));
 }
 
 export function loggerOf(ctx: HandlerContext, fallback: Logger): Logger {
