@@ -137,6 +137,23 @@ export {
   startMetricsServer,
 } from './metrics';
 export {
+  checkPushMessage,
+  MAX_PUSH_PAYLOAD_BYTES,
+  MAX_PUSH_TTL_SECONDS,
+  PushDeliveryError,
+  type PushFailureKind,
+  type PushMessage,
+  type PushProvider,
+  type PushSent,
+  pushBodySchema,
+  pushCollapseKeySchema,
+  pushDataKeySchema,
+  pushMessageSchema,
+  pushTitleSchema,
+  pushTokenSchema,
+  pushTtlSecondsSchema,
+} from './push/push-provider';
+export {
   callAs,
   createServiceClient,
   createServiceTransport,
