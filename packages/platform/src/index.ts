@@ -136,6 +136,9 @@ export {
   rpcDuration,
   startMetricsServer,
 } from './metrics';
+export { FCM_SCOPE } from './push/fcm-access-token';
+export { createFcmPushProvider, FCM_HOST, type FcmOptions } from './push/fcm-push-provider';
+export { type FcmServiceAccount, GOOGLE_TOKEN_URI, parseFcmServiceAccount } from './push/fcm-service-account';
 export {
   checkPushMessage,
   MAX_PUSH_PAYLOAD_BYTES,
