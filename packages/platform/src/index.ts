@@ -139,6 +139,7 @@ export {
 export { FCM_SCOPE } from './push/fcm-access-token';
 export { createFcmPushProvider, FCM_HOST, type FcmOptions } from './push/fcm-push-provider';
 export { type FcmServiceAccount, GOOGLE_TOKEN_URI, parseFcmServiceAccount } from './push/fcm-service-account';
+export { createLogPushProvider } from './push/log-push-provider';
 export {
   checkPushMessage,
   MAX_PUSH_PAYLOAD_BYTES,
