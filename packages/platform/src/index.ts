@@ -141,6 +141,14 @@ export { createFcmPushProvider, FCM_HOST, type FcmOptions } from './push/fcm-pus
 export { type FcmServiceAccount, GOOGLE_TOKEN_URI, parseFcmServiceAccount } from './push/fcm-service-account';
 export { createLogPushProvider } from './push/log-push-provider';
 export {
+  checkPushConfig,
+  createPushProvider,
+  type PushSettings,
+  pushConfigSchema,
+  pushConfigShape,
+  pushSettingsOf,
+} from './push/push-config';
+export {
   checkPushMessage,
   MAX_PUSH_PAYLOAD_BYTES,
   MAX_PUSH_TTL_SECONDS,
