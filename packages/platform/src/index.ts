@@ -138,6 +138,35 @@ export {
   rpcDuration,
   startMetricsServer,
 } from './metrics';
+export { FCM_SCOPE } from './push/fcm-access-token';
+export { createFcmPushProvider, FCM_HOST, type FcmOptions } from './push/fcm-push-provider';
+export { type FcmServiceAccount, GOOGLE_TOKEN_URI, parseFcmServiceAccount } from './push/fcm-service-account';
+export { createLogPushProvider } from './push/log-push-provider';
+export {
+  checkPushConfig,
+  createPushProvider,
+  type PushSettings,
+  pushConfigSchema,
+  pushConfigShape,
+  pushSettingsOf,
+} from './push/push-config';
+export {
+  checkPushMessage,
+  MAX_PUSH_PAYLOAD_BYTES,
+  MAX_PUSH_TTL_SECONDS,
+  PushDeliveryError,
+  type PushFailureKind,
+  type PushMessage,
+  type PushProvider,
+  type PushSent,
+  pushBodySchema,
+  pushCollapseKeySchema,
+  pushDataKeySchema,
+  pushMessageSchema,
+  pushTitleSchema,
+  pushTokenSchema,
+  pushTtlSecondsSchema,
+} from './push/push-provider';
 export {
   callAs,
   createServiceClient,

@@ -1,5 +1,12 @@
 export { expectDomainError } from './expect-domain-error';
 export {
+  type FcmDelivered,
+  type FcmPeer,
+  type FcmPeerOptions,
+  fcmErrorAnswer,
+  startFcmPeer,
+} from './fcm-peer';
+export {
   type Msg91Accepted,
   type Msg91Peer,
   type Msg91PeerOptions,
