@@ -3,6 +3,7 @@ import { auditRouter } from './audit/_router';
 import { authRouter } from './auth/_router';
 import { bookingRouter } from './booking/_router';
 import { chatRouter } from './chat/_router';
+import { driverRouter } from './driver/_router';
 import { employeeRouter } from './employee/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   messageTemplate: messageTemplateRouter,
   masters: mastersRouter(),
   chat: chatRouter,
+  driver: driverRouter,
 });
 
 export type AppRouter = typeof appRouter;

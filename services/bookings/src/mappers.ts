@@ -1,6 +1,7 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { BookingActivitySchema, BookingSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import type { DriverDutySchema } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import Decimal from 'decimal.js';
 import type {
   ActivityRecord,
@@ -10,6 +11,7 @@ import type {
   PriceRecord,
 } from './domain/booking';
 import type { SlipPointRecord, StoredCharges } from './storage/booking-record-store';
+import type { DriverDutyView } from './use-cases/driver-duties';
 
 /** A booking as its proto message: vocabulary values as the spec's strings, unset ids as ''. */
 export function bookingToProto(booking: BookingRecord) {
@@ -125,3 +127,35 @@ export const chargesToProto = (c: StoredCharges) => ({
   lines: c.lines,
   total: c.total,
 });
+
+/** A duty as its driver sees it: names and phones of the people, never codes, prices or office notes. */
+export function driverDutyToProto(view: DriverDutyView): MessageInitShape<typeof DriverDutySchema> {
+  const { duty } = view;
+  const person = (c: { name: string; phone: string }) => ({ name: c.name, phone: c.phone });
+  return {
+    id: duty.id,
+    bookingNo: BigInt(duty.bookingNo),
+    status: duty.status,
+    reportingAt: timestampFromDate(new Date(duty.reportingAt)),
+    startDate: duty.startDate,
+    reportingAddress: duty.reportingAddress ?? '',
+    dropAddress: duty.dropAddress ?? '',
+    customerName: duty.customerName,
+    passengers: duty.passengers.map(person),
+    bookedBy: duty.bookedBy ? person(duty.bookedBy) : undefined,
+    vehicleNo: duty.vehicleNo,
+    dutyTypeName: view.dutyTypeName,
+    remark: duty.remark ?? '',
+    version: duty.version,
+    mayAccept: view.mayAccept,
+    mayReject: view.mayReject,
+    tripEvents: view.tripEvents,
+    startCodeRequired: view.startCodeRequired,
+    endCodeRequired: view.endCodeRequired,
+    checklist: view.checklist,
+    addableItems: view.addableItems,
+    billingItems: (duty.billingItems ?? []).map(billingItemToProto),
+    slipPoints: view.slipPoints.map(slipPointToProto),
+    hasCustomerSignature: view.hasCustomerSignature,
+  };
+}

@@ -96,7 +96,7 @@ export function bookingDetailToJson(booking: Booking) {
 }
 
 /** A billing item on a duty: what its master record said when it was put on, the amount and the receipt. */
-const billingItemToJson = (item: DutyBillingItem) => ({
+export const billingItemToJson = (item: DutyBillingItem) => ({
   id: item.id,
   billingItemId: item.billingItemId,
   name: item.name,

@@ -4,5 +4,6 @@
 export * from './booking-draft';
 export * from './booking-number';
 export * from './custom-field-entries';
+export * from './driver-app';
 export * from './duty-billing-items';
 export * from './status-machine';

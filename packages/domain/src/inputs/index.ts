@@ -5,6 +5,14 @@ export {
   type BookingDraftInput,
   bookingDraftSchema,
 } from '../bookings/booking-draft';
+export {
+  type DriverAnswerInput,
+  type DriverBillingItemInput,
+  driverAnswerSchema,
+  driverBillingItemSchema,
+  type TripEventInput,
+  tripEventInputSchema,
+} from '../bookings/driver-app-inputs';
 export { type DutyBillingItemsInput, dutyBillingItemsSchema } from '../bookings/duty-billing-items';
 export {
   activeFilterSchema,

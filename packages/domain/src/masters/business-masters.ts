@@ -271,7 +271,7 @@ export const billingItemMaster = defineMaster({
     driver_can_add: f.flag('Driver may add it in the app'),
     required_before_start: f.flag('Driver must fill it before starting'),
   },
-  columns: ['name', 'sac_code', 'is_taxable', 'tax_id', 'driver_can_add'],
+  columns: ['name', 'sac_code', 'is_taxable', 'tax_id', 'driver_can_add', 'required_before_start'],
   search: ['name'],
   sorts: ['name', 'created_at'],
   defaultSort: 'name',

@@ -89,6 +89,13 @@ export const FILE_PURPOSES = {
   DUTY_SLIP_PHOTO: { manage: 'generate_duty_slip', view: 'view_duty_slip' },
 } as const satisfies Record<string, { manage: PermissionId; view: PermissionId }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
+
+/**
+ * What a driver may upload from the driver app, holding no permission: the photos of the trip's points,
+ * the receipts of what they paid and the passenger's signature, all a duty slip's photos. A driver
+ * opens none of them again (that needs the view permission).
+ */
+export const DRIVER_UPLOAD_PURPOSES: readonly FilePurpose[] = ['DUTY_SLIP_PHOTO'];
 // Own keys only: `in` would also take 'toString' or 'constructor' from the prototype.
 export const isFilePurpose = (value: string): value is FilePurpose => Object.hasOwn(FILE_PURPOSES, value);
 

@@ -59,6 +59,8 @@ export class SlipError extends Error {
   constructor(
     readonly point: SlipPointName,
     message: string,
+    /** What is out of order at that point: its time or its km. */
+    readonly reading: 'at' | 'km',
   ) {
     super(message);
     this.name = 'SlipError';
@@ -82,18 +84,21 @@ export function checkSlipOrder(readings: SlipReadings): void {
   for (const name of SLIP_POINTS) {
     const reading = readings[name];
     if (!reading) continue;
-    if (reading.km.isNegative()) throw new SlipError(name, `${POINT_LABELS[name]}: km cannot be negative.`);
+    if (reading.km.isNegative())
+      throw new SlipError(name, `${POINT_LABELS[name]}: km cannot be negative.`, 'km');
     if (previous) {
       if (reading.at < previous.reading.at) {
         throw new SlipError(
           name,
           `${POINT_LABELS[name]} cannot be before ${POINT_LABELS[previous.name].toLowerCase()}.`,
+          'at',
         );
       }
       if (reading.km.lessThan(previous.reading.km)) {
         throw new SlipError(
           name,
           `${POINT_LABELS[name]}: the km reading cannot be less than at ${POINT_LABELS[previous.name].toLowerCase()}.`,
+          'km',
         );
       }
     }
@@ -120,8 +125,8 @@ export function measureDuty(
 ): DutyMeasure {
   checkSlipOrder(readings);
   const { dutyStart, dutyEnd, garageStart, garageEnd } = readings;
-  if (!dutyStart) throw new SlipError('dutyStart', 'Record when the duty started.');
-  if (!dutyEnd) throw new SlipError('dutyEnd', 'Record when the duty ended.');
+  if (!dutyStart) throw new SlipError('dutyStart', 'Record when the duty started.', 'at');
+  if (!dutyEnd) throw new SlipError('dutyEnd', 'Record when the duty ended.', 'at');
   const legs = countedLegs(terms);
   const startLeg = legs.garageStart
     ? Math.max(garageStart ? minutesBetween(garageStart.at, dutyStart.at) : 0, minimums.startMinutes)

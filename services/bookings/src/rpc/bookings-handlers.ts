@@ -1,12 +1,13 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
+import { driverCallerOf, pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import {
   activityToProto,
   bookingDetailToProto,
   bookingToProto,
   chargesToProto,
+  driverDutyToProto,
   slipPointToProto,
 } from '../mappers';
 import type { BookingsUseCases } from '../use-cases';
@@ -24,6 +25,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     labelsAndSupporters,
     printDutySlip,
     billingItems,
+    driverDuties,
   } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
@@ -174,6 +176,40 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           purchaseCharges: closed.purchaseCharges && chargesToProto(closed.purchaseCharges),
           driverAllowances: closed.driverAllowances && chargesToProto(closed.driverAllowances),
         };
+      },
+      async listDriverDuties(req, ctx) {
+        const page = await driverDuties.list(driverCallerOf(ctx), {
+          when: req.when,
+          ...pageRequestFromProto(req.page),
+        });
+        return { duties: page.items.map(driverDutyToProto), pageInfo: pageInfoToProto(page) };
+      },
+      async getDriverDuty(req, ctx) {
+        return {
+          duty: driverDutyToProto(await driverDuties.get(driverCallerOf(ctx), req.id)),
+          applied: false,
+        };
+      },
+      async answerDuty(req, ctx) {
+        const { duty, applied } = await driverDuties.answer(driverCallerOf(ctx), {
+          ...req,
+          at: req.at && timestampDate(req.at),
+        });
+        return { duty: driverDutyToProto(duty), applied };
+      },
+      async recordTripEvent(req, ctx) {
+        const { duty, applied } = await driverDuties.recordTripEvent(driverCallerOf(ctx), {
+          ...req,
+          at: req.at && timestampDate(req.at),
+        });
+        return { duty: driverDutyToProto(duty), applied };
+      },
+      async addDriverBillingItem(req, ctx) {
+        const { duty, applied } = await driverDuties.addBillingItem(driverCallerOf(ctx), {
+          ...req,
+          at: req.at && timestampDate(req.at),
+        });
+        return { duty: driverDutyToProto(duty), applied };
       },
     });
 }

@@ -9,7 +9,7 @@ import type { BookingSort, SortDirection, TabContext } from '../domain/tabs';
 import { SCHEMA } from './migrations';
 import { tabPredicate } from './tab-sql';
 
-const BOOKING_COLUMNS = sql.raw(`
+export const BOOKING_COLUMNS = sql.raw(`
   id, booking_no::text as "bookingNo", type, status, customer_id as "customerId", from_city_id as "fromCityId",
   to_city_id as "toCityId", vehicle_group_id as "vehicleGroupId", duty_type_id as "dutyTypeId",
   reporting_at as "reportingAt", start_date::text as "startDate", alloted_vehicle_id as "allotedVehicleId",

@@ -14,7 +14,7 @@ import {
   type StatusChange,
   saveCharges,
 } from '../storage/booking-record-store';
-import { recordStaffChange } from './activity';
+import { recordDutyChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { cardFor, storedCharges } from './duty-slip';
 import { lockDutyAsRead } from './locked-duty';
@@ -86,7 +86,7 @@ export function createActOnBooking(deps: BookingsDeps) {
         storedCharges(priceDuty({ card: noShowCard, outcome: 'NO_SHOW', measures: [] })),
       );
     }
-    return recordStaffChange(tx, caller, duty.id, {
+    return recordDutyChange(tx, caller, duty.id, {
       action: input.action,
       from: duty.status,
       to: outcome.to,

@@ -8,20 +8,23 @@ import { bookingDetailToProto } from '../mappers';
 import { getBookingDetail, insertActivity } from '../storage/booking-record-store';
 import type { TenantCaller } from './deps';
 
-export interface StaffChange {
+export interface DutyChange {
   action: string;
   from: string | null;
   to: string;
   reason?: string;
 }
 
-/** Writes what a member of staff did to a duty to its activity: who (and as whom), what, from → to, why. */
-function logStaffAction(tx: Tx, caller: TenantCaller, bookingId: string, change: StaffChange): Promise<void> {
+/**
+ * Writes what someone did to a duty to its activity: who (and as whom), what, from → to, why. The driver
+ * app's acts are the driver's; everything else reaching here is a member of staff's.
+ */
+function logDutyAction(tx: Tx, caller: TenantCaller, bookingId: string, change: DutyChange): Promise<void> {
   return insertActivity(tx, {
     id: randomUUID(),
     tenantId: caller.tenantId,
     bookingId,
-    actor: 'STAFF',
+    actor: caller.role === 'DRIVER' ? 'DRIVER' : 'STAFF',
     userId: caller.userId,
     actorUserId: caller.actorUserId ?? caller.userId,
     action: change.action,
@@ -38,15 +41,15 @@ type ChargesOfEvent = Pick<
 >;
 
 /**
- * A change a member of staff made to a duty, made known: written to its activity and published through
+ * A change a member of staff (or the driver, in the driver app) made to a duty, made known: written to its activity and published through
  * the outbox in the same transaction — created, its status changed, or anything else about it updated
  * (labels, slip, charges…) — with the duty as it now is, which is returned.
  */
-export async function recordStaffChange(
+export async function recordDutyChange(
   tx: Tx,
   caller: TenantCaller,
   bookingId: string,
-  change: Omit<StaffChange, 'to'> & {
+  change: Omit<DutyChange, 'to'> & {
     /** The status it is in now; read from the duty when not given. */
     to?: string;
     event: keyof typeof BookingsEvents;
@@ -55,7 +58,7 @@ export async function recordStaffChange(
 ): Promise<BookingDetail> {
   const booking = (await getBookingDetail(tx, bookingId))!;
   const to = change.to ?? booking.status;
-  await logStaffAction(tx, caller, bookingId, { ...change, to });
+  await logDutyAction(tx, caller, bookingId, { ...change, to });
   await bookingsOutbox.enqueue(
     tx,
     BookingsEvents[change.event],

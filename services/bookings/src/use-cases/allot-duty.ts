@@ -12,7 +12,7 @@ import {
   overlappingDuties,
   replaceSearchTerms,
 } from '../storage/booking-record-store';
-import { recordStaffChange } from './activity';
+import { recordDutyChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
 
@@ -208,7 +208,7 @@ export function createAllotDuty(deps: BookingsDeps) {
           }
           await applyAllotment(tx, id, { ...chosen, status: outcome.to });
           const reason = problems.length > 0 ? `${overrideReason} (despite: ${problems.join('; ')})` : '';
-          const changed = await recordStaffChange(tx, caller, id, {
+          const changed = await recordDutyChange(tx, caller, id, {
             action,
             from: duty.status,
             to: outcome.to,

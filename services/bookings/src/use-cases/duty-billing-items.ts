@@ -34,7 +34,7 @@ import {
   type NewDutyBillingItem,
   replaceBillingItems,
 } from '../storage/booking-record-store';
-import { recordStaffChange } from './activity';
+import { recordDutyChange } from './activity';
 import { requireBookingFiles } from './booking-files';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
@@ -208,7 +208,7 @@ export function createDutyBillingItems(deps: BookingsDeps) {
           items,
           addedBy: caller.userId,
         });
-        return recordStaffChange(tx, caller, duty.id, {
+        return recordDutyChange(tx, caller, duty.id, {
           action: 'billingItemsChanged',
           from: duty.status,
           to: duty.status,

@@ -2,7 +2,7 @@ import { getPermission, masterOf, PERMISSION, type PermissionId } from '@fleet/d
 import { invalidField, permissionDenied, requireId, requireIds } from '@fleet/platform';
 import { listedByIds } from '../read-models/masters-reads';
 import { setDutyIds } from '../storage/booking-record-store';
-import { recordStaffChange } from './activity';
+import { recordDutyChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
 
@@ -30,7 +30,7 @@ export function createDutyLabelsAndSupporters(deps: BookingsDeps) {
     return db.withTenant(caller.tenantId, async (tx) => {
       const duty = await lockDutyAsRead(tx, id);
       await setDutyIds(tx, id, what.kind === 'label' ? 'label_ids' : 'duty_supporter_ids', wanted);
-      return recordStaffChange(tx, caller, id, {
+      return recordDutyChange(tx, caller, id, {
         action: what.action,
         from: duty.status,
         to: duty.status,

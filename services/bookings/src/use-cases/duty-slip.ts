@@ -1,4 +1,5 @@
 import {
+  type BookingStatus,
   checkSlipOrder,
   PERMISSION,
   type SLIP_POINTS,
@@ -13,6 +14,7 @@ import {
   permissionDenied,
   preconditionFailed,
   requireId,
+  type Tx,
 } from '@fleet/platform';
 import Decimal from 'decimal.js';
 import type { BookingDetail } from '../domain/booking';
@@ -21,14 +23,15 @@ import {
   applyStatusChange,
   dutyOfDay,
   getBookingDetail,
+  type LockedDuty,
   listSlipPoints,
   replaceSlipPoints,
   type SlipPointRecord,
   saveCharges,
 } from '../storage/booking-record-store';
-import { recordStaffChange } from './activity';
+import { recordDutyChange } from './activity';
 import { requireBookingFiles } from './booking-files';
-import { createClosePricing, measurable, priceAtClose } from './close-pricing';
+import { type ClosePricing, createClosePricing, measurable, priceAtClose } from './close-pricing';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
 
@@ -83,7 +86,7 @@ function checkedPoints(points: SlipPointInput[]): SlipPointRecord[] {
   });
 }
 
-const readingsOf = (points: SlipPointRecord[]): SlipReadings =>
+export const readingsOf = (points: SlipPointRecord[]): SlipReadings =>
   Object.fromEntries(
     points.map((p) => [DOMAIN_POINT[p.point], { at: new Date(p.at), km: new Decimal(p.km) }]),
   );
@@ -108,6 +111,64 @@ function requireSlipPermission(caller: TenantCaller) {
   if (!caller.permissions.includes(PERMISSION.generate_duty_slip)) {
     throw permissionDenied('You need the “Generate Duty Slip” permission to record or close a duty slip.');
   }
+}
+
+/**
+ * Closes a duty locked in `tx`, whose move to `to` by `action` has been allowed: its customer slip must
+ * say when it started and ended; it is priced as it is now (refused as changed when what masters were
+ * asked about it moved since `before`) and its charges kept. Staff closing and the driver app
+ * completing a duty both close it here.
+ */
+export async function closeLocked(
+  tx: Tx,
+  caller: TenantCaller,
+  input: {
+    duty: LockedDuty;
+    before: BookingDetail;
+    pricing: ClosePricing;
+    action: 'closeByOps' | 'completeDuty';
+    to: BookingStatus;
+  },
+) {
+  const { duty, before, pricing } = input;
+  const sales = readingsOf(await listSlipPoints(tx, duty.id, 'SALES'));
+  if (!measurable(sales)) {
+    throw preconditionFailed(
+      'Record when the duty started and ended on its slip before closing it.',
+      'SLIP_INCOMPLETE',
+    );
+  }
+  const booking = (await getBookingDetail(tx, duty.id))!;
+  if (pricedFacts(booking) !== pricedFacts(before)) {
+    // Allotted or re-priced between masters' answers and the lock: price what the duty is now.
+    throw conflict('This duty changed while it was being closed. Try again.', 'STALE_VERSION');
+  }
+  const purchase = readingsOf(await listSlipPoints(tx, duty.id, 'PURCHASE'));
+  const priced = priceAtClose(
+    pricing,
+    booking,
+    { sales, purchase },
+    {
+      vehicle: await dutyOfDay(tx, duty.id, 'alloted_vehicle_id'),
+      driver: await dutyOfDay(tx, duty.id, 'alloted_driver_id'),
+    },
+  );
+  await applyStatusChange(tx, duty.id, { status: input.to });
+  await saveCharges(tx, duty.id, priced.charges, 'CUSTOMER');
+  if (priced.purchaseCharges) await saveCharges(tx, duty.id, priced.purchaseCharges, 'SUPPLIER');
+  if (priced.driverAllowances) await saveCharges(tx, duty.id, priced.driverAllowances, 'DRIVER');
+  const closed = await recordDutyChange(tx, caller, duty.id, {
+    action: input.action,
+    from: duty.status,
+    to: input.to,
+    event: 'bookingStatusChanged',
+    charges: {
+      charges: chargesToProto(priced.charges),
+      purchaseCharges: priced.purchaseCharges && chargesToProto(priced.purchaseCharges),
+      driverAllowances: priced.driverAllowances && chargesToProto(priced.driverAllowances),
+    },
+  });
+  return { booking: closed, ...priced };
 }
 
 export function createDutySlip(deps: BookingsDeps) {
@@ -166,7 +227,7 @@ export function createDutySlip(deps: BookingsDeps) {
           recordedBy: caller.userId,
         });
         return {
-          booking: await recordStaffChange(tx, caller, duty.id, {
+          booking: await recordDutyChange(tx, caller, duty.id, {
             action: variant === 'SALES' ? 'slipRecorded' : 'purchaseSlipRecorded',
             from: duty.status,
             to: duty.status,
@@ -192,44 +253,7 @@ export function createDutySlip(deps: BookingsDeps) {
           if (outcome.problem === 'NOT_ALLOWED') throw permissionDenied(outcome.message);
           throw preconditionFailed(outcome.message, 'ILLEGAL_TRANSITION');
         }
-        const sales = readingsOf(await listSlipPoints(tx, duty.id, 'SALES'));
-        if (!measurable(sales)) {
-          throw preconditionFailed(
-            'Record when the duty started and ended on its slip before closing it.',
-            'SLIP_INCOMPLETE',
-          );
-        }
-        const booking = (await getBookingDetail(tx, duty.id))!;
-        if (pricedFacts(booking) !== pricedFacts(before)) {
-          // Allotted or re-priced between masters' answers and the lock: price what the duty is now.
-          throw conflict('This duty changed while it was being closed. Try again.', 'STALE_VERSION');
-        }
-        const purchase = readingsOf(await listSlipPoints(tx, duty.id, 'PURCHASE'));
-        const priced = priceAtClose(
-          pricing,
-          booking,
-          { sales, purchase },
-          {
-            vehicle: await dutyOfDay(tx, duty.id, 'alloted_vehicle_id'),
-            driver: await dutyOfDay(tx, duty.id, 'alloted_driver_id'),
-          },
-        );
-        await applyStatusChange(tx, duty.id, { status: outcome.to });
-        await saveCharges(tx, duty.id, priced.charges, 'CUSTOMER');
-        if (priced.purchaseCharges) await saveCharges(tx, duty.id, priced.purchaseCharges, 'SUPPLIER');
-        if (priced.driverAllowances) await saveCharges(tx, duty.id, priced.driverAllowances, 'DRIVER');
-        const closed = await recordStaffChange(tx, caller, duty.id, {
-          action: 'closeByOps',
-          from: duty.status,
-          to: outcome.to,
-          event: 'bookingStatusChanged',
-          charges: {
-            charges: chargesToProto(priced.charges),
-            purchaseCharges: priced.purchaseCharges && chargesToProto(priced.purchaseCharges),
-            driverAllowances: priced.driverAllowances && chargesToProto(priced.driverAllowances),
-          },
-        });
-        return { booking: closed, ...priced };
+        return closeLocked(tx, caller, { duty, before, pricing, action: 'closeByOps', to: outcome.to });
       });
     },
   };

@@ -2,6 +2,7 @@ import { createActOnBooking } from './act-on-booking';
 import { createAllotDuty } from './allot-duty';
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
+import { createDriverDuties } from './driver-duties';
 import { createDutyBillingItems } from './duty-billing-items';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
@@ -22,6 +23,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     printDutySlip: createPrintDutySlip(deps),
     labelsAndSupporters: createDutyLabelsAndSupporters(deps),
     billingItems: createDutyBillingItems(deps),
+    driverDuties: createDriverDuties(deps),
   };
 }
 

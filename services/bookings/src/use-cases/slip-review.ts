@@ -10,7 +10,7 @@ import {
   saveCharges,
   slipApprovedAt,
 } from '../storage/booking-record-store';
-import { recordStaffChange } from './activity';
+import { recordDutyChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
 
@@ -73,7 +73,7 @@ export function createSlipReview(deps: BookingsDeps) {
         if (await slipApprovedAt(tx, id))
           throw preconditionFailed('This slip is already approved.', 'ALREADY_APPROVED');
         await approveSlip(tx, id);
-        return recordStaffChange(tx, caller, id, {
+        return recordDutyChange(tx, caller, id, {
           action: 'slipApproved',
           from: duty.status,
           to: duty.status,
@@ -120,7 +120,7 @@ export function createSlipReview(deps: BookingsDeps) {
           throw preconditionFailed('This duty is invoiced; change it on its invoice.', 'BILLED');
         const adjusted = adjustAllowances(charges, input.allowances);
         await saveCharges(tx, id, adjusted, side.side);
-        const adjustedBooking = await recordStaffChange(tx, caller, id, {
+        const adjustedBooking = await recordDutyChange(tx, caller, id, {
           action: side.action,
           from: duty.status,
           to: duty.status,

@@ -51,7 +51,7 @@ import {
   takeBookingNumbers,
   updateBookingDetails,
 } from '../storage/booking-record-store';
-import { recordStaffChange } from './activity';
+import { recordDutyChange } from './activity';
 import { requireBookingFiles } from './booking-files';
 import { createBookingReferences, type ReferenceRules } from './booking-references';
 import type { BookingsDeps, TenantCaller } from './deps';
@@ -211,7 +211,7 @@ export function createTakeBooking(deps: BookingsDeps) {
     id: string,
     change: { action: string; from: BookingStatus | null; event: 'bookingCreated' | 'bookingUpdated' },
   ): Promise<BookingDetail> {
-    const written = await recordStaffChange(tx, caller, id, change);
+    const written = await recordDutyChange(tx, caller, id, change);
     await replaceSearchTerms(tx, caller.tenantId, id, searchTermsOf(written));
     return written;
   }

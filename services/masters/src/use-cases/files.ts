@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { checkUpload, cleanFileName, FILE_PURPOSES, uploadPurposeOf } from '@fleet/domain';
+import {
+  checkUpload,
+  cleanFileName,
+  DRIVER_UPLOAD_PURPOSES,
+  FILE_PURPOSES,
+  uploadPurposeOf,
+} from '@fleet/domain';
 import {
   type Caller,
   DomainError,
@@ -45,7 +51,8 @@ export function createFiles(deps: MastersDeps) {
       if (input.purpose !== undefined && input.purpose !== purpose) {
         throw invalidField('purpose', `This field takes ${purpose} files.`);
       }
-      if (!caller.permissions.includes(FILE_PURPOSES[purpose].manage)) throw permissionDenied();
+      const driverMay = caller.role === 'DRIVER' && DRIVER_UPLOAD_PURPOSES.includes(purpose);
+      if (!driverMay && !caller.permissions.includes(FILE_PURPOSES[purpose].manage)) throw permissionDenied();
       const fileName = cleanFileName(input.fileName);
       if (!fileName) throw invalidField('fileName', 'The file has no name.');
       const verdict = checkUpload(fileName, input.content);

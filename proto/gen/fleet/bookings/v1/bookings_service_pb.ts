@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Booking, BookingActivity } from "./booking_pb";
+import type { Booking, BookingActivity, Contact, DutyBillingItem } from "./booking_pb";
 import { file_fleet_bookings_v1_booking } from "./booking_pb";
 import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/bookings_service.proto.
  */
 export const file_fleet_bookings_v1_bookings_service: GenFile = /*@__PURE__*/
-  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSKRAQoTTGlzdEJvb2tpbmdzUmVxdWVzdBILCgN0YWIYASABKAkSKgoEcGFnZRgCIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIxCgdmaWx0ZXJzGAMgAygLMiAuZmxlZXQuYm9va2luZ3MudjEuQm9va2luZ0ZpbHRlchIOCgZzZWFyY2gYBCABKAkiLAoNQm9va2luZ0ZpbHRlchILCgNrZXkYASABKAkSDgoGdmFsdWVzGAIgAygJInIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSKwAwoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI4ChBwdXJjaGFzZV9jaGFyZ2VzGAcgASgLMh4uZmxlZXQuYm9va2luZ3MudjEuRHV0eUNoYXJnZXMSOQoRZHJpdmVyX2FsbG93YW5jZXMYCCABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJxCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJEg8KB2ZpbGVfaWQYBSABKAkijAEKFVJlY29yZER1dHlTbGlwUmVxdWVzdBIKCgJpZBgBIAEoCRIPCgd2YXJpYW50GAIgASgJEiwKBnBvaW50cxgDIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIOCgZtZWRpdW0YBCABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgFIAEoBSJzChZSZWNvcmREdXR5U2xpcFJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEiwKBnBvaW50cxgCIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludCI4ChBDbG9zZUR1dHlSZXF1ZXN0EgoKAmlkGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAUi5gEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI4ChBwdXJjaGFzZV9jaGFyZ2VzGAMgASgLMh4uZmxlZXQuYm9va2luZ3MudjEuRHV0eUNoYXJnZXMSOQoRZHJpdmVyX2FsbG93YW5jZXMYBCABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyLtAQoLRHV0eUNoYXJnZXMSFAoMcmF0ZV9jYXJkX2lkGAEgASgJEgoKAmttGAIgASgJEg8KB21pbnV0ZXMYAyABKAUSLAoFbGluZXMYBCADKAsyHS5mbGVldC5ib29raW5ncy52MS5DaGFyZ2VMaW5lEg0KBXRvdGFsGAUgASgJEhYKDnJhdGVfY2FyZF9uYW1lGAYgASgJEiIKGnN3aXRjaGVkX2Zyb21fcmF0ZV9jYXJkX2lkGAcgASgJEiQKHHN3aXRjaGVkX2Zyb21fcmF0ZV9jYXJkX25hbWUYCCABKAkSDAoEbm90ZRgJIAEoCSJnCgpDaGFyZ2VMaW5lEgwKBGNvZGUYASABKAkSDQoFbGFiZWwYAiABKAkSEAoIcXVhbnRpdHkYAyABKAkSDAoEdW5pdBgEIAEoCRIMCgRyYXRlGAUgASgJEg4KBmFtb3VudBgGIAEoCSISChBDb3VudFRhYnNSZXF1ZXN0IoQBChFDb3VudFRhYnNSZXNwb25zZRJACgZjb3VudHMYASADKAsyMC5mbGVldC5ib29raW5ncy52MS5Db3VudFRhYnNSZXNwb25zZS5Db3VudHNFbnRyeRotCgtDb3VudHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAU6AjgBIlAKFFVwZGF0ZUJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEhIKCmRyYWZ0X2pzb24YAiABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoBSJEChVVcGRhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciOAoSQ29weUJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEhYKDnJlcG9ydGluZ19kYXRlGAIgASgJIjUKFEV4dGVuZEJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEhEKCWxhc3RfZGF0ZRgCIAEoCSJuChNDb3B5Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciQwoVRXh0ZW5kQm9va2luZ1Jlc3BvbnNlEioKBmR1dGllcxgBIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciJAoWQXBwcm92ZUR1dHlTbGlwUmVxdWVzdBIKCgJpZBgBIAEoCSJGChdBcHByb3ZlRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyKAAQoYQWRqdXN0RHV0eUNoYXJnZXNSZXF1ZXN0EgoKAmlkGAEgASgJEjoKCmFsbG93YW5jZXMYAiADKAsyJi5mbGVldC5ib29raW5ncy52MS5BbGxvd2FuY2VBZGp1c3RtZW50Eg4KBnJlYXNvbhgDIAEoCRIMCgRzaWRlGAQgASgJIjMKE0FsbG93YW5jZUFkanVzdG1lbnQSDAoEY29kZRgBIAEoCRIOCgZhbW91bnQYAiABKAkieQoZQWRqdXN0RHV0eUNoYXJnZXNSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIvCgdjaGFyZ2VzGAIgASgLMh4uZmxlZXQuYm9va2luZ3MudjEuRHV0eUNoYXJnZXMiNQoUU2V0RHV0eUxhYmVsc1JlcXVlc3QSCgoCaWQYASABKAkSEQoJbGFiZWxfaWRzGAIgAygJIkQKFVNldER1dHlMYWJlbHNSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJCChhTZXREdXR5U3VwcG9ydGVyc1JlcXVlc3QSCgoCaWQYASABKAkSGgoSZHV0eV9zdXBwb3J0ZXJfaWRzGAIgAygJIkgKGVNldER1dHlTdXBwb3J0ZXJzUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciNAoVUmVuZGVyRHV0eVNsaXBSZXF1ZXN0EgoKAmlkGAEgASgJEg8KB3ZhcmlhbnQYAiABKAkiOAoWUmVuZGVyRHV0eVNsaXBSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJInoKGlNldER1dHlCaWxsaW5nSXRlbXNSZXF1ZXN0EgoKAmlkGAEgASgJEjYKBWl0ZW1zGAIgAygLMicuZmxlZXQuYm9va2luZ3MudjEuRHV0eUJpbGxpbmdJdGVtSW5wdXQSGAoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoBSJmChREdXR5QmlsbGluZ0l0ZW1JbnB1dBIXCg9iaWxsaW5nX2l0ZW1faWQYASABKAkSDgoGYW1vdW50GAIgASgJEhcKD3JlY2VpcHRfZmlsZV9pZBgDIAEoCRIMCgRub3RlGAQgASgJIkoKG1NldER1dHlCaWxsaW5nSXRlbXNSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZzKkDwoPQm9va2luZ3NTZXJ2aWNlEnoKFUNvdW50SW5jb21pbmdSZXF1ZXN0cxIvLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1JlcXVlc3QaMC5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXNwb25zZRJ0ChNDb3VudE5lZWRzQXR0ZW50aW9uEi0uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlcXVlc3QaLi5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVzcG9uc2USXwoMTGlzdEJvb2tpbmdzEiYuZmxlZXQuYm9va2luZ3MudjEuTGlzdEJvb2tpbmdzUmVxdWVzdBonLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1Jlc3BvbnNlElYKCUNvdW50VGFicxIjLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50VGFic1JlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5Db3VudFRhYnNSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USYgoNVXBkYXRlQm9va2luZxInLmZsZWV0LmJvb2tpbmdzLnYxLlVwZGF0ZUJvb2tpbmdSZXF1ZXN0GiguZmxlZXQuYm9va2luZ3MudjEuVXBkYXRlQm9va2luZ1Jlc3BvbnNlElwKC0NvcHlCb29raW5nEiUuZmxlZXQuYm9va2luZ3MudjEuQ29weUJvb2tpbmdSZXF1ZXN0GiYuZmxlZXQuYm9va2luZ3MudjEuQ29weUJvb2tpbmdSZXNwb25zZRJiCg1FeHRlbmRCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuRXh0ZW5kQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5FeHRlbmRCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2USZQoOUmVjb3JkRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlc3BvbnNlElYKCUNsb3NlRHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5DbG9zZUR1dHlSZXNwb25zZRJoCg9BcHByb3ZlRHV0eVNsaXASKS5mbGVldC5ib29raW5ncy52MS5BcHByb3ZlRHV0eVNsaXBSZXF1ZXN0GiouZmxlZXQuYm9va2luZ3MudjEuQXBwcm92ZUR1dHlTbGlwUmVzcG9uc2USZQoOUmVuZGVyRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZW5kZXJEdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZW5kZXJEdXR5U2xpcFJlc3BvbnNlEm4KEUFkanVzdER1dHlDaGFyZ2VzEisuZmxlZXQuYm9va2luZ3MudjEuQWRqdXN0RHV0eUNoYXJnZXNSZXF1ZXN0GiwuZmxlZXQuYm9va2luZ3MudjEuQWRqdXN0RHV0eUNoYXJnZXNSZXNwb25zZRJiCg1TZXREdXR5TGFiZWxzEicuZmxlZXQuYm9va2luZ3MudjEuU2V0RHV0eUxhYmVsc1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5TZXREdXR5TGFiZWxzUmVzcG9uc2USbgoRU2V0RHV0eVN1cHBvcnRlcnMSKy5mbGVldC5ib29raW5ncy52MS5TZXREdXR5U3VwcG9ydGVyc1JlcXVlc3QaLC5mbGVldC5ib29raW5ncy52MS5TZXREdXR5U3VwcG9ydGVyc1Jlc3BvbnNlEnQKE1NldER1dHlCaWxsaW5nSXRlbXMSLS5mbGVldC5ib29raW5ncy52MS5TZXREdXR5QmlsbGluZ0l0ZW1zUmVxdWVzdBouLmZsZWV0LmJvb2tpbmdzLnYxLlNldER1dHlCaWxsaW5nSXRlbXNSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
+  fileDesc("CihmbGVldC9ib29raW5ncy92MS9ib29raW5nc19zZXJ2aWNlLnByb3RvEhFmbGVldC5ib29raW5ncy52MSIeChxDb3VudEluY29taW5nUmVxdWVzdHNSZXF1ZXN0Ii4KHUNvdW50SW5jb21pbmdSZXF1ZXN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFIhwKGkNvdW50TmVlZHNBdHRlbnRpb25SZXF1ZXN0IiwKG0NvdW50TmVlZHNBdHRlbnRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBSKRAQoTTGlzdEJvb2tpbmdzUmVxdWVzdBILCgN0YWIYASABKAkSKgoEcGFnZRgCIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIxCgdmaWx0ZXJzGAMgAygLMiAuZmxlZXQuYm9va2luZ3MudjEuQm9va2luZ0ZpbHRlchIOCgZzZWFyY2gYBCABKAkiLAoNQm9va2luZ0ZpbHRlchILCgNrZXkYASABKAkSDgoGdmFsdWVzGAIgAygJInIKFExpc3RCb29raW5nc1Jlc3BvbnNlEiwKCGJvb2tpbmdzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIsCglwYWdlX2luZm8YAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iKgoUQ3JlYXRlQm9va2luZ1JlcXVlc3QSEgoKZHJhZnRfanNvbhgBIAEoCSJwChVDcmVhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSKgoGZHV0aWVzGAIgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyIfChFHZXRCb29raW5nUmVxdWVzdBIKCgJpZBgBIAEoCSKwAwoSR2V0Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSNAoIYWN0aXZpdHkYAyADKAsyIi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nQWN0aXZpdHkSMAoKc2FsZXNfc2xpcBgEIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIzCg1wdXJjaGFzZV9zbGlwGAUgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuU2xpcFBvaW50Ei8KB2NoYXJnZXMYBiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI4ChBwdXJjaGFzZV9jaGFyZ2VzGAcgASgLMh4uZmxlZXQuYm9va2luZ3MudjEuRHV0eUNoYXJnZXMSOQoRZHJpdmVyX2FsbG93YW5jZXMYCCABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyJbChNBY3RPbkJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBmFjdGlvbhgCIAEoCRIOCgZyZWFzb24YAyABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBSJDChRBY3RPbkJvb2tpbmdSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLuAQoQQWxsb3REdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhMKC3N1cHBsaWVyX2lkGAUgASgJEhIKCnZlaGljbGVfbm8YBiABKAkSEwoLZHJpdmVyX25hbWUYByABKAkSFAoMZHJpdmVyX3Bob25lGAggASgJEhcKD292ZXJyaWRlX3JlYXNvbhgJIAEoCRISCgphbGxfZHV0aWVzGAogASgIEhgKEGV4cGVjdGVkX3ZlcnNpb24YCyABKAUiPwoRQWxsb3REdXR5UmVzcG9uc2USKgoGZHV0aWVzGAEgAygLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJxCglTbGlwUG9pbnQSDQoFcG9pbnQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAMgASgJEhAKCGxvY2F0aW9uGAQgASgJEg8KB2ZpbGVfaWQYBSABKAkijAEKFVJlY29yZER1dHlTbGlwUmVxdWVzdBIKCgJpZBgBIAEoCRIPCgd2YXJpYW50GAIgASgJEiwKBnBvaW50cxgDIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludBIOCgZtZWRpdW0YBCABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgFIAEoBSJzChZSZWNvcmREdXR5U2xpcFJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEiwKBnBvaW50cxgCIAMoCzIcLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBQb2ludCI4ChBDbG9zZUR1dHlSZXF1ZXN0EgoKAmlkGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAUi5gEKEUNsb3NlRHV0eVJlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEi8KB2NoYXJnZXMYAiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI4ChBwdXJjaGFzZV9jaGFyZ2VzGAMgASgLMh4uZmxlZXQuYm9va2luZ3MudjEuRHV0eUNoYXJnZXMSOQoRZHJpdmVyX2FsbG93YW5jZXMYBCABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcyLtAQoLRHV0eUNoYXJnZXMSFAoMcmF0ZV9jYXJkX2lkGAEgASgJEgoKAmttGAIgASgJEg8KB21pbnV0ZXMYAyABKAUSLAoFbGluZXMYBCADKAsyHS5mbGVldC5ib29raW5ncy52MS5DaGFyZ2VMaW5lEg0KBXRvdGFsGAUgASgJEhYKDnJhdGVfY2FyZF9uYW1lGAYgASgJEiIKGnN3aXRjaGVkX2Zyb21fcmF0ZV9jYXJkX2lkGAcgASgJEiQKHHN3aXRjaGVkX2Zyb21fcmF0ZV9jYXJkX25hbWUYCCABKAkSDAoEbm90ZRgJIAEoCSJnCgpDaGFyZ2VMaW5lEgwKBGNvZGUYASABKAkSDQoFbGFiZWwYAiABKAkSEAoIcXVhbnRpdHkYAyABKAkSDAoEdW5pdBgEIAEoCRIMCgRyYXRlGAUgASgJEg4KBmFtb3VudBgGIAEoCSISChBDb3VudFRhYnNSZXF1ZXN0IoQBChFDb3VudFRhYnNSZXNwb25zZRJACgZjb3VudHMYASADKAsyMC5mbGVldC5ib29raW5ncy52MS5Db3VudFRhYnNSZXNwb25zZS5Db3VudHNFbnRyeRotCgtDb3VudHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAU6AjgBIlAKFFVwZGF0ZUJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEhIKCmRyYWZ0X2pzb24YAiABKAkSGAoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoBSJEChVVcGRhdGVCb29raW5nUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciOAoSQ29weUJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEhYKDnJlcG9ydGluZ19kYXRlGAIgASgJIjUKFEV4dGVuZEJvb2tpbmdSZXF1ZXN0EgoKAmlkGAEgASgJEhEKCWxhc3RfZGF0ZRgCIAEoCSJuChNDb3B5Qm9va2luZ1Jlc3BvbnNlEisKB2Jvb2tpbmcYASABKAsyGi5mbGVldC5ib29raW5ncy52MS5Cb29raW5nEioKBmR1dGllcxgCIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciQwoVRXh0ZW5kQm9va2luZ1Jlc3BvbnNlEioKBmR1dGllcxgBIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciJAoWQXBwcm92ZUR1dHlTbGlwUmVxdWVzdBIKCgJpZBgBIAEoCSJGChdBcHByb3ZlRHV0eVNsaXBSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyKAAQoYQWRqdXN0RHV0eUNoYXJnZXNSZXF1ZXN0EgoKAmlkGAEgASgJEjoKCmFsbG93YW5jZXMYAiADKAsyJi5mbGVldC5ib29raW5ncy52MS5BbGxvd2FuY2VBZGp1c3RtZW50Eg4KBnJlYXNvbhgDIAEoCRIMCgRzaWRlGAQgASgJIjMKE0FsbG93YW5jZUFkanVzdG1lbnQSDAoEY29kZRgBIAEoCRIOCgZhbW91bnQYAiABKAkieQoZQWRqdXN0RHV0eUNoYXJnZXNSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIvCgdjaGFyZ2VzGAIgASgLMh4uZmxlZXQuYm9va2luZ3MudjEuRHV0eUNoYXJnZXMiNQoUU2V0RHV0eUxhYmVsc1JlcXVlc3QSCgoCaWQYASABKAkSEQoJbGFiZWxfaWRzGAIgAygJIkQKFVNldER1dHlMYWJlbHNSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyJCChhTZXREdXR5U3VwcG9ydGVyc1JlcXVlc3QSCgoCaWQYASABKAkSGgoSZHV0eV9zdXBwb3J0ZXJfaWRzGAIgAygJIkgKGVNldER1dHlTdXBwb3J0ZXJzUmVzcG9uc2USKwoHYm9va2luZxgBIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmciNAoVUmVuZGVyRHV0eVNsaXBSZXF1ZXN0EgoKAmlkGAEgASgJEg8KB3ZhcmlhbnQYAiABKAkiOAoWUmVuZGVyRHV0eVNsaXBSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJInoKGlNldER1dHlCaWxsaW5nSXRlbXNSZXF1ZXN0EgoKAmlkGAEgASgJEjYKBWl0ZW1zGAIgAygLMicuZmxlZXQuYm9va2luZ3MudjEuRHV0eUJpbGxpbmdJdGVtSW5wdXQSGAoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoBSJmChREdXR5QmlsbGluZ0l0ZW1JbnB1dBIXCg9iaWxsaW5nX2l0ZW1faWQYASABKAkSDgoGYW1vdW50GAIgASgJEhcKD3JlY2VpcHRfZmlsZV9pZBgDIAEoCRIMCgRub3RlGAQgASgJIkoKG1NldER1dHlCaWxsaW5nSXRlbXNSZXNwb25zZRIrCgdib29raW5nGAEgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZyLrBQoKRHJpdmVyRHV0eRIKCgJpZBgBIAEoCRISCgpib29raW5nX25vGAIgASgDEg4KBnN0YXR1cxgDIAEoCRIwCgxyZXBvcnRpbmdfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnN0YXJ0X2RhdGUYBSABKAkSGQoRcmVwb3J0aW5nX2FkZHJlc3MYBiABKAkSFAoMZHJvcF9hZGRyZXNzGAcgASgJEhUKDWN1c3RvbWVyX25hbWUYCCABKAkSLgoKcGFzc2VuZ2VycxgJIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSLQoJYm9va2VkX2J5GAogASgLMhouZmxlZXQuYm9va2luZ3MudjEuQ29udGFjdBISCgp2ZWhpY2xlX25vGAsgASgJEhYKDmR1dHlfdHlwZV9uYW1lGAwgASgJEg4KBnJlbWFyaxgNIAEoCRIPCgd2ZXJzaW9uGA4gASgFEhIKCm1heV9hY2NlcHQYDyABKAgSEgoKbWF5X3JlamVjdBgQIAEoCBITCgt0cmlwX2V2ZW50cxgRIAMoCRIbChNzdGFydF9jb2RlX3JlcXVpcmVkGBIgASgIEhkKEWVuZF9jb2RlX3JlcXVpcmVkGBMgASgIEjMKCWNoZWNrbGlzdBgUIAMoCzIgLmZsZWV0LmJvb2tpbmdzLnYxLkNoZWNrbGlzdEl0ZW0SOwoNYWRkYWJsZV9pdGVtcxgVIAMoCzIkLmZsZWV0LmJvb2tpbmdzLnYxLkJpbGxpbmdJdGVtQ2hvaWNlEjkKDWJpbGxpbmdfaXRlbXMYFiADKAsyIi5mbGVldC5ib29raW5ncy52MS5EdXR5QmlsbGluZ0l0ZW0SMQoLc2xpcF9wb2ludHMYFyADKAsyHC5mbGVldC5ib29raW5ncy52MS5TbGlwUG9pbnQSHgoWaGFzX2N1c3RvbWVyX3NpZ25hdHVyZRgYIAEoCCJGCg1DaGVja2xpc3RJdGVtEhcKD2JpbGxpbmdfaXRlbV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmZpbGxlZBgDIAEoCCI6ChFCaWxsaW5nSXRlbUNob2ljZRIXCg9iaWxsaW5nX2l0ZW1faWQYASABKAkSDAoEbmFtZRgCIAEoCSJSChJEcml2ZXJEdXR5UmVzcG9uc2USKwoEZHV0eRgBIAEoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkRyaXZlckR1dHkSDwoHYXBwbGllZBgCIAEoCCJTChdMaXN0RHJpdmVyRHV0aWVzUmVxdWVzdBIMCgR3aGVuGAEgASgJEioKBHBhZ2UYAiABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QidwoYTGlzdERyaXZlckR1dGllc1Jlc3BvbnNlEi0KBmR1dGllcxgBIAMoCzIdLmZsZWV0LmJvb2tpbmdzLnYxLkRyaXZlckR1dHkSLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvIiIKFEdldERyaXZlckR1dHlSZXF1ZXN0EgoKAmlkGAEgASgJIoEBChFBbnN3ZXJEdXR5UmVxdWVzdBIKCgJpZBgBIAEoCRIYChBjbGllbnRfYWN0aW9uX2lkGAIgASgJEg4KBmFuc3dlchgDIAEoCRIOCgZyZWFzb24YBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIp0CChZSZWNvcmRUcmlwRXZlbnRSZXF1ZXN0EgoKAmlkGAEgASgJEhgKEGNsaWVudF9hY3Rpb25faWQYAiABKAkSDQoFZXZlbnQYAyABKAkSJgoCYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmttGAUgASgJEhUKCGxhdGl0dWRlGAYgASgBSACIAQESFgoJbG9uZ2l0dWRlGAcgASgBSAGIAQESEAoIbG9jYXRpb24YCCABKAkSFQoNcGhvdG9fZmlsZV9pZBgJIAEoCRIMCgRjb2RlGAogASgJEhkKEXNpZ25hdHVyZV9maWxlX2lkGAsgASgJQgsKCV9sYXRpdHVkZUIMCgpfbG9uZ2l0dWRlIrsBChtBZGREcml2ZXJCaWxsaW5nSXRlbVJlcXVlc3QSCgoCaWQYASABKAkSGAoQY2xpZW50X2FjdGlvbl9pZBgCIAEoCRIXCg9iaWxsaW5nX2l0ZW1faWQYAyABKAkSDgoGYW1vdW50GAQgASgJEhcKD3JlY2VpcHRfZmlsZV9pZBgFIAEoCRIMCgRub3RlGAYgASgJEiYKAmF0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDKrEwoPQm9va2luZ3NTZXJ2aWNlEnoKFUNvdW50SW5jb21pbmdSZXF1ZXN0cxIvLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50SW5jb21pbmdSZXF1ZXN0c1JlcXVlc3QaMC5mbGVldC5ib29raW5ncy52MS5Db3VudEluY29taW5nUmVxdWVzdHNSZXNwb25zZRJ0ChNDb3VudE5lZWRzQXR0ZW50aW9uEi0uZmxlZXQuYm9va2luZ3MudjEuQ291bnROZWVkc0F0dGVudGlvblJlcXVlc3QaLi5mbGVldC5ib29raW5ncy52MS5Db3VudE5lZWRzQXR0ZW50aW9uUmVzcG9uc2USXwoMTGlzdEJvb2tpbmdzEiYuZmxlZXQuYm9va2luZ3MudjEuTGlzdEJvb2tpbmdzUmVxdWVzdBonLmZsZWV0LmJvb2tpbmdzLnYxLkxpc3RCb29raW5nc1Jlc3BvbnNlElYKCUNvdW50VGFicxIjLmZsZWV0LmJvb2tpbmdzLnYxLkNvdW50VGFic1JlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5Db3VudFRhYnNSZXNwb25zZRJiCg1DcmVhdGVCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuQ3JlYXRlQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5DcmVhdGVCb29raW5nUmVzcG9uc2USYgoNVXBkYXRlQm9va2luZxInLmZsZWV0LmJvb2tpbmdzLnYxLlVwZGF0ZUJvb2tpbmdSZXF1ZXN0GiguZmxlZXQuYm9va2luZ3MudjEuVXBkYXRlQm9va2luZ1Jlc3BvbnNlElwKC0NvcHlCb29raW5nEiUuZmxlZXQuYm9va2luZ3MudjEuQ29weUJvb2tpbmdSZXF1ZXN0GiYuZmxlZXQuYm9va2luZ3MudjEuQ29weUJvb2tpbmdSZXNwb25zZRJiCg1FeHRlbmRCb29raW5nEicuZmxlZXQuYm9va2luZ3MudjEuRXh0ZW5kQm9va2luZ1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5FeHRlbmRCb29raW5nUmVzcG9uc2USWQoKR2V0Qm9va2luZxIkLmZsZWV0LmJvb2tpbmdzLnYxLkdldEJvb2tpbmdSZXF1ZXN0GiUuZmxlZXQuYm9va2luZ3MudjEuR2V0Qm9va2luZ1Jlc3BvbnNlEl8KDEFjdE9uQm9va2luZxImLmZsZWV0LmJvb2tpbmdzLnYxLkFjdE9uQm9va2luZ1JlcXVlc3QaJy5mbGVldC5ib29raW5ncy52MS5BY3RPbkJvb2tpbmdSZXNwb25zZRJWCglBbGxvdER1dHkSIy5mbGVldC5ib29raW5ncy52MS5BbGxvdER1dHlSZXF1ZXN0GiQuZmxlZXQuYm9va2luZ3MudjEuQWxsb3REdXR5UmVzcG9uc2USZQoOUmVjb3JkRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZWNvcmREdXR5U2xpcFJlc3BvbnNlElYKCUNsb3NlRHV0eRIjLmZsZWV0LmJvb2tpbmdzLnYxLkNsb3NlRHV0eVJlcXVlc3QaJC5mbGVldC5ib29raW5ncy52MS5DbG9zZUR1dHlSZXNwb25zZRJoCg9BcHByb3ZlRHV0eVNsaXASKS5mbGVldC5ib29raW5ncy52MS5BcHByb3ZlRHV0eVNsaXBSZXF1ZXN0GiouZmxlZXQuYm9va2luZ3MudjEuQXBwcm92ZUR1dHlTbGlwUmVzcG9uc2USZQoOUmVuZGVyRHV0eVNsaXASKC5mbGVldC5ib29raW5ncy52MS5SZW5kZXJEdXR5U2xpcFJlcXVlc3QaKS5mbGVldC5ib29raW5ncy52MS5SZW5kZXJEdXR5U2xpcFJlc3BvbnNlEm4KEUFkanVzdER1dHlDaGFyZ2VzEisuZmxlZXQuYm9va2luZ3MudjEuQWRqdXN0RHV0eUNoYXJnZXNSZXF1ZXN0GiwuZmxlZXQuYm9va2luZ3MudjEuQWRqdXN0RHV0eUNoYXJnZXNSZXNwb25zZRJiCg1TZXREdXR5TGFiZWxzEicuZmxlZXQuYm9va2luZ3MudjEuU2V0RHV0eUxhYmVsc1JlcXVlc3QaKC5mbGVldC5ib29raW5ncy52MS5TZXREdXR5TGFiZWxzUmVzcG9uc2USbgoRU2V0RHV0eVN1cHBvcnRlcnMSKy5mbGVldC5ib29raW5ncy52MS5TZXREdXR5U3VwcG9ydGVyc1JlcXVlc3QaLC5mbGVldC5ib29raW5ncy52MS5TZXREdXR5U3VwcG9ydGVyc1Jlc3BvbnNlEnQKE1NldER1dHlCaWxsaW5nSXRlbXMSLS5mbGVldC5ib29raW5ncy52MS5TZXREdXR5QmlsbGluZ0l0ZW1zUmVxdWVzdBouLmZsZWV0LmJvb2tpbmdzLnYxLlNldER1dHlCaWxsaW5nSXRlbXNSZXNwb25zZRJwChBMaXN0RHJpdmVyRHV0aWVzEiouZmxlZXQuYm9va2luZ3MudjEuTGlzdERyaXZlckR1dGllc1JlcXVlc3QaKy5mbGVldC5ib29raW5ncy52MS5MaXN0RHJpdmVyRHV0aWVzUmVzcG9uc2UiA5ACARJkCg1HZXREcml2ZXJEdXR5EicuZmxlZXQuYm9va2luZ3MudjEuR2V0RHJpdmVyRHV0eVJlcXVlc3QaJS5mbGVldC5ib29raW5ncy52MS5Ecml2ZXJEdXR5UmVzcG9uc2UiA5ACARJZCgpBbnN3ZXJEdXR5EiQuZmxlZXQuYm9va2luZ3MudjEuQW5zd2VyRHV0eVJlcXVlc3QaJS5mbGVldC5ib29raW5ncy52MS5Ecml2ZXJEdXR5UmVzcG9uc2USYwoPUmVjb3JkVHJpcEV2ZW50EikuZmxlZXQuYm9va2luZ3MudjEuUmVjb3JkVHJpcEV2ZW50UmVxdWVzdBolLmZsZWV0LmJvb2tpbmdzLnYxLkRyaXZlckR1dHlSZXNwb25zZRJtChRBZGREcml2ZXJCaWxsaW5nSXRlbRIuLmZsZWV0LmJvb2tpbmdzLnYxLkFkZERyaXZlckJpbGxpbmdJdGVtUmVxdWVzdBolLmZsZWV0LmJvb2tpbmdzLnYxLkRyaXZlckR1dHlSZXNwb25zZWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_common_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.bookings.v1.CountIncomingRequestsRequest
@@ -1223,6 +1223,460 @@ export const SetDutyBillingItemsResponseSchema: GenMessage<SetDutyBillingItemsRe
   messageDesc(file_fleet_bookings_v1_bookings_service, 43);
 
 /**
+ * A duty as its driver sees it in the app: where and when, who to pick up, what may be done now. Never
+ * the trip codes (the passenger gives them), prices or the operator's notes.
+ *
+ * @generated from message fleet.bookings.v1.DriverDuty
+ */
+export type DriverDuty = Message<"fleet.bookings.v1.DriverDuty"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int64 booking_no = 2;
+   */
+  bookingNo: bigint;
+
+  /**
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp reporting_at = 4;
+   */
+  reportingAt?: Timestamp | undefined;
+
+  /**
+   * YYYY-MM-DD.
+   *
+   * @generated from field: string start_date = 5;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string reporting_address = 6;
+   */
+  reportingAddress: string;
+
+  /**
+   * @generated from field: string drop_address = 7;
+   */
+  dropAddress: string;
+
+  /**
+   * @generated from field: string customer_name = 8;
+   */
+  customerName: string;
+
+  /**
+   * Names and phones only.
+   *
+   * @generated from field: repeated fleet.bookings.v1.Contact passengers = 9;
+   */
+  passengers: Contact[];
+
+  /**
+   * @generated from field: fleet.bookings.v1.Contact booked_by = 10;
+   */
+  bookedBy?: Contact | undefined;
+
+  /**
+   * @generated from field: string vehicle_no = 11;
+   */
+  vehicleNo: string;
+
+  /**
+   * @generated from field: string duty_type_name = 12;
+   */
+  dutyTypeName: string;
+
+  /**
+   * @generated from field: string remark = 13;
+   */
+  remark: string;
+
+  /**
+   * @generated from field: int32 version = 14;
+   */
+  version: number;
+
+  /**
+   * @generated from field: bool may_accept = 15;
+   */
+  mayAccept: boolean;
+
+  /**
+   * @generated from field: bool may_reject = 16;
+   */
+  mayReject: boolean;
+
+  /**
+   * The trip events the driver may record now, in the trip's order.
+   *
+   * @generated from field: repeated string trip_events = 17;
+   */
+  tripEvents: string[];
+
+  /**
+   * @generated from field: bool start_code_required = 18;
+   */
+  startCodeRequired: boolean;
+
+  /**
+   * @generated from field: bool end_code_required = 19;
+   */
+  endCodeRequired: boolean;
+
+  /**
+   * The billing items the operator requires before the duty starts, and whether each is on the duty.
+   *
+   * @generated from field: repeated fleet.bookings.v1.ChecklistItem checklist = 20;
+   */
+  checklist: ChecklistItem[];
+
+  /**
+   * The billing items a driver may add.
+   *
+   * @generated from field: repeated fleet.bookings.v1.BillingItemChoice addable_items = 21;
+   */
+  addableItems: BillingItemChoice[];
+
+  /**
+   * @generated from field: repeated fleet.bookings.v1.DutyBillingItem billing_items = 22;
+   */
+  billingItems: DutyBillingItem[];
+
+  /**
+   * The customer's slip as recorded so far.
+   *
+   * @generated from field: repeated fleet.bookings.v1.SlipPoint slip_points = 23;
+   */
+  slipPoints: SlipPoint[];
+
+  /**
+   * @generated from field: bool has_customer_signature = 24;
+   */
+  hasCustomerSignature: boolean;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.DriverDuty.
+ * Use `create(DriverDutySchema)` to create a new message.
+ */
+export const DriverDutySchema: GenMessage<DriverDuty> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 44);
+
+/**
+ * @generated from message fleet.bookings.v1.ChecklistItem
+ */
+export type ChecklistItem = Message<"fleet.bookings.v1.ChecklistItem"> & {
+  /**
+   * @generated from field: string billing_item_id = 1;
+   */
+  billingItemId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: bool filled = 3;
+   */
+  filled: boolean;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ChecklistItem.
+ * Use `create(ChecklistItemSchema)` to create a new message.
+ */
+export const ChecklistItemSchema: GenMessage<ChecklistItem> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 45);
+
+/**
+ * @generated from message fleet.bookings.v1.BillingItemChoice
+ */
+export type BillingItemChoice = Message<"fleet.bookings.v1.BillingItemChoice"> & {
+  /**
+   * @generated from field: string billing_item_id = 1;
+   */
+  billingItemId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.BillingItemChoice.
+ * Use `create(BillingItemChoiceSchema)` to create a new message.
+ */
+export const BillingItemChoiceSchema: GenMessage<BillingItemChoice> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 46);
+
+/**
+ * @generated from message fleet.bookings.v1.DriverDutyResponse
+ */
+export type DriverDutyResponse = Message<"fleet.bookings.v1.DriverDutyResponse"> & {
+  /**
+   * @generated from field: fleet.bookings.v1.DriverDuty duty = 1;
+   */
+  duty?: DriverDuty | undefined;
+
+  /**
+   * False when the act had been applied before under the same id (a retry): nothing changed now.
+   *
+   * @generated from field: bool applied = 2;
+   */
+  applied: boolean;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.DriverDutyResponse.
+ * Use `create(DriverDutyResponseSchema)` to create a new message.
+ */
+export const DriverDutyResponseSchema: GenMessage<DriverDutyResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 47);
+
+/**
+ * @generated from message fleet.bookings.v1.ListDriverDutiesRequest
+ */
+export type ListDriverDutiesRequest = Message<"fleet.bookings.v1.ListDriverDutiesRequest"> & {
+  /**
+   * TODAY, UPCOMING or PAST.
+   *
+   * @generated from field: string when = 1;
+   */
+  when: string;
+
+  /**
+   * @generated from field: fleet.common.v1.PageRequest page = 2;
+   */
+  page?: PageRequest | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ListDriverDutiesRequest.
+ * Use `create(ListDriverDutiesRequestSchema)` to create a new message.
+ */
+export const ListDriverDutiesRequestSchema: GenMessage<ListDriverDutiesRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 48);
+
+/**
+ * @generated from message fleet.bookings.v1.ListDriverDutiesResponse
+ */
+export type ListDriverDutiesResponse = Message<"fleet.bookings.v1.ListDriverDutiesResponse"> & {
+  /**
+   * @generated from field: repeated fleet.bookings.v1.DriverDuty duties = 1;
+   */
+  duties: DriverDuty[];
+
+  /**
+   * @generated from field: fleet.common.v1.PageInfo page_info = 2;
+   */
+  pageInfo?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.ListDriverDutiesResponse.
+ * Use `create(ListDriverDutiesResponseSchema)` to create a new message.
+ */
+export const ListDriverDutiesResponseSchema: GenMessage<ListDriverDutiesResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 49);
+
+/**
+ * @generated from message fleet.bookings.v1.GetDriverDutyRequest
+ */
+export type GetDriverDutyRequest = Message<"fleet.bookings.v1.GetDriverDutyRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.GetDriverDutyRequest.
+ * Use `create(GetDriverDutyRequestSchema)` to create a new message.
+ */
+export const GetDriverDutyRequestSchema: GenMessage<GetDriverDutyRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 50);
+
+/**
+ * @generated from message fleet.bookings.v1.AnswerDutyRequest
+ */
+export type AnswerDutyRequest = Message<"fleet.bookings.v1.AnswerDutyRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The phone's id for this act (a UUID): the same id applies once.
+   *
+   * @generated from field: string client_action_id = 2;
+   */
+  clientActionId: string;
+
+  /**
+   * ACCEPT or REJECT.
+   *
+   * @generated from field: string answer = 3;
+   */
+  answer: string;
+
+  /**
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 5;
+   */
+  at?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.AnswerDutyRequest.
+ * Use `create(AnswerDutyRequestSchema)` to create a new message.
+ */
+export const AnswerDutyRequestSchema: GenMessage<AnswerDutyRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 51);
+
+/**
+ * @generated from message fleet.bookings.v1.RecordTripEventRequest
+ */
+export type RecordTripEventRequest = Message<"fleet.bookings.v1.RecordTripEventRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string client_action_id = 2;
+   */
+  clientActionId: string;
+
+  /**
+   * GARAGE_START, DRIVER_ARRIVED, DUTY_START, DUTY_START_NO_SHOW, DUTY_END, GARAGE_END or GARAGE_END_NO_SHOW.
+   *
+   * @generated from field: string event = 3;
+   */
+  event: string;
+
+  /**
+   * When it happened on the phone.
+   *
+   * @generated from field: google.protobuf.Timestamp at = 4;
+   */
+  at?: Timestamp | undefined;
+
+  /**
+   * The odometer, decimal text with at most one decimal place.
+   *
+   * @generated from field: string km = 5;
+   */
+  km: string;
+
+  /**
+   * Where, when the phone knew: both or neither.
+   *
+   * @generated from field: optional double latitude = 6;
+   */
+  latitude?: number | undefined;
+
+  /**
+   * @generated from field: optional double longitude = 7;
+   */
+  longitude?: number | undefined;
+
+  /**
+   * @generated from field: string location = 8;
+   */
+  location: string;
+
+  /**
+   * A photo (odometer): a file uploaded for `booking` and `slip_photo`; empty for none.
+   *
+   * @generated from field: string photo_file_id = 9;
+   */
+  photoFileId: string;
+
+  /**
+   * The passenger's trip code, at the start or the end.
+   *
+   * @generated from field: string code = 10;
+   */
+  code: string;
+
+  /**
+   * The passenger's signature drawn on the driver's screen, at the end: a file like the photo.
+   *
+   * @generated from field: string signature_file_id = 11;
+   */
+  signatureFileId: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.RecordTripEventRequest.
+ * Use `create(RecordTripEventRequestSchema)` to create a new message.
+ */
+export const RecordTripEventRequestSchema: GenMessage<RecordTripEventRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 52);
+
+/**
+ * @generated from message fleet.bookings.v1.AddDriverBillingItemRequest
+ */
+export type AddDriverBillingItemRequest = Message<"fleet.bookings.v1.AddDriverBillingItemRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string client_action_id = 2;
+   */
+  clientActionId: string;
+
+  /**
+   * @generated from field: string billing_item_id = 3;
+   */
+  billingItemId: string;
+
+  /**
+   * Rupees, decimal text.
+   *
+   * @generated from field: string amount = 4;
+   */
+  amount: string;
+
+  /**
+   * @generated from field: string receipt_file_id = 5;
+   */
+  receiptFileId: string;
+
+  /**
+   * @generated from field: string note = 6;
+   */
+  note: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 7;
+   */
+  at?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.AddDriverBillingItemRequest.
+ * Use `create(AddDriverBillingItemRequestSchema)` to create a new message.
+ */
+export const AddDriverBillingItemRequestSchema: GenMessage<AddDriverBillingItemRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_bookings_service, 53);
+
+/**
  * Bookings (duties): the two tab counts the web app's shell polls every minute (spec §7) and the
  * list behind each Duties tab (spec §2, /duties/bookings/{tab}).
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -1438,6 +1892,57 @@ export const BookingsService: GenService<{
     methodKind: "unary";
     input: typeof SetDutyBillingItemsRequestSchema;
     output: typeof SetDutyBillingItemsResponseSchema;
+  },
+  /**
+   * The driver app (a DRIVER caller; each only on duties allotted to that driver, and every act applied
+   * once by the id the phone gave it, so the app may retry and replay what it queued offline).
+   * The driver's duties: today's (and any earlier still open), upcoming, or past.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.ListDriverDuties
+   */
+  listDriverDuties: {
+    methodKind: "unary";
+    input: typeof ListDriverDutiesRequestSchema;
+    output: typeof ListDriverDutiesResponseSchema;
+  },
+  /**
+   * @generated from rpc fleet.bookings.v1.BookingsService.GetDriverDuty
+   */
+  getDriverDuty: {
+    methodKind: "unary";
+    input: typeof GetDriverDutyRequestSchema;
+    output: typeof DriverDutyResponseSchema;
+  },
+  /**
+   * Accepts (confirming availability) or rejects (with a reason: back to allotment, needing attention).
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.AnswerDuty
+   */
+  answerDuty: {
+    methodKind: "unary";
+    input: typeof AnswerDutyRequestSchema;
+    output: typeof DriverDutyResponseSchema;
+  },
+  /**
+   * A trip event (spec §4 duty event types) with the phone's time, the odometer, where and a photo; the
+   * start and end ask the passenger's codes when the operator requires them (or, at the end, a signature).
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.RecordTripEvent
+   */
+  recordTripEvent: {
+    methodKind: "unary";
+    input: typeof RecordTripEventRequestSchema;
+    output: typeof DriverDutyResponseSchema;
+  },
+  /**
+   * A billing item the driver paid (toll, parking, permit), with its receipt's photo.
+   *
+   * @generated from rpc fleet.bookings.v1.BookingsService.AddDriverBillingItem
+   */
+  addDriverBillingItem: {
+    methodKind: "unary";
+    input: typeof AddDriverBillingItemRequestSchema;
+    output: typeof DriverDutyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_bookings_v1_bookings_service, 0);

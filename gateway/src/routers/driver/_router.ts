@@ -1,0 +1,14 @@
+import { router } from '../../trpc';
+import { addBillingItem, answer, tripEvent } from './acts';
+import { duties, duty } from './duties';
+import { registerDevice } from './register-device';
+
+/** The driver app's procedures: each needs a driver's session and reaches only that driver's duties. */
+export const driverRouter = router({
+  duties,
+  duty,
+  answer,
+  tripEvent,
+  addBillingItem,
+  registerDevice,
+});
