@@ -33,7 +33,12 @@ export const tripEventInputSchema = z
     longitude: z.number().finite().min(-180).max(180).optional(),
     location: optionalText(200),
     photoFileId: optional(idSchema),
-    code: optional(z.string().trim().regex(/^\d{4}$/, 'The passenger’s code has 4 digits')),
+    code: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, 'The passenger’s code has 4 digits'),
+    ),
     signatureFileId: optional(idSchema),
   })
   .refine((e) => (e.latitude === undefined) === (e.longitude === undefined), {
