@@ -77,6 +77,13 @@ const EXPECTED: Record<string, string> = {
   'messageTemplate.save': 'manage_company_profile',
   'messageTemplate.reset': 'manage_company_profile',
   'messageTemplate.preview': 'view_company_profile',
+  // The driver app: a driver's session, acting only on that driver's own duties.
+  'driver.duties': 'driver',
+  'driver.duty': 'driver',
+  'driver.answer': 'driver',
+  'driver.tripEvent': 'driver',
+  'driver.addBillingItem': 'driver',
+  'driver.registerDevice': 'driver',
   'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
@@ -192,9 +199,9 @@ describe('the router', () => {
   it.each(procedures)('%s declares a permission that exists', (_path, procedure) => {
     const permission = procedure._def.meta?.permission;
     expect(typeof permission).toBe('string');
-    expect(permission === 'public' || permission === 'signed-in' || isPermissionId(String(permission))).toBe(
-      true,
-    );
+    expect(
+      ['public', 'signed-in', 'driver'].includes(String(permission)) || isPermissionId(String(permission)),
+    ).toBe(true);
   });
 
   it('declares exactly the expected permission for each procedure', () => {
@@ -238,6 +245,10 @@ describe('the router', () => {
         'sendBookingConfirmationSms',
         'sendBookingConfirmationEmail',
         'sendBookingInfo',
+        'answer',
+        'tripEvent',
+        'addBillingItem',
+        'registerDevice',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

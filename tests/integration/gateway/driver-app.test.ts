@@ -1,0 +1,163 @@
+// The driver app through the gateway over HTTP: a driver master's phone signs in to the driver app only,
+// sees and runs only its own duties, reaches nothing of the back-office, and staff reach none of the
+// driver's procedures; a deactivated driver is out at once.
+import { randomUUID } from 'node:crypto';
+import { operatorDate } from '@fleet/domain';
+import { appRouter } from '@fleet/gateway';
+import { expectTrpcError } from '../../support/expect-trpc-error';
+import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
+
+type ProcedureDef = { _def: { type: string; meta?: { permission?: unknown } } };
+const driverProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>)
+  .filter(([, def]) => def._def.meta?.permission === 'driver')
+  .map(([path, def]) => ({ path, type: def._def.type }));
+
+let h: GatewayHarness;
+let ownerToken: string;
+let driverPhone: string;
+let driverMasterId: string;
+let bookingId: string;
+/** The driver's session, signed in by the first test. */
+let driverToken: string;
+const today = operatorDate(new Date());
+
+beforeAll(async () => {
+  h = await bootGateway();
+  ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Konkan Cabs' }));
+  const owner = h.client(() => bearer(ownerToken));
+  const masters = await bookingMasters(owner);
+  driverPhone = freshPhone();
+  const driver = await owner.masters.driver.create.mutate({
+    values: { name: 'Ravi Kumar', phone: driverPhone },
+  });
+  driverMasterId = driver.id;
+  const vehicle = await owner.masters.vehicle.create.mutate({
+    values: {
+      vehicle_no: 'MH12AB1001',
+      vehicle_model: 'Dzire',
+      vehicle_group_id: masters.vehicleGroupId,
+      vehicle_fuel_type: 'DIESEL',
+      driver_id: driver.id,
+    },
+  });
+  const { booking } = await owner.booking.create.mutate({
+    ...masters,
+    fromCityId: 'mh-pune',
+    reportingDate: today,
+    reportingTime: '23:30',
+    reportingAddress: 'Koregaon Park, Pune',
+    passengers: [{ name: 'Asha Rao', phone: '+919800000001' }],
+  });
+  bookingId = booking.id;
+  await owner.booking.allot.mutate({ id: booking.id, kind: 'OWN', vehicleId: vehicle.id });
+}, 120_000);
+afterAll(() => h?.close());
+
+it('lets a driver sign in to the driver app and run their own duty, and nothing of the back-office', async () => {
+  driverToken = await h.signInDriver(driverPhone);
+  const driver = h.client(() => bearer(driverToken));
+  const { items } = await driver.driver.duties.query({ when: 'TODAY' });
+  expect(items.map((d) => [d.id, d.status, d.customerName])).toEqual([[bookingId, 'ALLOTED', 'Acme Corp']]);
+
+  const accepted = await driver.driver.answer.mutate({
+    id: bookingId,
+    clientActionId: randomUUID(),
+    answer: 'ACCEPT',
+    at: new Date(),
+  });
+  expect([accepted.applied, accepted.duty.status]).toEqual([true, 'DRIVER_ACCEPTED']);
+  const leave = {
+    id: bookingId,
+    clientActionId: randomUUID(),
+    event: 'GARAGE_START' as const,
+    at: new Date(),
+    km: '4500',
+  };
+  const left = await driver.driver.tripEvent.mutate(leave);
+  const retried = await driver.driver.tripEvent.mutate(leave);
+  expect([left.applied, retried.applied, retried.duty.status]).toEqual([true, false, 'DRIVER_GARAGE_START']);
+  const registered = await driver.driver.registerDevice.mutate({
+    pushToken: 'fcm-token-1',
+    appVersion: '1.0.0',
+  });
+  expect([registered.driverId, registered.hasPushToken, registered.verificationStatus]).toEqual([
+    driverMasterId,
+    true,
+    'REGISTERED',
+  ]);
+
+  const owner = h.client(() => bearer(ownerToken));
+  const { booking, salesSlip } = await owner.booking.get.query({ id: bookingId });
+  expect(booking.status).toBe('DRIVER_GARAGE_START');
+  expect(salesSlip.map((p) => [p.point, p.km.toFixed(1)])).toEqual([['GARAGE_START', '4500.0']]);
+
+  for (const call of [
+    driver.booking.list.query({ tab: 'upcoming' }),
+    driver.booking.get.query({ id: bookingId }),
+    driver.masters.vehicle.list.query({}),
+    driver.employee.list.query({}),
+  ]) {
+    expect((await expectTrpcError(call)).data?.code).toBe('FORBIDDEN');
+  }
+  const profile = await expectTrpcError(
+    driver.user.updateProfile.mutate({ name: 'Someone else', phone: driverPhone }),
+  );
+  expect(profile.data?.code).toBe('PRECONDITION_FAILED');
+});
+
+it('finds the driver procedures on the router, and refuses every one of them to staff', async () => {
+  expect(driverProcedures.map((p) => p.path).sort()).toEqual([
+    'driver.addBillingItem',
+    'driver.answer',
+    'driver.duties',
+    'driver.duty',
+    'driver.registerDevice',
+    'driver.tripEvent',
+  ]);
+  for (const { path, type } of driverProcedures) {
+    const call = type === 'query' ? h.query : h.mutate;
+    const answer = await call(path, { id: bookingId, when: 'TODAY' }, bearer(ownerToken));
+    expect([path, answer.status]).toEqual([path, 403]);
+  }
+});
+
+it('keeps each app to its own people, and signs up no operator from the driver app', async () => {
+  const staffPhone = freshPhone();
+  await h.signIn(staffPhone);
+  for (const phone of [staffPhone, freshPhone()]) {
+    const refused = await h.mutate('auth.requestOtp', { phone, app: 'DRIVER' });
+    expect([refused.status, refused.body.error?.message]).toEqual([
+      412,
+      'This phone number is not a driver’s. Ask your operator to add it to your driver record.',
+    ]);
+  }
+  const backOffice = await h.mutate('auth.requestOtp', { phone: driverPhone });
+  expect(backOffice.body.error?.message).toBe(
+    'This phone number is a driver’s: sign in in the driver app, at /driver.',
+  );
+});
+
+it('shows another operator’s driver nothing of this duty', async () => {
+  const { token: otherOwner } = await h.signIn(freshPhone(), { operatorName: 'Other Cabs' });
+  const phone = freshPhone();
+  await h
+    .client(() => bearer(otherOwner))
+    .masters.driver.create.mutate({ values: { name: 'Stranger', phone } });
+  const token = await h.signInDriver(phone);
+  const other = h.client(() => bearer(token));
+  expect((await expectTrpcError(other.driver.duty.query({ id: bookingId }))).data?.code).toBe('NOT_FOUND');
+  expect((await other.driver.duties.query({ when: 'TODAY' })).items).toEqual([]);
+});
+
+it('shuts a deactivated driver out as soon as identity hears of it', async () => {
+  const token = driverToken;
+  const owner = h.client(() => bearer(ownerToken));
+  await owner.masters.driver.setActive.mutate({ id: driverMasterId, isActive: false });
+  const deadline = Date.now() + 5_000;
+  let status = 200;
+  while (status !== 401 && Date.now() < deadline) {
+    status = (await h.query('driver.duties', { when: 'TODAY' }, bearer(token))).status;
+    if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(status).toBe(401);
+});
