@@ -174,10 +174,7 @@ export async function bootGateway(
         { phone, code: harness.lastCodeFor(phone), operatorName: signInOptions.operatorName },
         ip,
       );
-      if (verified.status !== 200)
-        throw new Error(`verifyOtp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
-      const data = verified.body.result?.data as { token: string };
-      return { token: data.token, phone, setCookie: verified.setCookie };
+      return { token: tokenOf(verified), phone, setCookie: verified.setCookie };
     },
     async signInDriver(phone) {
       const ip = { 'x-forwarded-for': freshIp() };
@@ -195,9 +192,7 @@ export async function bootGateway(
         { phone, code: harness.lastCodeFor(phone), app: 'DRIVER' },
         ip,
       );
-      if (verified.status !== 200)
-        throw new Error(`verifyOtp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
-      return (verified.body.result?.data as { token: string }).token;
+      return tokenOf(verified);
     },
     query: (path, input, headers) => trpcQuery(baseUrl, path, input, headers),
     mutate: (path, input, headers) => trpcMutate(baseUrl, path, input, headers),
@@ -209,6 +204,15 @@ export async function bootGateway(
     },
   };
   return harness;
+}
+
+/** The session token a successful auth.verifyOtp answered; anything else fails the test, saying what came. */
+function tokenOf(verified: TrpcAnswer): string {
+  const data = verified.body.result?.data;
+  if (verified.status !== 200 || typeof data !== 'object' || data === null || !('token' in data)) {
+    throw new Error(`verifyOtp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  }
+  return String(data.token);
 }
 
 /** `token=…; Path=/; …` → { name, value, attributes (lower-cased) }. */
