@@ -12,7 +12,7 @@ import {
   smsSettingsOf,
   startMetricsServer,
 } from '@fleet/platform';
-import { DEMO_CODE, DEMO_OWNER_PHONE, seedDemoOperator, withDemoTestOtps } from './demo';
+import { DEMO_CODE, DEMO_DRIVER_PHONE, DEMO_OWNER_PHONE, seedDemoOperator, withDemoTestOtps } from './demo';
 import { SERVICES } from './modules';
 import { startEmbeddedProduct } from './product';
 import { runtimeConfigSchema } from './runtime-config';
@@ -82,6 +82,9 @@ export async function runEmbedded(): Promise<void> {
     `  Fleet back-office is running at ${url}  (embedded: PGlite in ${dataDir}, in-process events; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     '',
     demo ? `  Sign in as the demo operator's owner: phone ${DEMO_OWNER_PHONE}, code ${DEMO_CODE}` : '',
+    demo
+      ? `  The driver app is at ${url}/driver: the demo driver's phone ${DEMO_DRIVER_PHONE}, code ${DEMO_CODE}`
+      : '',
     sms.provider === 'log'
       ? `  Or sign in with any other phone to sign up a new operator: its code is in the development SMS outbox, ${sms.outboxFile}`
       : `  Sign-in codes are texted through ${sms.provider}.`,

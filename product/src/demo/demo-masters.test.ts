@@ -23,6 +23,7 @@ import {
 import { type EmbeddedProduct, startEmbeddedProduct } from '../product';
 import {
   DEMO_CODE,
+  DEMO_DRIVER_PHONE,
   DEMO_OWNER_PHONE,
   DEMO_TEST_OTPS,
   planDemoMasters,
@@ -40,7 +41,7 @@ describe('the demo phones’ fixed codes', () => {
     expect(withDemoTestOtps(undefined)).toBe(DEMO_TEST_OTPS);
     expect(withDemoTestOtps('  ')).toBe(DEMO_TEST_OTPS);
     expect(read(DEMO_TEST_OTPS).get(DEMO_OWNER_PHONE)).toBe(DEMO_CODE);
-    expect(read(DEMO_TEST_OTPS).size).toBe(4);
+    expect(read(DEMO_TEST_OTPS).size).toBe(5);
   });
 
   it('are added to other phones a person lists, whose own codes stand', () => {
@@ -347,6 +348,42 @@ describe('seeding the demo operator', () => {
       callAs(owner),
     );
     expect(Number(charges?.total)).toBeGreaterThan(0);
+  });
+
+  it('runs the demo driver’s day through the driver app: one closed, one on the road, one to answer', async () => {
+    const { counts } = await product.clients.bookings.countTabs({}, callAs(owner));
+    expect(counts.ongoing).toBeGreaterThan(0);
+    const { driver } = await (async () => {
+      const { recordsJson } = await product.clients.masters.listRecords(
+        { kind: 'driver', search: DEMO_DRIVER_PHONE, page: { limit: 5 } },
+        callAs(owner),
+      );
+      const [found] = JSON.parse(recordsJson) as { id: string }[];
+      return { driver: found! };
+    })();
+    const { accounts } = await product.clients.identity.listDriverAccounts(
+      { driverIds: [driver.id] },
+      callAs(owner),
+    );
+    const asDriver = callAs({
+      ...owner,
+      userId: accounts[0]!.userId,
+      role: 'DRIVER',
+      driverId: driver.id,
+      permissions: [],
+    });
+    const today = await product.clients.bookings.listDriverDuties(
+      { when: 'TODAY', page: { limit: 50 } },
+      asDriver,
+    );
+    const past = await product.clients.bookings.listDriverDuties(
+      { when: 'PAST', page: { limit: 50 } },
+      asDriver,
+    );
+    expect(today.duties.map((d) => d.status).sort()).toEqual(
+      expect.arrayContaining(['ALLOTED', 'DRIVER_DUTY_START']),
+    );
+    expect(past.duties.map((d) => d.status)).toContain('CLOSED');
   });
 
   it('texts the seeded bookings’ passengers, and the log shows them sent', async () => {

@@ -15,10 +15,12 @@ import {
   turnOnPassengerMessages,
 } from './operator';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
+import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
 
 export {
   DEMO_CODE,
+  DEMO_DRIVER_PHONE,
   DEMO_OPERATOR_NAME,
   DEMO_OWNER_PHONE,
   DEMO_TEST_OTPS,
@@ -77,6 +79,7 @@ export async function seedDemoOperator(
   if (masters) {
     try {
       bookings = await seedDemoBookings(product.clients, owner, { today: options.today });
+      bookings += await seedDemoDriverDuties(product.clients, owner);
     } catch (error) {
       logger.error({ err: error, tenantId }, 'demo bookings could not be seeded');
     }

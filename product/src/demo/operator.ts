@@ -82,7 +82,10 @@ const PROFILES = [
 ];
 
 /** AUTH_TEST_OTP for the demo phones alone: the owner and each employee, all with the demo code. */
-export const DEMO_TEST_OTPS = [DEMO_OWNER_PHONE, ...EMPLOYEES.map((e) => e.phone)]
+/** The demo fleet's first driver (fleet.ts numbers drivers' phones from +91 98700 10001), who signs in at /driver. */
+export const DEMO_DRIVER_PHONE = '+919870010001';
+
+export const DEMO_TEST_OTPS = [DEMO_OWNER_PHONE, ...EMPLOYEES.map((e) => e.phone), DEMO_DRIVER_PHONE]
   .map((phone) => `${phone}=${DEMO_CODE}`)
   .join(',');
 

@@ -1,7 +1,8 @@
 // The demo operator's month of duties: three weeks behind and ten days ahead of today, taken, allotted,
 // dispatched, closed with their slips and priced, cancelled or failed the way a month goes, through the
 // bookings service's own API as a dispatcher would work it — so the board opens alive on every tab staff
-// can move a duty into (the driver app's and network partners' tabs fill when those parts run).
+// can move a duty into (the demo driver's day in the driver app is seed-driver-app.ts; network
+// partners' tabs fill when that part runs).
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { Client } from '@connectrpc/connect';
 import {
@@ -21,6 +22,7 @@ import {
 import { type Caller, callAs, fromConnectError } from '@fleet/platform';
 import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
+import { DEMO_DRIVER_PHONE } from './operator';
 import type { MastersClient } from './seed-masters';
 import { seededRandom } from './toolkit';
 
@@ -60,7 +62,11 @@ const ADDRESSES = [
   'Lower Parel',
 ];
 
-async function listAll<D extends MasterDefinition>(masters: MastersClient, owner: Caller, definition: D) {
+export async function listAll<D extends MasterDefinition>(
+  masters: MastersClient,
+  owner: Caller,
+  definition: D,
+) {
   const page = await masters.listRecords({ kind: definition.kind, page: { limit: 1000 } }, callAs(owner));
   return decodeListPage(definition, page.recordsJson);
 }
@@ -83,8 +89,12 @@ export async function seedDemoBookings(
   const dutyTypes = (await listAll(clients.masters, owner, dutyTypeMaster)).filter((d) =>
     EVERYDAY_TYPES.includes(String(d.values.name)),
   );
-  const vehicles = (await listAll(clients.masters, owner, vehicleMaster)).filter((v) => v.values.driver_id);
   const drivers = await listAll(clients.masters, owner, driverMaster);
+  // The demo driver's vehicle is kept for the day seed-driver-app.ts runs through the driver app.
+  const demoDriver = drivers.find((d) => d.values.phone === DEMO_DRIVER_PHONE)?.id;
+  const vehicles = (await listAll(clients.masters, owner, vehicleMaster)).filter(
+    (v) => v.values.driver_id && v.values.driver_id !== demoDriver,
+  );
   if (customers.length === 0 || dutyTypes.length === 0 || vehicles.length === 0 || drivers.length === 0)
     return 0;
 
