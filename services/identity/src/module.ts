@@ -92,7 +92,7 @@ export function identitySettings(env: Environment, localSecret: LocalSecret): Id
 export const identityService = defineService({
   name: 'identity',
   description:
-    'operators, users, phone-OTP sign-in (the codes texted through messaging), sessions, permissions, employees, masquerade',
+    'operators, users, drivers’ app accounts (from the driver master), phone-OTP sign-in (the codes texted through messaging), sessions, permissions, employees, masquerade',
   grpcService: IdentityService,
   port: 50051,
   needs: ['messaging'],
