@@ -5,6 +5,7 @@ import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_se
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import type { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import type { Authenticator } from './auth/authenticator';
+import type { DutyChanges } from './live/duty-changes';
 import type { RateLimits } from './rate-limits';
 
 export type IdentityClient = Client<typeof IdentityService>;
@@ -40,6 +41,8 @@ export interface ContextInput {
   services: GatewayServices;
   /** Who a session token stands for, without a round trip to identity when it already said. */
   authenticator: Authenticator;
+  /** The operators' duty changes as they happen, for the procedures that stream them (one per gateway). */
+  dutyChanges: DutyChanges;
   /** The budgets every procedure call and file request is charged to (one per gateway). */
   rateLimits: RateLimits;
   /** Already carries the request id. */
@@ -74,6 +77,11 @@ export interface Context extends ContextInput {
    * has not described yet rejects.
    */
   authenticate(): Promise<SessionResult>;
+  /**
+   * Who the token stands for now, asked afresh (from the gateway's session cache, which identity's events
+   * empty): a stream open for long checks it again, so a signed-out or deactivated reader stops hearing.
+   */
+  reauthenticate(): Promise<SessionResult>;
 }
 
 // Longer than any token identity issues; such a value is refused without looking at it.
@@ -114,5 +122,6 @@ export function createContext(input: ContextInput): Context {
       memo ??= authenticate();
       return memo;
     },
+    reauthenticate: authenticate,
   };
 }

@@ -18,6 +18,7 @@ export type { GatewayErrorData } from './errors';
 export { formatError, INTERNAL_MESSAGE, toClientError } from './errors';
 export type { ProcedureAccess, ProcedureMeta } from './guard';
 export type { ReadinessProbe, ReadinessReport } from './http/readiness';
+export { createDutyChanges, type DutyChange, type DutyChanges } from './live/duty-changes';
 export { createRateLimits, type RateLimits } from './rate-limits';
 export { type AppRouter, appRouter } from './routers/_app';
 export { type GatewayOptions, type RunningGateway, startGateway } from './server';

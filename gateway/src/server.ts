@@ -27,6 +27,7 @@ import { replyWithError, TRPC_PATH } from './http/reply';
 import { requestIdFrom } from './http/request-id';
 import { spaRouter } from './http/spa';
 import { WHATSAPP_WEBHOOK_PATH, whatsAppWebhookRouter } from './http/whatsapp-webhook';
+import { createDutyChanges } from './live/duty-changes';
 import { createRateLimits } from './rate-limits';
 import { appRouter } from './routers/_app';
 import { TOKEN_COOKIE } from './routers/session-cookies';
@@ -86,6 +87,7 @@ function buildGateway(options: GatewayOptions) {
     maxAgeMs: config.SESSION_CACHE_SECONDS * 1000,
     maxEntries: config.SESSION_CACHE_SIZE,
   });
+  const dutyChanges = createDutyChanges({ bus: options.bus, logger });
   const rateLimits = createRateLimits(config);
   const state = { stopping: false };
   const readiness = () => checkReadiness(options.readiness, () => state.stopping);
@@ -170,6 +172,7 @@ function buildGateway(options: GatewayOptions) {
       clearCookie: (name, cookieOptions) => res.clearCookie(name, cookieOptions),
       services,
       authenticator,
+      dutyChanges,
       rateLimits,
       logger: req.log,
       production,
@@ -243,13 +246,14 @@ function buildGateway(options: GatewayOptions) {
   };
   app.use(lastResort);
 
-  return { app, state, authenticator, readiness };
+  return { app, state, authenticator, dutyChanges, readiness };
 }
 
 /** Listens on `config.PORT` (0 picks a free port). */
 export async function startGateway(options: GatewayOptions & { host?: string }): Promise<RunningGateway> {
-  const { app, state, authenticator, readiness } = buildGateway(options);
+  const { app, state, authenticator, dutyChanges, readiness } = buildGateway(options);
   await authenticator.start();
+  await dutyChanges.start();
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.config.PORT, options.host ?? '0.0.0.0', (error?: Error) =>
       error ? reject(error) : resolve(s),
@@ -264,6 +268,8 @@ export async function startGateway(options: GatewayOptions & { host?: string }):
     close(graceMs = 10_000) {
       closing ??= new Promise<void>((resolve) => {
         state.stopping = true;
+        // Open streams end now, so the server closes when the last answer has gone.
+        void dutyChanges.stop();
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
         server.close(() => {

@@ -13,6 +13,9 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer,
+    // Streams (subscriptions over server-sent events) say they are alive every 15 s, so proxies keep
+    // them open and a client whose stream went quiet for 30 s reconnects.
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
     errorFormatter: ({ error, shape, ctx }) => formatError({ error, shape, ctx }),
   });
 

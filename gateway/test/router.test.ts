@@ -84,6 +84,8 @@ const EXPECTED: Record<string, string> = {
   'driver.tripEvent': 'driver',
   'driver.addBillingItem': 'driver',
   'driver.registerDevice': 'driver',
+  'driver.changes': 'driver',
+  'booking.changes': 'view_booking',
   'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
@@ -254,8 +256,11 @@ describe('the router', () => {
       ...Object.keys(bookingActions),
     ];
     const writes = new RegExp(`\\.(${verbs.join('|')})$`);
+    // Streams of what changed (booking.changes, driver.changes) are subscriptions: GETs that write nothing.
+    const streams = /\.changes$/;
     for (const [path, p] of procedures) {
-      expect({ path, type: p._def.type }).toEqual({ path, type: writes.test(path) ? 'mutation' : 'query' });
+      const type = writes.test(path) ? 'mutation' : streams.test(path) ? 'subscription' : 'query';
+      expect({ path, type: p._def.type }).toEqual({ path, type });
     }
   });
 

@@ -87,3 +87,70 @@ export async function trpcMutate(
     }),
   );
 }
+
+/** One message of a tRPC stream: a value the subscription yielded, or the error it ended with. */
+export type TrpcStreamMessage = { kind: 'data'; value: unknown } | { kind: 'error'; error: TrpcError };
+
+export interface TrpcStream {
+  status: number;
+  /** The next value or error, skipping the stream's own connected and ping messages. */
+  next(): Promise<TrpcStreamMessage>;
+  close(): void;
+}
+
+/**
+ * A tRPC subscription (GET, server-sent events) read as a browser's EventSource would: its `data:`
+ * messages decoded by the transformer, its `serialized-error` as the error it ended with.
+ */
+export async function trpcStream(
+  baseUrl: string,
+  path: string,
+  input?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TrpcStream> {
+  const aborting = new AbortController();
+  const search =
+    input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(transformer.serialize(input)))}`;
+  const res = await fetch(`${baseUrl}/api/trpc/${path}${search}`, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: aborting.signal,
+  });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  const nextBlock = async (): Promise<string> => {
+    for (;;) {
+      const end = buffered.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        return block;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream of ${path} ended`);
+      buffered += value;
+    }
+  };
+  return {
+    status: res.status,
+    async next() {
+      for (;;) {
+        const lines = (await nextBlock()).split('\n');
+        const event =
+          lines
+            .find((l) => l.startsWith('event:'))
+            ?.slice(6)
+            .trim() ?? 'message';
+        const data = lines
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trimStart())
+          .join('\n');
+        if (event === 'serialized-error') {
+          return { kind: 'error', error: transformer.deserialize<TrpcError>(JSON.parse(data)) };
+        }
+        if (event === 'message' && data)
+          return { kind: 'data', value: transformer.deserialize(JSON.parse(data)) };
+      }
+    },
+    close: () => aborting.abort(),
+  };
+}

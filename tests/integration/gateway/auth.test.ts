@@ -6,6 +6,7 @@ import {
   createAuthenticator,
   createCallerFactory,
   createContext,
+  createDutyChanges,
   createRateLimits,
   type IdentityClient,
 } from '@fleet/gateway';
@@ -222,6 +223,7 @@ describe('sign-in and the session guard', () => {
           clearCookie: (name) => cookies.push({ name, cleared: true }),
           services: h.services,
           authenticator,
+          dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
           production: true,
@@ -271,6 +273,7 @@ describe('sign-in and the session guard', () => {
           clearCookie: () => {},
           services: { ...h.services, identity },
           authenticator: once,
+          dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
         });

@@ -17,6 +17,8 @@ let ownerToken: string;
 let driverPhone: string;
 let driverMasterId: string;
 let bookingId: string;
+let masters: Awaited<ReturnType<typeof bookingMasters>>;
+let vehicleId: string;
 /** The driver's session, signed in by the first test. */
 let driverToken: string;
 const today = operatorDate(new Date());
@@ -25,7 +27,7 @@ beforeAll(async () => {
   h = await bootGateway();
   ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Konkan Cabs' }));
   const owner = h.client(() => bearer(ownerToken));
-  const masters = await bookingMasters(owner);
+  masters = await bookingMasters(owner);
   driverPhone = freshPhone();
   const driver = await owner.masters.driver.create.mutate({
     values: { name: 'Ravi Kumar', phone: driverPhone },
@@ -49,6 +51,7 @@ beforeAll(async () => {
     passengers: [{ name: 'Asha Rao', phone: '+919800000001' }],
   });
   bookingId = booking.id;
+  vehicleId = vehicle.id;
   await owner.booking.allot.mutate({ id: booking.id, kind: 'OWN', vehicleId: vehicle.id });
 }, 120_000);
 afterAll(() => h?.close());
@@ -105,16 +108,60 @@ it('lets a driver sign in to the driver app and run their own duty, and nothing 
   expect(profile.data?.code).toBe('PRECONDITION_FAILED');
 });
 
+it('pushes each change to the board’s stream and to the driver’s own, and the driver’s to no one else', async () => {
+  const owner = h.client(() => bearer(ownerToken));
+  const board = await h.stream('booking.changes', undefined, bearer(ownerToken));
+  const mine = await h.stream('driver.changes', undefined, bearer(driverToken));
+  const { booking } = await owner.booking.create.mutate({
+    ...masters,
+    fromCityId: 'mh-pune',
+    reportingDate: today,
+    reportingTime: '23:45',
+    reportingAddress: 'Baner, Pune',
+    passengers: [{ name: 'Kabir Malhotra' }],
+  });
+  const created = await board.next();
+  expect(created).toEqual({
+    kind: 'data',
+    value: expect.objectContaining({ id: booking.id, status: 'BOOKED' }),
+  });
+  await owner.booking.allot.mutate({
+    id: booking.id,
+    kind: 'OWN',
+    vehicleId,
+    overrideReason: 'Two duties tonight',
+  });
+  expect(await board.next()).toEqual({
+    kind: 'data',
+    value: expect.objectContaining({ id: booking.id, action: 'allot', allotedDriverId: driverMasterId }),
+  });
+  // The driver hears only the duty now theirs, not its creation.
+  expect(await mine.next()).toEqual({
+    kind: 'data',
+    value: expect.objectContaining({ id: booking.id, status: 'ALLOTED' }),
+  });
+  board.close();
+  mine.close();
+});
+
 it('finds the driver procedures on the router, and refuses every one of them to staff', async () => {
   expect(driverProcedures.map((p) => p.path).sort()).toEqual([
     'driver.addBillingItem',
     'driver.answer',
+    'driver.changes',
     'driver.duties',
     'driver.duty',
     'driver.registerDevice',
     'driver.tripEvent',
   ]);
   for (const { path, type } of driverProcedures) {
+    if (type === 'subscription') {
+      const stream = await h.stream(path, undefined, bearer(ownerToken));
+      const first = await stream.next();
+      stream.close();
+      expect([path, first.kind === 'error' && first.error.data.code]).toEqual([path, 'FORBIDDEN']);
+      continue;
+    }
     const call = type === 'query' ? h.query : h.mutate;
     const answer = await call(path, { id: bookingId, when: 'TODAY' }, bearer(ownerToken));
     expect([path, answer.status]).toEqual([path, 403]);

@@ -3,6 +3,7 @@ import { bookingActions } from './actions';
 import { adjustCharges, adjustDriverAllowances, adjustSupplierAllowances } from './adjust-allowances';
 import { allot } from './allot';
 import { copy, extend, setLabels, setSupporters, update } from './change';
+import { changes } from './changes';
 import { create } from './create';
 import { approveSlip, close, recordSlip } from './duty-slip';
 import { get } from './get';
@@ -13,6 +14,7 @@ import { quote } from './quote';
 import { setBillingItems } from './set-billing-items';
 
 export const bookingRouter = router({
+  changes,
   incomingRequestsCount,
   needsAttentionCount,
   list,

@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { addBillingItem, answer, tripEvent } from './acts';
+import { changes } from './changes';
 import { duties, duty } from './duties';
 import { registerDevice } from './register-device';
 
@@ -11,4 +12,5 @@ export const driverRouter = router({
   tripEvent,
   addBillingItem,
   registerDevice,
+  changes,
 });

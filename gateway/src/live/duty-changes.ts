@@ -1,0 +1,81 @@
+// Server push for the screens that show duties as they move (the duties board, the driver app, the live
+// map): every gateway process hears bookings' events once (a broadcast subscription, from now on, kept
+// nowhere) and hands each to the open streams of that event's operator. What a stream carries is only
+// which duty changed and to what status: a screen that cares reads the duty again through its own
+// permission-checked procedures, so a stream never says more than its reader may read.
+import { EventEmitter, on } from 'node:events';
+import { fromBinary } from '@bufbuild/protobuf';
+import type { BookingStatus } from '@fleet/domain';
+import { EVENT_HEADERS, type EventBus, type Logger, type Subscription } from '@fleet/platform';
+import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
+
+/** A duty that changed, as the streams carry it. */
+export interface DutyChange {
+  id: string;
+  status: BookingStatus;
+  version: number;
+  /** created, or the status machine's action (allot, dispatch, startDuty…). */
+  action: string;
+  /** The driver it is allotted to now, if any (the driver app's stream is fenced by it). */
+  allotedDriverId: string | null;
+}
+
+export interface DutyChanges {
+  /** The operator's duty changes from now until `signal` aborts or the gateway stops. */
+  listen(tenantId: string, signal: AbortSignal): AsyncIterable<DutyChange>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Streams open now, for tests and metrics. */
+  readonly listening: number;
+}
+
+export function createDutyChanges(options: { bus: EventBus; logger: Logger }): DutyChanges {
+  const byOperator = new EventEmitter();
+  // One listener per open stream; thousands of open tabs are expected, none of them a leak.
+  byOperator.setMaxListeners(0);
+  const stopping = new AbortController();
+  let subscription: Subscription | undefined;
+
+  return {
+    listen(tenantId, signal) {
+      const ended = AbortSignal.any([signal, stopping.signal]);
+      const events = on(byOperator, tenantId, { signal: ended });
+      return {
+        async *[Symbol.asyncIterator]() {
+          try {
+            for await (const [change] of events) yield change as DutyChange;
+          } catch (error) {
+            if (!ended.aborted) throw error;
+          }
+        },
+      };
+    },
+    async start() {
+      subscription = await options.bus.subscribe({
+        durable: 'gateway-duty-changes',
+        broadcast: true,
+        subjects: ['fleet.bookings.booking.>'],
+        async deliver(message) {
+          const tenantId = message.headers[EVENT_HEADERS.tenantId];
+          if (!tenantId || byOperator.listenerCount(tenantId) === 0) return;
+          const { booking, action } = fromBinary(BookingChangedSchema, message.data);
+          if (!booking) return;
+          byOperator.emit(tenantId, {
+            id: booking.id,
+            status: booking.status as BookingStatus,
+            version: booking.version,
+            action,
+            allotedDriverId: booking.allotedDriverId || null,
+          } satisfies DutyChange);
+        },
+      });
+    },
+    async stop() {
+      stopping.abort();
+      await subscription?.stop();
+    },
+    get listening() {
+      return byOperator.eventNames().reduce((n, name) => n + byOperator.listenerCount(name), 0);
+    },
+  };
+}
