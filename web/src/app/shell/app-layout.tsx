@@ -13,6 +13,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useLiveDuties } from '../../features/duties/use-live-duties';
 import { shouldPollCounts } from '../../lib/paths';
 import { errorMessage, leaveForSignIn, trpc } from '../../lib/trpc';
 import { progress } from '../progress';
@@ -55,6 +56,7 @@ function Shell({ permissions }: { permissions: ReadonlySet<string> }) {
   const me = useMe();
   const nav = navigationFor(permissions);
   const counts = useTabCounts(permissions, path);
+  useLiveDuties(permissions.has('view_booking'));
   const logout = useMutation(
     trpc.auth.logout.mutationOptions({
       onSuccess: () => leaveForSignIn(),
