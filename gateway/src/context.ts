@@ -63,6 +63,8 @@ export interface Session {
   caller: SignedInCaller;
   accessLevel: 'ADMIN' | 'CHANNEL_ONLY' | null;
   expiresAt: Date | null;
+  /** The branches an employee is limited to (their drivers only on the live map); empty: every branch. */
+  branchIds: readonly string[];
 }
 
 export type SessionResult = { ok: true; session: Session } | { ok: false; message: string };
@@ -111,7 +113,15 @@ export function createContext(input: ContextInput): Context {
       permissions: session.permissions,
       isMasquerade: session.isMasquerade,
     };
-    return { ok: true, session: { caller, accessLevel: session.accessLevel, expiresAt: session.expiresAt } };
+    return {
+      ok: true,
+      session: {
+        caller,
+        accessLevel: session.accessLevel,
+        expiresAt: session.expiresAt,
+        branchIds: session.branchIds,
+      },
+    };
   };
 
   return {

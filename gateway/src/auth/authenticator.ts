@@ -63,6 +63,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         actorUserId: r.actorUserId || r.userId,
         role: roleFromProto(r.role) ?? undefined,
         ...(r.driverId ? { driverId: r.driverId } : {}),
+        branchIds: [...r.branchIds],
         permissions: [...r.permissions],
         isMasquerade: r.isMasquerade,
         accessLevel: accessLevelFromProto(r.accessLevel),

@@ -6,6 +6,7 @@ const session = (sessionId: string, tenantId = 't1', expiresAt: Date | null = nu
   userId: `user-of-${sessionId}`,
   actorUserId: `user-of-${sessionId}`,
   role: 'USER',
+  branchIds: [],
   permissions: ['view_vehicle'],
   isMasquerade: false,
   accessLevel: 'ADMIN',

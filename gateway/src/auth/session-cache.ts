@@ -7,6 +7,8 @@ export interface KnownSession {
   role: 'USER' | 'EMPLOYEE' | 'DRIVER' | 'CUSTOMER' | 'SUPPLIER' | undefined;
   /** For a DRIVER: the driver master the session acts for. */
   driverId?: string;
+  /** For an employee limited to branches: those branches; empty: every branch. */
+  branchIds: string[];
   permissions: string[];
   isMasquerade: boolean;
   accessLevel: 'ADMIN' | 'CHANNEL_ONLY' | null;

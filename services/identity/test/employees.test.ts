@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { allPermissionIds, closePermissions, isClosed } from '@fleet/domain';
 import { type Caller, callAs } from '@fleet/platform';
 import { SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
@@ -84,6 +85,27 @@ describe('permission profiles and employees', () => {
     );
     const again = await h.client.authenticate({ token }, callAs(h.anonymous()));
     expect(again.permissions).toEqual(closePermissions(['view_booking', 'view_invoice']));
+  });
+
+  it('keeps the branches an employee works for, and says them with every session of theirs', async () => {
+    const north = randomUUID();
+    const phone = freshPhone();
+    const { employee } = await h.client.createEmployee(
+      newEmployee('Lata Kale', phone, { branchIds: [north] }),
+      callAs(owner),
+    );
+    expect(employee?.fields?.branchIds).toEqual([north]);
+    h.advance(31_000);
+    const { token } = await h.signIn(phone, { ip: '10.4.4.4' });
+    const auth = await h.client.authenticate({ token }, callAs(h.anonymous()));
+    expect(auth.branchIds).toEqual([north]);
+    const bad = await expectDomainError(
+      h.client.updateEmployee(
+        { userId: employee!.user!.id, ...newEmployee('Lata Kale', phone, { branchIds: ['north'] }) },
+        callAs(owner),
+      ),
+    );
+    expect(bad.fieldViolations.map((v) => v.field)).toEqual(['branchIds.0']);
   });
 
   it('refuses granting permissions the granting person does not hold', async () => {

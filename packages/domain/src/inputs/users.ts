@@ -9,7 +9,14 @@ import { panSchema } from '../validation/pan';
 import { phoneSchema } from '../validation/phone';
 import { plainText } from '../validation/text';
 import { ACCESS_LEVELS, GENDERS, TAX_TYPES } from '../vocabulary';
-import { optional, optionalId, optionalReferenceCode, optionalText, permissionIdSchema } from './common';
+import {
+  idSchema,
+  optional,
+  optionalId,
+  optionalReferenceCode,
+  optionalText,
+  permissionIdSchema,
+} from './common';
 
 /** The editable part of a user (proto UserFields), used by the profile and by employees. */
 export const userFieldsShape = {
@@ -42,6 +49,8 @@ export const employeeFieldsShape = {
   permissionProfileId: optionalId,
   /** Individual grants on top of the profile's permissions. */
   grantedPermissions: z.array(permissionIdSchema).max(1000).default([]),
+  /** The branches the employee works for (their drivers only on the live map); empty: every branch. */
+  branchIds: z.array(idSchema).max(50, 'Choose at most 50 branches').default([]),
   drivingLicenceNo: optionalText(50),
   drivingLicenceExpiry: optional(isoDateSchema),
   badgeNo: optionalText(50),

@@ -54,6 +54,11 @@ export const employeeFieldsSchema = z
     dob: optional(isoDateSchema),
     permissionProfileId: optional(z.string().refine(isUuid, 'Choose a permission profile from the list')),
     grantedPermissions: z.array(z.string()).default([]),
+    /** The branches the employee works for (their drivers only on the live map); empty: every branch. */
+    branchIds: z
+      .array(z.string().refine(isUuid, 'Choose branches from the list'))
+      .max(50, 'Choose at most 50 branches')
+      .default([]),
     drivingLicenceNo: optionalText(40, 'The driving licence number'),
     drivingLicenceExpiry: optional(isoDateSchema),
     badgeNo: optionalText(40, 'The badge number'),

@@ -61,6 +61,7 @@ export function identityRoutes(useCases: IdentityUseCases) {
           isMasquerade: auth.isMasquerade,
           expiresAt: timestampFromDate(new Date(auth.session.expiresAt)),
           driverId: auth.driverId ?? '',
+          branchIds: auth.branchIds,
         };
       },
       async logout(_req, ctx) {

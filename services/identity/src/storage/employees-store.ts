@@ -7,6 +7,7 @@ import { USER_COLUMNS } from './users-store';
 const EMPLOYEE_COLUMNS = sql.raw(`
   e.employee_id as "employeeId", e.designation, e.date_of_joining::text as "dateOfJoining", e.gender, e.dob::text as "dob",
   e.permission_profile_id as "permissionProfileId", e.granted_permissions as "grantedPermissions",
+  e.branch_ids::text[] as "branchIds",
   e.driving_licence_no as "drivingLicenceNo", e.driving_licence_expiry::text as "drivingLicenceExpiry",
   e.badge_no as "badgeNo", e.badge_expiry::text as "badgeExpiry", e.police_verification_no as "policeVerificationNo",
   e.police_verification_date::text as "policeVerificationDate", e.bank_name as "bankName",
@@ -29,6 +30,7 @@ const FIELD_KEYS: (keyof EmployeeFields)[] = [
   'dob',
   'permissionProfileId',
   'grantedPermissions',
+  'branchIds',
   'drivingLicenceNo',
   'drivingLicenceExpiry',
   'badgeNo',
@@ -128,11 +130,12 @@ export async function insertEmployee(
   await tx.execute(sql`
     insert into identity.employees (
       user_id, tenant_id, employee_id, designation, date_of_joining, gender, dob, permission_profile_id,
-      granted_permissions, driving_licence_no, driving_licence_expiry, badge_no, badge_expiry, police_verification_no,
-      police_verification_date, bank_name, bank_account_holder, bank_account_no, bank_ifsc)
+      granted_permissions, branch_ids, driving_licence_no, driving_licence_expiry, badge_no, badge_expiry,
+      police_verification_no, police_verification_date, bank_name, bank_account_holder, bank_account_no, bank_ifsc)
     values (
       ${userId}, ${tenantId}, ${f.employeeId}, ${f.designation}, ${f.dateOfJoining}, ${f.gender}, ${f.dob},
-      ${f.permissionProfileId}, ${textArray(f.grantedPermissions)}, ${f.drivingLicenceNo}, ${f.drivingLicenceExpiry},
+      ${f.permissionProfileId}, ${textArray(f.grantedPermissions)}, ${textArray(f.branchIds)}::uuid[],
+      ${f.drivingLicenceNo}, ${f.drivingLicenceExpiry},
       ${f.badgeNo}, ${f.badgeExpiry}, ${f.policeVerificationNo}, ${f.policeVerificationDate}, ${f.bankName},
       ${f.bankAccountHolder}, ${f.bankAccountNo}, ${f.bankIfsc})`);
 }
@@ -142,7 +145,8 @@ export async function updateEmployee(tx: Tx, userId: string, f: EmployeeFields):
     update identity.employees set
       employee_id = ${f.employeeId}, designation = ${f.designation}, date_of_joining = ${f.dateOfJoining},
       gender = ${f.gender}, dob = ${f.dob}, permission_profile_id = ${f.permissionProfileId},
-      granted_permissions = ${textArray(f.grantedPermissions)}, driving_licence_no = ${f.drivingLicenceNo},
+      granted_permissions = ${textArray(f.grantedPermissions)}, branch_ids = ${textArray(f.branchIds)}::uuid[],
+      driving_licence_no = ${f.drivingLicenceNo},
       driving_licence_expiry = ${f.drivingLicenceExpiry}, badge_no = ${f.badgeNo}, badge_expiry = ${f.badgeExpiry},
       police_verification_no = ${f.policeVerificationNo}, police_verification_date = ${f.policeVerificationDate},
       bank_name = ${f.bankName}, bank_account_holder = ${f.bankAccountHolder}, bank_account_no = ${f.bankAccountNo},

@@ -16,6 +16,8 @@ export interface Authenticated {
   isMasquerade: boolean;
   /** For a DRIVER: the driver master the session acts for. */
   driverId?: string;
+  /** For an employee limited to branches: those branches; empty for everyone else. */
+  branchIds: string[];
 }
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -97,6 +99,8 @@ export function createSessions(deps: IdentityDeps) {
           actor = realActor;
         }
         let driverId: string | undefined;
+        const branchIds =
+          user.role === 'EMPLOYEE' ? ((await getEmployee(tx, user.id))?.fields.branchIds ?? []) : [];
         if (user.role === 'DRIVER') {
           const account = await driverAccountOfUser(tx, user.id);
           if (!account?.isActive) throw unauthenticated('This account has been deactivated.');
@@ -109,6 +113,7 @@ export function createSessions(deps: IdentityDeps) {
           permissions: await permissionsOfSession(tx, user, actor),
           isMasquerade,
           driverId,
+          branchIds,
         };
       });
     },

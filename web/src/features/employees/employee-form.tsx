@@ -1,3 +1,4 @@
+import { f } from '@fleet/domain';
 import { employeeInput } from '@fleet/domain/inputs';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Accordion, Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
@@ -13,7 +14,12 @@ import {
   SwitchField,
   TextField,
 } from '../common/form/form-fields';
+import { RefsPicker } from '../masters/master-fields';
 import { PermissionEditor } from '../permission-profiles/permission-editor';
+
+const BRANCHES = f.refs('Branches', 'branch', {
+  help: 'The branches this employee works for: the live map shows only their drivers. Empty: every branch.',
+});
 
 type EmployeeValues = z.input<typeof employeeInput>;
 export type EmployeeJson = EmployeeValues & {
@@ -35,6 +41,7 @@ const EMPTY: EmployeeValues = {
   dob: '',
   permissionProfileId: '',
   grantedPermissions: [],
+  branchIds: [],
   drivingLicenceNo: '',
   drivingLicenceExpiry: '',
   badgeNo: '',
@@ -133,6 +140,7 @@ export function EmployeeForm({
               data={profileOptions}
               description="What this employee may do"
             />
+            <RefsPicker name="branchIds" field={BRANCHES} target="branch" />
           </SimpleGrid>
           <Accordion variant="contained" multiple>
             <Accordion.Item value="grants">

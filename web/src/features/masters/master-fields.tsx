@@ -146,7 +146,8 @@ function RefPicker<K extends ListedKind>({
 
 const NONE: string[] = [];
 
-function RefsPicker<K extends ListedKind>({
+/** A multi-pick of a master's records, searched on the server as the user types (also outside master forms). */
+export function RefsPicker<K extends ListedKind>({
   name,
   field,
   target,
