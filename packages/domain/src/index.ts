@@ -42,6 +42,7 @@ export {
   type MessageLogType,
   type MessageTemplateType,
   messageLogTypeOf,
+  messageTemplateTypeOf,
   resendPermissionFor,
 } from './message-log';
 export {

@@ -28,6 +28,10 @@ export type MessageTemplateType = (typeof MESSAGE_TEMPLATE_TYPES)[number];
 export const MESSAGE_LOG_TYPES = [...MESSAGE_TEMPLATE_TYPES, ...MESSAGE_LOG_PUSH_TYPES] as const;
 export type MessageLogType = (typeof MESSAGE_LOG_TYPES)[number];
 
+/** A template's kind as a service wrote it, or undefined when it is none an operator words. */
+export const messageTemplateTypeOf = (value: string): MessageTemplateType | undefined =>
+  MESSAGE_TEMPLATE_TYPES.find((type) => type === value);
+
 /** A kind as a service wrote it, or undefined when it is none of the operator's kinds. */
 export const messageLogTypeOf = (value: string): MessageLogType | undefined =>
   MESSAGE_LOG_TYPES.find((type) => type === value);
