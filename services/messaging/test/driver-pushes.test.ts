@@ -279,6 +279,36 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
     expect(pushesTo(SURESH_PHONE)).toHaveLength(1);
   });
 
+  it('gives a push up at once, with Google’s reason and the token kept, when the service account is refused', async () => {
+    const tenantId = randomUUID();
+    const driver = await driverWithApp(tenantId, suresh, SURESH_PHONE);
+    // The next request to Google, for an access token or the push, is refused for want of permission.
+    peer.answerNext(
+      fcmErrorAnswer(403, 'PERMISSION_DENIED', "Permission 'cloudmessaging.messages.create' denied."),
+    );
+    await publishBookingEvent(
+      h.testBus.bus,
+      'status_changed',
+      allotment(tenantId, driver, { id: randomUUID(), version: 2 }),
+    );
+
+    const [refused] = await eventually(
+      () =>
+        h.database.db.readAsSystem((tx) =>
+          rows<{ status: string; error: string | null; attempts: number; nextAttemptAt: Date | null }>(
+            tx,
+            sql`select status, error, attempts, next_attempt_at as "nextAttemptAt"
+                from messaging.messages where channel = 'PUSH'`,
+          ),
+        ),
+      (pushes) => pushes[0]?.status === 'FAILED',
+    );
+    expect(refused).toMatchObject({ attempts: 1, nextAttemptAt: null });
+    expect(refused?.error).toMatch(/HTTP 403/);
+    expect(await pushTarget(h, driver.id)).toEqual({ pushToken: SURESH_PHONE, isActive: true });
+    expect(pushesTo(SURESH_PHONE)).toEqual([]);
+  });
+
   it('tells a driver their duty is cancelled, and a driver it was taken from that it is no longer theirs', async () => {
     const tenantId = randomUUID();
     const first = await driverWithApp(tenantId, ravi, RAVI_PHONE);
