@@ -114,6 +114,21 @@ describe('values.yaml and values.schema.json', () => {
       '/config/msg91BaseUrl',
     ],
     [
+      'the development push provider, which pushes to no driver',
+      { config: { pushProvider: 'log' } },
+      '/config/pushProvider',
+    ],
+    [
+      'FCM over cleartext HTTP',
+      { config: { fcmBaseUrl: 'http://fcm.googleapis.com' } },
+      '/config/fcmBaseUrl',
+    ],
+    [
+      'an FCM service account that is not a JSON key',
+      { secrets: { fcmServiceAccountJson: '/run/secrets/fcm.json' } },
+      '/secrets/fcmServiceAccountJson',
+    ],
+    [
       'a DATABASE_URL that is not PostgreSQL',
       { secrets: { databaseUrl: 'mysql://db/fleet' } },
       '/secrets/databaseUrl',

@@ -119,6 +119,7 @@ const secretKeys = [
   'WHATSAPP_APP_SECRET',
   'WHATSAPP_VERIFY_TOKEN',
   'MSG91_WEBHOOK_SECRET',
+  'FCM_SERVICE_ACCOUNT_JSON',
 ];
 
 describe('deploy/base', () => {

@@ -43,6 +43,27 @@ describe('a process with bad configuration does not start', () => {
     expect(unset.stderr).toContain('SMS_PROVIDER: required in production: msg91');
   });
 
+  it('refuses to start messaging in production with the development push provider, which pushes to no driver', () => {
+    const production = {
+      NODE_ENV: 'production',
+      INTERNAL_AUTH_SECRET: '0123456789abcdef0123456789abcdef',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: '416091ALVB8qpT65cb570bP1',
+      MSG91_OTP_TEMPLATE_ID: '65e06f45d6fc05278c7d47e2',
+      MSG91_SENDER_ID: 'FLEETS',
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_HOST: 'smtp.example.com',
+      EMAIL_FROM: 'billing@example.com',
+      DRIVER_CHAT: 'off',
+    };
+    const result = run('messaging', { ...production, PUSH_PROVIDER: 'log' });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('PUSH_PROVIDER: "log" is refused when NODE_ENV=production');
+    const withoutKey = run('messaging', { ...production, PUSH_PROVIDER: 'fcm' });
+    expect(withoutKey.status).toBe(78);
+    expect(withoutKey.stderr).toContain('FCM_SERVICE_ACCOUNT_JSON: required when PUSH_PROVIDER=fcm');
+  });
+
   it('names a malformed port', () => {
     const result = run('gateway', { PORT: 'three thousand' });
     expect(result.status).toBe(78);

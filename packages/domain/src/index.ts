@@ -25,20 +25,24 @@ export * from './bookings';
 export { type FinancialYear, financialYearOf } from './financial-year';
 // Masters (spec §3): declared once, stored by the masters service, served by the gateway, shown by the web app
 export * from './masters';
-// The message log (spec §2's SMS and email screens): kinds, statuses, what a resend needs
+// The message log (spec §2's SMS and email screens, and the driver app's pushes): kinds, statuses, what a resend needs
 export {
   MESSAGE_DELIVERY_FILTERS,
   MESSAGE_LOG_CHANNELS,
   MESSAGE_LOG_EMAIL_TYPES,
   MESSAGE_LOG_PERMISSION,
+  MESSAGE_LOG_PUSH_TYPES,
   MESSAGE_LOG_STATUSES,
   MESSAGE_LOG_TYPES,
   MESSAGE_LOG_TYPES_BY_CHANNEL,
+  MESSAGE_TEMPLATE_TYPES,
   type MessageDeliveryFilter,
   type MessageLogChannel,
   type MessageLogStatus,
   type MessageLogType,
+  type MessageTemplateType,
   messageLogTypeOf,
+  messageTemplateTypeOf,
   resendPermissionFor,
 } from './message-log';
 export {

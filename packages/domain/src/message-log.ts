@@ -1,10 +1,10 @@
-// The message log as operators see it (spec §2's /operations/business/sms and /email): the kinds of
-// message, their statuses, and what resending one needs. The messaging service, the gateway and the web
+// The message log as operators see it (spec §2's /operations/business/sms and /email, and the pushes to
+// the driver app): the kinds of message, their statuses, and what resending one needs. The messaging service, the gateway and the web
 // app read these; messaging's migrations list the same words in their checks.
 import type { PermissionId } from './permissions/catalogue';
 import { SMS_TYPES } from './vocabulary';
 
-export const MESSAGE_LOG_CHANNELS = ['SMS', 'EMAIL'] as const;
+export const MESSAGE_LOG_CHANNELS = ['SMS', 'EMAIL', 'PUSH'] as const;
 export type MessageLogChannel = (typeof MESSAGE_LOG_CHANNELS)[number];
 
 export const MESSAGE_LOG_EMAIL_TYPES = [
@@ -14,12 +14,23 @@ export const MESSAGE_LOG_EMAIL_TYPES = [
   'INVOICE_EMAIL',
 ] as const;
 
+/** Notifications to the driver app: a duty allotted to the driver, and one taken away (cancelled or allotted elsewhere). */
+export const MESSAGE_LOG_PUSH_TYPES = ['NEW_DUTY_PUSH', 'DUTY_CANCELLED_PUSH'] as const;
+
+/** The kinds an operator words itself (its message templates): the texts and the emails. A push's words are the product's. */
+export const MESSAGE_TEMPLATE_TYPES = [...SMS_TYPES, ...MESSAGE_LOG_EMAIL_TYPES] as const;
+export type MessageTemplateType = (typeof MESSAGE_TEMPLATE_TYPES)[number];
+
 /**
- * The kinds an operator's log can hold: spec §9's SMS types and the emails. The sign-in code belongs to
- * no operator, so no operator's log shows it and none can filter by it.
+ * The kinds an operator's log can hold: spec §9's SMS types, the emails and the pushes. The sign-in code
+ * belongs to no operator, so no operator's log shows it and none can filter by it.
  */
-export const MESSAGE_LOG_TYPES = [...SMS_TYPES, ...MESSAGE_LOG_EMAIL_TYPES] as const;
+export const MESSAGE_LOG_TYPES = [...MESSAGE_TEMPLATE_TYPES, ...MESSAGE_LOG_PUSH_TYPES] as const;
 export type MessageLogType = (typeof MESSAGE_LOG_TYPES)[number];
+
+/** A template's kind as a service wrote it, or undefined when it is none an operator words. */
+export const messageTemplateTypeOf = (value: string): MessageTemplateType | undefined =>
+  MESSAGE_TEMPLATE_TYPES.find((type) => type === value);
 
 /** A kind as a service wrote it, or undefined when it is none of the operator's kinds. */
 export const messageLogTypeOf = (value: string): MessageLogType | undefined =>
@@ -29,6 +40,7 @@ export const messageLogTypeOf = (value: string): MessageLogType | undefined =>
 export const MESSAGE_LOG_TYPES_BY_CHANNEL: Record<MessageLogChannel, readonly MessageLogType[]> = {
   SMS: SMS_TYPES,
   EMAIL: MESSAGE_LOG_EMAIL_TYPES,
+  PUSH: MESSAGE_LOG_PUSH_TYPES,
 };
 
 /** QUEUED before the first try, then SENT (the provider took it) or FAILED (spec §9). */
@@ -44,7 +56,7 @@ export const MESSAGE_LOG_PERMISSION = 'view_sms' satisfies PermissionId;
 
 /**
  * What resending a message needs beside view_sms: a booking's confirmation is sent again by whoever
- * may send confirmations by that channel, every other text or email by whoever may send a duty's
+ * may send confirmations by that channel, every other text, email or push by whoever may send a duty's
  * information (the catalogue's send_duty_info).
  */
 export function resendPermissionFor(type: string): PermissionId {

@@ -27,7 +27,8 @@ const migrations = [
   ...platformMigrations(schema),
   {
     id: '0001_seen',
-    sql: `create table ${schema}.seen (tenant_id uuid not null, event_id uuid not null, field text not null);
+    sql: `create table ${schema}.seen (tenant_id uuid not null, event_id uuid not null, field text not null,
+            occurred_at timestamptz);
           ${tenantTable(`${schema}.seen`)}`,
   },
 ];
@@ -70,7 +71,7 @@ describe.each([
       events: [thingHappened],
       async handle(tx, event) {
         await tx.execute(
-          sql`insert into outbox_probe.seen values (${event.tenantId!}, ${event.id}, ${event.message.field})`,
+          sql`insert into outbox_probe.seen values (${event.tenantId!}, ${event.id}, ${event.message.field}, ${event.occurredAt ?? null})`,
         );
       },
     });
@@ -96,7 +97,9 @@ describe.each([
     );
 
   it('keeps a committed event until a relay publishes it, then delivers it once', async () => {
+    const before = Date.now();
     const id = await commitEvent('stopped-relay');
+    const committed = Date.now();
     // The process "died" after commit: no relay ran. Nothing is delivered, nothing is lost.
     await new Promise((r) => setTimeout(r, 300));
     expect(await seen('stopped-relay')).toEqual([]);
@@ -109,6 +112,13 @@ describe.each([
     );
     await relay.stop();
     expect(delivered).toEqual([{ event_id: id }]);
+    // The handler is told when the change was recorded, not when the relay got round to it.
+    const [occurred] = await database.db.withTenant(tenant, (tx) =>
+      rows<{ occurred_at: Date }>(tx, sql`select occurred_at from outbox_probe.seen where event_id = ${id}`),
+    );
+    const at = new Date(occurred?.occurred_at ?? 0).getTime();
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(committed);
   });
 
   it('delivers once in effect when a relay dies after publishing and before marking', async () => {

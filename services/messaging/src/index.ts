@@ -1,6 +1,7 @@
 export { type DriverChatSettings, driverChatSettingsOf } from './chat-settings';
 export type { ChatWorker } from './delivery/chat-worker';
 export type { DeliveryWorker } from './delivery/delivery-worker';
+export type { PushWorker } from './delivery/push-worker';
 export type { RetryPolicy } from './delivery/retry';
 export {
   BOOKING_SMS_TYPES,
@@ -10,6 +11,7 @@ export {
   textsFor,
 } from './domain/booking-texts';
 export { CHAT_FLOW_STATUSES, type ChatFlowStatus } from './domain/chat-flow';
+export { type DutyPushReason, type PlannedPush, pushesFor, pushWords } from './domain/duty-pushes';
 export {
   EMAIL_TYPES,
   MESSAGE_TYPES,

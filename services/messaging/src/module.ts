@@ -3,6 +3,7 @@ import {
   type ChatProvider,
   createChatProvider,
   createEmailProvider,
+  createPushProvider,
   createSmsProvider,
   type Database,
   defineService,
@@ -14,7 +15,11 @@ import {
   emailSettingsOf,
   type Logger,
   loadConfig,
+  type PushProvider,
+  type PushSettings,
   prepareService,
+  pushConfigSchema,
+  pushSettingsOf,
   type ServiceConnector,
   type ServiceModule,
   type SmsProvider,
@@ -33,10 +38,12 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
+import { createPushWorker, type PushWorker } from './delivery/push-worker';
 import { isChatNumber } from './domain/chat-flow';
 import { startAudienceConsumers } from './events/audience-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { startDriverChatConsumer } from './events/driver-chat-consumer';
+import { startPushTargetsConsumer } from './events/push-targets-consumer';
 import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
 import { createDeliveryReports, type DeliveryReports } from './use-cases/delivery-reports';
@@ -54,9 +61,14 @@ export interface MessagingModuleDeps {
   sms: SmsProvider;
   /** Where emails go: the configured provider (log in development, SMTP when configured). */
   email: EmailProvider;
+  /**
+   * Where pushes to the driver app go: the configured provider (log in development, FCM when
+   * configured). Without one, no push is written: drivers hear of duties by SMS or WhatsApp alone.
+   */
+  push?: PushProvider;
   /** Reaches bookings, whose duty slips emails carry. */
   connect: ServiceConnector;
-  /** The delivery worker's timing (tests shorten it). */
+  /** The delivery and push workers' timing (tests shorten it). */
   delivery?: Pick<DeliveryWorkerOptions, 'retry' | 'pollMs' | 'batchSize' | 'leaseMs'>;
   /**
    * Driver chat: where it goes and the approved template the duty goes as. Without it, chat is off and
@@ -72,6 +84,8 @@ export interface MessagingModule extends ServiceModule {
   driverChat: DriverChat;
   /** Sends the queued chat messages; present while driver chat is on. */
   chatDelivery: ChatWorker | undefined;
+  /** Sends the queued pushes; present when a push provider is. */
+  pushDelivery: PushWorker | undefined;
   templates: Templates;
   sendBookingMessage: SendBookingMessage;
 }
@@ -112,6 +126,9 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     ? createChatWorker({ db: deps.db, chat: chat.provider, logger, ...deps.delivery })
     : undefined;
   const chatsWithDriver = (phone: string) => chat !== undefined && isChatNumber(phone);
+  const pushDelivery = deps.push
+    ? createPushWorker({ db: deps.db, push: deps.push, logger, ...deps.delivery })
+    : undefined;
   const templates = createTemplates({ db: deps.db });
   const sendBookingMessage = createSendBookingMessage({ db: deps.db });
   let consumers: Subscription[] = [];
@@ -122,6 +139,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     deliveryReports,
     driverChat,
     chatDelivery,
+    pushDelivery,
     templates,
     sendBookingMessage,
     routes: messagingRoutes({
@@ -134,8 +152,18 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     }),
     async start() {
       await service.start();
-      consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger, chatsWithDriver })];
+      consumers = [
+        await startBookingTextsConsumer({
+          db: deps.db,
+          bus: deps.bus,
+          logger,
+          chatsWithDriver,
+          pushes: pushDelivery !== undefined,
+        }),
+      ];
       consumers.push(...(await startAudienceConsumers({ db: deps.db, bus: deps.bus, logger })));
+      // Kept whether or not pushes go: a provider configured later finds the drivers' tokens.
+      consumers.push(await startPushTargetsConsumer({ db: deps.db, bus: deps.bus, logger }));
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({
@@ -149,20 +177,23 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
       }
       delivery.start();
       chatDelivery?.start();
+      pushDelivery?.start();
     },
     async stop() {
       for (const consumer of consumers) await consumer.stop();
       await delivery.stop();
       await chatDelivery?.stop();
+      await pushDelivery?.stop();
       await service.stop();
     },
   };
 }
 
-/** What the runners parse for messaging: where texts and emails go. */
+/** What the runners parse for messaging: where texts, emails, chat and pushes go. */
 export interface MessagingSettings {
   smsSettings: SmsSettings;
   emailSettings: EmailSettings;
+  pushSettings: PushSettings;
   /** A provider to use instead of the configured one (tests record the texts this way). */
   sms?: SmsProvider;
   /** An email provider to use instead of the configured one. */
@@ -171,6 +202,8 @@ export interface MessagingSettings {
   driverChat: DriverChatSettings;
   /** A chat provider to use instead of the configured one (tests point it at a WhatsApp peer). */
   chat?: ChatProvider;
+  /** A push provider to use instead of the configured one (tests point it at an FCM peer). */
+  push?: PushProvider;
 }
 
 export function messagingSettings(env: Environment): MessagingSettings {
@@ -178,19 +211,29 @@ export function messagingSettings(env: Environment): MessagingSettings {
     smsSettings: smsSettingsOf(loadConfig(smsConfigSchema, env)),
     emailSettings: emailSettingsOf(loadConfig(emailConfigSchema, env)),
     driverChat: driverChatSettingsOf(env),
+    pushSettings: pushSettingsOf(loadConfig(pushConfigSchema, env)),
   };
 }
 
 export const messagingService = defineService({
   name: 'messaging',
   description:
-    'texts and emails (with duty slips) from booking events and sign-in codes, sent through the SMS and email providers with retries, and their log',
+    'texts, emails (with duty slips) and driver-app pushes from booking events, and sign-in codes, sent through the SMS, email and push providers with retries, and their log',
   grpcService: MessagingService,
   port: 50054,
   needs: ['bookings'],
-  secretEnv: ['MSG91_AUTH_KEY', 'SMTP_PASSWORD', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET'],
+  secretEnv: [
+    'MSG91_AUTH_KEY',
+    'SMTP_PASSWORD',
+    'WHATSAPP_ACCESS_TOKEN',
+    'WHATSAPP_APP_SECRET',
+    'FCM_SERVICE_ACCOUNT_JSON',
+  ],
   settings: messagingSettings,
-  create: ({ db, bus, logger, connect }, { sms, smsSettings, email, emailSettings, driverChat, chat }) =>
+  create: (
+    { db, bus, logger, connect },
+    { sms, smsSettings, email, emailSettings, driverChat, chat, push, pushSettings },
+  ) =>
     createMessagingModule({
       db,
       bus,
@@ -198,6 +241,7 @@ export const messagingService = defineService({
       connect,
       sms: sms ?? createSmsProvider(smsSettings, logger),
       email: email ?? createEmailProvider(emailSettings, logger),
+      push: push ?? createPushProvider(pushSettings, logger),
       ...(driverChat.enabled
         ? { chat: { provider: chat ?? createChatProvider(driverChat.chat, logger), duty: driverChat.duty } }
         : {}),

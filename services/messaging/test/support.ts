@@ -11,6 +11,7 @@ import {
   type EmailProvider,
   EVENT_HEADERS,
   type EventBus,
+  type PushProvider,
   rows,
   type ServiceConnector,
   type SmsMessage,
@@ -18,6 +19,7 @@ import {
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
+import { DriverAccountChangedSchema } from '@fleet/proto/fleet/identity/v1/events_pb';
 import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { bootService, connectorTo, type ServiceHarness, type TestBus } from '@fleet/testing';
@@ -41,6 +43,8 @@ export function bootMessaging(options: {
   delivery?: MessagingModuleDeps['delivery'];
   /** Driver chat on, through this provider; off unless given. */
   chat?: MessagingModuleDeps['chat'];
+  /** Pushes to the driver app through this provider; none are written unless given. */
+  push?: PushProvider;
 }): Promise<MessagingHarness> {
   return bootService({
     name: 'messaging',
@@ -59,6 +63,7 @@ export function bootMessaging(options: {
           ...options.delivery,
         },
         ...(options.chat ? { chat: options.chat } : {}),
+        ...(options.push ? { push: options.push } : {}),
       }),
   });
 }
@@ -102,6 +107,9 @@ export interface BookingPatch {
   vehicleNo?: string;
   driverName?: string;
   driverPhone?: string;
+  /** The operator's driver (master) it is allotted to. */
+  allotedDriverId?: string;
+  reportingAddress?: string;
   passengers?: { name: string; phone: string; email?: string }[];
   bookedBy?: { name: string; phone: string; email?: string };
   /** A booking nobody booked on someone's behalf (no booker to text). */
@@ -277,6 +285,88 @@ export async function storedRows(h: MessagingHarness): Promise<StoredRow[]> {
             sender_id as "senderId", requested_by as "requestedBy", status, attempts, provider,
             provider_message_id as "providerMessageId", error, text
           from messaging.messages order by created_at, channel, type, recipient_phone, recipient_email`,
+    ),
+  );
+}
+
+/**
+ * Publishes identity's fleet.identity.driver_account.changed as its outbox relay does: stamped with
+ * when the change was recorded (now, unless the test says).
+ */
+export async function publishDriverAccount(
+  bus: EventBus,
+  tenantId: string,
+  account: { driverId: string; pushToken?: string; isActive?: boolean; name?: string; phone?: string },
+  occurredAt: Date = new Date(),
+): Promise<BusMessage> {
+  const value = {
+    account: {
+      tenantId,
+      driverId: account.driverId,
+      userId: randomUUID(),
+      name: account.name ?? 'Ravi Kumar',
+      phone: account.phone ?? '+919800000009',
+      isActive: account.isActive ?? true,
+      verificationStatus: 'REGISTERED',
+      pushToken: account.pushToken ?? '',
+    },
+  };
+  const message: BusMessage = {
+    id: randomUUID(),
+    subject: 'fleet.identity.driver_account.changed',
+    data: toBinary(DriverAccountChangedSchema, create(DriverAccountChangedSchema, value)),
+    headers: {
+      [EVENT_HEADERS.type]: DriverAccountChangedSchema.typeName,
+      [EVENT_HEADERS.requestId]: randomUUID(),
+      [EVENT_HEADERS.tenantId]: tenantId,
+      [EVENT_HEADERS.occurredAt]: occurredAt.toISOString(),
+    },
+  };
+  await bus.publish(message);
+  return message;
+}
+
+/** Where a driver's pushes go, as messaging keeps it (undefined before it heard of the account). */
+export async function pushTarget(
+  h: Pick<MessagingHarness, 'database'>,
+  driverId: string,
+): Promise<{ pushToken: string; isActive: boolean } | undefined> {
+  const [target] = await h.database.db.readAsSystem((tx) =>
+    rows<{ pushToken: string; isActive: boolean }>(
+      tx,
+      sql`select push_token as "pushToken", is_active as "isActive" from messaging.driver_push_targets
+          where driver_id = ${driverId}::uuid`,
+    ),
+  );
+  return target;
+}
+
+export interface StoredPush {
+  type: string;
+  driverId: string;
+  recipientName: string;
+  recipientPhone: string;
+  title: string;
+  body: string;
+  data: unknown;
+  bookingId: string;
+  status: string;
+  attempts: number;
+  provider: string | null;
+  providerMessageId: string | null;
+  error: string | null;
+}
+
+/** Every push of the log, as the system sees them, oldest first. */
+export async function storedPushes(h: Pick<MessagingHarness, 'database'>): Promise<StoredPush[]> {
+  return h.database.db.readAsSystem((tx) =>
+    rows<StoredPush>(
+      tx,
+      sql`select type, recipient_driver_id::text as "driverId", recipient_name as "recipientName",
+            recipient_phone as "recipientPhone", subject as title, text as body, variables as data,
+            booking_id::text as "bookingId", status, attempts, provider, provider_message_id as "providerMessageId",
+            error
+          from messaging.messages where channel = 'PUSH' order by created_at, type, recipient_driver_id`,
     ),
   );
 }

@@ -122,6 +122,9 @@ describe('message.list, message.get and message.resend', () => {
     ]);
     expect((await list(ownerToken, { bookingId })).messages).toHaveLength(3);
     expect((await list(ownerToken, { channel: 'EMAIL' })).messages).toHaveLength(0);
+    // The driver-app pushes are a channel of their own: none of these texts is one.
+    expect((await list(ownerToken, { channel: 'PUSH' })).messages).toHaveLength(0);
+    expect((await list(ownerToken, { type: 'NEW_DUTY_PUSH' })).messages).toHaveLength(0);
     // Another operator's booking id finds nothing of ours.
     expect((await list(otherToken, { bookingId })).messages).toHaveLength(0);
   });

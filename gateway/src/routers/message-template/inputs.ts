@@ -1,8 +1,10 @@
-import { MESSAGE_LOG_TYPES, plainText } from '@fleet/domain';
+import { MESSAGE_TEMPLATE_TYPES, plainText } from '@fleet/domain';
 import { z } from 'zod';
 
-/** Every kind of the operator's log is a template it words (the sign-in code is the product's own). */
-export const templateTypeSchema = z.enum(MESSAGE_LOG_TYPES, { error: 'Choose a message type from the list' });
+/** Every text and email of the operator's log is a template it words (the sign-in code and the pushes are the product's own). */
+export const templateTypeSchema = z.enum(MESSAGE_TEMPLATE_TYPES, {
+  error: 'Choose a message type from the list',
+});
 export const templateBody = plainText().max(5000, 'Keep the message to 5000 characters or fewer');
 export const templateSubject = plainText()
   .max(200, 'Keep the subject to 200 characters or fewer')

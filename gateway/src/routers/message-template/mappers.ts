@@ -1,10 +1,10 @@
-import { messageLogTypeOf } from '@fleet/domain';
+import { messageTemplateTypeOf } from '@fleet/domain';
 import type { MessageTemplate } from '@fleet/proto/fleet/messaging/v1/template_pb';
 import { dateOrNull, required, textOrNull } from '../shared-mappers';
 
 export function templateToJson(t: MessageTemplate) {
   return {
-    type: required(messageLogTypeOf(t.type), `a known message type (it said ${t.type})`),
+    type: required(messageTemplateTypeOf(t.type), `a known message type (it said ${t.type})`),
     channel: t.channel === 'EMAIL' ? ('EMAIL' as const) : ('SMS' as const),
     body: t.body,
     subject: t.subject,

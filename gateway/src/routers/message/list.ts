@@ -48,8 +48,9 @@ export const messageListInput = z
   .prefault({});
 
 /**
- * The operator's message log, newest first: one channel (the SMS or the email screen), type, status,
- * delivery report, the operator's days, recipient, booking and a search; cursor paged.
+ * The operator's message log, newest first: one channel (the SMS or the email screen, or the pushes to
+ * drivers' apps), type, status, delivery report, the operator's days, recipient, booking and a search;
+ * cursor paged.
  */
 export const list = procedureNeeding(MESSAGE_LOG_PERMISSION)
   .input(messageListInput)

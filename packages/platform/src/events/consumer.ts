@@ -12,6 +12,8 @@ export interface HandledEvent<D extends DescMessage> {
   message: MessageShape<D>;
   tenantId?: string;
   requestId?: string;
+  /** When the publisher recorded the change (its outbox stamps it); absent from a message without the header. */
+  occurredAt?: Date;
   logger: Logger;
 }
 
@@ -25,6 +27,13 @@ export interface EventConsumerOptions<D extends DescMessage> {
   logger: Logger;
   events: EventType<D>[];
   handle(tx: Tx, event: HandledEvent<D>): Promise<void>;
+}
+
+/** An ISO 8601 header as an instant; undefined when absent or unreadable. */
+function instantOf(header: string | undefined): Date | undefined {
+  if (!header) return undefined;
+  const at = new Date(header);
+  return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
 /**
@@ -44,6 +53,7 @@ export async function startEventConsumer<D extends DescMessage>(
       if (!type) return;
       const tenantId = raw.headers[EVENT_HEADERS.tenantId] || undefined;
       const requestId = raw.headers[EVENT_HEADERS.requestId] || undefined;
+      const occurredAt = instantOf(raw.headers[EVENT_HEADERS.occurredAt]);
       const work = async (tx: Tx) => {
         const fresh = await rows(
           tx,
@@ -57,6 +67,7 @@ export async function startEventConsumer<D extends DescMessage>(
           message: decodeEvent(type, raw) as MessageShape<D>,
           tenantId,
           requestId,
+          occurredAt,
           logger: withRequestId(options.logger, requestId).child({ eventId: raw.id, subject: raw.subject }),
         });
       };

@@ -4,7 +4,6 @@
 // (back-off, up to a limit). A provider that is down leaves the messages in the log to be tried again; a
 // refusal that can never succeed (a bad number, no template) is given up at once; several workers never
 // take the same row at once.
-import { randomUUID } from 'node:crypto';
 import { SMS_TYPES, type SmsType } from '@fleet/domain';
 import {
   type Database,
@@ -17,18 +16,10 @@ import {
   type Tx,
 } from '@fleet/platform';
 import { z } from 'zod';
-import { MessagingEvents, messagingOutbox } from '../events/published';
-import { messageToProto } from '../mappers';
-import {
-  attachmentsOf,
-  claimDue,
-  eraseSignInCode,
-  type MessageRow,
-  recordFailed,
-  recordSent,
-} from '../storage/messages-store';
+import { attachmentsOf, claimDue, eraseSignInCode, type MessageRow } from '../storage/messages-store';
 import type { AttachmentSource } from './attachments';
 import { claimAndSend, createPollingLoop } from './polling-loop';
+import { recordTry } from './record-try';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
 
 export interface DeliveryWorkerOptions {
@@ -99,22 +90,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (retryAt && options.notAfter && retryAt >= options.notAfter) retryAt = null;
     const provider = row.channel === 'EMAIL' ? email.name : sms.name;
     const write = async (tx: Tx) => {
-      const [changed] = outcome.sent
-        ? await recordSent(tx, row.id, { provider, providerMessageId: outcome.id })
-        : await recordFailed(tx, row.id, {
-            provider,
-            error: outcome.error,
-            retryAt,
-          });
-      if (options.erase && (outcome.sent || !retryAt)) await eraseSignInCode(tx, row.id, options.erase);
-      // A sign-in code belongs to no operator: nobody's log shows it, no event tells of it.
-      if (!changed || !tenantId) return;
-      await messagingOutbox.enqueue(
+      await recordTry(
         tx,
-        outcome.sent ? MessagingEvents.messageSent : MessagingEvents.messageFailed,
-        { tenantId, message: messageToProto(changed) },
-        { tenantId, requestId: randomUUID() },
+        row,
+        outcome.sent
+          ? { sent: true, provider, providerMessageId: outcome.id }
+          : { sent: false, provider, error: outcome.error, retryAt },
       );
+      if (options.erase && (outcome.sent || !retryAt)) await eraseSignInCode(tx, row.id, options.erase);
     };
     if (tenantId) await db.withTenant(tenantId, write);
     else await db.asSystem(write, { quiet: true });

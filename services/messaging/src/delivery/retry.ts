@@ -13,3 +13,18 @@ export function nextTryAt(policy: RetryPolicy, attempts: number, now: Date): Dat
   const wait = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return new Date(now.getTime() + wait);
 }
+
+/**
+ * When a message whose provider asked to wait `retryAfterSeconds` (its Retry-After) is tried again: the
+ * back-off's time or the provider's, whichever is later; null once it has had its tries.
+ */
+export function nextTryHonouring(
+  policy: RetryPolicy,
+  attempts: number,
+  retryAfterSeconds: number | undefined,
+  now: Date,
+): Date | null {
+  const backOff = nextTryAt(policy, attempts, now);
+  if (!backOff || retryAfterSeconds === undefined) return backOff;
+  return new Date(Math.max(backOff.getTime(), now.getTime() + retryAfterSeconds * 1000));
+}

@@ -22,6 +22,7 @@ const booking: BookingFacts = {
   vehicleNo: 'MH01AB1234',
   driverName: 'Ravi Kumar',
   driverPhone: '+919800000009',
+  allotedDriverId: '',
   tripOtp: '4821',
   bookedBy: { name: 'Asha (travel desk)', phone: '+919800000001', email: 'asha@acme.example' },
   passengers: [

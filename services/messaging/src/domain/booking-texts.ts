@@ -36,6 +36,8 @@ export interface BookingFacts {
   vehicleNo: string;
   driverName: string;
   driverPhone: string;
+  /** The operator's driver (a driver master) the duty is allotted to; empty for none or a supplier's driver. */
+  allotedDriverId: string;
   /** The trip-start code the passenger gives the driver; empty when the booking has none. */
   tripOtp: string;
   bookedBy: Person | undefined;

@@ -1,22 +1,32 @@
 // Every kind of message the log holds, by channel, and the contact roles of spec §3 they go to. The
 // migrations' checks list the same words; a new kind is added to both.
-import { MESSAGE_LOG_EMAIL_TYPES, SMS_TYPES } from '@fleet/domain';
+import { MESSAGE_LOG_EMAIL_TYPES, MESSAGE_LOG_PUSH_TYPES, SMS_TYPES } from '@fleet/domain';
 
 export const EMAIL_TYPES = MESSAGE_LOG_EMAIL_TYPES;
 export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/** Notifications to the driver app through FCM (Firebase Cloud Messaging). */
+export const PUSH_TYPES = MESSAGE_LOG_PUSH_TYPES;
+export type PushType = (typeof PUSH_TYPES)[number];
 
 /** The SMS types of spec §9, and the sign-in code (which belongs to no operator). */
 export const TEXT_TYPES = [...SMS_TYPES, 'SIGN_IN_CODE_SMS'] as const;
 export type TextType = (typeof TEXT_TYPES)[number];
 
-export const MESSAGE_TYPES = [...TEXT_TYPES, ...EMAIL_TYPES] as const;
+export const MESSAGE_TYPES = [...TEXT_TYPES, ...EMAIL_TYPES, ...PUSH_TYPES] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-export const MESSAGE_CHANNELS = ['SMS', 'EMAIL'] as const;
+export const MESSAGE_CHANNELS = ['SMS', 'EMAIL', 'PUSH'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
+export const isPushType = (type: string): type is PushType =>
+  (PUSH_TYPES as readonly string[]).includes(type);
+
 export const channelOf = (type: MessageType): MessageChannel =>
-  (EMAIL_TYPES as readonly string[]).includes(type) ? 'EMAIL' : 'SMS';
+  (EMAIL_TYPES as readonly string[]).includes(type) ? 'EMAIL' : isPushType(type) ? 'PUSH' : 'SMS';
+
+export const isMessageChannel = (value: string): value is MessageChannel =>
+  (MESSAGE_CHANNELS as readonly string[]).includes(value);
 
 export const isMessageType = (value: string): value is MessageType =>
   (MESSAGE_TYPES as readonly string[]).includes(value);

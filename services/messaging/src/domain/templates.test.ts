@@ -171,6 +171,7 @@ describe('a booking’s values', () => {
     vehicleNo: '',
     driverName: '',
     driverPhone: '',
+    allotedDriverId: '',
     tripOtp: '',
     bookedBy: undefined,
     passengers: [{ name: 'Meera', phone: '+919800000002', email: '' }],

@@ -1,9 +1,9 @@
 // The messages' words: a default template per message type (SMS and email) with named variables, the
 // rules an operator's own template must keep (its variables, and TRAI's DLT rules for a registered SMS),
 // and the one function that fills a template. No row of an operator's = the default here.
-import { DEFAULT_OPERATOR_TIME_ZONE, MESSAGE_LOG_TYPES, wallClock } from '@fleet/domain';
+import { DEFAULT_OPERATOR_TIME_ZONE, MESSAGE_TEMPLATE_TYPES, wallClock } from '@fleet/domain';
 import type { BookingFacts } from './booking-texts';
-import { channelOf, type MessageType } from './message-types';
+import { EMAIL_TYPES, type MessageType } from './message-types';
 
 export const TEMPLATE_VARIABLES = [
   'bookingNo',
@@ -22,12 +22,19 @@ export const TEMPLATE_VARIABLES = [
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
-/** Every message type an operator words itself: the kinds of its log (the sign-in code is the product's own). */
-export const TEMPLATE_TYPES = MESSAGE_LOG_TYPES satisfies readonly Exclude<MessageType, 'SIGN_IN_CODE_SMS'>[];
+/** Every message type an operator words itself: the texts and emails of its log (the sign-in code and the pushes are the product's own). */
+export const TEMPLATE_TYPES = MESSAGE_TEMPLATE_TYPES satisfies readonly Exclude<
+  MessageType,
+  'SIGN_IN_CODE_SMS'
+>[];
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 export const isTemplateType = (value: string): value is TemplateType =>
   (TEMPLATE_TYPES as readonly string[]).includes(value);
+
+/** A template is an SMS's or an email's. */
+export const templateChannelOf = (type: TemplateType): 'SMS' | 'EMAIL' =>
+  (EMAIL_TYPES as readonly string[]).includes(type) ? 'EMAIL' : 'SMS';
 
 /** A template's words and, for an SMS, the DLT registration it is sent under (empty for none). */
 export interface TemplateText {
@@ -174,7 +181,7 @@ export interface TemplateProblem {
  * last word, and no optional parts — a registered text is sent exactly as registered.
  */
 export function templateProblem(type: TemplateType, template: TemplateText): TemplateProblem | undefined {
-  const isSms = channelOf(type) === 'SMS';
+  const isSms = templateChannelOf(type) === 'SMS';
   const limit = isSms ? 1000 : 5000;
   if (template.body.trim() === '') return { field: 'body', message: 'Write the message.' };
   if ([...template.body].length > limit)

@@ -79,11 +79,12 @@ const nullableId = (id: string) => (id === '' ? null : id);
 export async function saveBooking(tx: Tx, tenantId: string, b: BookingFacts) {
   await tx.execute(sql`
     insert into ${bookings} (tenant_id, id, booking_no, version, status, customer_id, customer_name, supplier_id,
-      reporting_at, pickup, drop_address, vehicle_no, driver_name, driver_phone, trip_otp, booked_by, passengers)
+      reporting_at, pickup, drop_address, vehicle_no, driver_name, driver_phone, trip_otp, booked_by, passengers,
+      alloted_driver_id)
     values (${tenantId}, ${b.id}, ${b.bookingNo}::bigint, ${b.version}, ${b.status}, ${nullableId(b.customerId)},
       ${b.customerName}, ${nullableId(b.supplierId)}, ${b.reportingAt ?? null}, ${b.pickup}, ${b.drop}, ${b.vehicleNo},
       ${b.driverName}, ${b.driverPhone}, ${b.tripOtp}, ${b.bookedBy ? JSON.stringify(b.bookedBy) : null}::jsonb,
-      ${JSON.stringify(b.passengers)}::jsonb)
+      ${JSON.stringify(b.passengers)}::jsonb, ${nullableId(b.allotedDriverId)}::uuid)
     on conflict (tenant_id, id) do update
       set booking_no = excluded.booking_no, version = excluded.version, status = excluded.status,
           customer_id = excluded.customer_id, customer_name = excluded.customer_name,
@@ -91,7 +92,7 @@ export async function saveBooking(tx: Tx, tenantId: string, b: BookingFacts) {
           drop_address = excluded.drop_address, vehicle_no = excluded.vehicle_no,
           driver_name = excluded.driver_name, driver_phone = excluded.driver_phone,
           trip_otp = excluded.trip_otp, booked_by = excluded.booked_by, passengers = excluded.passengers,
-          updated_at = now()
+          alloted_driver_id = excluded.alloted_driver_id, updated_at = now()
       where ${bookings}.version <= excluded.version`);
 }
 
@@ -112,13 +113,15 @@ interface BookingRow {
   tripOtp: string;
   bookedBy: Person | null;
   passengers: Person[];
+  allotedDriverId: string;
 }
 
 const BOOKING_COLUMNS = sql.raw(`
   id, booking_no::text as "bookingNo", version, status, coalesce(customer_id::text, '') as "customerId",
   customer_name as "customerName", coalesce(supplier_id::text, '') as "supplierId", reporting_at as "reportingAt",
   pickup, drop_address as "drop", vehicle_no as "vehicleNo", driver_name as "driverName",
-  driver_phone as "driverPhone", trip_otp as "tripOtp", booked_by as "bookedBy", passengers`);
+  driver_phone as "driverPhone", trip_otp as "tripOtp", booked_by as "bookedBy", passengers,
+  coalesce(alloted_driver_id::text, '') as "allotedDriverId"`);
 
 const toFacts = (row: BookingRow): BookingFacts => ({
   ...row,
@@ -139,6 +142,33 @@ export async function findBookingByNo(tx: Tx, bookingNo: string): Promise<Bookin
     sql`select ${BOOKING_COLUMNS} from ${bookings} where booking_no = ${bookingNo}::bigint limit 1`,
   );
   return row ? toFacts(row) : undefined;
+}
+
+/** Who held a duty as messaging last knew it, and the version of the booking that said so. */
+export interface DutyHolding {
+  version: number;
+  /** Empty when no driver master held it. */
+  driverId: string;
+  driverName: string;
+  driverPhone: string;
+}
+
+/**
+ * Who holds the duty before a change is applied, locked so another replica handling the same booking's
+ * next event waits and then reads this change's holder; undefined for a booking not yet seen.
+ */
+export async function dutyHolding(
+  tx: Tx,
+  tenantId: string,
+  bookingId: string,
+): Promise<DutyHolding | undefined> {
+  const [row] = await rows<DutyHolding>(
+    tx,
+    sql`select version, coalesce(alloted_driver_id::text, '') as "driverId", driver_name as "driverName",
+          driver_phone as "driverPhone"
+        from ${bookings} where tenant_id = ${tenantId} and id = ${bookingId} for update`,
+  );
+  return row;
 }
 
 /** What messaging knows of the operator besides its flags. */

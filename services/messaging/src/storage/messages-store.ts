@@ -4,7 +4,7 @@
 import { type CursorShape, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { MessageStatus, MessageType, RecipientRole } from '../domain/message-types';
+import type { MessageChannel, MessageStatus, MessageType, RecipientRole } from '../domain/message-types';
 import { SCHEMA } from './migrations';
 
 const messages = sql.raw(`${SCHEMA}.messages`);
@@ -15,13 +15,15 @@ export interface NewMessage {
   /** What the message comes from: an event's id, or a request's id for one sent by hand. */
   eventId: string;
   type: MessageType;
-  channel?: 'SMS' | 'EMAIL';
+  channel?: MessageChannel;
   role: RecipientRole;
   name: string;
-  /** An SMS's number; empty for an email. */
+  /** An SMS's number; empty for an email; a push's driver's, for the log. */
   phone: string;
-  /** An email's address; empty for an SMS. */
+  /** An email's address; empty for an SMS or a push. */
   email?: string;
+  /** A push's recipient: the driver master whose app it goes to (its token is looked up when it is sent). */
+  driverId?: string;
   subject?: string;
   attachments?: MessageAttachment[];
   bookingId: string | null;
@@ -74,6 +76,7 @@ export interface MessageRow {
   deliveredAt: Date | null;
   requestedBy: string | null;
   resentFromId: string | null;
+  recipientDriverId: string | null;
 }
 
 const COLUMNS = sql.raw(`
@@ -83,7 +86,7 @@ const COLUMNS = sql.raw(`
   created_at as "createdAt", created_at::text as "createdAtText", sent_at as "sentAt",
   recipient_email as "recipientEmail", subject, attachments, dlt_template_id as "dltTemplateId", sender_id as "senderId",
   delivery_status as "deliveryStatus", delivery_error as "deliveryError", delivered_at as "deliveredAt",
-  requested_by as "requestedBy", resent_from_id as "resentFromId"`);
+  requested_by as "requestedBy", resent_from_id as "resentFromId", recipient_driver_id as "recipientDriverId"`);
 
 /**
  * Writes messages, each once: one already written for this (event, type, channel, recipient) — the
@@ -96,6 +99,7 @@ export async function insertMessages(tx: Tx, planned: NewMessage[]): Promise<Mes
     ...m,
     channel: m.channel ?? 'SMS',
     email: m.email ?? '',
+    driverId: m.driverId ?? null,
     subject: m.subject ?? '',
     attachments: m.attachments ?? [],
     dltTemplateId: m.dltTemplateId ?? '',
@@ -106,32 +110,44 @@ export async function insertMessages(tx: Tx, planned: NewMessage[]): Promise<Mes
   return rows<MessageRow>(
     tx,
     sql`insert into ${messages} (tenant_id, event_id, type, channel, recipient_role, recipient_name,
-          recipient_phone, recipient_email, subject, attachments, booking_id, booking_no, text, variables,
-          dlt_template_id, sender_id, requested_by, resent_from_id)
-        select m."tenantId", m."eventId", m.type, m.channel, m.role, m.name, m.phone, m.email, m.subject,
-          m.attachments, m."bookingId", m."bookingNo"::bigint, m.text, m.variables, m."dltTemplateId",
+          recipient_phone, recipient_email, recipient_driver_id, subject, attachments, booking_id, booking_no,
+          text, variables, dlt_template_id, sender_id, requested_by, resent_from_id)
+        select m."tenantId", m."eventId", m.type, m.channel, m.role, m.name, m.phone, m.email, m."driverId",
+          m.subject, m.attachments, m."bookingId", m."bookingNo"::bigint, m.text, m.variables, m."dltTemplateId",
           m."senderId", m."requestedBy", m."resentFromId"
         from jsonb_to_recordset(${JSON.stringify(filled)}::jsonb) as m(
           "tenantId" uuid, "eventId" text, type text, channel text, role text, name text, phone text,
-          email text, subject text, attachments jsonb, "bookingId" uuid, "bookingNo" text, text text,
-          variables jsonb, "dltTemplateId" text, "senderId" text, "requestedBy" uuid, "resentFromId" uuid)
-        on conflict (tenant_id, event_id, type, channel, recipient_phone, recipient_email) do nothing
+          email text, "driverId" uuid, subject text, attachments jsonb, "bookingId" uuid, "bookingNo" text,
+          text text, variables jsonb, "dltTemplateId" text, "senderId" text, "requestedBy" uuid,
+          "resentFromId" uuid)
+        on conflict (tenant_id, event_id, type, channel, recipient_phone, recipient_email, recipient_driver_id)
+          do nothing
         returning ${COLUMNS}`,
   );
 }
 
 /**
- * Claims up to `limit` texts due to be tried, for this worker alone: rows another worker holds are
- * skipped (for update skip locked), and each claimed row's next try moves `leaseMs` ahead, so no other
- * worker takes it while this one sends. A worker that dies mid-send leaves the row to be tried again
- * when the lease runs out. Run as the system role: the worker serves every operator.
+ * Claims up to `limit` texts and emails due to be tried, for this worker alone: rows another worker
+ * holds are skipped (for update skip locked), and each claimed row's next try moves `leaseMs` ahead, so
+ * no other worker takes it while this one sends. A worker that dies mid-send leaves the row to be tried
+ * again when the lease runs out. Run as the system role: the worker serves every operator. Pushes are
+ * the push worker's (claimDuePushes).
  */
 export function claimDue(tx: Tx, limit: number, leaseMs: number): Promise<MessageRow[]> {
+  return claimed(tx, sql`channel <> 'PUSH'`, limit, leaseMs);
+}
+
+/** Claims up to `limit` pushes due to be tried, for this push worker alone, as claimDue does texts. */
+export function claimDuePushes(tx: Tx, limit: number, leaseMs: number): Promise<MessageRow[]> {
+  return claimed(tx, sql`channel = 'PUSH'`, limit, leaseMs);
+}
+
+function claimed(tx: Tx, channels: SQL, limit: number, leaseMs: number): Promise<MessageRow[]> {
   return rows<MessageRow>(
     tx,
     sql`with due as (
           select id as claimed_id from ${messages}
-          where status <> 'SENT' and next_attempt_at is not null and next_attempt_at <= now()
+          where status <> 'SENT' and next_attempt_at is not null and next_attempt_at <= now() and ${channels}
           order by next_attempt_at
           limit ${limit}
           for update skip locked

@@ -32,7 +32,7 @@ import {
   toPage,
 } from '@fleet/platform';
 import { z } from 'zod';
-import { isMessageType, RECIPIENT_ROLES, type RecipientRole } from '../domain/message-types';
+import { channelOf, isMessageType, RECIPIENT_ROLES, type RecipientRole } from '../domain/message-types';
 import { messageSearchTermOf, paddedBookingNoOf } from '../domain/search-terms';
 import {
   attachmentsOf,
@@ -172,7 +172,7 @@ export function createMessageLog(deps: { db: Database }) {
     /**
      * Sends a message again: a new message copying the original's channel, type, recipient, text,
      * subject, attachments and DLT registration, naming the original and who asked, queued for the
-     * delivery worker. The client's idempotency key makes the resend's event id, so a double click (or
+     * delivery (or push) worker; a push goes to the driver's token of the moment it is sent. The client's idempotency key makes the resend's event id, so a double click (or
      * a retried request) writes one message and answers it both times.
      */
     async resend(caller: TenantCaller, id: string, idempotencyKey: string): Promise<MessageRow> {
@@ -202,11 +202,12 @@ export function createMessageLog(deps: { db: Database }) {
             tenantId: caller.tenantId,
             eventId,
             type: original.type,
-            channel: original.channel === 'EMAIL' ? 'EMAIL' : 'SMS',
+            channel: channelOf(original.type),
             role,
             name: original.recipientName,
             phone: original.recipientPhone,
             email: original.recipientEmail,
+            ...(original.recipientDriverId ? { driverId: original.recipientDriverId } : {}),
             subject: original.subject,
             attachments: attachmentsOf(original.attachments),
             bookingId: original.bookingId,

@@ -12,7 +12,6 @@ import {
   permissionDenied,
 } from '@fleet/platform';
 import { z } from 'zod';
-import { channelOf } from '../domain/message-types';
 import {
   DEFAULT_TEMPLATES,
   isTemplateType,
@@ -20,6 +19,7 @@ import {
   TEMPLATE_TYPES,
   type TemplateText,
   type TemplateType,
+  templateChannelOf,
   templateProblem,
   templateValues,
   unknownVariables,
@@ -56,11 +56,11 @@ function require(caller: Caller, permission: PermissionId, what: string) {
 
 const viewOf = (type: TemplateType, row: TemplateRow | undefined): TemplateView =>
   row
-    ? { ...row, type, channel: channelOf(type), isDefault: false }
+    ? { ...row, type, channel: templateChannelOf(type), isDefault: false }
     : {
         ...DEFAULT_TEMPLATES[type],
         type,
-        channel: channelOf(type),
+        channel: templateChannelOf(type),
         isDefault: true,
         version: 0,
         updatedBy: null,
@@ -194,8 +194,8 @@ export function createTemplates(deps: { db: Database }) {
         const rendered = renderMessage(
           {
             body: parsed.body,
-            subject: channelOf(type) === 'EMAIL' ? parsed.subject : '',
-            dltTemplateId: channelOf(type) === 'SMS' ? parsed.dltTemplateId : '',
+            subject: templateChannelOf(type) === 'EMAIL' ? parsed.subject : '',
+            dltTemplateId: templateChannelOf(type) === 'SMS' ? parsed.dltTemplateId : '',
             senderId: '',
           },
           values,

@@ -1,4 +1,4 @@
-// The booking page's "Messages" card: every text and email the log holds for this booking, newest
+// The booking page's "Messages" card: every text, email and push the log holds for this booking, newest
 // first, with its status; a row opens the same detail as the log screens. Shown to holders of view_sms.
 import { MESSAGE_LOG_PERMISSION } from '@fleet/domain';
 import { Anchor, Badge, Button, Center, Paper, Table, Text, Title } from '@mantine/core';
@@ -8,7 +8,14 @@ import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { dateText, timeText } from '../duties/duty-format';
 import { MessageDrawer } from './message-detail';
-import { deliveryText, messageTypeLabel, roleLabel, STATUS_LABELS, statusColour } from './message-format';
+import {
+  channelNoun,
+  deliveryText,
+  messageTypeLabel,
+  roleLabel,
+  STATUS_LABELS,
+  statusColour,
+} from './message-format';
 
 function Messages({ bookingId }: { bookingId: string }) {
   const [open, setOpen] = useState<string>();
@@ -30,7 +37,7 @@ function Messages({ bookingId }: { bookingId: string }) {
         </Text>
       ) : !list.isLoading && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No texts or emails for this booking yet.
+          No texts, emails or pushes for this booking yet.
         </Text>
       ) : (
         <Table fz="sm" verticalSpacing={4} highlightOnHover>
@@ -42,7 +49,7 @@ function Messages({ bookingId }: { bookingId: string }) {
                 </Table.Td>
                 <Table.Td>
                   <Anchor component="button" size="sm" onClick={() => setOpen(m.id)}>
-                    {messageTypeLabel(m.type)} {m.channel === 'EMAIL' ? 'email' : 'SMS'}
+                    {messageTypeLabel(m.type)} {m.channel === 'SMS' ? 'SMS' : channelNoun(m.channel)}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>

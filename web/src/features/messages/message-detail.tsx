@@ -11,6 +11,7 @@ import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { dateTimeText, dutyNumber } from '../duties/duty-format';
 import {
+  channelNoun,
   deliveryText,
   messageTypeLabel,
   newResendKey,
@@ -124,7 +125,9 @@ function Detail({ message, onOpen }: { message: MessageDetail; onOpen: (id: stri
           {message.deliveryError}
         </Alert>
       ) : null}
-      {message.subject ? <Fact label="Subject">{message.subject}</Fact> : null}
+      {message.subject ? (
+        <Fact label={message.channel === 'PUSH' ? 'Title' : 'Subject'}>{message.subject}</Fact>
+      ) : null}
       <Fact label="Text">
         <Code block data-testid="message-text">
           {message.text}
@@ -160,11 +163,7 @@ export function MessageDrawer({
       onClose={onClose}
       position="right"
       size="lg"
-      title={
-        message
-          ? `${messageTypeLabel(message.type)} ${message.channel === 'EMAIL' ? 'email' : 'text'}`
-          : 'Message'
-      }
+      title={message ? `${messageTypeLabel(message.type)} ${channelNoun(message.channel)}` : 'Message'}
     >
       {query.isError ? (
         <Alert color="red" title="This message could not be opened">

@@ -1,5 +1,19 @@
-// How the message log reads on screen: the kinds, the contact roles, the statuses and their colours.
-import { type MessageLogType, messageLogTypeOf } from '@fleet/domain';
+// How the message log reads on screen: the channels, the kinds, the contact roles, the statuses and their
+// colours.
+import { type MessageLogChannel, type MessageLogType, messageLogTypeOf } from '@fleet/domain';
+
+/** Each channel's words: a log screen's title, what its messages are called, and one of them. */
+export const CHANNEL_WORDS: Readonly<
+  Record<MessageLogChannel, { title: string; plural: string; one: string; search: string }>
+> = {
+  SMS: { title: 'SMS', plural: 'texts', one: 'text', search: 'Name, phone, booking no.' },
+  EMAIL: { title: 'Emails', plural: 'emails', one: 'email', search: 'Name, email, booking no.' },
+  PUSH: { title: 'Pushes', plural: 'pushes', one: 'push', search: 'Driver, phone, booking no.' },
+};
+
+/** "text", "email" or "push", for a channel as the log wrote it. */
+export const channelNoun = (channel: string): string =>
+  CHANNEL_WORDS[channel === 'EMAIL' || channel === 'PUSH' ? channel : 'SMS'].one;
 
 export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   CONFIRMATION_SMS: 'Confirmation',
@@ -12,6 +26,8 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   DUTY_INFO_EMAIL: 'Duty details',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
+  NEW_DUTY_PUSH: 'New duty',
+  DUTY_CANCELLED_PUSH: 'Duty cancelled',
 };
 
 export function messageTypeLabel(type: string): string {

@@ -1,5 +1,5 @@
-// /operations/business/sms and /email (spec §2, view_sms): the operator's texts or emails, newest
-// first, filtered by kind, status, delivery report, the operator's days and booking, searched by the
+// /operations/business/sms and /email (spec §2, view_sms): the operator's texts or emails (or a channel's
+// messages, pushes to drivers' apps included), newest first, filtered by kind, status, delivery report, the operator's days and booking, searched by the
 // recipient's name, phone or email or the booking's number (all kept in the URL), cursor paged; a row
 // opens the message beside the list.
 import {
@@ -27,6 +27,7 @@ import { PageHeader } from '../common/list/page-header';
 import { dateText, dutyNumber, timeText } from '../duties/duty-format';
 import { MessageDrawer } from './message-detail';
 import {
+  CHANNEL_WORDS,
   DELIVERY_LABELS,
   deliveryText,
   messageTypeLabel,
@@ -194,17 +195,18 @@ export function MessageLogPage({ channel }: { channel: MessageLogChannel }) {
       to: undefined,
       booking: undefined,
     });
-  const what = channel === 'EMAIL' ? 'emails' : 'texts';
+  const words = CHANNEL_WORDS[channel];
+  const what = words.plural;
 
   return (
     <Stack gap="sm">
-      <PageHeader title={channel === 'EMAIL' ? 'Emails' : 'SMS'} />
+      <PageHeader title={words.title} />
       <Group gap="sm" align="end" wrap="wrap">
         <ListSearchInput
           inputRef={searchBox}
           value={state.search}
           onCommit={(value) => update({ search: value })}
-          placeholder={channel === 'EMAIL' ? 'Name, email, booking no.' : 'Name, phone, booking no.'}
+          placeholder={words.search}
           width={300}
         />
         <Select

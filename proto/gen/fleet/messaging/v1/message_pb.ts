@@ -34,7 +34,8 @@ export type Message = Message$1<"fleet.messaging.v1.Message"> & {
   type: string;
 
   /**
-   * SMS or EMAIL. Driver chat is its own conversation (ChatMessage), not a row of this log.
+   * SMS, EMAIL or PUSH (to a driver's app: NEW_DUTY_PUSH, DUTY_CANCELLED_PUSH). Driver chat is its own
+   * conversation (ChatMessage), not a row of this log.
    *
    * @generated from field: string channel = 3;
    */
@@ -124,7 +125,7 @@ export type Message = Message$1<"fleet.messaging.v1.Message"> & {
   sentAt?: Timestamp | undefined;
 
   /**
-   * An email's address and subject; empty for an SMS.
+   * An email's address and subject (a push's title); empty for an SMS.
    *
    * @generated from field: string recipient_email = 18;
    */

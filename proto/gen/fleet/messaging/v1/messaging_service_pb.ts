@@ -51,7 +51,7 @@ export type ListMessagesRequest = Message<"fleet.messaging.v1.ListMessagesReques
   bookingId: string;
 
   /**
-   * SMS or EMAIL (each screen lists one).
+   * SMS, EMAIL or PUSH (each screen lists one).
    *
    * @generated from field: string channel = 5;
    */
