@@ -2,15 +2,21 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Router } from 'express';
 
+/** The driver app's pages: /driver and anything under /driver/. */
+export const isDriverAppPath = (path: string) => path === '/driver' || path.startsWith('/driver/');
+
 /**
- * Serves the built web app: its files as they are (hashed assets cached for a year), and index.html for
- * any other GET that is not under /api and accepts HTML, so client-side routes survive a reload.
+ * Serves the built web app: its files as they are (hashed assets cached for a year), and for any other
+ * GET that is not under /api and accepts HTML the page of the app it belongs to, so client-side routes
+ * survive a reload: driver.html for the driver app's pages (when built), index.html for the rest.
  * Returns undefined when the folder has no index.html.
  */
 export function spaRouter(webDist: string): Router | undefined {
   const root = resolve(webDist);
   const indexHtml = join(root, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
+  const driverHtml = join(root, 'driver.html');
+  const hasDriverApp = existsSync(driverHtml);
   const spa = express.Router();
   spa.use(
     express.static(root, {
@@ -28,7 +34,7 @@ export function spaRouter(webDist: string): Router | undefined {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
     if (!(req.get('accept') ?? '').includes('text/html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    res.sendFile(hasDriverApp && isDriverAppPath(req.path) ? driverHtml : indexHtml);
   });
   return spa;
 }
