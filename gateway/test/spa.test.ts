@@ -27,8 +27,11 @@ async function serve(files: Record<string, string>) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     page: async (path: string, accept = 'text/html,application/xhtml+xml') => {
-      const answer = await fetch(`${base}${path}`, { headers: { accept } });
-      return [answer.status, await answer.text()] as const;
+      const answer = await fetch(`${base}${path}`, { headers: { accept }, redirect: 'manual' });
+      return [
+        answer.status,
+        answer.status === 302 ? answer.headers.get('location') : await answer.text(),
+      ] as const;
     },
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
@@ -49,10 +52,19 @@ describe('the web app’s pages', () => {
   });
   afterAll(() => web.close());
 
-  it('opens the driver app at /driver and at any page under it, reloaded or typed in', async () => {
-    for (const path of ['/driver', '/driver/', '/driver/duty/0b5c0c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f']) {
+  it('opens the driver app at any page under /driver/, reloaded or typed in', async () => {
+    for (const path of [
+      '/driver/',
+      '/driver/duty/0b5c0c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      '/driver/?when=PAST',
+    ]) {
       expect([path, ...(await web.page(path))]).toEqual([path, 200, DRIVER_APP]);
     }
+  });
+
+  it('sends /driver on to /driver/, inside the service worker’s scope, keeping the query', async () => {
+    expect(await web.page('/driver')).toEqual([302, '/driver/']);
+    expect(await web.page('/driver?when=PAST')).toEqual([302, '/driver/?when=PAST']);
   });
 
   it('keeps the back-office at every other page, names that only begin like the driver app’s too', async () => {
