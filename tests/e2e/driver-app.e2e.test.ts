@@ -101,7 +101,7 @@ describe('the driver app on a phone', () => {
 
     browser = await launchBrowser();
     context = await browser.newContext({
-      viewport: { width: 393, height: 851 },
+      viewport: { width: 360, height: 640 },
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
@@ -125,7 +125,7 @@ describe('the driver app on a phone', () => {
       await page.goto(`${base}/driver`);
       await page.getByTestId('phone-input').fill(DRIVER);
       await page.getByRole('button', { name: 'Send code' }).click();
-      await page.getByLabel('Sign-in code').first().click();
+      await page.getByLabel('Sign-in code').locator('input').first().click();
       await page.keyboard.type(CODE);
       const card = page.getByRole('link', { name: `Duty ${dutyNo}` });
       await expectText(card, 'Harbour Logistics · Asha Rao');
@@ -136,7 +136,7 @@ describe('the driver app on a phone', () => {
       await page.waitForURL(/\/driver\/duty\/[0-9a-f-]{36}$/);
       await expectText(page.getByRole('region', { name: 'Pickup' }), 'Koregaon Park, Pune');
       await expectText(page.getByRole('region', { name: 'Passengers' }), 'Asha Rao');
-      const call = page.getByRole('link', { name: 'Call +919800000101' });
+      const call = page.getByRole('link', { name: 'Call Asha Rao, +919800000101' });
       expect(await call.getAttribute('href')).toBe('tel:+919800000101');
       await page.getByRole('button', { name: 'Accept', exact: true }).click();
       await expectText(page.getByTestId('duty-status'), 'Driver accepted');

@@ -94,7 +94,7 @@ function DutyCard({ duty, waiting, refused }: { duty: DriverDuty; waiting: numbe
         padding="md"
         aria-label={`Duty ${dutyNumber(duty.bookingNo)}`}
       >
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" gap="xs" align="flex-start">
           <Text fw={700} size="lg">
             {duty.reportingAt ? dateTimeText(duty.reportingAt) : duty.startDate}
           </Text>

@@ -62,7 +62,15 @@ export function DutyPage({ dutyId }: { dutyId: string }) {
   const read = useQuery(dutyQuery(snapshots, dutyId));
   const entries = useOutboxEntries();
   const back = (
-    <Button component={Link} to="/" variant="white" size="md" px="sm" fz={24} aria-label="Back to your duties">
+    <Button
+      component={Link}
+      to="/"
+      variant="white"
+      size="md"
+      px="sm"
+      fz={24}
+      aria-label="Back to your duties"
+    >
       ‹
     </Button>
   );
@@ -252,10 +260,23 @@ function DutyDetails({ duty, waiting, refused }: ReturnType<typeof withOutbox>) 
         <Stack gap="xs">
           {duty.passengers.map((passenger) => (
             <Group key={`${passenger.name}|${passenger.phone}`} justify="space-between" wrap="nowrap">
-              <Text>{passenger.name}</Text>
+              <div>
+                <Text>{passenger.name}</Text>
+                {passenger.phone ? (
+                  <Text size="sm" c="dimmed">
+                    {passenger.phone}
+                  </Text>
+                ) : null}
+              </div>
               {passenger.phone ? (
-                <Button component="a" href={`tel:${passenger.phone}`} size="md" variant="light">
-                  Call {passenger.phone}
+                <Button
+                  component="a"
+                  href={`tel:${passenger.phone}`}
+                  size="lg"
+                  variant="light"
+                  aria-label={`Call ${passenger.name}, ${passenger.phone}`}
+                >
+                  Call
                 </Button>
               ) : null}
             </Group>
@@ -266,7 +287,13 @@ function DutyDetails({ duty, waiting, refused }: ReturnType<typeof withOutbox>) 
                 Booked by {duty.bookedBy.name}
               </Text>
               {duty.bookedBy.phone ? (
-                <Button component="a" href={`tel:${duty.bookedBy.phone}`} size="sm" variant="subtle">
+                <Button
+                  component="a"
+                  href={`tel:${duty.bookedBy.phone}`}
+                  size="md"
+                  variant="subtle"
+                  aria-label={`Call ${duty.bookedBy.name}, ${duty.bookedBy.phone}`}
+                >
                   Call
                 </Button>
               ) : null}
@@ -326,7 +353,7 @@ function DutyDetails({ duty, waiting, refused }: ReturnType<typeof withOutbox>) 
 
       {duty.mayReject && !duty.mayAccept ? (
         <Button variant="subtle" color="red" size="lg" onClick={() => setForm({ kind: 'reject' })}>
-          Cannot do this duty? Reject it
+          Reject this duty
         </Button>
       ) : null}
 
