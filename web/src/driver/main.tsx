@@ -14,8 +14,9 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
 });
 
-// The service worker (scope /driver/) keeps the app's shell on the phone so it opens offline; a new
-// version takes over at the next launch.
+// The service worker (scope /driver/) keeps the app's shell on the phone so it opens offline. A new
+// version is fetched in the background and shown at the next launch: the page in use is never reloaded
+// under the driver's fingers (a form half filled stays).
 registerSW({ immediate: true, onNeedReload: () => undefined });
 
 async function start() {

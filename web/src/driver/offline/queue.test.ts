@@ -310,3 +310,24 @@ it('tells whoever watches the outbox of each change, and hears each answer befor
   expect(seen[0]).toBe(1);
   expect(seen.at(-1)).toBe(0);
 });
+
+it('keeps everything and tries again later when the phone’s storage fails under a pass', async () => {
+  const store = memoryQueueStore<Act>();
+  let broken = false;
+  const { outbox, server, timers } = setUp({
+    ...store,
+    async all() {
+      if (broken) throw new Error('The storage is full');
+      return store.all();
+    },
+  });
+  broken = true;
+  const { outcome } = await outbox.enqueue(act('duty-end'));
+  expect(await outcome).toEqual({ kind: 'waiting' });
+  expect(timers.pending.map((t) => t.ms)).toEqual([2_000]);
+
+  broken = false;
+  timers.fire();
+  await settle();
+  expect(server.applied).toEqual(['duty-end']);
+});

@@ -205,7 +205,11 @@ export function createOutbox<A, R>(deps: OutboxDeps<A, R>): Outbox<A, R> {
     const sent = await deps.send(entry.act, fileIds);
     if (sent.kind !== 'answered') return notAnswered(entry, sent);
     failuresInARow = 0;
-    await deps.onAnswered?.(entry, sent.result);
+    try {
+      await deps.onAnswered?.(entry, sent.result);
+    } catch {
+      // Only what the app shows failed to update; the act is done and must not be sent again.
+    }
     await drop(entry.seq);
     settle(entry.seq, { kind: 'sent', result: sent.result });
     return true;
@@ -233,7 +237,14 @@ export function createOutbox<A, R>(deps: OutboxDeps<A, R>): Outbox<A, R> {
       try {
         do {
           again = false;
-          await exclusive(pass);
+          try {
+            await exclusive(pass);
+          } catch {
+            // The phone's storage failed under the pass: everything stays, and is tried again later.
+            failuresInARow += 1;
+            retryLater(backoffDelay(failuresInARow, deps.backoff));
+            for (const entry of current) if (!entry.refusal) settle(entry.seq, { kind: 'waiting' });
+          }
         } while (again);
       } finally {
         running = undefined;
