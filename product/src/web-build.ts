@@ -21,7 +21,9 @@ function newestMtime(path: string): number {
 export async function ensureWebBuilt(distDir: string, logger: Logger): Promise<void> {
   const webRoot = dirname(distDir);
   const index = join(distDir, 'index.html');
-  const sources = ['src', 'index.html', 'vite.config.ts'].map((p) => join(webRoot, p));
+  const sources = ['src', 'index.html', 'driver.html', 'public', 'vite', 'vite.config.ts'].map((p) =>
+    join(webRoot, p),
+  );
   if (!existsSync(sources[0]!)) return;
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const newestSource = Math.max(

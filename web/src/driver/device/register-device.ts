@@ -1,0 +1,15 @@
+import { alone, driverClient } from '../api/client';
+import { deviceInfo } from './device-info';
+import { pushToken } from './push-token';
+
+/** The web package's version, written in at build time (vite.config.ts). */
+declare const __FLEET_WEB_VERSION__: string;
+
+/** Tells the office this phone runs the app (its version, model and OS) and where pushes reach it. */
+export async function registerThisDevice(): Promise<void> {
+  const [device, token] = await Promise.all([deviceInfo(), pushToken()]);
+  await driverClient.driver.registerDevice.mutate(
+    { pushToken: token, appVersion: __FLEET_WEB_VERSION__, ...device },
+    alone,
+  );
+}
