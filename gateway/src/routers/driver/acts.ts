@@ -1,13 +1,13 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { driverAnswerSchema, driverBillingItemSchema, tripEventInputSchema } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
-import type { DriverDutyResponse } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
+import type { DriverDuty } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { driverProcedure } from '../../trpc';
 import { required } from '../shared-mappers';
 import { driverDutyToJson } from './mappers';
 
 /** What every act answers: the duty as it now is, and whether this call applied the act (false: a retry). */
-const answered = (r: DriverDutyResponse) => ({
+const answered = (r: { duty?: DriverDuty; applied: boolean }) => ({
   duty: driverDutyToJson(required(r.duty, 'the duty')),
   applied: r.applied,
 });
