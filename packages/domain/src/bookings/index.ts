@@ -6,4 +6,6 @@ export * from './booking-number';
 export * from './custom-field-entries';
 export * from './driver-app';
 export * from './duty-billing-items';
+export * from './gps-distance';
+export * from './location-points';
 export * from './status-machine';

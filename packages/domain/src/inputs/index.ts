@@ -15,6 +15,11 @@ export {
 } from '../bookings/driver-app-inputs';
 export { type DutyBillingItemsInput, dutyBillingItemsSchema } from '../bookings/duty-billing-items';
 export {
+  type LocationBatchInput,
+  locationBatchSchema,
+  locationPointSchema,
+} from '../bookings/location-points';
+export {
   activeFilterSchema,
   cursorSchema,
   idSchema,
