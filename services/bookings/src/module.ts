@@ -60,6 +60,7 @@ export async function createBookingsModule(deps: BookingsModuleDeps): Promise<Bo
     routes: bookingsRoutes(useCases),
     async start() {
       await service.start();
+      await useCases.locationTracking.preparePartitions();
       consumers = await copies.start();
     },
     async stop() {

@@ -11,6 +11,7 @@ import {
   slipPointToProto,
 } from '../mappers';
 import type { BookingsUseCases } from '../use-cases';
+import { locationMethods } from './location-handlers';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function bookingsRoutes(useCases: BookingsUseCases) {
@@ -26,6 +27,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     printDutySlip,
     billingItems,
     driverDuties,
+    locationTracking,
   } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
@@ -211,5 +213,6 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         });
         return { duty: driverDutyToProto(duty), applied };
       },
+      ...locationMethods(locationTracking),
     });
 }

@@ -6,6 +6,7 @@ import { createDriverDuties } from './driver-duties';
 import { createDutyBillingItems } from './duty-billing-items';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
+import { createLocationTracking } from './location-tracking';
 import { createPrintDutySlip } from './print-duty-slip';
 import { createSlipReview } from './slip-review';
 import { createTabCounts } from './tab-counts';
@@ -24,9 +25,11 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     labelsAndSupporters: createDutyLabelsAndSupporters(deps),
     billingItems: createDutyBillingItems(deps),
     driverDuties: createDriverDuties(deps),
+    locationTracking: createLocationTracking(deps),
   };
 }
 
 export type BookingsUseCases = ReturnType<typeof createBookingsUseCases>;
 export type { BookingListInput } from './booking-lists';
 export type { BookingsDeps, TenantCaller } from './deps';
+export type { DutyRoute, LivePosition, LocationPointInput, RoutePoint } from './location-tracking';
