@@ -86,6 +86,10 @@ const EXPECTED: Record<string, string> = {
   'driver.registerDevice': 'driver',
   'driver.changes': 'driver',
   'booking.changes': 'view_booking',
+  // Location tracking: the driver app posts its own points; staff see the map and routes.
+  'tracking.record': 'driver',
+  'tracking.live': 'view_location_tracking',
+  'tracking.route': 'view_location_tracking',
   'booking.update': 'edit_duty',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
@@ -251,6 +255,7 @@ describe('the router', () => {
         'tripEvent',
         'addBillingItem',
         'registerDevice',
+        'record',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

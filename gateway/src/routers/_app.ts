@@ -11,6 +11,7 @@ import { messageRouter } from './message/_router';
 import { messageTemplateRouter } from './message-template/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
+import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   messageTemplate: messageTemplateRouter,
   masters: mastersRouter(),
   chat: chatRouter,
+  tracking: trackingRouter,
   driver: driverRouter,
 });
 

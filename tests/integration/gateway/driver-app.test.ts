@@ -153,6 +153,7 @@ it('finds the driver procedures on the router, and refuses every one of them to 
     'driver.duty',
     'driver.registerDevice',
     'driver.tripEvent',
+    'tracking.record',
   ]);
   for (const { path, type } of driverProcedures) {
     if (type === 'subscription') {

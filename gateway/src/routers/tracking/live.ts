@@ -1,0 +1,37 @@
+import { LIVE_POSITIONS_MAX_BRANCHES, LIVE_POSITIONS_MAX_HOURS, PERMISSION } from '@fleet/domain';
+import { idSchema } from '@fleet/domain/inputs';
+import { callAs } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { livePositionToJson } from './mappers';
+
+export const liveInput = z
+  .object({
+    /** Only drivers of these branches; absent: every driver. */
+    branchIds: z
+      .array(idSchema)
+      .max(LIVE_POSITIONS_MAX_BRANCHES, `Choose at most ${LIVE_POSITIONS_MAX_BRANCHES} branches`)
+      .optional(),
+    /** Drivers seen in this many hours (12 unless given). */
+    seenWithinHours: z
+      .number()
+      .int('Give a whole number of hours')
+      .min(1, 'Give at least 1 hour')
+      .max(LIVE_POSITIONS_MAX_HOURS, `Give at most ${LIVE_POSITIONS_MAX_HOURS} hours`)
+      .optional(),
+  })
+  .default({});
+
+/** The live map: each of the operator's drivers at their latest position, by name. */
+export const live = procedureNeeding(PERMISSION.view_location_tracking)
+  .input(liveInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.bookings.listLivePositions(
+      {
+        branches: input.branchIds ? { branchIds: input.branchIds } : undefined,
+        seenWithinHours: input.seenWithinHours ?? 0,
+      },
+      callAs(ctx.caller),
+    );
+    return { positions: r.positions.map(livePositionToJson) };
+  });
