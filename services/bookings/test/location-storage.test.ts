@@ -81,7 +81,7 @@ describe.each(engines)('location storage on %s', (_engine, open) => {
       ),
     );
   const write = (owner: typeof a, points: PointToStore[]) =>
-    db.withTenant(owner.tenantId, (tx) => insertPoints(tx, owner, points));
+    db.withTenant(owner.tenantId, async (tx) => (await insertPoints(tx, owner, points)).inserted);
 
   it('has the app role make the missing monthly partitions, once, and refuse a row in a month without one', async () => {
     const made = await db.withTenant(a.tenantId, (tx) =>

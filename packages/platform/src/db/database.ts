@@ -21,7 +21,11 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
  */
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
-  withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * `quiet`: the work writes no outbox event, so commit listeners are not told (a stream of such writes,
+   * like the driver app's location points, would otherwise wake the outbox relay for nothing each time).
+   */
+  withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>, options?: { quiet?: boolean }): Promise<T>;
   read<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   readAsSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** `quiet`: commit listeners are not told (the outbox relay's own bookkeeping; see `onCommit`). */
@@ -95,8 +99,8 @@ function createDatabase(kind: Database['kind'], drizzleDb: AnyDrizzle, close: ()
   const asSystemRole = sql`select set_config('role', ${SYSTEM_ROLE}, true)`;
   return {
     kind,
-    withTenant(tenantId, work) {
-      return run(asTenant(tenantId), work);
+    withTenant(tenantId, work, options) {
+      return run(asTenant(tenantId), work, options);
     },
     read(tenantId, work) {
       return run(asTenant(tenantId), work, { quiet: true, readOnly: true });

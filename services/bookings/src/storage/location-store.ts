@@ -18,8 +18,6 @@ export interface PointToStore {
 
 /** Instants travel as epoch milliseconds, so a long route is not thousands of dates parsed from text. */
 const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
-const uuidsOf = (ids: readonly string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 /** Makes the monthly partitions from `from`'s month to `to`'s that are missing; how many it made. */
 export async function ensureLocationPartitions(tx: Tx, from: Date, to: Date): Promise<number> {
@@ -30,7 +28,7 @@ export async function ensureLocationPartitions(tx: Tx, from: Date, to: Date): Pr
   return row?.made ?? 0;
 }
 
-/** A duty a batch names, as the driver's: its status and, once over, when it ended. */
+/** A duty a batch names that is allotted to the driver: its status and, once over, when it ended. */
 export interface DriversDuty {
   id: string;
   status: string;
@@ -38,29 +36,17 @@ export interface DriversDuty {
   endedAtMs: number | null;
 }
 
-/** Those of `ids` that are duties allotted to the driver (of the transaction's operator). */
-export function driversDuties(tx: Tx, driverId: string, ids: readonly string[]): Promise<DriversDuty[]> {
-  return rows<DriversDuty>(
-    tx,
-    sql`select b.id, b.status,
-          ${epochMs(`coalesce((select max(a.at) from bookings.booking_activity a
-            where a.tenant_id = b.tenant_id and a.booking_id = b.id and a.to_status = b.status), b.updated_at)`)}
-            as "endedAtMs"
-        from bookings.bookings b
-        where b.id = any(${uuidsOf(ids)}) and b.alloted_driver_id = ${driverId}`,
-  );
-}
-
 /**
  * Writes a batch in one statement: the points not stored yet (a point sent again is kept once), the
  * span of each duty grown by the new ones, and the driver's latest position moved only by a later
- * point. Returns how many points were new.
+ * point. Answers how many points were new, and which of the batch's duties are allotted to the driver
+ * (with their status), for the caller to refuse the batch, rolling all of it back, when one is not.
  */
 export async function insertPoints(
   tx: Tx,
   owner: { tenantId: string; driverId: string },
   points: readonly PointToStore[],
-): Promise<number> {
+): Promise<{ inserted: number; duties: DriversDuty[] }> {
   const batch = JSON.stringify(
     points.map((p) => ({
       booking_id: p.bookingId,
@@ -74,12 +60,20 @@ export async function insertPoints(
   );
   const tenant = sql`${owner.tenantId}::uuid`;
   const driver = sql`${owner.driverId}::uuid`;
-  const [row] = await rows<{ inserted: number }>(
+  const [row] = await rows<{ inserted: number; duties: DriversDuty[] }>(
     tx,
     sql`with batch as (
           select * from jsonb_to_recordset(${batch}::jsonb) as p(
             booking_id uuid, recorded_at timestamptz, latitude float8, longitude float8,
             accuracy_m real, speed_kmh real, heading_deg real)
+        ),
+        duties as (
+          select b.id, b.status,
+            ${epochMs(`coalesce((select max(a.at) from bookings.booking_activity a
+              where a.tenant_id = b.tenant_id and a.booking_id = b.id and a.to_status = b.status), b.updated_at)`)}
+              as "endedAtMs"
+          from bookings.bookings b
+          where b.id in (select booking_id from batch) and b.alloted_driver_id = ${driver}
         ),
         inserted as (
           insert into bookings.location_points
@@ -108,9 +102,10 @@ export async function insertPoints(
                 speed_kmh = excluded.speed_kmh, heading_deg = excluded.heading_deg, received_at = now()
             where excluded.recorded_at > position.recorded_at
         )
-        select count(*)::int as inserted from inserted`,
+        select (select count(*)::int from inserted) as inserted,
+          coalesce((select json_agg(duties) from duties), '[]') as duties`,
   );
-  return row?.inserted ?? 0;
+  return { inserted: row?.inserted ?? 0, duties: row?.duties ?? [] };
 }
 
 /** A driver's latest position, with who and what they drive and the duty they are on. */

@@ -28,7 +28,6 @@ import {
 import { thinEvenly } from '../domain/route-thinning';
 import {
   type DriversDuty,
-  driversDuties,
   dutyTrack,
   ensureLocationPartitions,
   insertPoints,
@@ -194,12 +193,18 @@ export function createLocationTracking(deps: BookingsDeps) {
         caller.tenantId,
         points.map((point) => point.at),
       );
-      const bookingIds = [...new Set(points.map((point) => point.bookingId))];
-      return db.withTenant(caller.tenantId, async (tx) => {
-        const refused = checkDuties(points, await driversDuties(tx, caller.driverId, bookingIds));
-        if (refused) throw refused;
-        return insertPoints(tx, caller, points);
-      });
+      // One statement writes the batch and says which of its duties are the driver's; a refusal rolls
+      // the write back. Points make no event, so the stream of batches does not wake the outbox relay.
+      return db.withTenant(
+        caller.tenantId,
+        async (tx) => {
+          const { inserted, duties } = await insertPoints(tx, caller, points);
+          const refused = checkDuties(points, duties);
+          if (refused) throw refused;
+          return inserted;
+        },
+        { quiet: true },
+      );
     },
 
     /**
