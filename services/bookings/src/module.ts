@@ -73,7 +73,7 @@ export async function createBookingsModule(deps: BookingsModuleDeps): Promise<Bo
 export const bookingsService = defineService({
   name: 'bookings',
   description:
-    'bookings (duties): taking and changing them, their status machine, allotment, duty slips and charges, the duty tabs, the driver app’s duties and trip events, with copies of the masters it reads',
+    'bookings (duties): taking and changing them, their status machine, allotment, slips and charges, the duty tabs, the driver app’s duties, trips and locations, with copies of the masters it reads',
   grpcService: BookingsService,
   port: 50052,
   needs: ['masters'],

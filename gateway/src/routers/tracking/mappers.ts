@@ -20,7 +20,6 @@ export const livePositionToJson = (p: LivePosition) => ({
   accuracyM: measure(p.accuracyM),
   speedKmh: measure(p.speedKmh),
   headingDeg: measure(p.headingDeg),
-  receivedAt: timestampDate(required(p.receivedAt, 'when the position arrived')),
 });
 
 /** A point of a duty's route. */

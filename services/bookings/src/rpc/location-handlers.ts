@@ -38,7 +38,6 @@ export function locationMethods(tracking: LocationTracking): LocationMethods {
           ...p,
           bookingNo: BigInt(p.bookingNo || 0),
           at: timestampFromDate(p.at),
-          receivedAt: timestampFromDate(p.receivedAt),
         })),
       };
     },

@@ -124,7 +124,6 @@ export interface LivePositionRow {
   accuracyM: number | null;
   speedKmh: number | null;
   headingDeg: number | null;
-  receivedAtMs: number;
 }
 
 /**
@@ -149,7 +148,7 @@ export function livePositions(
           coalesce(b.vehicle_no, '') as "vehicleNo",
           p.booking_id as "bookingId", b.booking_no::text as "bookingNo", b.status as "bookingStatus",
           ${epochMs('p.recorded_at')} as "atMs", p.latitude, p.longitude, p.accuracy_m as "accuracyM",
-          p.speed_kmh as "speedKmh", p.heading_deg as "headingDeg", ${epochMs('p.received_at')} as "receivedAtMs"
+          p.speed_kmh as "speedKmh", p.heading_deg as "headingDeg"
         from bookings.driver_positions p
         left join bookings.bookings b on b.id = p.booking_id
         left join bookings.master_copies d on d.tenant_id = p.tenant_id and d.kind = 'driver' and d.id = p.driver_id

@@ -68,7 +68,6 @@ export interface LivePosition {
   accuracyM?: number;
   speedKmh?: number;
   headingDeg?: number;
-  receivedAt: Date;
 }
 
 export interface RoutePoint {
@@ -242,7 +241,6 @@ export function createLocationTracking(deps: BookingsDeps) {
         accuracyM: measured(row.accuracyM),
         speedKmh: measured(row.speedKmh),
         headingDeg: measured(row.headingDeg),
-        receivedAt: new Date(row.receivedAtMs),
       }));
     },
 
