@@ -11,6 +11,9 @@ let h: GatewayHarness;
 let ownerToken: string;
 let driverToken: string;
 let clerkToken: string;
+/** Dispatchers with location tracking limited to the driver's branch, and to another. */
+let sameBranchToken: string;
+let otherBranchToken: string;
 let bookingId: string;
 let driverId: string;
 let branchId: string;
@@ -64,6 +67,27 @@ beforeAll(async () => {
     permissionProfileId: profile.id,
   });
   ({ token: clerkToken } = await h.signIn(clerkPhone));
+  const dispatch = await owner.permissionProfile.create.mutate({
+    name: 'Dispatcher',
+    permissions: ['view_location_tracking'],
+  });
+  const mumbai = (
+    await owner.masters.branch.create.mutate({
+      values: { name: 'Mumbai', type: 'DISPATCH', city_id: 'mh-mumbai' },
+    })
+  ).id;
+  const dispatcher = async (name: string, branch: string) => {
+    const phone = freshPhone();
+    await owner.employee.create.mutate({
+      name,
+      phone,
+      permissionProfileId: dispatch.id,
+      branchIds: [branch],
+    });
+    return (await h.signIn(phone)).token;
+  };
+  sameBranchToken = await dispatcher('Pune Dispatcher', branchId);
+  otherBranchToken = await dispatcher('Mumbai Dispatcher', mumbai);
 }, 120_000);
 afterAll(() => h?.close());
 
@@ -106,6 +130,14 @@ it('keeps the driver app’s batch once, and shows the driver on the live map an
   expect(ravi!.at.getTime()).toBe(points.at(-1)!.at.getTime());
   expect((await owner.tracking.live.query({ branchIds: [branchId] })).positions).toHaveLength(1);
   expect(await owner.tracking.live.query()).toEqual({ positions });
+
+  // A dispatcher limited to the driver's branch sees the driver; one limited to another branch sees none
+  // of this branch's drivers, whatever they ask for.
+  const here = h.client(() => bearer(sameBranchToken));
+  expect((await here.tracking.live.query({})).positions.map((p) => p.driverId)).toEqual([driverId]);
+  const elsewhere = h.client(() => bearer(otherBranchToken));
+  expect((await elsewhere.tracking.live.query({})).positions).toEqual([]);
+  expect((await elsewhere.tracking.live.query({ branchIds: [branchId] })).positions).toEqual([]);
 
   const route = await owner.tracking.route.query({ bookingId });
   expect([route.bookingId, route.storedPoints, route.points.length]).toEqual([bookingId, 11, 11]);

@@ -1,4 +1,9 @@
-import { LIVE_POSITIONS_MAX_BRANCHES, LIVE_POSITIONS_MAX_HOURS, PERMISSION } from '@fleet/domain';
+import {
+  LIVE_POSITIONS_MAX_BRANCHES,
+  LIVE_POSITIONS_MAX_HOURS,
+  liveMapBranches,
+  PERMISSION,
+} from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
@@ -22,13 +27,17 @@ export const liveInput = z
   })
   .default({});
 
-/** The live map: each of the operator's drivers at their latest position, by name. */
+/**
+ * The live map: each of the operator's drivers at their latest position, by name; a staff member
+ * limited to branches (identity says which, with the session) sees only those branches' drivers.
+ */
 export const live = procedureNeeding(PERMISSION.view_location_tracking)
   .input(liveInput)
   .query(async ({ ctx, input }) => {
+    const branchIds = liveMapBranches(input.branchIds, ctx.session.branchIds);
     const r = await ctx.services.bookings.listLivePositions(
       {
-        branches: input.branchIds ? { branchIds: input.branchIds } : undefined,
+        branches: branchIds ? { branchIds } : undefined,
         seenWithinHours: input.seenWithinHours ?? 0,
       },
       callAs(ctx.caller),

@@ -2,6 +2,7 @@ import { BOOKING_STATUSES } from '../vocabulary';
 import {
   dutyTrackingProblem,
   ENDED_STATUSES,
+  liveMapBranches,
   locationBatchSchema,
   locationTimeProblem,
   TRACKED_STATUSES,
@@ -102,5 +103,16 @@ describe('when a point is kept', () => {
     );
     for (const status of others)
       expect(dutyTrackingProblem({ status, endedAt }, NOW)?.reason).toBe('DUTY_NOT_TRACKED');
+  });
+});
+
+describe('the branches a live map shows', () => {
+  it('shows staff limited to branches only theirs, of those asked for; anyone else what they ask', () => {
+    expect(liveMapBranches(undefined, [])).toBeUndefined();
+    expect(liveMapBranches(['pune'], [])).toEqual(['pune']);
+    expect(liveMapBranches(undefined, ['pune', 'mumbai'])).toEqual(['pune', 'mumbai']);
+    expect(liveMapBranches(['mumbai', 'nashik'], ['pune', 'mumbai'])).toEqual(['mumbai']);
+    expect(liveMapBranches(['nashik'], ['pune'])).toEqual([]);
+    expect(liveMapBranches([], ['pune'])).toEqual([]);
   });
 });

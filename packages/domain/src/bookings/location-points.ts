@@ -91,6 +91,21 @@ export const locationBatchSchema = z.object({
 export type LocationBatchInput = z.input<typeof locationBatchSchema>;
 export type LocationPoint = z.output<typeof locationPointSchema>;
 
+/**
+ * The branches a live map shows: a staff member limited to branches sees only their drivers (DOMAIN.md
+ * "Driver app"), of the branches asked for when some are; anyone else sees the branches asked for, or
+ * every branch (undefined).
+ */
+export function liveMapBranches(
+  asked: readonly string[] | undefined,
+  limitedTo: readonly string[],
+): string[] | undefined {
+  if (limitedTo.length === 0) return asked && [...asked];
+  if (!asked) return [...limitedTo];
+  const allowed = new Set(limitedTo);
+  return asked.filter((branch) => allowed.has(branch));
+}
+
 /** Why a point taken at `at` is not kept, by the server's clock `now`; undefined when it may be. */
 export function locationTimeProblem(at: Date, now: Date): string | undefined {
   if (at.getTime() < now.getTime() - LOCATION_MAX_AGE_DAYS * 86_400_000)
