@@ -6,4 +6,6 @@ export * from './booking-number';
 export * from './custom-field-entries';
 export * from './driver-app';
 export * from './duty-billing-items';
+export * from './feedback-answers';
+export * from './public-pages';
 export * from './status-machine';

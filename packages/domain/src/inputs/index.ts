@@ -14,6 +14,12 @@ export {
   tripEventInputSchema,
 } from '../bookings/driver-app-inputs';
 export { type DutyBillingItemsInput, dutyBillingItemsSchema } from '../bookings/duty-billing-items';
+export { type PublicFeedbackAnswerInput, publicFeedbackAnswerSchema } from '../bookings/feedback-answers';
+export {
+  type PublicSlipAnswerInput,
+  publicSlipAnswerSchema,
+  publicTokenInput,
+} from '../bookings/public-pages';
 export {
   activeFilterSchema,
   cursorSchema,

@@ -6,6 +6,7 @@ import { createDriverDuties } from './driver-duties';
 import { createDutyBillingItems } from './duty-billing-items';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
+import { createPassengerPages } from './passenger-pages';
 import { createPrintDutySlip } from './print-duty-slip';
 import { createSlipReview } from './slip-review';
 import { createTabCounts } from './tab-counts';
@@ -24,6 +25,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     labelsAndSupporters: createDutyLabelsAndSupporters(deps),
     billingItems: createDutyBillingItems(deps),
     driverDuties: createDriverDuties(deps),
+    passengerPages: createPassengerPages(deps),
   };
 }
 
