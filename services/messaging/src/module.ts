@@ -33,10 +33,13 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
+import { bookingsLinks } from './delivery/links';
 import { isChatNumber } from './domain/chat-flow';
 import { startAudienceConsumers } from './events/audience-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { startDriverChatConsumer } from './events/driver-chat-consumer';
+import { startSlipLinkConsumer } from './events/slip-link-consumer';
+import { DEVELOPMENT_PUBLIC_BASE_URL, publicBaseUrlOf } from './public-links-settings';
 import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
 import { createDeliveryReports, type DeliveryReports } from './use-cases/delivery-reports';
@@ -56,6 +59,8 @@ export interface MessagingModuleDeps {
   email: EmailProvider;
   /** Reaches bookings, whose duty slips emails carry. */
   connect: ServiceConnector;
+  /** Where the links texted to passengers point (PUBLIC_BASE_URL); the development address unless given. */
+  publicBaseUrl?: string;
   /** The delivery worker's timing (tests shorten it). */
   delivery?: Pick<DeliveryWorkerOptions, 'retry' | 'pollMs' | 'batchSize' | 'leaseMs'>;
   /**
@@ -91,14 +96,16 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
   const deliveryReports = createDeliveryReports({ db: deps.db });
   // Resolved at the first attachment, so a messaging that sends no email with one needs no bookings.
   let bookings: Client<typeof BookingsService> | undefined;
+  const bookingsClient = () => {
+    bookings ??= deps.connect(BookingsService);
+    return bookings;
+  };
   const delivery = createDeliveryWorker({
     db: deps.db,
     sms: deps.sms,
     email: deps.email,
-    attachments: bookingsAttachments(() => {
-      bookings ??= deps.connect(BookingsService);
-      return bookings;
-    }),
+    attachments: bookingsAttachments(bookingsClient),
+    links: bookingsLinks(bookingsClient, deps.publicBaseUrl ?? DEVELOPMENT_PUBLIC_BASE_URL),
     logger,
     ...deps.delivery,
   });
@@ -136,6 +143,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
       await service.start();
       consumers = [await startBookingTextsConsumer({ db: deps.db, bus: deps.bus, logger, chatsWithDriver })];
       consumers.push(...(await startAudienceConsumers({ db: deps.db, bus: deps.bus, logger })));
+      consumers.push(await startSlipLinkConsumer({ db: deps.db, bus: deps.bus, logger }));
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({
@@ -171,6 +179,8 @@ export interface MessagingSettings {
   driverChat: DriverChatSettings;
   /** A chat provider to use instead of the configured one (tests point it at a WhatsApp peer). */
   chat?: ChatProvider;
+  /** Where the links texted to passengers point (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
 }
 
 export function messagingSettings(env: Environment): MessagingSettings {
@@ -178,6 +188,7 @@ export function messagingSettings(env: Environment): MessagingSettings {
     smsSettings: smsSettingsOf(loadConfig(smsConfigSchema, env)),
     emailSettings: emailSettingsOf(loadConfig(emailConfigSchema, env)),
     driverChat: driverChatSettingsOf(env),
+    publicBaseUrl: publicBaseUrlOf(env),
   };
 }
 
@@ -190,12 +201,16 @@ export const messagingService = defineService({
   needs: ['bookings'],
   secretEnv: ['MSG91_AUTH_KEY', 'SMTP_PASSWORD', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET'],
   settings: messagingSettings,
-  create: ({ db, bus, logger, connect }, { sms, smsSettings, email, emailSettings, driverChat, chat }) =>
+  create: (
+    { db, bus, logger, connect },
+    { sms, smsSettings, email, emailSettings, driverChat, chat, publicBaseUrl },
+  ) =>
     createMessagingModule({
       db,
       bus,
       logger,
       connect,
+      publicBaseUrl,
       sms: sms ?? createSmsProvider(smsSettings, logger),
       email: email ?? createEmailProvider(emailSettings, logger),
       ...(driverChat.enabled

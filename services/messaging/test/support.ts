@@ -41,6 +41,8 @@ export function bootMessaging(options: {
   delivery?: MessagingModuleDeps['delivery'];
   /** Driver chat on, through this provider; off unless given. */
   chat?: MessagingModuleDeps['chat'];
+  /** Where passengers' links point; the development address unless given. */
+  publicBaseUrl?: string;
 }): Promise<MessagingHarness> {
   return bootService({
     name: 'messaging',
@@ -59,6 +61,7 @@ export function bootMessaging(options: {
           ...options.delivery,
         },
         ...(options.chat ? { chat: options.chat } : {}),
+        ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
       }),
   });
 }
