@@ -276,7 +276,7 @@ function Answered({ slip }: { slip: Slip }) {
         <Text size="xs" c="dimmed">
           Fingerprint of the slip as answered (SHA-256):
         </Text>
-        <Code block aria-label="Slip fingerprint" style={{ wordBreak: 'break-all' }}>
+        <Code block aria-label="Slip fingerprint" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
           {fingerprintText(approval.contentHash)}
         </Code>
       </Stack>
