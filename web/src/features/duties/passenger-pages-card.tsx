@@ -51,6 +51,7 @@ function Feedback({ feedback }: { feedback: NonNullable<BookingView['feedback']>
         {feedback.formName} · {dateTimeText(feedback.answeredAt)}
       </Text>
       {feedback.answers.map((answer, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the answers, in the form's fixed order
         <Stack key={`${answer.label}-${i}`} gap={0}>
           <Text size="xs" c="dimmed">
             {answer.label}

@@ -41,6 +41,7 @@ const columns: ColumnDef<FeedbackRow, unknown>[] = [
     cell: ({ row }) => (
       <Stack gap={2}>
         {row.original.answers.map((answer, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the answers, in the form's fixed order
           <Text key={`${answer.label}-${i}`} size="sm">
             <Text span c="dimmed" size="xs">
               {answer.label}:

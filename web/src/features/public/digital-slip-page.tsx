@@ -130,6 +130,7 @@ function SlipFacts({ slip }: { slip: Slip }) {
           </Title>
           <Stack gap={4} role="list" aria-label="Billing items">
             {slip.billingItems.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the slip's lines, in a fixed order
               <Group key={`${item.name}-${i}`} justify="space-between" role="listitem">
                 <Text size="sm">{item.name}</Text>
                 <Text size="sm">{rupees(item.amount)}</Text>
@@ -146,6 +147,7 @@ function SlipFacts({ slip }: { slip: Slip }) {
           </Title>
           <Stack gap={4} role="list" aria-label="Charges">
             {slip.chargeLines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the slip's lines, in a fixed order
               <Group key={`${line.label}-${i}`} justify="space-between" role="listitem" wrap="nowrap">
                 <Text size="sm">
                   {line.label}{' '}

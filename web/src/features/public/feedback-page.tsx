@@ -127,7 +127,7 @@ export default function FeedbackPage() {
     );
   }
   const questions: FeedbackQuestion[] = data.questions;
-  const valueOf = (i: number, q: FeedbackQuestion): FeedbackAnswer =>
+  const answerAt = (i: number, q: FeedbackQuestion): FeedbackAnswer =>
     answers[i] ?? (q.type === 'MULTI_SELECT' ? [] : '');
   const errors = { ...problems, ...fieldErrorsOf(send.error) };
 
@@ -144,7 +144,7 @@ export default function FeedbackPage() {
         aria-label={data.formName}
         onSubmit={(event) => {
           event.preventDefault();
-          const given = questions.map((q, i) => valueOf(i, q));
+          const given = questions.map((q, i) => answerAt(i, q));
           const checked = checkFeedbackAnswers(questions, given);
           if (!checked.ok) {
             setProblems(Object.fromEntries(checked.problems.map((p) => [p.field, p.message])));
@@ -157,10 +157,11 @@ export default function FeedbackPage() {
         <Stack gap="md">
           {questions.map((question, i) => (
             <Question
+              // biome-ignore lint/suspicious/noArrayIndexKey: the form's questions, in a fixed order
               key={`${question.label}-${i}`}
               index={i}
               question={question}
-              value={valueOf(i, question)}
+              value={answerAt(i, question)}
               error={errors[`answers.${i}`]}
               onChange={(value) =>
                 setAnswers((before) => {
