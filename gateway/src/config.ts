@@ -97,6 +97,21 @@ export const gatewayConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~-]{16,128}$/, 'expected 16 to 128 letters, digits or . _ ~ -')
     .optional(),
+  /**
+   * The map tiles under the route on the passenger's digital slip, e.g.
+   * https://tile.example.com/{z}/{x}/{y}.png; its origin is let through the pages' Content-Security-Policy.
+   * Unset, the route is drawn on a plain background and no request leaves for a tile server.
+   */
+  MAP_TILE_URL: z
+    .url({
+      protocol: /^https?$/,
+      message: 'expected a tile URL such as https://tiles.example.com/{z}/{x}/{y}.png',
+    })
+    .refine(
+      (url) => ['{z}', '{x}', '{y}'].every((part) => decodeURI(url).includes(part)),
+      'expected {z}, {x} and {y} in the tile URL',
+    )
+    .optional(),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -49,6 +49,8 @@ export interface ContextInput {
   logger: Logger;
   /** Production: cookies carry `Secure` and error answers never carry a stack. */
   production?: boolean;
+  /** The map tiles under a digital slip's route (MAP_TILE_URL); none unless configured. */
+  mapTileUrl?: string;
 }
 
 /** A caller who is a signed-in member of an operator. */

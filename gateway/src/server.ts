@@ -17,6 +17,7 @@ import { csrfProtection } from './http/csrf';
 import { DOCUMENTS_PATH, documentsRouter } from './http/documents';
 import { FILES_PATH, filesRouter } from './http/files';
 import { MSG91_WEBHOOK_PATH, msg91WebhookRouter, withoutWebhookSecret } from './http/msg91-webhook';
+import { publicLinksRouter } from './http/public-links';
 import {
   checkReadiness,
   type ReadinessProbe,
@@ -142,7 +143,13 @@ function buildGateway(options: GatewayOptions) {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // The map tiles of the passenger's slip come from the configured tile server, if any.
+          imgSrc: [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.MAP_TILE_URL ? [new URL(config.MAP_TILE_URL).origin] : []),
+          ],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
@@ -176,6 +183,7 @@ function buildGateway(options: GatewayOptions) {
       rateLimits,
       logger: req.log,
       production,
+      mapTileUrl: config.MAP_TILE_URL,
     });
 
   // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB. Rate
@@ -229,6 +237,9 @@ function buildGateway(options: GatewayOptions) {
   app.use('/api', (req, res) => {
     replyWithError(req, res, 404, 'NOT_FOUND', `There is nothing at ${req.originalUrl.split('?')[0]}.`);
   });
+
+  // The short links texted to passengers (/s/<token>, /f/<token>) lead to their pages.
+  app.use(publicLinksRouter());
 
   if (options.webDist) {
     const spa = spaRouter(options.webDist);

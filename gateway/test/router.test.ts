@@ -77,6 +77,12 @@ const EXPECTED: Record<string, string> = {
   'messageTemplate.save': 'manage_company_profile',
   'messageTemplate.reset': 'manage_company_profile',
   'messageTemplate.preview': 'view_company_profile',
+  // The passenger's pages: anyone holding a link's token; bookings checks the token.
+  'publicSlip.get': 'public',
+  'publicSlip.answer': 'public',
+  'publicFeedback.get': 'public',
+  'publicFeedback.answer': 'public',
+  'feedback.list': 'view_booking',
   // The driver app: a driver's session, acting only on that driver's own duties.
   'driver.duties': 'driver',
   'driver.duty': 'driver',
@@ -215,9 +221,16 @@ describe('the router', () => {
     expect(actual).toEqual(EXPECTED);
   });
 
-  it('leaves only sign-in itself public', () => {
+  it('leaves only sign-in itself and the passenger’s pages (opened by a link’s token) public', () => {
     const open = procedures.filter(([, p]) => p._def.meta?.permission === 'public').map(([path]) => path);
-    expect(open.sort()).toEqual(['auth.requestOtp', 'auth.verifyOtp']);
+    expect(open.sort()).toEqual([
+      'auth.requestOtp',
+      'auth.verifyOtp',
+      'publicFeedback.answer',
+      'publicFeedback.get',
+      'publicSlip.answer',
+      'publicSlip.get',
+    ]);
   });
 
   it('rate-limits every sign-in step per address and per phone (their own budgets)', () => {

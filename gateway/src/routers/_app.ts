@@ -5,12 +5,15 @@ import { bookingRouter } from './booking/_router';
 import { chatRouter } from './chat/_router';
 import { driverRouter } from './driver/_router';
 import { employeeRouter } from './employee/_router';
+import { feedbackRouter } from './feedback/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
 import { messageRouter } from './message/_router';
 import { messageTemplateRouter } from './message-template/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
+import { publicFeedbackRouter } from './public-feedback/_router';
+import { publicSlipRouter } from './public-slip/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
 
@@ -29,6 +32,9 @@ export const appRouter = router({
   chat: chatRouter,
   tracking: trackingRouter,
   driver: driverRouter,
+  publicSlip: publicSlipRouter,
+  publicFeedback: publicFeedbackRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

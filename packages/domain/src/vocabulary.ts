@@ -231,6 +231,7 @@ export const FEEDBACK_FIELD_DISPLAYS = ['RADIO', 'CHECKBOX', 'DROPDOWN'] as cons
 export type FeedbackFieldDisplay = (typeof FEEDBACK_FIELD_DISPLAYS)[number];
 
 // ── Messaging and logs ─────────────────────────────────────────────────────────────────────────────
+/** Spec §9's SMS types, and ours beside them: the passenger's link to the digital duty slip. */
 export const SMS_TYPES = [
   'CONFIRMATION_SMS',
   'DRIVER_ALLOTMENT_SMS',
@@ -238,6 +239,7 @@ export const SMS_TYPES = [
   'CANCELLATION_SMS',
   'FEEDBACK_REQUEST_SMS',
   'SEND_INFO_TO_SUPPLIER_SMS',
+  'DIGITAL_DUTY_SLIP_SMS',
 ] as const;
 export type SmsType = (typeof SMS_TYPES)[number];
 

@@ -248,3 +248,4 @@ export {
   type SmsTemplates,
 } from './sms/sms-provider';
 export { parseOrThrow, refuseNul, requireId, requireIds } from './validation';
+export { createPollingLoop, type PollingLoop } from './workers/polling-loop';

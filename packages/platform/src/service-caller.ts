@@ -23,6 +23,10 @@ export const SYSTEM_PERMISSION = {
   sendSignInCode: 'system:send_sign_in_code',
   /** The gateway passes on WhatsApp's verified webhook (messaging's ReceiveChatWebhook). */
   receiveChatWebhook: 'system:receive_chat_webhook',
+  /** Messaging asks bookings for a link to a passenger's page (bookings' IssuePublicLink). */
+  issuePublicLinks: 'system:issue_public_links',
+  /** The gateway passes on a passenger's visit to a public page with its link's token (bookings' public RPCs). */
+  servePublicPages: 'system:serve_public_pages',
 } as const;
 
 /** The user a service caller acts as: the nil UUID, which identity never gives a person. */

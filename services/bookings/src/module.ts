@@ -15,6 +15,11 @@ import { createMasterCopies, type MasterCopies } from './read-models/master-copi
 import { bookingsRoutes } from './rpc/bookings-handlers';
 import { bookingsMigrations, SCHEMA } from './storage/migrations';
 import { type BookingsUseCases, createBookingsUseCases } from './use-cases';
+import {
+  createSlipAutoAccept,
+  type SlipAutoAccept,
+  type SlipAutoAcceptOptions,
+} from './workers/slip-auto-accept';
 
 export interface BookingsModuleDeps {
   db: Database;
@@ -24,12 +29,16 @@ export interface BookingsModuleDeps {
   connect: ServiceConnector;
   /** The current time; the system clock unless a test fixes it. */
   clock?: () => Date;
+  /** The slip auto-accept worker's timing (tests shorten it). */
+  slipAutoAccept?: Pick<SlipAutoAcceptOptions, 'pollMs' | 'leaseMs' | 'batchSize'>;
 }
 
 export interface BookingsModule extends ServiceModule {
   useCases: BookingsUseCases;
   /** Bookings' copies of the masters it reads. */
   copies: MasterCopies;
+  /** Takes passengers' unanswered digital slips as accepted at their due time. */
+  slipAutoAccept: SlipAutoAccept;
 }
 
 /** Bookings as a module: migrated schema, use cases, gRPC routes, outbox relay, health. */
@@ -45,25 +54,30 @@ export async function createBookingsModule(deps: BookingsModuleDeps): Promise<Bo
   });
   const masters = deps.connect(MastersService);
   const copies = createMasterCopies({ db: deps.db, bus: deps.bus, logger, masters });
-  const useCases = createBookingsUseCases({
+  const clock = deps.clock ?? (() => new Date());
+  const useCases = createBookingsUseCases({ db: deps.db, logger, clock, copies, masters });
+  const slipAutoAccept = createSlipAutoAccept({
     db: deps.db,
     logger,
-    clock: deps.clock ?? (() => new Date()),
-    copies,
-    masters,
+    clock,
+    facts: useCases.passengerPages.facts,
+    ...deps.slipAutoAccept,
   });
   let consumers: Subscription[] = [];
   return {
     ...service,
     useCases,
     copies,
+    slipAutoAccept,
     routes: bookingsRoutes(useCases),
     async start() {
       await service.start();
       await useCases.locationTracking.preparePartitions();
       consumers = await copies.start();
+      slipAutoAccept.start();
     },
     async stop() {
+      await slipAutoAccept.stop();
       for (const consumer of consumers) await consumer.stop();
       await service.stop();
     },

@@ -215,6 +215,9 @@ export function customerToProto(
       overnightTime: text(t.overnight_time),
     })),
     costlierOfKmOrHourCityIds: v.costlier_of_km_or_hour_city_ids,
+    slipAutoAcceptHours: count(v.slip_auto_accept_hours),
+    showChargesOnDigitalSlip: v.show_charges_on_digital_slip,
+    feedbackFormId: text(v.feedback_form_id),
   };
 }
 

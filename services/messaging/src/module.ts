@@ -38,12 +38,15 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
+import { bookingsLinks } from './delivery/links';
 import { createPushWorker, type PushWorker } from './delivery/push-worker';
 import { isChatNumber } from './domain/chat-flow';
 import { startAudienceConsumers } from './events/audience-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { startDriverChatConsumer } from './events/driver-chat-consumer';
 import { startPushTargetsConsumer } from './events/push-targets-consumer';
+import { startSlipLinkConsumer } from './events/slip-link-consumer';
+import { DEVELOPMENT_PUBLIC_BASE_URL, publicBaseUrlOf } from './public-links-settings';
 import { messagingRoutes } from './rpc/messaging-handlers';
 import { messagingMigrations, SCHEMA } from './storage/migrations';
 import { createDeliveryReports, type DeliveryReports } from './use-cases/delivery-reports';
@@ -68,6 +71,8 @@ export interface MessagingModuleDeps {
   push?: PushProvider;
   /** Reaches bookings, whose duty slips emails carry. */
   connect: ServiceConnector;
+  /** Where the links texted to passengers point (PUBLIC_BASE_URL); the development address unless given. */
+  publicBaseUrl?: string;
   /** The delivery and push workers' timing (tests shorten it). */
   delivery?: Pick<DeliveryWorkerOptions, 'retry' | 'pollMs' | 'batchSize' | 'leaseMs'>;
   /**
@@ -105,14 +110,16 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
   const deliveryReports = createDeliveryReports({ db: deps.db });
   // Resolved at the first attachment, so a messaging that sends no email with one needs no bookings.
   let bookings: Client<typeof BookingsService> | undefined;
+  const bookingsClient = () => {
+    bookings ??= deps.connect(BookingsService);
+    return bookings;
+  };
   const delivery = createDeliveryWorker({
     db: deps.db,
     sms: deps.sms,
     email: deps.email,
-    attachments: bookingsAttachments(() => {
-      bookings ??= deps.connect(BookingsService);
-      return bookings;
-    }),
+    attachments: bookingsAttachments(bookingsClient),
+    links: bookingsLinks(bookingsClient, deps.publicBaseUrl ?? DEVELOPMENT_PUBLIC_BASE_URL),
     logger,
     ...deps.delivery,
   });
@@ -164,6 +171,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
       consumers.push(...(await startAudienceConsumers({ db: deps.db, bus: deps.bus, logger })));
       // Kept whether or not pushes go: a provider configured later finds the drivers' tokens.
       consumers.push(await startPushTargetsConsumer({ db: deps.db, bus: deps.bus, logger }));
+      consumers.push(await startSlipLinkConsumer({ db: deps.db, bus: deps.bus, logger }));
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({
@@ -204,6 +212,8 @@ export interface MessagingSettings {
   chat?: ChatProvider;
   /** A push provider to use instead of the configured one (tests point it at an FCM peer). */
   push?: PushProvider;
+  /** Where the links texted to passengers point (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
 }
 
 export function messagingSettings(env: Environment): MessagingSettings {
@@ -212,6 +222,7 @@ export function messagingSettings(env: Environment): MessagingSettings {
     emailSettings: emailSettingsOf(loadConfig(emailConfigSchema, env)),
     driverChat: driverChatSettingsOf(env),
     pushSettings: pushSettingsOf(loadConfig(pushConfigSchema, env)),
+    publicBaseUrl: publicBaseUrlOf(env),
   };
 }
 
@@ -232,13 +243,14 @@ export const messagingService = defineService({
   settings: messagingSettings,
   create: (
     { db, bus, logger, connect },
-    { sms, smsSettings, email, emailSettings, driverChat, chat, push, pushSettings },
+    { sms, smsSettings, email, emailSettings, driverChat, chat, push, pushSettings, publicBaseUrl },
   ) =>
     createMessagingModule({
       db,
       bus,
       logger,
       connect,
+      publicBaseUrl,
       sms: sms ?? createSmsProvider(smsSettings, logger),
       email: email ?? createEmailProvider(emailSettings, logger),
       push: push ?? createPushProvider(pushSettings, logger),

@@ -45,6 +45,8 @@ export function bootMessaging(options: {
   chat?: MessagingModuleDeps['chat'];
   /** Pushes to the driver app through this provider; none are written unless given. */
   push?: PushProvider;
+  /** Where passengers' links point; the development address unless given. */
+  publicBaseUrl?: string;
 }): Promise<MessagingHarness> {
   return bootService({
     name: 'messaging',
@@ -64,6 +66,7 @@ export function bootMessaging(options: {
         },
         ...(options.chat ? { chat: options.chat } : {}),
         ...(options.push ? { push: options.push } : {}),
+        ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
       }),
   });
 }

@@ -56,6 +56,7 @@ describe('an operator’s message templates (ListTemplates, SaveTemplate, ResetT
       'CANCELLATION_SMS SMS true',
       'FEEDBACK_REQUEST_SMS SMS true',
       'SEND_INFO_TO_SUPPLIER_SMS SMS true',
+      'DIGITAL_DUTY_SLIP_SMS SMS true',
       'CONFIRMATION_EMAIL EMAIL true',
       'DUTY_INFO_EMAIL EMAIL true',
       'DUTY_SLIP_EMAIL EMAIL true',
@@ -63,6 +64,7 @@ describe('an operator’s message templates (ListTemplates, SaveTemplate, ResetT
     ]);
     expect(variables).toContain('tripOtp');
     expect(variables).toContain('companyName');
+    expect(variables).toContain('slipLink');
   });
 
   it('keeps operator A’s template from operator B, who can neither read nor overwrite it', async () => {

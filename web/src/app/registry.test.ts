@@ -10,9 +10,10 @@ const labels = (permissions: string[]) => {
 };
 
 describe('navigation from the one screen registry', () => {
-  it('shows a holder of view_booking only the Duties group, with the spec’s tabs and paths', () => {
+  it('shows a holder of view_booking the Duties group, with the spec’s tabs and paths, and the feedback', () => {
     const nav = navigationFor(new Set(['view_booking']));
-    expect(nav.groups.map((g) => g.group)).toEqual(['Duties']);
+    expect(nav.groups.map((g) => g.group)).toEqual(['Duties', 'Operations']);
+    expect(nav.groups[1]!.items.map((i) => [i.label, i.to])).toEqual([['Feedback', '/operations/feedback']]);
     expect(nav.groups[0]!.items.map((i) => [i.label, i.to])).toEqual([
       ['Incoming', '/duties/bookings/incoming'],
       ['Needs Attention', '/duties/bookings/needs-attention'],

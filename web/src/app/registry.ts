@@ -98,6 +98,18 @@ export const SCREENS: Screen[] = [
     load: () => import('../features/public/app-redirect-page'),
   },
   {
+    path: '/digital-duty-slip/$token',
+    title: 'Duty slip',
+    access: 'public',
+    load: () => import('../features/public/digital-slip-page'),
+  },
+  {
+    path: '/feedback/$token',
+    title: 'Your feedback',
+    access: 'public',
+    load: () => import('../features/public/feedback-page'),
+  },
+  {
     path: '/duties/bookings/$tab',
     title: 'Duties',
     access: BOOKING_LIST_PERMISSION,
@@ -171,6 +183,14 @@ export const SCREENS: Screen[] = [
     access: 'view_sms',
     load: () => import('../features/messages/email-log-page'),
     nav: [{ group: 'Operations', label: 'Emails' }],
+  },
+  {
+    // The spec names no screen or permission for passengers' feedback: whoever sees bookings reads it.
+    path: '/operations/feedback',
+    title: 'Feedback',
+    access: 'view_booking',
+    load: () => import('../features/feedback/feedback-list-page'),
+    nav: [{ group: 'Operations', label: 'Feedback' }],
   },
   {
     path: '/profile',

@@ -3,6 +3,7 @@ import { idSchema } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
+import { feedbackToJson, slipApprovalToJson } from '../public-slip/mappers';
 import { required } from '../shared-mappers';
 import {
   activityToJson,
@@ -43,5 +44,7 @@ export const get = procedureNeeding(BOOKING_LIST_PERMISSION)
       charges: r.charges ? chargesToJson(r.charges) : null,
       purchaseCharges: r.purchaseCharges ? chargesToJson(r.purchaseCharges) : null,
       driverAllowances: r.driverAllowances ? chargesToJson(r.driverAllowances) : null,
+      slipApproval: r.slipApproval ? slipApprovalToJson(r.slipApproval) : null,
+      feedback: r.feedback ? feedbackToJson(r.feedback) : null,
     };
   });

@@ -6,6 +6,8 @@ export * from './booking-number';
 export * from './custom-field-entries';
 export * from './driver-app';
 export * from './duty-billing-items';
+export * from './feedback-answers';
 export * from './gps-distance';
 export * from './location-points';
+export * from './public-pages';
 export * from './status-machine';

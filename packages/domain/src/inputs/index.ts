@@ -14,11 +14,17 @@ export {
   tripEventInputSchema,
 } from '../bookings/driver-app-inputs';
 export { type DutyBillingItemsInput, dutyBillingItemsSchema } from '../bookings/duty-billing-items';
+export { type PublicFeedbackAnswerInput, publicFeedbackAnswerSchema } from '../bookings/feedback-answers';
 export {
   type LocationBatchInput,
   locationBatchSchema,
   locationPointSchema,
 } from '../bookings/location-points';
+export {
+  type PublicSlipAnswerInput,
+  publicSlipAnswerSchema,
+  publicTokenInput,
+} from '../bookings/public-pages';
 export {
   activeFilterSchema,
   cursorSchema,

@@ -63,6 +63,7 @@ const BILLING = 'Billing details';
 const TERMS = 'Terms';
 const LIMITS = 'Limited to';
 const PAY = 'Allowances';
+const PASSENGER_PAGES = 'Passenger’s slip and feedback';
 
 /** A name and address invoices are made out to; a connection may have several (one per GSTIN). */
 const BILLING_DETAILS = {
@@ -177,6 +178,18 @@ export const customerMaster = defineMaster({
     ),
     costlier_of_km_or_hour_city_ids: f.refs('Only the costlier of extra km or hours in', 'city', {
       section: TERMS,
+    }),
+    // The passenger's digital duty slip and feedback link (the public pages).
+    slip_auto_accept_hours: f.integer('Digital duty slips count as accepted after (hours)', 0, 720, {
+      section: PASSENGER_PAGES,
+      help: 'When the passenger does not answer; the business setting when empty',
+    }),
+    show_charges_on_digital_slip: f.flag('Show the charges on the passenger’s digital slip', {
+      section: PASSENGER_PAGES,
+    }),
+    feedback_form_id: f.ref('Feedback form', 'feedback_form', {
+      section: PASSENGER_PAGES,
+      help: 'The first active feedback form when empty',
     }),
   },
   columns: ['name', 'phone', 'customer_group_id', 'city_id'],

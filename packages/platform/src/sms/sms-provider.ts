@@ -6,13 +6,15 @@
 export interface SmsTemplates {
   /** A one-time code: `otp` is the code. */
   otp: { otp: string };
-  /** The messaging service's texts about a booking (spec §9 SMS types), each filling the same variables. */
+  /** The messaging service's texts about a booking (spec §9 SMS types and the digital slip's), each filling the same variables. */
   CONFIRMATION_SMS: BookingSmsVariables;
   DRIVER_ALLOTMENT_SMS: BookingSmsVariables;
   CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP: BookingSmsVariables;
   CANCELLATION_SMS: BookingSmsVariables;
   FEEDBACK_REQUEST_SMS: BookingSmsVariables;
   SEND_INFO_TO_SUPPLIER_SMS: BookingSmsVariables;
+  /** The passenger's link to approve the digital duty slip (`slipLink`). */
+  DIGITAL_DUTY_SLIP_SMS: BookingSmsVariables;
 }
 
 /**

@@ -1,5 +1,9 @@
 import { createOutbox, defineEvent } from '@fleet/platform';
-import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
+import {
+  BookingChangedSchema,
+  FeedbackReceivedSchema,
+  SlipApprovalChangedSchema,
+} from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
 /**
@@ -10,6 +14,11 @@ export const BookingsEvents = {
   bookingCreated: defineEvent('fleet.bookings.booking.created', BookingChangedSchema),
   bookingStatusChanged: defineEvent('fleet.bookings.booking.status_changed', BookingChangedSchema),
   bookingUpdated: defineEvent('fleet.bookings.booking.updated', BookingChangedSchema),
+  /** A closed duty's digital slip awaits the passenger's answer. */
+  slipApprovalRequested: defineEvent('fleet.bookings.slip_approval.requested', SlipApprovalChangedSchema),
+  /** The passenger accepted or rejected the slip, or it counted as accepted at its due time. */
+  slipApprovalAnswered: defineEvent('fleet.bookings.slip_approval.answered', SlipApprovalChangedSchema),
+  feedbackReceived: defineEvent('fleet.bookings.feedback.received', FeedbackReceivedSchema),
 } as const;
 
 export const bookingsOutbox = createOutbox(SCHEMA);

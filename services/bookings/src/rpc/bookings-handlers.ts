@@ -10,8 +10,10 @@ import {
   driverDutyToProto,
   slipPointToProto,
 } from '../mappers';
+import { feedbackToProto, slipApprovalToProto } from '../passenger-pages-mappers';
 import type { BookingsUseCases } from '../use-cases';
 import { locationMethods } from './location-handlers';
+import { passengerPagesHandlers } from './passenger-pages-handlers';
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function bookingsRoutes(useCases: BookingsUseCases) {
@@ -28,9 +30,11 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     billingItems,
     driverDuties,
     locationTracking,
+    passengerPages,
   } = useCases;
   return (router: ConnectRouter) =>
     router.service(BookingsService, {
+      ...passengerPagesHandlers(passengerPages),
       async countIncomingRequests(_req, ctx) {
         return { count: await tabCounts.incomingRequests(tenantCallerOf(ctx)) };
       },
@@ -139,8 +143,13 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         return { duties: duties.map(bookingDetailToProto) };
       },
       async getBooking(req, ctx) {
-        const found = await takeBooking.get(tenantCallerOf(ctx), req.id);
+        const caller = tenantCallerOf(ctx);
+        const found = await takeBooking.get(caller, req.id);
+        const pages = await passengerPages.forStaff(caller, req.id);
         return {
+          slipApproval:
+            pages.approval && slipApprovalToProto(pages.approval.approval, pages.approval.changedSinceAnswer),
+          feedback: pages.feedback && feedbackToProto(pages.feedback),
           booking: bookingDetailToProto(found.booking),
           duties: found.duties.map(bookingDetailToProto),
           activity: found.activity.map(activityToProto),

@@ -52,7 +52,7 @@ export async function recordDutyChange(
   change: Omit<DutyChange, 'to'> & {
     /** The status it is in now; read from the duty when not given. */
     to?: string;
-    event: keyof typeof BookingsEvents;
+    event: 'bookingCreated' | 'bookingStatusChanged' | 'bookingUpdated';
     charges?: ChargesOfEvent;
   },
 ): Promise<BookingDetail> {

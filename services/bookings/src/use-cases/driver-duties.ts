@@ -68,6 +68,7 @@ import { createClosePricing } from './close-pricing';
 import type { BookingsDeps } from './deps';
 import { closeLocked, readingsOf } from './duty-slip';
 import { lockDutyAsRead } from './locked-duty';
+import { createPassengerFacts } from './passenger-facts';
 
 /** How far the phone's clock may run ahead, and how long an offline queue may hold an act. */
 const FUTURE_LEEWAY_MS = 10 * 60_000;
@@ -109,6 +110,7 @@ function checkPhoneTime(at: Date, now: Date) {
 export function createDriverDuties(deps: BookingsDeps) {
   const { db, masters, copies, clock } = deps;
   const closePricing = createClosePricing(deps);
+  const facts = createPassengerFacts(deps);
 
   /** The operator's trip-code rules (business settings): whether the start and the end ask a code. */
   async function tripCodes(caller: DriverCaller) {
@@ -290,6 +292,11 @@ export function createDriverDuties(deps: BookingsDeps) {
         rule.action === 'completeDuty'
           ? await closePricing.prepare(caller, ownDuty(before, caller))
           : undefined;
+      // Completing the duty closes its digital slip, which then goes to the passenger to approve.
+      const slipApproval =
+        rule.action === 'completeDuty' && before
+          ? { now: clock(), hours: await facts.autoAcceptHours(caller.tenantId, before.customerId) }
+          : undefined;
 
       const applied = await db.withTenant(caller.tenantId, async (tx) => {
         const started = await startAct(tx, caller, {
@@ -361,7 +368,7 @@ export function createDriverDuties(deps: BookingsDeps) {
         if (act.signatureFileId) await saveCustomerSignature(tx, duty.id, act.signatureFileId);
         if (rule.action === 'completeDuty') {
           if (!pricing || !before) throw preconditionFailed('The duty type of this duty is no longer known.');
-          await closeLocked(tx, caller, { duty, before, pricing, action: 'completeDuty', to });
+          await closeLocked(tx, caller, { duty, before, pricing, action: 'completeDuty', to, slipApproval });
           return true;
         }
         if (to !== duty.status) await applyStatusChange(tx, duty.id, { status: to });

@@ -34,6 +34,8 @@ import { requireBookingFiles } from './booking-files';
 import { type ClosePricing, createClosePricing, measurable, priceAtClose } from './close-pricing';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
+import { createPassengerFacts } from './passenger-facts';
+import { requestSlipApproval } from './slip-approval';
 
 const POINTS = ['GARAGE_START', 'ARRIVAL', 'DUTY_START', 'DUTY_END', 'GARAGE_END'] as const;
 type PointName = (typeof POINTS)[number];
@@ -128,6 +130,8 @@ export async function closeLocked(
     pricing: ClosePricing;
     action: 'closeByOps' | 'completeDuty';
     to: BookingStatus;
+    /** When a digital slip closes, its passenger is asked to approve it within these hours (from now). */
+    slipApproval?: { now: Date; hours: number };
   },
 ) {
   const { duty, before, pricing } = input;
@@ -168,12 +172,17 @@ export async function closeLocked(
       driverAllowances: priced.driverAllowances && chargesToProto(priced.driverAllowances),
     },
   });
+  // The slip is complete now (points, billing items, charges): a digital one goes to the passenger.
+  if (input.to === 'CLOSED' && closed.slipMedium === 'DIGITAL_DUTY_SLIP' && input.slipApproval) {
+    await requestSlipApproval(tx, caller, { bookingId: duty.id, ...input.slipApproval });
+  }
   return { booking: closed, ...priced };
 }
 
 export function createDutySlip(deps: BookingsDeps) {
-  const { db, masters } = deps;
+  const { db, masters, clock } = deps;
   const closePricing = createClosePricing(deps);
+  const facts = createPassengerFacts(deps);
 
   return {
     async record(
@@ -245,6 +254,11 @@ export function createDutySlip(deps: BookingsDeps) {
       if (!before) throw notFound('The booking');
       const pricing = await closePricing.prepare(caller, before);
       if (!pricing) throw preconditionFailed('The duty type of this booking is no longer known.');
+      // A slip the driver app recorded is the passenger's to approve; a hard-copy one is not.
+      const slipApproval =
+        before.slipMedium === 'DIGITAL_DUTY_SLIP'
+          ? { now: clock(), hours: await facts.autoAcceptHours(caller.tenantId, before.customerId) }
+          : undefined;
 
       return db.withTenant(caller.tenantId, async (tx) => {
         const duty = await lockDutyAsRead(tx, input.id, input.expectedVersion);
@@ -253,7 +267,14 @@ export function createDutySlip(deps: BookingsDeps) {
           if (outcome.problem === 'NOT_ALLOWED') throw permissionDenied(outcome.message);
           throw preconditionFailed(outcome.message, 'ILLEGAL_TRANSITION');
         }
-        return closeLocked(tx, caller, { duty, before, pricing, action: 'closeByOps', to: outcome.to });
+        return closeLocked(tx, caller, {
+          duty,
+          before,
+          pricing,
+          action: 'closeByOps',
+          to: outcome.to,
+          slipApproval,
+        });
       });
     },
   };

@@ -7,6 +7,7 @@ import { createDutyBillingItems } from './duty-billing-items';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
 import { createLocationTracking } from './location-tracking';
+import { createPassengerPages } from './passenger-pages';
 import { createPrintDutySlip } from './print-duty-slip';
 import { createSlipReview } from './slip-review';
 import { createTabCounts } from './tab-counts';
@@ -26,6 +27,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     billingItems: createDutyBillingItems(deps),
     driverDuties: createDriverDuties(deps),
     locationTracking: createLocationTracking(deps),
+    passengerPages: createPassengerPages(deps),
   };
 }
 

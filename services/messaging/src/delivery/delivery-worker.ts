@@ -16,8 +16,10 @@ import {
   type Tx,
 } from '@fleet/platform';
 import { z } from 'zod';
+import { linkOf, linkPlaceholder, withLink } from '../domain/templates';
 import { attachmentsOf, claimDue, eraseSignInCode, type MessageRow } from '../storage/messages-store';
 import type { AttachmentSource } from './attachments';
+import type { LinkSource } from './links';
 import { claimAndSend, createPollingLoop } from './polling-loop';
 import { recordTry } from './record-try';
 import { DEFAULT_RETRY, nextTryAt, type RetryPolicy } from './retry';
@@ -28,6 +30,8 @@ export interface DeliveryWorkerOptions {
   email: EmailProvider;
   /** Where an email's attachments are fetched from when it is sent. */
   attachments: AttachmentSource;
+  /** Where a text's link to a passenger's page is asked for when it is sent. */
+  links?: LinkSource;
   logger: Logger;
   retry?: RetryPolicy;
   /** How often it looks for texts due again (retries); a commit wakes it sooner. */
@@ -193,13 +197,28 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       });
     }
     const type = row.type;
+    let text = row.text;
+    let values: Record<string, string> = variables.data;
+    // A link is made now, for this send only; the log keeps the text with its variable.
+    const link = linkOf(type);
+    if (link && text.includes(linkPlaceholder(link.variable))) {
+      const made =
+        row.tenantId && row.bookingId && options.links
+          ? await options.links(row.tenantId, row.bookingId, link.purpose)
+          : { ok: false as const, error: 'no link can be made for this log row', retryable: false };
+      if (!made.ok) {
+        logger.warn({ messageId: row.id, reason: made.error }, 'text not sent');
+        return record(row, { sent: false, error: made.error, retryable: made.retryable });
+      }
+      ({ text, variables: values } = withLink(text, values, link.variable, made.url));
+    }
     const attempt = await trySms(row, () =>
       sms.send({
         to: row.recipientPhone,
         purpose: type,
         template: type,
-        variables: variables.data,
-        text: row.text,
+        variables: values,
+        text,
         ...(row.dltTemplateId ? { dlt: { templateId: row.dltTemplateId, senderId: row.senderId } } : {}),
       }),
     );

@@ -4,7 +4,7 @@
 import { SMS_TYPES } from '@fleet/domain';
 import type { RecipientRole } from './message-types';
 
-/** The SMS types sent from bookings' events: every one of spec §9. */
+/** The SMS types sent from bookings' events: every one of spec §9, and the digital slip's link. */
 export const BOOKING_SMS_TYPES = SMS_TYPES;
 /** The emails sent from bookings' events. */
 export const BOOKING_EMAIL_TYPES = ['CONFIRMATION_EMAIL', 'DUTY_INFO_EMAIL', 'DUTY_SLIP_EMAIL'] as const;
@@ -214,6 +214,21 @@ export function textsFor(change: BookingChange, audience: Audience = DEFAULT_AUD
     default:
       return [];
   }
+}
+
+/**
+ * The texts a digital slip awaiting its passenger sends (bookings' slip_approval.requested): the link to
+ * approve it, DIGITAL_DUTY_SLIP_SMS, to each passenger, under the same flags as every passenger text.
+ */
+export function slipApprovalTexts(
+  booking: BookingFacts,
+  audience: Audience = DEFAULT_AUDIENCE,
+): PlannedMessage[] {
+  const passengers =
+    audience.sendPassengerMessages && audience.autoSendPassengerSms
+      ? recipientsOf(booking, audience).passengers
+      : [];
+  return addressed('DIGITAL_DUTY_SLIP_SMS', 'SMS', passengers);
 }
 
 /** What staff ask to send by hand: the confirmation, or a duty's allotment details. */

@@ -137,5 +137,8 @@ export function storedTemplateValues(value: unknown): TemplateValues {
     customerName: v.customerName ?? '',
     companyName: v.companyName ?? '',
     supplierName: v.supplierName ?? '',
+    // A chat never carries a passenger's link.
+    slipLink: '',
+    feedbackLink: '',
   };
 }

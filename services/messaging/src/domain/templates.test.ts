@@ -4,6 +4,7 @@ import { compose } from './compose';
 import {
   DEFAULT_TEMPLATES,
   DLT_VALUE_LIMIT,
+  linkOf,
   renderMessage,
   renderTemplate,
   TEMPLATE_TYPES,
@@ -12,6 +13,7 @@ import {
   templateProblem,
   templateValues,
   unknownVariables,
+  withLink,
 } from './templates';
 
 const values: TemplateValues = {
@@ -27,6 +29,8 @@ const values: TemplateValues = {
   customerName: 'Acme Travels',
   companyName: 'Konkan Cabs',
   supplierName: '',
+  slipLink: '{slipLink}',
+  feedbackLink: '{feedbackLink}',
 };
 
 const sms = (body: string, dlt = false): TemplateText => ({
@@ -69,6 +73,30 @@ describe('filling a template', () => {
     expect(renderTemplate(template, { ...values, tripOtp: '', pickup: '', companyName: '' })).toBe(
       'Booking #42: your car MH01AB1234 with Ravi Kumar (+919800000009) reports 01/04/2026 09:30.',
     );
+  });
+});
+
+describe('a passenger’s link in a text', () => {
+  it('keeps its variable until the text is sent, is never cut to the DLT limit, and is put in then', () => {
+    const template = sms('Sign booking #{bookingNo}: {slipLink} - {companyName} team', true);
+    const rendered = renderMessage(template, values);
+    expect(rendered.text).toBe('Sign booking #42: {slipLink} - Konkan Cabs team');
+    expect(rendered.cut).toEqual([]);
+    const url = `https://ops.konkancabs.in/s/${'A'.repeat(22)}`;
+    expect(linkOf('DIGITAL_DUTY_SLIP_SMS')).toEqual({ variable: 'slipLink', purpose: 'DIGITAL_DUTY_SLIP' });
+    expect(linkOf('CONFIRMATION_SMS')).toBeUndefined();
+    expect(withLink(rendered.text, rendered.values, 'slipLink', url)).toMatchObject({
+      text: `Sign booking #42: ${url} - Konkan Cabs team`,
+      variables: { slipLink: url, bookingNo: '42' },
+    });
+  });
+
+  it('goes only in its own type of text', () => {
+    expect(templateProblem('CONFIRMATION_SMS', sms('Booking {bookingNo}: {slipLink}'))).toEqual({
+      field: 'body',
+      message: '{slipLink} goes only in the DIGITAL_DUTY_SLIP_SMS text.',
+    });
+    expect(templateProblem('FEEDBACK_REQUEST_SMS', sms('How was it? {feedbackLink}'))).toBeUndefined();
   });
 });
 

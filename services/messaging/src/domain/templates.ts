@@ -1,7 +1,12 @@
 // The messages' words: a default template per message type (SMS and email) with named variables, the
 // rules an operator's own template must keep (its variables, and TRAI's DLT rules for a registered SMS),
 // and the one function that fills a template. No row of an operator's = the default here.
-import { DEFAULT_OPERATOR_TIME_ZONE, MESSAGE_TEMPLATE_TYPES, wallClock } from '@fleet/domain';
+import {
+  DEFAULT_OPERATOR_TIME_ZONE,
+  MESSAGE_TEMPLATE_TYPES,
+  type PublicLinkPurpose,
+  wallClock,
+} from '@fleet/domain';
 import type { BookingFacts } from './booking-texts';
 import { EMAIL_TYPES, type MessageType } from './message-types';
 
@@ -18,9 +23,48 @@ export const TEMPLATE_VARIABLES = [
   'customerName',
   'companyName',
   'supplierName',
+  'slipLink',
+  'feedbackLink',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
+
+/**
+ * The links a text may carry, each to a passenger's page of its booking and only in its own type of
+ * text. A link is asked from bookings when the text is sent, never before: until then the text (and
+ * the log) holds the variable itself, so no table of ours ever holds a working link. A link is never
+ * cut to the DLT limit (a cut link opens nothing): register it as a URL variable ({#url#}).
+ */
+export const LINK_VARIABLES = {
+  slipLink: { type: 'DIGITAL_DUTY_SLIP_SMS', purpose: 'DIGITAL_DUTY_SLIP' },
+  feedbackLink: { type: 'FEEDBACK_REQUEST_SMS', purpose: 'FEEDBACK' },
+} as const satisfies Record<string, { type: string; purpose: PublicLinkPurpose }>;
+export type LinkVariable = keyof typeof LINK_VARIABLES;
+const isLinkVariable = (name: string): name is LinkVariable => Object.hasOwn(LINK_VARIABLES, name);
+
+/** What a link variable holds until the text is sent: the variable as written. */
+export const linkPlaceholder = (name: LinkVariable) => `{${name}}`;
+
+/** The link a text of this type carries, if any. */
+export function linkOf(type: string): { variable: LinkVariable; purpose: PublicLinkPurpose } | undefined {
+  for (const [variable, link] of Object.entries(LINK_VARIABLES)) {
+    if (link.type === type && isLinkVariable(variable)) return { variable, purpose: link.purpose };
+  }
+  return undefined;
+}
+
+/** A composed text with its link put in: in the words and in the provider's variables. */
+export function withLink(
+  text: string,
+  variables: Readonly<Record<string, string>>,
+  variable: LinkVariable,
+  url: string,
+): { text: string; variables: Record<string, string> } {
+  return {
+    text: text.replaceAll(linkPlaceholder(variable), url),
+    variables: { ...variables, [variable]: url },
+  };
+}
 
 /** Every message type an operator words itself: the texts and emails of its log (the sign-in code and the pushes are the product's own). */
 export const TEMPLATE_TYPES = MESSAGE_TEMPLATE_TYPES satisfies readonly Exclude<
@@ -69,7 +113,10 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
   ),
   CANCELLATION_SMS: sms('Booking #{bookingNo} for {reportingTime} has been cancelled.[ - {companyName}]'),
   FEEDBACK_REQUEST_SMS: sms(
-    'Thank you for travelling with us on booking #{bookingNo}. Please reply with how the trip went.[ - {companyName}]',
+    'Thank you for travelling with us on booking #{bookingNo}. Tell us how the trip went: {feedbackLink}[ - {companyName}]',
+  ),
+  DIGITAL_DUTY_SLIP_SMS: sms(
+    'Your duty slip for booking #{bookingNo} is ready. Please check and sign it: {slipLink}[ - {companyName}]',
   ),
   SEND_INFO_TO_SUPPLIER_SMS: sms(
     'Duty #{bookingNo} allotted to you: report {reportingTime}[ at {pickup}][ with {vehicleNo}][, driver {driverName}][ ({driverPhone})].[ - {companyName}]',
@@ -136,6 +183,7 @@ export function fitValues(
   const fitted = { ...values };
   const cut: TemplateVariable[] = [];
   for (const name of TEMPLATE_VARIABLES) {
+    if (isLinkVariable(name)) continue;
     const chars = [...values[name]];
     if (chars.length > DLT_VALUE_LIMIT) {
       fitted[name] = chars.slice(0, DLT_VALUE_LIMIT).join('').trimEnd();
@@ -188,6 +236,11 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
     return { field: 'body', message: `Keep the message to ${limit} characters or fewer.` };
   const unknownInBody = unknownVariables(template.body);
   if (unknownInBody.length > 0) return { field: 'body', message: unknownMessage(unknownInBody) };
+  for (const name of variablesOf(`${template.subject}\n${template.body}`)) {
+    if (isLinkVariable(name) && LINK_VARIABLES[name].type !== type) {
+      return { field: 'body', message: `{${name}} goes only in the ${LINK_VARIABLES[name].type} text.` };
+    }
+  }
   if (isSms) {
     if (template.subject !== '') return { field: 'subject', message: 'A text message has no subject.' };
   } else {
@@ -259,5 +312,8 @@ export function templateValues(booking: BookingFacts, context: ValueContext = {}
     customerName: (context.customerName || booking.customerName).trim(),
     companyName: (context.companyName ?? '').trim(),
     supplierName: (context.supplierName ?? '').trim(),
+    // Made when the text is sent (withLink).
+    slipLink: linkPlaceholder('slipLink'),
+    feedbackLink: linkPlaceholder('feedbackLink'),
   };
 }

@@ -13,7 +13,7 @@ import {
   startEventConsumer,
   type Tx,
 } from '@fleet/platform';
-import type { Contact } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import type { Booking, Contact } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { type BookingChanged, BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { type BookingChange, type BookingFacts, type Person, textsFor } from '../domain/booking-texts';
 import { compose } from '../domain/compose';
@@ -46,12 +46,9 @@ const person = (contact: Contact): Person => ({
   email: contact.email,
 });
 
-/** Bookings' event as the texts' rules read it; undefined when it carries no booking. */
-export function bookingChangeOf(subject: string, message: BookingChanged): BookingChange | undefined {
-  const event = eventOf(subject);
-  const booking = message.booking;
-  if (!event || !booking) return undefined;
-  const facts: BookingFacts = {
+/** A booking as bookings' events carry it, as the texts' rules read it. */
+export function bookingFactsOf(booking: Booking): BookingFacts {
+  return {
     id: booking.id,
     bookingNo: booking.bookingNo.toString(),
     status: booking.status,
@@ -70,6 +67,14 @@ export function bookingChangeOf(subject: string, message: BookingChanged): Booki
     bookedBy: booking.bookedBy ? person(booking.bookedBy) : undefined,
     passengers: booking.passengers.map(person),
   };
+}
+
+/** Bookings' event as the texts' rules read it; undefined when it carries no booking. */
+export function bookingChangeOf(subject: string, message: BookingChanged): BookingChange | undefined {
+  const event = eventOf(subject);
+  const booking = message.booking;
+  if (!event || !booking) return undefined;
+  const facts = bookingFactsOf(booking);
   return {
     event,
     action: message.action,

@@ -42,6 +42,7 @@ import {
   statusLabel,
   timeText,
 } from './duty-format';
+import { PassengerPagesCard } from './passenger-pages-card';
 import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
 import { StatusActionButtons } from './status-actions';
@@ -319,6 +320,8 @@ export default function BookingPage() {
       <BillingItemsCard view={view} permissions={permissions} />
 
       <DutyChargesSection view={view} permissions={permissions} />
+
+      <PassengerPagesCard view={view} />
 
       <BookingMessagesCard bookingId={booking.id} />
 

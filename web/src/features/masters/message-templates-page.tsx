@@ -39,6 +39,7 @@ const TYPE_LABELS: Record<string, string> = {
   CANCELLATION_SMS: 'Booking cancelled',
   FEEDBACK_REQUEST_SMS: 'Feedback request',
   SEND_INFO_TO_SUPPLIER_SMS: 'Duty allotted (to the supplier)',
+  DIGITAL_DUTY_SLIP_SMS: 'Digital duty slip to sign (to passengers)',
   CONFIRMATION_EMAIL: 'Booking confirmation',
   DUTY_INFO_EMAIL: 'Car and driver details (sent by hand)',
   DUTY_SLIP_EMAIL: 'Duty slip',

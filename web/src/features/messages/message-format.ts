@@ -22,6 +22,7 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   CANCELLATION_SMS: 'Cancellation',
   FEEDBACK_REQUEST_SMS: 'Feedback request',
   SEND_INFO_TO_SUPPLIER_SMS: 'Info to supplier',
+  DIGITAL_DUTY_SLIP_SMS: 'Digital duty slip',
   CONFIRMATION_EMAIL: 'Confirmation',
   DUTY_INFO_EMAIL: 'Duty details',
   DUTY_SLIP_EMAIL: 'Duty slip',

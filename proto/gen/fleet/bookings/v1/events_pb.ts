@@ -8,13 +8,15 @@ import type { Booking } from "./booking_pb";
 import { file_fleet_bookings_v1_booking } from "./booking_pb";
 import type { DutyCharges } from "./bookings_service_pb";
 import { file_fleet_bookings_v1_bookings_service } from "./bookings_service_pb";
+import type { FeedbackResponse, SlipApproval } from "./public_pages_pb";
+import { file_fleet_bookings_v1_public_pages } from "./public_pages_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/bookings/v1/events.proto.
  */
 export const file_fleet_bookings_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mbGVldC9ib29raW5ncy92MS9ldmVudHMucHJvdG8SEWZsZWV0LmJvb2tpbmdzLnYxIvECCg5Cb29raW5nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoHYm9va2luZxgCIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSDgoGYWN0aW9uGAMgASgJEhMKC2Zyb21fc3RhdHVzGAQgASgJEhEKCXRvX3N0YXR1cxgFIAEoCRIOCgZyZWFzb24YBiABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAcgASgJEhUKDWFjdG9yX3VzZXJfaWQYCCABKAkSLwoHY2hhcmdlcxgJIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzEjgKEHB1cmNoYXNlX2NoYXJnZXMYCiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI5ChFkcml2ZXJfYWxsb3dhbmNlcxgLIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzYgZwcm90bzM", [file_fleet_bookings_v1_booking, file_fleet_bookings_v1_bookings_service]);
+  fileDesc("Ch5mbGVldC9ib29raW5ncy92MS9ldmVudHMucHJvdG8SEWZsZWV0LmJvb2tpbmdzLnYxIvECCg5Cb29raW5nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoHYm9va2luZxgCIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSDgoGYWN0aW9uGAMgASgJEhMKC2Zyb21fc3RhdHVzGAQgASgJEhEKCXRvX3N0YXR1cxgFIAEoCRIOCgZyZWFzb24YBiABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAcgASgJEhUKDWFjdG9yX3VzZXJfaWQYCCABKAkSLwoHY2hhcmdlcxgJIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzEjgKEHB1cmNoYXNlX2NoYXJnZXMYCiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI5ChFkcml2ZXJfYWxsb3dhbmNlcxgLIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzIogBChNTbGlwQXBwcm92YWxDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIrCgdib29raW5nGAIgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIxCghhcHByb3ZhbBgDIAEoCzIfLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBBcHByb3ZhbCJcChBGZWVkYmFja1JlY2VpdmVkEhEKCXRlbmFudF9pZBgBIAEoCRI1CghmZWVkYmFjaxgCIAEoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkZlZWRiYWNrUmVzcG9uc2ViBnByb3RvMw", [file_fleet_bookings_v1_booking, file_fleet_bookings_v1_bookings_service, file_fleet_bookings_v1_public_pages]);
 
 /**
  * What bookings publishes, through its transactional outbox, on fleet.bookings.booking.<event>:
@@ -99,4 +101,65 @@ export type BookingChanged = Message<"fleet.bookings.v1.BookingChanged"> & {
  */
 export const BookingChangedSchema: GenMessage<BookingChanged> = /*@__PURE__*/
   messageDesc(file_fleet_bookings_v1_events, 0);
+
+/**
+ * A digital slip's approval by the passenger, on fleet.bookings.slip_approval.<event>:
+ *
+ *   fleet.bookings.slip_approval.requested   a closed duty's digital slip awaits the passenger (messaging
+ *                                            texts the passengers a link, asked from bookings then)
+ *   fleet.bookings.slip_approval.answered    accepted or rejected by the passenger, or auto-accepted
+ *
+ * Never carries a link or its token.
+ *
+ * @generated from message fleet.bookings.v1.SlipApprovalChanged
+ */
+export type SlipApprovalChanged = Message<"fleet.bookings.v1.SlipApprovalChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * The duty as it now is.
+   *
+   * @generated from field: fleet.bookings.v1.Booking booking = 2;
+   */
+  booking?: Booking | undefined;
+
+  /**
+   * @generated from field: fleet.bookings.v1.SlipApproval approval = 3;
+   */
+  approval?: SlipApproval | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.SlipApprovalChanged.
+ * Use `create(SlipApprovalChangedSchema)` to create a new message.
+ */
+export const SlipApprovalChangedSchema: GenMessage<SlipApprovalChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_events, 1);
+
+/**
+ * A passenger answered a duty's feedback form, on fleet.bookings.feedback.received.
+ *
+ * @generated from message fleet.bookings.v1.FeedbackReceived
+ */
+export type FeedbackReceived = Message<"fleet.bookings.v1.FeedbackReceived"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.bookings.v1.FeedbackResponse feedback = 2;
+   */
+  feedback?: FeedbackResponse | undefined;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.FeedbackReceived.
+ * Use `create(FeedbackReceivedSchema)` to create a new message.
+ */
+export const FeedbackReceivedSchema: GenMessage<FeedbackReceived> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_events, 2);
 
