@@ -92,6 +92,7 @@ const EXPECTED: Record<string, string> = {
   'driver.registerDevice': 'driver',
   'driver.changes': 'driver',
   'booking.changes': 'view_booking',
+  'tracking.changes': 'view_location_tracking',
   // Location tracking: the driver app posts its own points; staff see the map and routes.
   'tracking.record': 'driver',
   'tracking.live': 'view_location_tracking',

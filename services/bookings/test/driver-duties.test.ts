@@ -165,15 +165,17 @@ it('shows a driver only their own duties, with no trip codes, prices or office n
   expect(shown).not.toContain(mine.tripStartOtp);
   expect(shown).not.toContain('do not tell the driver');
 
+  // Each call is made only when its turn comes: a refusal made early would arrive unawaited.
   for (const call of [
-    h.client.getDriverDuty({ id: theirs.id }, ravi()),
-    h.client.answerDuty(
-      { id: theirs.id, clientActionId: randomUUID(), answer: 'ACCEPT', at: at('2026-11-25T07:00') },
-      ravi(),
-    ),
-    h.client.getDriverDuty({ id: mine.id }, callAs(asDriver(driverId, randomUUID()))),
+    () => h.client.getDriverDuty({ id: theirs.id }, ravi()),
+    () =>
+      h.client.answerDuty(
+        { id: theirs.id, clientActionId: randomUUID(), answer: 'ACCEPT', at: at('2026-11-25T07:00') },
+        ravi(),
+      ),
+    () => h.client.getDriverDuty({ id: mine.id }, callAs(asDriver(driverId, randomUUID()))),
   ]) {
-    expect((await expectDomainError(call)).code).toBe('NOT_FOUND');
+    expect((await expectDomainError(call())).code).toBe('NOT_FOUND');
   }
   const staffAsking = await expectDomainError(h.client.getDriverDuty({ id: mine.id }, staff()));
   expect(staffAsking.code).toBe('PERMISSION_DENIED');

@@ -193,6 +193,13 @@ export const SCREENS: Screen[] = [
     nav: [{ group: 'Operations', label: 'Feedback' }],
   },
   {
+    path: '/operations/live-map',
+    title: 'Live map',
+    access: 'view_location_tracking',
+    load: () => import('../features/tracking/live-map-page'),
+    nav: [{ group: 'Operations', label: 'Live Map' }],
+  },
+  {
     path: '/profile',
     title: 'Profile',
     access: 'signed-in',

@@ -1,5 +1,5 @@
 import { PERMISSION } from '@fleet/domain';
-import { streamDutyChanges } from '../../live/stream-changes';
+import { streamEnd, streamWhileAllowed } from '../../live/stream-changes';
 import { procedureNeeding } from '../../trpc';
 
 /**
@@ -7,8 +7,7 @@ import { procedureNeeding } from '../../trpc';
  * to the board: which duty and its status, for the screen to read again.
  */
 export const changes = procedureNeeding(PERMISSION.view_booking).subscription(({ ctx, signal }) =>
-  streamDutyChanges(ctx, ctx.session, signal, {
+  streamWhileAllowed(ctx, ctx.dutyChanges.listen(ctx.caller.tenantId, streamEnd(signal)), {
     allowed: (session) => session.caller.permissions.includes(PERMISSION.view_booking),
-    keep: () => true,
   }),
 );

@@ -1,4 +1,5 @@
 import { router } from '../../trpc';
+import { changes } from './changes';
 import { live } from './live';
 import { record } from './record';
 import { route } from './route';
@@ -8,4 +9,5 @@ export const trackingRouter = router({
   record,
   live,
   route,
+  changes,
 });

@@ -42,5 +42,5 @@ export const live = procedureNeeding(PERMISSION.view_location_tracking)
       },
       callAs(ctx.caller),
     );
-    return { positions: r.positions.map(livePositionToJson) };
+    return { positions: r.positions.map(livePositionToJson), mapTileUrl: ctx.mapTileUrl ?? null };
   });

@@ -1,4 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
+import type { BookingStatus } from '@fleet/domain';
 import type { LivePosition, RoutePoint } from '@fleet/proto/fleet/bookings/v1/location_pb';
 import { required, textOrNull } from '../shared-mappers';
 
@@ -13,7 +14,7 @@ export const livePositionToJson = (p: LivePosition) => ({
   vehicleNo: textOrNull(p.vehicleNo),
   bookingId: p.bookingId,
   bookingNo: Number(p.bookingNo),
-  bookingStatus: p.bookingStatus,
+  bookingStatus: p.bookingStatus as BookingStatus,
   at: timestampDate(required(p.at, 'the position’s time')),
   latitude: p.latitude,
   longitude: p.longitude,

@@ -16,5 +16,7 @@ export const route = procedureNeeding(PERMISSION.view_location_tracking)
       storedPoints: Number(r.storedPoints),
       distanceKm: r.distanceKm,
       points: r.points.map(routePointToJson),
+      /** The map tiles to draw it on (MAP_TILE_URL); none: the route on a plain background. */
+      mapTileUrl: ctx.mapTileUrl ?? null,
     };
   });

@@ -9,5 +9,6 @@ export * from './duty-billing-items';
 export * from './feedback-answers';
 export * from './gps-distance';
 export * from './location-points';
+export * from './odometer-gap';
 export * from './public-pages';
 export * from './status-machine';

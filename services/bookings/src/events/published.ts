@@ -1,6 +1,7 @@
 import { createOutbox, defineEvent } from '@fleet/platform';
 import {
   BookingChangedSchema,
+  DriverPositionChangedSchema,
   FeedbackReceivedSchema,
   SlipApprovalChangedSchema,
 } from '@fleet/proto/fleet/bookings/v1/events_pb';
@@ -14,6 +15,7 @@ export const BookingsEvents = {
   bookingCreated: defineEvent('fleet.bookings.booking.created', BookingChangedSchema),
   bookingStatusChanged: defineEvent('fleet.bookings.booking.status_changed', BookingChangedSchema),
   bookingUpdated: defineEvent('fleet.bookings.booking.updated', BookingChangedSchema),
+  driverPositionChanged: defineEvent('fleet.bookings.driver_position.changed', DriverPositionChangedSchema),
   /** A closed duty's digital slip awaits the passenger's answer. */
   slipApprovalRequested: defineEvent('fleet.bookings.slip_approval.requested', SlipApprovalChangedSchema),
   /** The passenger accepted or rejected the slip, or it counted as accepted at its due time. */

@@ -213,3 +213,17 @@ export function routePoints(
         order by "atMs", "driverId"`,
   );
 }
+
+/**
+ * Marks the driver's position told to the live maps, unless it was told in the last 10 seconds: the
+ * duty it is on when the maps are to hear of it now, undefined when they heard of it just now.
+ */
+export async function announcePosition(tx: Tx, driverId: string): Promise<string | undefined> {
+  const [told] = await rows<{ bookingId: string }>(
+    tx,
+    sql`update bookings.driver_positions set announced_at = now()
+        where driver_id = ${driverId} and (announced_at is null or announced_at < now() - interval '10 seconds')
+        returning booking_id as "bookingId"`,
+  );
+  return told?.bookingId;
+}

@@ -26,7 +26,9 @@ import {
   requireIds,
 } from '@fleet/platform';
 import { thinEvenly } from '../domain/route-thinning';
+import { BookingsEvents, bookingsOutbox } from '../events/published';
 import {
+  announcePosition,
   type DriversDuty,
   dutyTrack,
   ensureLocationPartitions,
@@ -193,13 +195,24 @@ export function createLocationTracking(deps: BookingsDeps) {
         points.map((point) => point.at),
       );
       // One statement writes the batch and says which of its duties are the driver's; a refusal rolls
-      // the write back. Points make no event, so the stream of batches does not wake the outbox relay.
+      // the write back. Points make no event of their own, so the stream of batches does not wake the
+      // outbox relay: the live maps hear that the driver moved at most once in 10 seconds, when the
+      // relay next looks (within half a second).
       return db.withTenant(
         caller.tenantId,
         async (tx) => {
           const { inserted, duties } = await insertPoints(tx, caller, points);
           const refused = checkDuties(points, duties);
           if (refused) throw refused;
+          const bookingId = inserted > 0 ? await announcePosition(tx, caller.driverId) : undefined;
+          if (bookingId) {
+            await bookingsOutbox.enqueue(
+              tx,
+              BookingsEvents.driverPositionChanged,
+              { tenantId: caller.tenantId, driverId: caller.driverId, bookingId },
+              caller,
+            );
+          }
           return inserted;
         },
         { quiet: true },

@@ -25,6 +25,7 @@ import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ddmmyyyy } from '../masters/format';
 import { BookingMessagesCard } from '../messages/booking-messages-card';
+import { RouteCard } from '../tracking/route-card';
 import { AllotDialog } from './allot-dialog';
 import { BillingItemsCard } from './billing-items-card';
 import { AttachmentLinks } from './booking-attachments';
@@ -321,6 +322,9 @@ export default function BookingPage() {
 
       <DutyChargesSection view={view} permissions={permissions} />
 
+      {permissions.has('view_location_tracking') ? (
+        <RouteCard bookingId={booking.id} slip={view.salesSlip} />
+      ) : null}
       <PassengerPagesCard view={view} />
 
       <BookingMessagesCard bookingId={booking.id} />

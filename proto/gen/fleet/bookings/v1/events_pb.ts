@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/events.proto.
  */
 export const file_fleet_bookings_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mbGVldC9ib29raW5ncy92MS9ldmVudHMucHJvdG8SEWZsZWV0LmJvb2tpbmdzLnYxIvECCg5Cb29raW5nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoHYm9va2luZxgCIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSDgoGYWN0aW9uGAMgASgJEhMKC2Zyb21fc3RhdHVzGAQgASgJEhEKCXRvX3N0YXR1cxgFIAEoCRIOCgZyZWFzb24YBiABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAcgASgJEhUKDWFjdG9yX3VzZXJfaWQYCCABKAkSLwoHY2hhcmdlcxgJIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzEjgKEHB1cmNoYXNlX2NoYXJnZXMYCiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI5ChFkcml2ZXJfYWxsb3dhbmNlcxgLIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzIogBChNTbGlwQXBwcm92YWxDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIrCgdib29raW5nGAIgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIxCghhcHByb3ZhbBgDIAEoCzIfLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBBcHByb3ZhbCJcChBGZWVkYmFja1JlY2VpdmVkEhEKCXRlbmFudF9pZBgBIAEoCRI1CghmZWVkYmFjaxgCIAEoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkZlZWRiYWNrUmVzcG9uc2ViBnByb3RvMw", [file_fleet_bookings_v1_booking, file_fleet_bookings_v1_bookings_service, file_fleet_bookings_v1_public_pages]);
+  fileDesc("Ch5mbGVldC9ib29raW5ncy92MS9ldmVudHMucHJvdG8SEWZsZWV0LmJvb2tpbmdzLnYxIvECCg5Cb29raW5nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoHYm9va2luZxgCIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkJvb2tpbmcSDgoGYWN0aW9uGAMgASgJEhMKC2Zyb21fc3RhdHVzGAQgASgJEhEKCXRvX3N0YXR1cxgFIAEoCRIOCgZyZWFzb24YBiABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAcgASgJEhUKDWFjdG9yX3VzZXJfaWQYCCABKAkSLwoHY2hhcmdlcxgJIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzEjgKEHB1cmNoYXNlX2NoYXJnZXMYCiABKAsyHi5mbGVldC5ib29raW5ncy52MS5EdXR5Q2hhcmdlcxI5ChFkcml2ZXJfYWxsb3dhbmNlcxgLIAEoCzIeLmZsZWV0LmJvb2tpbmdzLnYxLkR1dHlDaGFyZ2VzIogBChNTbGlwQXBwcm92YWxDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIrCgdib29raW5nGAIgASgLMhouZmxlZXQuYm9va2luZ3MudjEuQm9va2luZxIxCghhcHByb3ZhbBgDIAEoCzIfLmZsZWV0LmJvb2tpbmdzLnYxLlNsaXBBcHByb3ZhbCJcChBGZWVkYmFja1JlY2VpdmVkEhEKCXRlbmFudF9pZBgBIAEoCRI1CghmZWVkYmFjaxgCIAEoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkZlZWRiYWNrUmVzcG9uc2UiUQoVRHJpdmVyUG9zaXRpb25DaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIRCglkcml2ZXJfaWQYAiABKAkSEgoKYm9va2luZ19pZBgDIAEoCWIGcHJvdG8z", [file_fleet_bookings_v1_booking, file_fleet_bookings_v1_bookings_service, file_fleet_bookings_v1_public_pages]);
 
 /**
  * What bookings publishes, through its transactional outbox, on fleet.bookings.booking.<event>:
@@ -162,4 +162,35 @@ export type FeedbackReceived = Message<"fleet.bookings.v1.FeedbackReceived"> & {
  */
 export const FeedbackReceivedSchema: GenMessage<FeedbackReceived> = /*@__PURE__*/
   messageDesc(file_fleet_bookings_v1_events, 2);
+
+/**
+ * fleet.bookings.driver_position.changed: a driver moved (at most once in 10 seconds a driver), for the
+ * live maps to read the positions again. It carries no position: a map reads them through its own
+ * permission- and branch-fenced query.
+ *
+ * @generated from message fleet.bookings.v1.DriverPositionChanged
+ */
+export type DriverPositionChanged = Message<"fleet.bookings.v1.DriverPositionChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: string driver_id = 2;
+   */
+  driverId: string;
+
+  /**
+   * @generated from field: string booking_id = 3;
+   */
+  bookingId: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.DriverPositionChanged.
+ * Use `create(DriverPositionChangedSchema)` to create a new message.
+ */
+export const DriverPositionChangedSchema: GenMessage<DriverPositionChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_events, 3);
 
