@@ -129,6 +129,30 @@ it('keeps a batch once however often the phone sends it, and of an overlapping b
   expect(await storedOf(id)).toBe(15);
 });
 
+it('tells the live maps a driver moved at most once in 10 seconds, whatever the rate of batches', async () => {
+  const { id } = await duty();
+  const told = async () => {
+    const [found] = await h.database.db.readAsSystem((tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from bookings.outbox
+            where subject = 'fleet.bookings.driver_position.changed'
+              and position(convert_to(${id}, 'UTF8') in payload) > 0`,
+      ),
+    );
+    return found!.n;
+  };
+  // As if the driver had not been announced for a while (earlier tests posted for them just now).
+  await h.database.db.asSystem((tx) =>
+    tx.execute(sql`update bookings.driver_positions set announced_at = null where driver_id = ${ravi}`),
+  );
+  const before = await told();
+  await record(drive(id, '2026-11-25T11:20:00Z', 3));
+  await record(drive(id, '2026-11-25T11:21:00Z', 3));
+  await record(drive(id, '2026-11-25T11:22:00Z', 3));
+  expect((await told()) - before).toBe(1);
+});
+
 it('shows each driver’s latest position on the live map, moved only by a later point', async () => {
   const first = await duty();
   const second = await duty(sunilVehicle);

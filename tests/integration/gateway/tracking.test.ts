@@ -2,8 +2,11 @@
 // driver signed in to the driver app posts batches of points (Dates through superjson) for the duty
 // allotted to them, kept once; staff holding view_location_tracking see the driver on the live map and
 // the duty's route with its GPS kilometres; inputs are checked before they reach bookings; and the map
-// is closed to staff without the permission, to drivers, and to another operator.
+// is closed to staff without the permission, to drivers, and to another operator. The map hears by
+// server push that drivers moved.
 import { EARTH_RADIUS_KM, operatorDate } from '@fleet/domain';
+import { DriverPositionChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
+import { publishEvent } from '@fleet/testing';
 import { expectTrpcError } from '../../support/expect-trpc-error';
 import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
@@ -129,7 +132,7 @@ it('keeps the driver app’s batch once, and shows the driver on the live map an
   expect(ravi!.at).toBeInstanceOf(Date);
   expect(ravi!.at.getTime()).toBe(points.at(-1)!.at.getTime());
   expect((await owner.tracking.live.query({ branchIds: [branchId] })).positions).toHaveLength(1);
-  expect(await owner.tracking.live.query()).toEqual({ positions });
+  expect(await owner.tracking.live.query()).toEqual({ positions, mapTileUrl: null });
 
   // A dispatcher limited to the driver's branch sees the driver; one limited to another branch sees none
   // of this branch's drivers, whatever they ask for.
@@ -200,4 +203,22 @@ it('shows another operator none of these drivers or routes, and lets its driver 
   expect((await expectTrpcError(stranger.tracking.record.mutate({ points: drive(1) }))).data?.code).toBe(
     'NOT_FOUND',
   );
+});
+
+it('pushes that drivers moved to the live map’s stream, and to no one without the permission', async () => {
+  const ownerTenantId = (await h.client(() => bearer(ownerToken)).user.me.query()).tenant.id;
+  const map = await h.stream('tracking.changes', undefined, bearer(ownerToken));
+  await publishEvent(
+    h.testBus.bus,
+    'fleet.bookings.driver_position.changed',
+    DriverPositionChangedSchema,
+    { tenantId: ownerTenantId, driverId, bookingId },
+    ownerTenantId,
+  );
+  expect(await map.next()).toEqual({ kind: 'data', value: { at: expect.any(Date) } });
+  map.close();
+  const clerk = await h.stream('tracking.changes', undefined, bearer(clerkToken));
+  const refused = await clerk.next();
+  clerk.close();
+  expect(refused.kind === 'error' && refused.error.data.code).toBe('FORBIDDEN');
 });
