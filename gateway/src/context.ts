@@ -6,7 +6,9 @@ import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_servi
 import type { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import type { Authenticator } from './auth/authenticator';
 import type { DutyChanges } from './live/duty-changes';
+import type { SharedAnswers } from './live/shared-answers';
 import type { RateLimits } from './rate-limits';
+import type { LivePositionJson } from './routers/tracking/mappers';
 
 export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;
@@ -43,6 +45,8 @@ export interface ContextInput {
   authenticator: Authenticator;
   /** The operators' duty changes as they happen, for the procedures that stream them (one per gateway). */
   dutyChanges: DutyChanges;
+  /** The live map's answers, shared by its viewers for a moment (one per gateway). */
+  liveMapAnswers: SharedAnswers<LivePositionJson[]>;
   /** The budgets every procedure call and file request is charged to (one per gateway). */
   rateLimits: RateLimits;
   /** Already carries the request id. */

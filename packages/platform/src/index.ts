@@ -1,3 +1,4 @@
+export { BoundedCache } from './bounded-cache';
 export {
   anonymousCaller,
   CALLER_HEADER,

@@ -29,18 +29,24 @@ export const liveInput = z
 
 /**
  * The live map: each of the operator's drivers at their latest position, by name; a staff member
- * limited to branches (identity says which, with the session) sees only those branches' drivers.
+ * limited to branches (identity says which, with the session) sees only those branches' drivers. Every
+ * viewer of the same operator, branches and hours shares one answer for a second (liveMapAnswers): many
+ * open maps cost bookings one query a second, and a position is announced at most every 10 s anyway.
  */
 export const live = procedureNeeding(PERMISSION.view_location_tracking)
   .input(liveInput)
   .query(async ({ ctx, input }) => {
     const branchIds = liveMapBranches(input.branchIds, ctx.session.branchIds);
-    const r = await ctx.services.bookings.listLivePositions(
-      {
-        branches: branchIds ? { branchIds } : undefined,
-        seenWithinHours: input.seenWithinHours ?? 0,
-      },
-      callAs(ctx.caller),
+    const hours = input.seenWithinHours ?? 0;
+    const key = [ctx.caller.tenantId, hours, ...(branchIds ? [...branchIds].sort() : ['every branch'])].join(
+      '|',
     );
-    return { positions: r.positions.map(livePositionToJson), mapTileUrl: ctx.mapTileUrl ?? null };
+    const positions = await ctx.liveMapAnswers.get(key, async () => {
+      const r = await ctx.services.bookings.listLivePositions(
+        { branches: branchIds ? { branchIds } : undefined, seenWithinHours: hours },
+        callAs(ctx.caller),
+      );
+      return r.positions.map(livePositionToJson);
+    });
+    return { positions, mapTileUrl: ctx.mapTileUrl ?? null };
   });

@@ -23,6 +23,8 @@ export const livePositionToJson = (p: LivePosition) => ({
   headingDeg: measure(p.headingDeg),
 });
 
+export type LivePositionJson = ReturnType<typeof livePositionToJson>;
+
 /** A point of a duty's route. */
 export const routePointToJson = (p: RoutePoint) => ({
   at: timestampDate(required(p.at, 'the point’s time')),
