@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -100,4 +100,44 @@ export async function apiAs(base: string, phone: string, code: string) {
   await anonymous.auth.requestOtp.mutate({ phone });
   const { token } = await anonymous.auth.verifyOtp.mutate({ phone, code });
   return trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
+}
+
+/** The short link of this kind (`s`: the digital slip, `f`: feedback) texted to `phone`, from the development SMS outbox. */
+export async function textedLink(product: RunningProduct, phone: string, path: 's' | 'f'): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    let outbox = '';
+    try {
+      outbox = readFileSync(join(product.dataDir, 'sms-outbox.txt'), 'utf8');
+    } catch {
+      // not written yet
+    }
+    // Each entry: "<time>  to <phone>  <purpose>", then the text.
+    const found = new RegExp(`to \\${phone}  \\w+\\n[^\\n]*/${path}/([A-Za-z0-9_-]{22})`).exec(outbox);
+    if (found) return `${product.base}/${path}/${found[1]}`;
+    if (Date.now() > deadline)
+      throw new Error(
+        `no /${path}/ link was texted to ${phone}:\n${outbox
+          .split('\n\n')
+          .filter((e) => e.includes(phone))
+          .join('\n')}`,
+      );
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** On an open digital slip: draws a signature in its box and accepts, and waits for the answer shown. */
+export async function signAndAcceptSlip(page: Page): Promise<void> {
+  const accept = page.getByRole('button', { name: 'Accept and sign' });
+  const pad = page.getByRole('img', { name: 'Your signature' });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature box is not on screen');
+  await page.mouse.move(box.x + 30, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 40, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + 110, { steps: 8 });
+  await page.mouse.up();
+  await accept.click();
+  await page.getByRole('status', { name: 'Your answer' }).waitFor();
 }

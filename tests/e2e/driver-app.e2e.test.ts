@@ -1,7 +1,14 @@
 import { addCalendarDays, operatorDate } from '@fleet/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { trpcClient } from '../support/trpc-client';
-import { launchBrowser, type RunningProduct, screenshot, startProduct } from './browser';
+import {
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signAndAcceptSlip,
+  startProduct,
+  textedLink,
+} from './browser';
 
 /**
  * The driver app on a phone-sized Chromium against `npm start`'s process: staff book a duty and allot it
@@ -9,7 +16,8 @@ import { launchBrowser, type RunningProduct, screenshot, startProduct } from './
  * accepts it and records each event of the trip with the odometer and a photo, loses the network
  * mid-trip, records the end (with the passenger's signature) and the return to the garage, sees them
  * waiting — and the app still opens offline — then the network comes back and they are sent. The
- * office then finds each slip point once with its km, the duty closed, and each driver act once.
+ * office then finds each slip point once with its km, the duty closed, and each driver act once; the
+ * passenger opens the digital slip from the text the closing sent, signs it and accepts it.
  */
 const OWNER = '+919800000071';
 const DRIVER = '+919811100071';
@@ -43,6 +51,8 @@ describe('the driver app on a phone', () => {
       operatorName: 'Konkan Cabs',
     });
     owner = trpcClient(base, () => ({ authorization: `Bearer ${token}` }));
+    // The operator texts its passengers (a new operator's flag is off), so the slip's link reaches them.
+    await owner.user.updateProfile.mutate({ name: 'Konkan Owner', phone: OWNER, autoSendPassengerSms: true });
     const today = operatorDate(new Date());
     const customer = await owner.masters.customer.create.mutate({ values: { name: 'Harbour Logistics' } });
     const dutyType = await owner.masters.duty_type.create.mutate({
@@ -205,6 +215,16 @@ describe('the driver app on a phone', () => {
       expect(driverActs.sort()).toEqual(
         ['arriveAtPickup', 'completeDuty', 'driverAccept', 'endDuty', 'garageStart', 'startDuty'].sort(),
       );
+
+      // The passenger gets the slip by text, reads it, signs on the screen and accepts it.
+      const passenger = await browser.newPage();
+      await passenger.goto(await textedLink(product, '+919800000101', 's'));
+      await passenger.getByRole('table', { name: 'Trip points' }).waitFor();
+      await signAndAcceptSlip(passenger);
+      expect(await passenger.getByText('Accepted by the passenger').isVisible()).toBe(true);
+      await screenshot(passenger, 'driver-07-passenger-signed');
+      const answered = await owner.booking.get.query({ id: bookingId });
+      expect(answered.slipApproval?.state).toBe('ACCEPTED');
     } catch (error) {
       await screenshot(page, 'driver-failed').catch(() => undefined);
       throw error;

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { operatorDate } from '@fleet/domain';
 import type { Browser, Page } from 'playwright-core';
 import { trpcClient } from '../support/trpc-client';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, startProduct } from './browser';
+import {
+  apiAs,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signAndAcceptSlip,
+  startProduct,
+  textedLink,
+} from './browser';
 
 /**
  * The passenger's side of a duty run in the driver app, in a real Chromium on a phone-sized screen
@@ -22,29 +28,7 @@ describe('a passenger signs the digital duty slip and gives feedback', () => {
   let browser: Browser;
   let page: Page;
 
-  /** The short link of this type texted to the passenger, from the development SMS outbox. */
-  const linkFrom = async (path: 's' | 'f') => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      let outbox = '';
-      try {
-        outbox = readFileSync(join(product.dataDir, 'sms-outbox.txt'), 'utf8');
-      } catch {
-        // not written yet
-      }
-      // Each entry: "<time>  to <phone>  <purpose>", then the text; the demo's passengers get theirs too.
-      const found = new RegExp(`to \\${PASSENGER}  \\w+\\n[^\\n]*/${path}/([A-Za-z0-9_-]{22})`).exec(outbox);
-      if (found) return `${product.base}/${path}/${found[1]}`;
-      if (Date.now() > deadline)
-        throw new Error(
-          `no /${path}/ link was texted to ${PASSENGER}:\n${outbox
-            .split('\n\n')
-            .filter((e) => e.includes(PASSENGER))
-            .join('\n')}`,
-        );
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
+  const linkFrom = (path: 's' | 'f') => textedLink(product, PASSENGER, path);
 
   beforeAll(async () => {
     product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE},${DRIVER}=${CODE}` });
@@ -184,21 +168,8 @@ describe('a passenger signs the digital duty slip and gives feedback', () => {
       'Garage end<time>4570.0',
     ]);
     await page.getByRole('list', { name: 'Charges' }).waitFor();
-    const accept = page.getByRole('button', { name: 'Accept and sign' });
-    expect(await accept.isDisabled()).toBe(true);
-
-    const pad = page.getByRole('img', { name: 'Your signature' });
-    await pad.scrollIntoViewIfNeeded();
-    const box = await pad.boundingBox();
-    if (!box) throw new Error('the signature box is not on screen');
-    await page.mouse.move(box.x + 30, box.y + 100);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 120, box.y + 40, { steps: 8 });
-    await page.mouse.move(box.x + 220, box.y + 110, { steps: 8 });
-    await page.mouse.up();
-    await screenshot(page, 'digital-slip-signed');
-    await accept.click();
-    await page.getByRole('status', { name: 'Your answer' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Accept and sign' }).isDisabled()).toBe(true);
+    await signAndAcceptSlip(page);
     expect(await page.getByText('Accepted by the passenger').isVisible()).toBe(true);
     expect(await page.getByLabel('Slip fingerprint').textContent()).toMatch(/^([0-9a-f]{8} ){7}[0-9a-f]{8}$/);
     await screenshot(page, 'digital-slip-answered');

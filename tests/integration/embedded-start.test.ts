@@ -34,13 +34,13 @@ describe('npm start (embedded)', () => {
       LOG_LEVEL: 'trace',
     });
     await waitForHttp(`${base}/healthz`, proc);
-    // The server answers while the demo operator is still being seeded; the banner follows the seed.
+    // The server answers while the demo operator is still being seeded; the banner follows the seed, and
+    // the seed's log line (written through the logger's buffer, behind a busy seed's trace lines) soon after.
     const deadline = Date.now() + 150_000;
-    while (
-      !proc.output().includes('Sign in as the demo operator') &&
-      proc.child.exitCode === null &&
-      Date.now() < deadline
-    ) {
+    const seeded = () =>
+      proc.output().includes('Sign in as the demo operator') &&
+      proc.output().includes('demo operator seeded');
+    while (!seeded() && proc.child.exitCode === null && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 330_000);

@@ -185,12 +185,13 @@ export const SCREENS: Screen[] = [
     nav: [{ group: 'Operations', label: 'Emails' }],
   },
   {
-    // The spec names no screen or permission for passengers' feedback: whoever sees bookings reads it.
+    // The spec names no screen or permission for passengers' feedback: whoever sees bookings reads it,
+    // under Duties (spec §2 gives a holder of view_booking the Duties group and nothing else).
     path: '/operations/feedback',
     title: 'Feedback',
     access: 'view_booking',
     load: () => import('../features/feedback/feedback-list-page'),
-    nav: [{ group: 'Operations', label: 'Feedback' }],
+    nav: [{ group: 'Duties', label: 'Feedback' }],
   },
   {
     path: '/operations/live-map',
