@@ -13,6 +13,7 @@ const PRODUCTION = {
   EMAIL_PROVIDER: 'smtp',
   SMTP_HOST: 'smtp.example.com',
   EMAIL_FROM: 'Acme Cabs <billing@example.com>',
+  PUBLIC_BASE_URL: 'https://fleet.example.com',
   DRIVER_CHAT: 'off',
 };
 
