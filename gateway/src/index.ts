@@ -20,6 +20,7 @@ export type { ProcedureAccess, ProcedureMeta } from './guard';
 export type { ReadinessProbe, ReadinessReport } from './http/readiness';
 export { createDutyChanges, type DutyChange, type DutyChanges } from './live/duty-changes';
 export { createSharedAnswers, type SharedAnswers } from './live/shared-answers';
+export { type ListedProcedure, listProcedures } from './procedure-list';
 export { createRateLimits, type RateLimits } from './rate-limits';
 export { type AppRouter, appRouter } from './routers/_app';
 export { type GatewayOptions, type RunningGateway, startGateway } from './server';

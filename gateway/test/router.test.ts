@@ -2,13 +2,11 @@
 // a permission (or with a weaker one than intended) fails here.
 
 import { isPermissionId } from '@fleet/domain';
-import { appRouter } from '../src';
+import { listProcedures } from '../src';
 import { authorise } from '../src/guard';
 import { bookingActions } from '../src/routers/booking/actions';
 
-type AnyDef = { _def: { type: string; meta?: { permission?: unknown; signInStep?: boolean } } };
-// At run time `_def.procedures` is flat, keyed by the full dotted path.
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyDef>);
+const procedures = listProcedures();
 
 // What each procedure needs. Changing a line here is a security decision: review it as one.
 const EXPECTED: Record<string, string> = {
@@ -210,7 +208,7 @@ describe('the router', () => {
   });
 
   it.each(procedures)('%s declares a permission that exists', (_path, procedure) => {
-    const permission = procedure._def.meta?.permission;
+    const permission = procedure.permission;
     expect(typeof permission).toBe('string');
     expect(
       ['public', 'signed-in', 'driver'].includes(String(permission)) || isPermissionId(String(permission)),
@@ -218,12 +216,12 @@ describe('the router', () => {
   });
 
   it('declares exactly the expected permission for each procedure', () => {
-    const actual = Object.fromEntries(procedures.map(([path, p]) => [path, p._def.meta?.permission]));
+    const actual = Object.fromEntries(procedures.map(([path, p]) => [path, p.permission]));
     expect(actual).toEqual(EXPECTED);
   });
 
   it('leaves only sign-in itself and the passenger’s pages (opened by a link’s token) public', () => {
-    const open = procedures.filter(([, p]) => p._def.meta?.permission === 'public').map(([path]) => path);
+    const open = procedures.filter(([, p]) => p.permission === 'public').map(([path]) => path);
     expect(open.sort()).toEqual([
       'auth.requestOtp',
       'auth.verifyOtp',
@@ -235,7 +233,7 @@ describe('the router', () => {
   });
 
   it('rate-limits every sign-in step per address and per phone (their own budgets)', () => {
-    const signIn = procedures.filter(([, p]) => p._def.meta?.signInStep).map(([path]) => path);
+    const signIn = procedures.filter(([, p]) => p.signInStep).map(([path]) => path);
     expect(signIn.sort()).toEqual(['auth.requestOtp', 'auth.verifyOtp']);
   });
 
@@ -279,7 +277,7 @@ describe('the router', () => {
     const streams = /\.changes$/;
     for (const [path, p] of procedures) {
       const type = writes.test(path) ? 'mutation' : streams.test(path) ? 'subscription' : 'query';
-      expect({ path, type: p._def.type }).toEqual({ path, type });
+      expect({ path, type: p.type }).toEqual({ path, type });
     }
   });
 

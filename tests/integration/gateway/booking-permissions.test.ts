@@ -2,16 +2,14 @@
 // declares, is refused FORBIDDEN before its input is read — whatever the input — and changes nothing.
 // The procedures are read from the router itself, so one added later is covered without a line here.
 import { isPermissionId } from '@fleet/domain';
-import { appRouter } from '@fleet/gateway';
+import { listProcedures } from '@fleet/gateway';
 import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
-type ProcedureDef = { _def: { type: string; meta?: { permission?: unknown } } };
-// At run time `_def.procedures` is flat, keyed by the full dotted path.
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
+const procedures = listProcedures();
 const bookingProcedures = procedures.flatMap(([path, def]) => {
-  const permission = def._def.meta?.permission;
+  const permission = def.permission;
   return path.startsWith('booking.') && typeof permission === 'string' && isPermissionId(permission)
-    ? [{ path, type: def._def.type, permission }]
+    ? [{ path, type: def.type, permission }]
     : [];
 });
 

@@ -3,14 +3,13 @@
 // driver's procedures; a deactivated driver is out at once.
 import { randomUUID } from 'node:crypto';
 import { operatorDate } from '@fleet/domain';
-import { appRouter } from '@fleet/gateway';
+import { listProcedures } from '@fleet/gateway';
 import { expectTrpcError } from '../../support/expect-trpc-error';
 import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
 
-type ProcedureDef = { _def: { type: string; meta?: { permission?: unknown } } };
-const driverProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>)
-  .filter(([, def]) => def._def.meta?.permission === 'driver')
-  .map(([path, def]) => ({ path, type: def._def.type }));
+const driverProcedures = listProcedures()
+  .filter(([, def]) => def.permission === 'driver')
+  .map(([path, def]) => ({ path, type: def.type }));
 
 let h: GatewayHarness;
 let ownerToken: string;

@@ -16,7 +16,7 @@ import {
   type Tx,
 } from '@fleet/platform';
 import { z } from 'zod';
-import { linkOf, linkPlaceholder, withLink } from '../domain/templates';
+import { linkOf, withLink, writtenLinkVariable } from '../domain/templates';
 import { attachmentsOf, claimDue, eraseSignInCode, type MessageRow } from '../storage/messages-store';
 import type { AttachmentSource } from './attachments';
 import type { LinkSource } from './links';
@@ -201,7 +201,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let values: Record<string, string> = variables.data;
     // A link is made now, for this send only; the log keeps the text with its variable.
     const link = linkOf(type);
-    if (link && text.includes(linkPlaceholder(link.variable))) {
+    if (link && text.includes(writtenLinkVariable(link.variable))) {
       const made =
         row.tenantId && row.bookingId && options.links
           ? await options.links(row.tenantId, row.bookingId, link.purpose)

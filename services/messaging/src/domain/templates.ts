@@ -43,7 +43,7 @@ export type LinkVariable = keyof typeof LINK_VARIABLES;
 const isLinkVariable = (name: string): name is LinkVariable => Object.hasOwn(LINK_VARIABLES, name);
 
 /** What a link variable holds until the text is sent: the variable as written. */
-export const linkPlaceholder = (name: LinkVariable) => `{${name}}`;
+export const writtenLinkVariable = (name: LinkVariable) => `{${name}}`;
 
 /** The link a text of this type carries, if any. */
 export function linkOf(type: string): { variable: LinkVariable; purpose: PublicLinkPurpose } | undefined {
@@ -61,7 +61,7 @@ export function withLink(
   url: string,
 ): { text: string; variables: Record<string, string> } {
   return {
-    text: text.replaceAll(linkPlaceholder(variable), url),
+    text: text.replaceAll(writtenLinkVariable(variable), url),
     variables: { ...variables, [variable]: url },
   };
 }
@@ -313,7 +313,7 @@ export function templateValues(booking: BookingFacts, context: ValueContext = {}
     companyName: (context.companyName ?? '').trim(),
     supplierName: (context.supplierName ?? '').trim(),
     // Made when the text is sent (withLink).
-    slipLink: linkPlaceholder('slipLink'),
-    feedbackLink: linkPlaceholder('feedbackLink'),
+    slipLink: writtenLinkVariable('slipLink'),
+    feedbackLink: writtenLinkVariable('feedbackLink'),
   };
 }
