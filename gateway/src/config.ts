@@ -37,6 +37,49 @@ const tokensPerMinute = (fallback: number) =>
     .min(MOST_TOKENS_PER_CALL, `expected at least ${MOST_TOKENS_PER_CALL}, what a page of 1,000 rows costs`)
     .default(fallback);
 
+/**
+ * The operator's Firebase web app, as the Firebase console gives it (Project settings → Your apps →
+ * SDK setup, "Config"), with the public key of its Web Push certificate (Cloud Messaging → Web
+ * configuration) as `vapidKey`. Nothing in it is secret: the driver app receives it to ask FCM for the
+ * phone's push token. Keys the console adds for other products (authDomain, storageBucket…) are dropped.
+ */
+export const firebaseWebConfigSchema = z.object({
+  apiKey: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'expected the web API key (AIza…)'),
+  projectId: z.string().regex(/^[a-z][a-z0-9-]{4,29}$/, 'expected the Firebase project id'),
+  messagingSenderId: z.string().regex(/^\d{6,20}$/, 'expected the sender id: the project number'),
+  appId: z.string().regex(/^\d+:\d+:web:[0-9a-f]+$/, 'expected the web app id (1:<number>:web:<hex>)'),
+  // An uncompressed P-256 public key (65 bytes), base64url without padding: 87 characters.
+  vapidKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'expected the Web Push certificate key pair’s public key'),
+});
+export type FirebaseWebConfig = z.infer<typeof firebaseWebConfigSchema>;
+
+/** Where Firebase's web SDK goes for a push token (its installation, then its FCM registration). */
+export const FIREBASE_PUSH_TOKEN_ORIGINS = [
+  'https://firebaseinstallations.googleapis.com',
+  'https://fcmregistrations.googleapis.com',
+];
+
+function parseFirebaseWebConfig(value: string, ctx: z.RefinementCtx): FirebaseWebConfig {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected JSON: {"apiKey":…,"projectId":…,"messagingSenderId":…,"appId":…,"vapidKey":…}',
+    });
+    return z.NEVER;
+  }
+  const parsed = firebaseWebConfigSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'the value'}: ${issue.message}` });
+  }
+  return z.NEVER;
+}
+
 /** The gateway's environment variables; each key is the variable's name. */
 export const gatewayConfigSchema = z.object({
   PORT: env.port(3000),
@@ -102,6 +145,11 @@ export const gatewayConfigSchema = z.object({
    * https://tile.example.com/{z}/{x}/{y}.png; its origin is let through the pages' Content-Security-Policy.
    * Unset, the route is drawn on a plain background and no request leaves for a tile server.
    */
+  /**
+   * The Firebase web app the driver app gets its push token from (firebaseWebConfigSchema, as JSON).
+   * Unset, the driver app asks for no pushes and the office's pushes reach no phone.
+   */
+  FIREBASE_WEB_CONFIG: z.string().transform(parseFirebaseWebConfig).optional(),
   MAP_TILE_URL: z
     .url({
       protocol: /^https?$/,

@@ -5,6 +5,7 @@ import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_se
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import type { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import type { Authenticator } from './auth/authenticator';
+import type { FirebaseWebConfig } from './config';
 import type { DutyChanges } from './live/duty-changes';
 import type { SharedAnswers } from './live/shared-answers';
 import type { RateLimits } from './rate-limits';
@@ -55,6 +56,8 @@ export interface ContextInput {
   production?: boolean;
   /** The map tiles under a digital slip's route (MAP_TILE_URL); none unless configured. */
   mapTileUrl?: string;
+  /** The Firebase web app the driver app asks for its push token (FIREBASE_WEB_CONFIG); none: no pushes. */
+  firebaseWebConfig?: FirebaseWebConfig;
 }
 
 /** A caller who is a signed-in member of an operator. */

@@ -8,7 +8,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { createAuthenticator } from './auth/authenticator';
-import type { GatewayConfig } from './config';
+import { FIREBASE_PUSH_TOKEN_ORIGINS, type GatewayConfig } from './config';
 import { createContext, type GatewayServices } from './context';
 import { INTERNAL_MESSAGE, wasLogged } from './errors';
 import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
@@ -153,7 +153,8 @@ function buildGateway(options: GatewayOptions) {
             'blob:',
             ...(config.MAP_TILE_URL ? [new URL(config.MAP_TILE_URL).origin] : []),
           ],
-          connectSrc: ["'self'"],
+          // The driver app asks Firebase for its push token when pushes are configured.
+          connectSrc: ["'self'", ...(config.FIREBASE_WEB_CONFIG ? FIREBASE_PUSH_TOKEN_ORIGINS : [])],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -188,6 +189,7 @@ function buildGateway(options: GatewayOptions) {
       logger: req.log,
       production,
       mapTileUrl: config.MAP_TILE_URL,
+      firebaseWebConfig: config.FIREBASE_WEB_CONFIG,
     });
 
   // Uploads carry raw bytes up to the upload limit; every other /api request is JSON up to 1 MB. Rate

@@ -58,4 +58,48 @@ describe('gateway configuration', () => {
     );
     expect(loadConfig(gatewayConfigSchema, { RATE_LIMIT_PER_MINUTE: '10' }).RATE_LIMIT_PER_MINUTE).toBe(10);
   });
+
+  describe("the Firebase web app of the driver app's pushes", () => {
+    const console = {
+      apiKey: 'AIzaSyD-3xampleKey_0123456789abcdefghi',
+      authDomain: 'fleet-ops.firebaseapp.com',
+      projectId: 'fleet-ops',
+      storageBucket: 'fleet-ops.appspot.com',
+      messagingSenderId: '123456789012',
+      appId: '1:123456789012:web:0a1b2c3d4e5f6a7b',
+      vapidKey: `B${'x'.repeat(86)}`,
+    };
+
+    it("reads the console's config with the web push key and drops what pushes do not use", () => {
+      const config = loadConfig(gatewayConfigSchema, { FIREBASE_WEB_CONFIG: JSON.stringify(console) });
+      expect(config.FIREBASE_WEB_CONFIG).toEqual({
+        apiKey: console.apiKey,
+        projectId: 'fleet-ops',
+        messagingSenderId: '123456789012',
+        appId: console.appId,
+        vapidKey: console.vapidKey,
+      });
+    });
+
+    it('is absent unless set', () => {
+      expect(
+        loadConfig(gatewayConfigSchema, { FIREBASE_WEB_CONFIG: '' }).FIREBASE_WEB_CONFIG,
+      ).toBeUndefined();
+    });
+
+    it('names the variable and the key that is wrong', () => {
+      const { vapidKey: _, ...withoutKey } = console;
+      expect(() =>
+        loadConfig(gatewayConfigSchema, { FIREBASE_WEB_CONFIG: JSON.stringify(withoutKey) }),
+      ).toThrow(/FIREBASE_WEB_CONFIG: vapidKey: /);
+      expect(() =>
+        loadConfig(gatewayConfigSchema, {
+          FIREBASE_WEB_CONFIG: JSON.stringify({ ...console, appId: '1:2:ios:ab' }),
+        }),
+      ).toThrow(/FIREBASE_WEB_CONFIG: appId: expected the web app id/);
+      expect(() => loadConfig(gatewayConfigSchema, { FIREBASE_WEB_CONFIG: "{apiKey:'x'}" })).toThrow(
+        /FIREBASE_WEB_CONFIG: expected JSON/,
+      );
+    });
+  });
 });

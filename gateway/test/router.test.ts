@@ -88,6 +88,7 @@ const EXPECTED: Record<string, string> = {
   'driver.tripEvent': 'driver',
   'driver.addBillingItem': 'driver',
   'driver.registerDevice': 'driver',
+  'driver.pushSettings': 'driver',
   'driver.changes': 'driver',
   'booking.changes': 'view_booking',
   'tracking.changes': 'view_location_tracking',

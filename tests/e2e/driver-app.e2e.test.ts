@@ -117,7 +117,7 @@ describe('the driver app on a phone', () => {
       hasTouch: true,
       locale: 'en-IN',
       timezoneId: 'Asia/Kolkata',
-      permissions: ['geolocation'],
+      permissions: ['geolocation', 'notifications'],
       geolocation: { latitude: 18.5362, longitude: 73.8939, accuracy: 10 },
     });
     page = await context.newPage();
@@ -230,6 +230,50 @@ describe('the driver app on a phone', () => {
       throw error;
     }
   }, 240_000);
+
+  it('shows the office’s pushes about a duty as FCM delivers them, the latest about a duty alone', async () => {
+    // What Firebase Cloud Messaging's Web Push delivery hands the service worker for NEW_DUTY_PUSH and
+    // DUTY_CANCELLED_PUSH (the FCM HTTP v1 message messaging sends, as FCM delivers it to a browser).
+    const delivered = (title: string, body: string, kind: string) =>
+      JSON.stringify({
+        from: '123456789012',
+        fcmMessageId: `fcm-${kind}`,
+        priority: 'high',
+        notification: { title, body },
+        data: { bookingId, bookingNo: dutyNo, kind },
+      });
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const driver = registrations.find((r) => r.scopeURL === `${base}/driver/` && !r.isDeleted);
+        if (driver) resolve(driver.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registration;
+    const push = (data: string) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId, data });
+    const shown = () =>
+      page.evaluate(async () => {
+        const notifications = await (await navigator.serviceWorker.ready).getNotifications();
+        return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
+      });
+
+    await push(delivered('New duty 23:30', 'Koregaon Park, Pune · MH12AB1001', 'NEW_DUTY'));
+    await waitUntil(async () => (await shown()).length === 1, 'the new duty’s notification');
+    expect(await shown()).toEqual([
+      {
+        title: 'New duty 23:30',
+        body: 'Koregaon Park, Pune · MH12AB1001',
+        tag: `duty-${bookingId}`,
+        data: { url: `/driver/duty/${bookingId}` },
+      },
+    ]);
+    await push(delivered('Duty cancelled', 'Koregaon Park, Pune at 23:30', 'DUTY_CANCELLED'));
+    await waitUntil(async () => (await shown())[0]?.title === 'Duty cancelled', 'the cancellation');
+    expect((await shown()).map((n) => n.title)).toEqual(['Duty cancelled']);
+    await cdp.detach();
+  }, 60_000);
 
   /** The km each point of the office's slip holds now. */
   async function serverSlip() {

@@ -9,8 +9,10 @@ export const DRIVER_HTML = 'driver.html';
 export const DRIVER_SCOPE = '/driver/';
 export const DRIVER_SERVICE_WORKER = 'driver-sw.js';
 export const DRIVER_MANIFEST = 'driver.webmanifest';
+/** The service worker's handling of pushes (public/), imported by the generated worker. */
+export const DRIVER_PUSH_SCRIPT = 'driver-push.js';
 /** Static files of the driver app in public/, precached with its shell. */
-const DRIVER_PUBLIC_FILES = [DRIVER_MANIFEST, /^driver-icons\//];
+const DRIVER_PUBLIC_FILES = [DRIVER_MANIFEST, DRIVER_PUSH_SCRIPT, /^driver-icons\//];
 
 /** GET /driver and /driver/… are the driver app's pages. */
 export const isDriverPagePath = (path: string) => path === '/driver' || path.startsWith('/driver/');
@@ -75,6 +77,7 @@ export function driverApp(): Plugin[] {
     registerType: 'autoUpdate',
     workbox: {
       cacheId: 'fleet-driver',
+      importScripts: [`/${DRIVER_PUSH_SCRIPT}`],
       globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
       manifestTransforms: [
         async (entries) => ({ manifest: entries.filter((entry) => inShell(entry.url)), warnings: [] }),

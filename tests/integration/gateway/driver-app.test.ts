@@ -21,9 +21,17 @@ let vehicleId: string;
 /** The driver's session, signed in by the first test. */
 let driverToken: string;
 const today = operatorDate(new Date());
+/** The operator's Firebase web app, whose push token the driver app asks for. */
+const firebase = {
+  apiKey: 'AIzaSyD-3xampleKey_0123456789abcdefghi',
+  projectId: 'konkan-cabs',
+  messagingSenderId: '123456789012',
+  appId: '1:123456789012:web:0a1b2c3d4e5f6a7b',
+  vapidKey: `B${'k'.repeat(86)}`,
+};
 
 beforeAll(async () => {
-  h = await bootGateway();
+  h = await bootGateway({ env: { FIREBASE_WEB_CONFIG: JSON.stringify(firebase) } });
   ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Konkan Cabs' }));
   const owner = h.client(() => bearer(ownerToken));
   masters = await bookingMasters(owner);
@@ -78,6 +86,12 @@ it('lets a driver sign in to the driver app and run their own duty, and nothing 
   const left = await driver.driver.tripEvent.mutate(leave);
   const retried = await driver.driver.tripEvent.mutate(leave);
   expect([left.applied, retried.applied, retried.duty.status]).toEqual([true, false, 'DRIVER_GARAGE_START']);
+  // The app asks the operator's Firebase project for this phone's push token, and the page may reach it.
+  expect(await driver.driver.pushSettings.query()).toEqual({ firebase });
+  const csp = (await fetch(`${h.baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';
+  expect(csp).toContain(
+    "connect-src 'self' https://firebaseinstallations.googleapis.com https://fcmregistrations.googleapis.com",
+  );
   const registered = await driver.driver.registerDevice.mutate({
     pushToken: 'fcm-token-1',
     appVersion: '1.0.0',
@@ -150,6 +164,7 @@ it('finds the driver procedures on the router, and refuses every one of them to 
     'driver.changes',
     'driver.duties',
     'driver.duty',
+    'driver.pushSettings',
     'driver.registerDevice',
     'driver.tripEvent',
     'tracking.record',

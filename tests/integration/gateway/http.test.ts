@@ -305,6 +305,8 @@ describe('the gateway over HTTP', () => {
       expect(csp).toContain("img-src 'self' data: blob:");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("frame-ancestors 'none'");
+      // No Firebase web app configured: the pages reach no one but the gateway.
+      expect(csp).toMatch(/connect-src 'self'(;|$)/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-powered-by')).toBeNull();
     });

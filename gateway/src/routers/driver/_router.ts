@@ -2,6 +2,7 @@ import { router } from '../../trpc';
 import { addBillingItem, answer, tripEvent } from './acts';
 import { changes } from './changes';
 import { duties, duty } from './duties';
+import { pushSettings } from './push-settings';
 import { registerDevice } from './register-device';
 
 /** The driver app's procedures: each needs a driver's session and reaches only that driver's duties. */
@@ -12,5 +13,6 @@ export const driverRouter = router({
   tripEvent,
   addBillingItem,
   registerDevice,
+  pushSettings,
   changes,
 });

@@ -9,7 +9,6 @@ import { MobileNumberInput, SixDigitCodeInput } from '../../features/common/form
 import { formatWait, useCountdown } from '../../lib/use-countdown';
 import { alone, driverClient } from '../api/client';
 import { failureOf } from '../api/failure';
-import { registerThisDevice } from '../device/register-device';
 import { useRuntime } from '../runtime-context';
 
 export function SignInPage() {
@@ -50,8 +49,6 @@ export function SignInPage() {
     onSuccess: (signedIn) => {
       queryClient.clear();
       session.signedIn({ phone: phone.trim(), name: signedIn.user.name });
-      // Where the app runs and where pushes reach it; signing in does not wait for it.
-      void registerThisDevice().catch(() => undefined);
     },
     onError: (error) => {
       const failure = failureOf(error);
