@@ -4,6 +4,8 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { BankAccount, BillingItem, BusinessSettings, Company, CompanyProfile, Tax } from "./billing_masters_pb";
+import { file_fleet_masters_v1_billing_masters } from "./billing_masters_pb";
 import type { Customer, Supplier } from "./connection_pb";
 import { file_fleet_masters_v1_connection } from "./connection_pb";
 import type { Driver } from "./driver_pb";
@@ -22,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/masters/v1/events.proto.
  */
 export const file_fleet_masters_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQubWFzdGVycy52MSKZAQoOVmVoaWNsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB3ZlaGljbGUYAiABKAsyGS5mbGVldC5tYXN0ZXJzLnYxLlZlaGljbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKWAQoNRHJpdmVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKAoGZHJpdmVyGAIgASgLMhguZmxlZXQubWFzdGVycy52MS5Ecml2ZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPQ3VzdG9tZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghjdXN0b21lchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuQ3VzdG9tZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPU3VwcGxpZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghzdXBwbGllchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKdAQoPRHV0eVR5cGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRItCglkdXR5X3R5cGUYAiABKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkR1dHlUeXBlEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkinQEKD1JhdGVDYXJkQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSLQoJcmF0ZV9jYXJkGAIgASgLMhouZmxlZXQubWFzdGVycy52MS5SYXRlQ2FyZBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIqQBCg1NYXN0ZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIMCgRraW5kGAIgASgJEigKBnJlY29yZBgDIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCRIsCgZjaGFuZ2UYBSABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQqkwEKCkNoYW5nZUtpbmQSGwoXQ0hBTkdFX0tJTkRfVU5TUEVDSUZJRUQQABIXChNDSEFOR0VfS0lORF9DUkVBVEVEEAESFwoTQ0hBTkdFX0tJTkRfVVBEQVRFRBACEhsKF0NIQU5HRV9LSU5EX0RFQUNUSVZBVEVEEAMSGQoVQ0hBTkdFX0tJTkRfQUNUSVZBVEVEEARiBnByb3RvMw", [file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle]);
+  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQubWFzdGVycy52MSKZAQoOVmVoaWNsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB3ZlaGljbGUYAiABKAsyGS5mbGVldC5tYXN0ZXJzLnYxLlZlaGljbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKWAQoNRHJpdmVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKAoGZHJpdmVyGAIgASgLMhguZmxlZXQubWFzdGVycy52MS5Ecml2ZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPQ3VzdG9tZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghjdXN0b21lchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuQ3VzdG9tZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPU3VwcGxpZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghzdXBwbGllchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKdAQoPRHV0eVR5cGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRItCglkdXR5X3R5cGUYAiABKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkR1dHlUeXBlEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkinQEKD1JhdGVDYXJkQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSLQoJcmF0ZV9jYXJkGAIgASgLMhouZmxlZXQubWFzdGVycy52MS5SYXRlQ2FyZBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIpkBCg5Db21wYW55Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHY29tcGFueRgCIAEoCzIZLmZsZWV0Lm1hc3RlcnMudjEuQ29tcGFueRIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIq8BChVDb21wYW55UHJvZmlsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEjkKD2NvbXBhbnlfcHJvZmlsZRgCIAEoCzIgLmZsZWV0Lm1hc3RlcnMudjEuQ29tcGFueVByb2ZpbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKNAQoKVGF4Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSIgoDdGF4GAIgASgLMhUuZmxlZXQubWFzdGVycy52MS5UYXgSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKmAQoSQmlsbGluZ0l0ZW1DaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIzCgxiaWxsaW5nX2l0ZW0YAiABKAsyHS5mbGVldC5tYXN0ZXJzLnYxLkJpbGxpbmdJdGVtEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkipgEKEkJhbmtBY2NvdW50Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSMwoMYmFua19hY2NvdW50GAIgASgLMh0uZmxlZXQubWFzdGVycy52MS5CYW5rQWNjb3VudBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIrUBChdCdXNpbmVzc1NldHRpbmdzQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSPQoRYnVzaW5lc3Nfc2V0dGluZ3MYAiABKAsyIi5mbGVldC5tYXN0ZXJzLnYxLkJ1c2luZXNzU2V0dGluZ3MSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKkAQoNTWFzdGVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRIoCgZyZWNvcmQYAyABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSLAoGY2hhbmdlGAUgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kKpMBCgpDaGFuZ2VLaW5kEhsKF0NIQU5HRV9LSU5EX1VOU1BFQ0lGSUVEEAASFwoTQ0hBTkdFX0tJTkRfQ1JFQVRFRBABEhcKE0NIQU5HRV9LSU5EX1VQREFURUQQAhIbChdDSEFOR0VfS0lORF9ERUFDVElWQVRFRBADEhkKFUNIQU5HRV9LSU5EX0FDVElWQVRFRBAEYgZwcm90bzM", [file_fleet_masters_v1_billing_masters, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle]);
 
 /**
  * fleet.masters.vehicle.created / .updated / .deactivated / .activated
@@ -231,9 +233,213 @@ export const RateCardChangedSchema: GenMessage<RateCardChanged> = /*@__PURE__*/
   messageDesc(file_fleet_masters_v1_events, 5);
 
 /**
- * fleet.masters.<kind>.<change> for the masters without a typed event (groups, taxes, labels,
- * branches, bank accounts, companies and their profiles, billing items, feedback forms, custom fields,
- * duty supporters, business settings): the record with its values by field name (see record.proto).
+ * fleet.masters.company.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.CompanyChanged
+ */
+export type CompanyChanged = Message<"fleet.masters.v1.CompanyChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.Company company = 2;
+   */
+  company?: Company | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.CompanyChanged.
+ * Use `create(CompanyChangedSchema)` to create a new message.
+ */
+export const CompanyChangedSchema: GenMessage<CompanyChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 6);
+
+/**
+ * fleet.masters.company_profile.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.CompanyProfileChanged
+ */
+export type CompanyProfileChanged = Message<"fleet.masters.v1.CompanyProfileChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.CompanyProfile company_profile = 2;
+   */
+  companyProfile?: CompanyProfile | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.CompanyProfileChanged.
+ * Use `create(CompanyProfileChangedSchema)` to create a new message.
+ */
+export const CompanyProfileChangedSchema: GenMessage<CompanyProfileChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 7);
+
+/**
+ * fleet.masters.tax.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.TaxChanged
+ */
+export type TaxChanged = Message<"fleet.masters.v1.TaxChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.Tax tax = 2;
+   */
+  tax?: Tax | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.TaxChanged.
+ * Use `create(TaxChangedSchema)` to create a new message.
+ */
+export const TaxChangedSchema: GenMessage<TaxChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 8);
+
+/**
+ * fleet.masters.billing_item.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.BillingItemChanged
+ */
+export type BillingItemChanged = Message<"fleet.masters.v1.BillingItemChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.BillingItem billing_item = 2;
+   */
+  billingItem?: BillingItem | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.BillingItemChanged.
+ * Use `create(BillingItemChangedSchema)` to create a new message.
+ */
+export const BillingItemChangedSchema: GenMessage<BillingItemChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 9);
+
+/**
+ * fleet.masters.bank_account.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.BankAccountChanged
+ */
+export type BankAccountChanged = Message<"fleet.masters.v1.BankAccountChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.BankAccount bank_account = 2;
+   */
+  bankAccount?: BankAccount | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.BankAccountChanged.
+ * Use `create(BankAccountChangedSchema)` to create a new message.
+ */
+export const BankAccountChangedSchema: GenMessage<BankAccountChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 10);
+
+/**
+ * fleet.masters.business_settings.created / .updated (the first save, then each one after)
+ *
+ * @generated from message fleet.masters.v1.BusinessSettingsChanged
+ */
+export type BusinessSettingsChanged = Message<"fleet.masters.v1.BusinessSettingsChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.BusinessSettings business_settings = 2;
+   */
+  businessSettings?: BusinessSettings | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.BusinessSettingsChanged.
+ * Use `create(BusinessSettingsChangedSchema)` to create a new message.
+ */
+export const BusinessSettingsChangedSchema: GenMessage<BusinessSettingsChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 11);
+
+/**
+ * fleet.masters.<kind>.<change> for the masters without a typed event (groups, labels, branches,
+ * feedback forms, custom fields, duty supporters): the record with its values by field name (see
+ * record.proto).
  *
  * @generated from message fleet.masters.v1.MasterChanged
  */
@@ -271,7 +477,7 @@ export type MasterChanged = Message<"fleet.masters.v1.MasterChanged"> & {
  * Use `create(MasterChangedSchema)` to create a new message.
  */
 export const MasterChangedSchema: GenMessage<MasterChanged> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_events, 6);
+  messageDesc(file_fleet_masters_v1_events, 12);
 
 /**
  * What happened to the record; the subject's last part says the same.
