@@ -131,6 +131,18 @@ export { createJetStreamBus, deleteNamespaceStreams, type JetStreamBusOptions } 
 export { createOutbox, decodeEvent, type Outbox } from './events/outbox';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './events/relay';
 export { handleShutdownSignals } from './lifecycle';
+export {
+  type CopiedKind,
+  type CopiedKinds,
+  type CopiesOf,
+  type CopyFacts,
+  type CopyOf,
+  type CopyRequestOf,
+  copiedKind,
+  createRecordCopies,
+  type RecordCopies,
+  type RecordCopiesOptions,
+} from './read-models/record-copies';
 export { createLogger, type Logger, withRequestId } from './logger';
 export {
   httpDuration,
