@@ -80,6 +80,8 @@ export {
 } from './permissions/closure';
 // Pricing (DOMAIN.md): what a duty measured and what it is charged, for bookings and billing
 export * from './pricing';
+// Reference data (spec §3): India's states with their GST codes and the cities in them, for masters and billing
+export * from './reference';
 // What a list's page links carry (the sort key's type), checked by @fleet/platform's keyset
 export type { SortKeyShape, SortKeyType } from './sort-keys';
 // The tRPC payload serialiser the gateway and the web app share (superjson, money as Decimal)

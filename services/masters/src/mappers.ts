@@ -1,11 +1,17 @@
 // Records to proto. A master's record travels generically as Record (values in a Struct, through the
 // domain's codec) to the gateway; the masters other services read also travel typed (Vehicle, Driver,
-// Customer, Supplier, DutyType, RateCard), each mapped here field by field from the record its
+// Customer, Supplier, DutyType, RateCard, and what invoicing reads: Company, CompanyProfile, Tax,
+// BillingItem, BankAccount, BusinessSettings), each mapped here field by field from the record its
 // declaration types, so a renamed or retyped field fails to compile here, not in a consumer.
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   type ALLOWANCE_FIELDS,
+  type bankAccountMaster,
+  type billingItemMaster,
+  type businessSettingsMaster,
+  type companyMaster,
+  type companyProfileMaster,
   type customerMaster,
   type driverMaster,
   type dutyTypeMaster,
@@ -14,9 +20,18 @@ import {
   type MasterRecord,
   type rateCardMaster,
   type supplierMaster,
+  type taxMaster,
   type ValuesOf,
   type vehicleMaster,
 } from '@fleet/domain';
+import type {
+  BankAccountSchema,
+  BillingItemSchema,
+  BusinessSettingsSchema,
+  CompanyProfileSchema,
+  CompanySchema,
+  TaxSchema,
+} from '@fleet/proto/fleet/masters/v1/billing_masters_pb';
 import type {
   ConnectionSchema,
   CustomerSchema,
@@ -306,5 +321,114 @@ export function rateCardToProto(
     kmCrossSlab: count(v.km_cross_slab),
     hourCrossSlab: count(v.hour_cross_slab),
     extraHourRounding: text(v.extra_hour_rounding),
+  };
+}
+
+export function companyToProto(
+  record: MasterRecord<typeof companyMaster>,
+): MessageInitShape<typeof CompanySchema> {
+  const v = record.values;
+  return {
+    ...recordColumns(record),
+    name: v.name,
+    businessType: text(v.business_type),
+    gstNo: text(v.gst_no),
+    panNo: text(v.pan_no),
+    lutNo: text(v.lut_no),
+    stateId: v.state_id,
+    cityId: text(v.city_id),
+    address: v.address,
+    pincode: text(v.pincode),
+    phone: text(v.phone),
+    email: text(v.email),
+    bankAccountId: text(v.bank_account_id),
+    isPrimary: v.is_primary,
+  };
+}
+
+export function companyProfileToProto(
+  record: MasterRecord<typeof companyProfileMaster>,
+): MessageInitShape<typeof CompanyProfileSchema> {
+  const v = record.values;
+  return {
+    ...recordColumns(record),
+    name: v.name,
+    companyId: v.company_id,
+    invoiceTitle: text(v.invoice_title),
+    invoicePrefix: text(v.invoice_prefix),
+    receiptPrefix: text(v.receipt_prefix),
+    creditNotePrefix: text(v.credit_note_prefix),
+    invoiceTerms: text(v.invoice_terms),
+    invoiceFooter: text(v.invoice_footer),
+    logoFileId: text(v.logo_file_id),
+    signatureFileId: text(v.signature_file_id),
+    bankAccountId: text(v.bank_account_id),
+  };
+}
+
+export function taxToProto(record: MasterRecord<typeof taxMaster>): MessageInitShape<typeof TaxSchema> {
+  const v = record.values;
+  return {
+    ...recordColumns(record),
+    name: v.name,
+    percentage: v.percentage,
+    description: text(v.description),
+  };
+}
+
+export function billingItemToProto(
+  record: MasterRecord<typeof billingItemMaster>,
+): MessageInitShape<typeof BillingItemSchema> {
+  const v = record.values;
+  return {
+    ...recordColumns(record),
+    name: v.name,
+    sacCode: text(v.sac_code),
+    isTaxable: v.is_taxable,
+    taxId: text(v.tax_id),
+    driverCanAdd: v.driver_can_add,
+    requiredBeforeStart: v.required_before_start,
+  };
+}
+
+export function bankAccountToProto(
+  record: MasterRecord<typeof bankAccountMaster>,
+): MessageInitShape<typeof BankAccountSchema> {
+  const v = record.values;
+  return {
+    ...recordColumns(record),
+    name: v.name,
+    accountHolder: v.account_holder,
+    bankName: v.bank_name,
+    accountNo: v.account_no,
+    ifsc: v.ifsc,
+    branchName: text(v.branch_name),
+    accountType: text(v.account_type),
+    upiId: text(v.upi_id),
+  };
+}
+
+/** The operator's one settings record: it is never deactivated, so it carries no is_active. */
+export function businessSettingsToProto(
+  record: MasterRecord<typeof businessSettingsMaster>,
+): MessageInitShape<typeof BusinessSettingsSchema> {
+  const v = record.values;
+  return {
+    id: record.id,
+    createdAt: timestampFromDate(record.createdAt),
+    updatedAt: timestampFromDate(record.updatedAt),
+    businessName: v.business_name,
+    timeZone: v.time_zone,
+    headOfficeCityId: text(v.head_office_city_id),
+    supportPhone: text(v.support_phone),
+    supportEmail: text(v.support_email),
+    rentACabGst: v.rent_a_cab_gst,
+    invoiceDueInDays: count(v.invoice_due_in_days),
+    extraHourRounding: v.extra_hour_rounding,
+    isTripStartOtpRequired: v.is_trip_start_otp_required,
+    isTripEndOtpRequired: v.is_trip_end_otp_required,
+    sendPassengerSms: v.send_passenger_sms,
+    sendPassengerEmail: v.send_passenger_email,
+    slipAutoAcceptHours: count(v.slip_auto_accept_hours),
   };
 }

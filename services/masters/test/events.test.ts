@@ -1,20 +1,27 @@
 // What other services hear about masters, read off a real JetStream as a consumer would: every change of
-// a vehicle, driver, customer, supplier, duty type or rate card is published on
+// a vehicle, driver, customer, supplier, duty type or rate card, and of what invoicing reads (companies,
+// company profiles, taxes, billing items, bank accounts, business settings), is published on
 // fleet.masters.<kind>.<created|updated|deactivated|activated> as its own typed message (VehicleChanged,
-// DriverChanged…) carrying the record as it now is, the operator, what happened and who did it; the
+// CompanyChanged…) carrying the record as it now is, the operator, what happened and who did it; the
 // other masters keep the generic MasterChanged; a write that is refused publishes nothing.
 import { randomUUID } from 'node:crypto';
 import { type DescMessage, fromBinary, type MessageShape } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { type BusMessage, type Caller, callAs, EVENT_HEADERS, type Subscription } from '@fleet/platform';
 import {
+  BankAccountChangedSchema,
+  BillingItemChangedSchema,
+  BusinessSettingsChangedSchema,
   ChangeKind,
+  CompanyChangedSchema,
+  CompanyProfileChangedSchema,
   CustomerChangedSchema,
   DriverChangedSchema,
   DutyTypeChangedSchema,
   MasterChangedSchema,
   RateCardChangedSchema,
   SupplierChangedSchema,
+  TaxChangedSchema,
   VehicleChangedSchema,
 } from '@fleet/proto/fleet/masters/v1/events_pb';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
@@ -322,6 +329,175 @@ describe('the other masters other services read', () => {
   });
 });
 
+describe('the masters invoicing reads', () => {
+  it('publishes BankAccountChanged, CompanyChanged and CompanyProfileChanged, who an invoice is from', async () => {
+    const from = heard.length;
+    const { record: account } = await h.client.createRecord(
+      {
+        kind: 'bank_account',
+        valuesJson: JSON.stringify({
+          name: 'HDFC current',
+          account_holder: 'Sahyadri Cabs LLP',
+          bank_name: 'HDFC Bank',
+          account_no: '50200012345678',
+          ifsc: 'hdfc0000123',
+          account_type: 'CURRENT',
+        }),
+      },
+      callAs(owner),
+    );
+    const company = await h.create(T, 'company', {
+      name: 'Sahyadri Cabs LLP',
+      business_type: 'LLP',
+      gst_no: '27aapfu0939f1zv',
+      pan_no: 'AAPFU0939F',
+      state_id: 'MH',
+      city_id: 'mh-pune',
+      address: 'Baner Road, Pune',
+      pincode: '411045',
+      bank_account_id: account!.id,
+      is_primary: true,
+    });
+    const profile = await h.create(T, 'company_profile', {
+      name: 'Pune invoices',
+      company_id: company.id,
+      invoice_title: 'Tax Invoice',
+      invoice_prefix: 'PUN/26-27/',
+      bank_account_id: account!.id,
+    });
+    await h.client.setRecordActive({ kind: 'company', id: company.id, isActive: false }, callAs(owner));
+
+    const [accountEvent] = await heardOn(/^fleet\.masters\.bank_account\./, from, 1);
+    expect(accountEvent!.subject).toBe('fleet.masters.bank_account.created');
+    expect(decode(BankAccountChangedSchema, accountEvent!)).toMatchObject({
+      tenantId: T,
+      change: ChangeKind.CREATED,
+      changedByUserId: owner.userId,
+      bankAccount: {
+        id: account!.id,
+        accountNo: '50200012345678',
+        ifsc: 'HDFC0000123',
+        accountType: 'CURRENT',
+        branchName: '',
+        upiId: '',
+        isActive: true,
+      },
+    });
+
+    const companyEvents = await heardOn(/^fleet\.masters\.company\./, from, 2);
+    expect(companyEvents.map((e) => e.subject)).toEqual([
+      'fleet.masters.company.created',
+      'fleet.masters.company.deactivated',
+    ]);
+    const [created, deactivated] = companyEvents.map((e) => decode(CompanyChangedSchema, e));
+    expect(created!.company).toMatchObject({
+      id: company.id,
+      name: 'Sahyadri Cabs LLP',
+      businessType: 'LLP',
+      gstNo: '27AAPFU0939F1ZV',
+      stateId: 'MH',
+      cityId: 'mh-pune',
+      bankAccountId: account!.id,
+      isPrimary: true,
+      lutNo: '',
+      email: '',
+      isActive: true,
+    });
+    expect([deactivated!.change, deactivated!.company!.isActive]).toEqual([ChangeKind.DEACTIVATED, false]);
+
+    const [profileEvent] = await heardOn(/^fleet\.masters\.company_profile\./, from, 1);
+    expect(decode(CompanyProfileChangedSchema, profileEvent!).companyProfile).toMatchObject({
+      id: profile.id,
+      companyId: company.id,
+      invoiceTitle: 'Tax Invoice',
+      invoicePrefix: 'PUN/26-27/',
+      receiptPrefix: '',
+      logoFileId: '',
+      bankAccountId: account!.id,
+    });
+  });
+
+  it('publishes TaxChanged with the percentage as stored, and BillingItemChanged naming its tax', async () => {
+    const from = heard.length;
+    const tax = await h.create(T, 'tax', { name: 'IGST 5%', percentage: '5' });
+    await h.client.updateRecord(
+      { kind: 'tax', id: tax.id, valuesJson: JSON.stringify({ name: 'IGST 5%', percentage: '5.5' }) },
+      callAs(owner),
+    );
+    const toll = await h.create(T, 'billing_item', {
+      name: 'Toll',
+      sac_code: '9967',
+      is_taxable: true,
+      tax_id: tax.id,
+      driver_can_add: true,
+    });
+
+    const taxEvents = (await heardOn(/^fleet\.masters\.tax\./, from, 2)).map((e) =>
+      decode(TaxChangedSchema, e),
+    );
+    expect(
+      taxEvents.map((e) => [e.change, e.tax!.id, e.tax!.name, e.tax!.percentage, e.tax!.description]),
+    ).toEqual([
+      [ChangeKind.CREATED, tax.id, 'IGST 5%', '5.00', ''],
+      [ChangeKind.UPDATED, tax.id, 'IGST 5%', '5.50', ''],
+    ]);
+
+    const [itemEvent] = await heardOn(/^fleet\.masters\.billing_item\./, from, 1);
+    expect(itemEvent!.subject).toBe('fleet.masters.billing_item.created');
+    expect(decode(BillingItemChangedSchema, itemEvent!).billingItem).toMatchObject({
+      id: toll.id,
+      name: 'Toll',
+      sacCode: '9967',
+      isTaxable: true,
+      taxId: tax.id,
+      driverCanAdd: true,
+      requiredBeforeStart: false,
+    });
+  });
+
+  it('publishes BusinessSettingsChanged: created on the first save, updated on the next', async () => {
+    const operator = randomUUID();
+    const settingsOwner = callAs(h.callerFor(operator));
+    const from = heard.length;
+    const save = (values: Record<string, unknown>) =>
+      h.client.saveSettings({ kind: 'business_settings', valuesJson: JSON.stringify(values) }, settingsOwner);
+    const { record } = await save({ business_name: 'Sahyadri Cabs', head_office_city_id: 'mh-pune' });
+    await save({
+      business_name: 'Sahyadri Cabs',
+      rent_a_cab_gst: 'GST_18_WITH_ITC',
+      invoice_due_in_days: 15,
+      extra_hour_rounding: 'STEP_30',
+    });
+
+    const events = await heardOn(/^fleet\.masters\.business_settings\./, from, 2);
+    expect(events.map((e) => e.subject)).toEqual([
+      'fleet.masters.business_settings.created',
+      'fleet.masters.business_settings.updated',
+    ]);
+    const [first, second] = events.map((e) => decode(BusinessSettingsChangedSchema, e));
+    expect(first).toMatchObject({ tenantId: operator, change: ChangeKind.CREATED });
+    expect(first!.businessSettings).toMatchObject({
+      id: record!.id,
+      businessName: 'Sahyadri Cabs',
+      headOfficeCityId: 'mh-pune',
+      // The declaration's defaults.
+      timeZone: 'Asia/Kolkata',
+      rentACabGst: 'GST_5_NO_ITC',
+      extraHourRounding: 'PRO_RATA',
+      sendPassengerSms: true,
+    });
+    expect(first!.businessSettings!.invoiceDueInDays).toBeUndefined();
+    expect(second!.change).toBe(ChangeKind.UPDATED);
+    expect(second!.businessSettings).toMatchObject({
+      id: record!.id,
+      headOfficeCityId: '',
+      rentACabGst: 'GST_18_WITH_ITC',
+      invoiceDueInDays: 15,
+      extraHourRounding: 'STEP_30',
+    });
+  });
+});
+
 it('publishes the masters no other service reads yet as MasterChanged, on their own subjects', async () => {
   const from = heard.length;
   const group = await h.create(T, 'vehicle_group', { name: 'SUV', seating_capacity: '6' });
@@ -332,7 +508,20 @@ it('publishes the masters no other service reads yet as MasterChanged, on their 
   expect(generic.record!.id).toBe(group.id);
   expect(recordValues(generic.record)).toMatchObject({ name: 'SUV', seating_capacity: 6 });
   expect(masterEvent('vehicle_group', 'created').schema.typeName).toBe('fleet.masters.v1.MasterChanged');
-  expect(TYPED_EVENT_KINDS).toEqual(['vehicle', 'driver', 'customer', 'supplier', 'duty_type', 'rate_card']);
+  expect(TYPED_EVENT_KINDS).toEqual([
+    'vehicle',
+    'driver',
+    'customer',
+    'supplier',
+    'duty_type',
+    'rate_card',
+    'company',
+    'company_profile',
+    'tax',
+    'billing_item',
+    'bank_account',
+    'business_settings',
+  ]);
   // No vehicle event came of it.
   await new Promise((r) => setTimeout(r, 300));
   expect(heard.slice(from).map((e) => e.subject)).toEqual(['fleet.masters.vehicle_group.created']);

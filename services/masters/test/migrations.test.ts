@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { INDIAN_CITIES, INDIAN_STATES } from '@fleet/domain';
 import { createInProcessBus, type Database, platformMigrations, rows } from '@fleet/platform';
 import { createTestDatabase, quietLogger, type TestDatabase } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { createMastersModule } from '../src';
 import { mastersMigrations, SCHEMA } from '../src/storage/migrations';
-import { INDIAN_CITIES, INDIAN_STATES } from '../src/storage/reference-data';
 import { upsertStatesAndCities } from '../src/storage/reference-data-upsert';
 
 describe('masters migrations', () => {

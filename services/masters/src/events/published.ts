@@ -1,10 +1,17 @@
 // What the masters service publishes, through its transactional outbox: every change of a master
 // record on fleet.masters.<kind>.<created|updated|deactivated|activated>. The masters other services
-// read (vehicles, drivers, customers, suppliers, duty types, rate cards) publish typed messages
+// read (vehicles, drivers, customers, suppliers, duty types, rate cards, and for invoicing companies,
+// company profiles, taxes, billing items, bank accounts and business settings) publish typed messages
 // (VehicleChanged…), mapped from the record their declaration types; the rest publish the generic
-// MasterChanged with the record's values as a Struct.
+// MasterChanged with the record's values as a Struct. Business settings are saved, never deactivated:
+// they publish created on the first save and updated after.
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import {
+  bankAccountMaster,
+  billingItemMaster,
+  businessSettingsMaster,
+  companyMaster,
+  companyProfileMaster,
   customerMaster,
   driverMaster,
   dutyTypeMaster,
@@ -14,26 +21,39 @@ import {
   rateCardMaster,
   recordOf,
   supplierMaster,
+  taxMaster,
   vehicleMaster,
 } from '@fleet/domain';
 import { type Caller, createOutbox, defineEvent, type EventType, type Tx } from '@fleet/platform';
 import {
+  BankAccountChangedSchema,
+  BillingItemChangedSchema,
+  BusinessSettingsChangedSchema,
   ChangeKind,
+  CompanyChangedSchema,
+  CompanyProfileChangedSchema,
   CustomerChangedSchema,
   DriverChangedSchema,
   DutyTypeChangedSchema,
   MasterChangedSchema,
   RateCardChangedSchema,
   SupplierChangedSchema,
+  TaxChangedSchema,
   VehicleChangedSchema,
 } from '@fleet/proto/fleet/masters/v1/events_pb';
 import {
+  bankAccountToProto,
+  billingItemToProto,
+  businessSettingsToProto,
+  companyProfileToProto,
+  companyToProto,
   customerToProto,
   driverToProto,
   dutyTypeToProto,
   rateCardToProto,
   recordToProto,
   supplierToProto,
+  taxToProto,
   vehicleToProto,
 } from '../mappers';
 import { SCHEMA } from '../storage/migrations';
@@ -163,10 +183,55 @@ const typed: ReadonlyMap<string, MasterEvents> = new Map([
       rateCard: rateCardToProto(record),
     })),
   ],
+  [
+    companyMaster.kind,
+    typedEvents(companyMaster, CompanyChangedSchema, (record, change) => ({
+      ...change,
+      company: companyToProto(record),
+    })),
+  ],
+  [
+    companyProfileMaster.kind,
+    typedEvents(companyProfileMaster, CompanyProfileChangedSchema, (record, change) => ({
+      ...change,
+      companyProfile: companyProfileToProto(record),
+    })),
+  ],
+  [
+    taxMaster.kind,
+    typedEvents(taxMaster, TaxChangedSchema, (record, change) => ({
+      ...change,
+      tax: taxToProto(record),
+    })),
+  ],
+  [
+    billingItemMaster.kind,
+    typedEvents(billingItemMaster, BillingItemChangedSchema, (record, change) => ({
+      ...change,
+      billingItem: billingItemToProto(record),
+    })),
+  ],
+  [
+    bankAccountMaster.kind,
+    typedEvents(bankAccountMaster, BankAccountChangedSchema, (record, change) => ({
+      ...change,
+      bankAccount: bankAccountToProto(record),
+    })),
+  ],
+  [
+    businessSettingsMaster.kind,
+    typedEvents(businessSettingsMaster, BusinessSettingsChangedSchema, (record, change) => ({
+      ...change,
+      businessSettings: businessSettingsToProto(record),
+    })),
+  ],
 ]);
 const generic = new Map<string, MasterEvents>();
 
-/** The masters published with typed events (vehicle, driver, customer, supplier, duty_type, rate_card). */
+/**
+ * The masters published with typed events: vehicle, driver, customer, supplier, duty_type, rate_card,
+ * company, company_profile, tax, billing_item, bank_account and business_settings.
+ */
 export const TYPED_EVENT_KINDS: readonly string[] = [...typed.keys()];
 
 /** The events of a master: its typed events if other services read it, else the generic ones. */

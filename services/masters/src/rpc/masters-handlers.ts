@@ -26,12 +26,18 @@ import {
 } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import {
+  bankAccountToProto,
+  billingItemToProto,
+  businessSettingsToProto,
+  companyProfileToProto,
+  companyToProto,
   customerToProto,
   driverToProto,
   dutyTypeToProto,
   rateCardToProto,
   recordToProto,
   supplierToProto,
+  taxToProto,
   vehicleToProto,
 } from '../mappers';
 import type { FileRow } from '../storage/file-store';
@@ -150,6 +156,18 @@ export function mastersRoutes(useCases: MastersUseCases) {
             return { dutyTypes: typed(COPIED_MASTERS.duty_type).map(dutyTypeToProto) };
           case 'rate_card':
             return { rateCards: typed(COPIED_MASTERS.rate_card).map(rateCardToProto) };
+          case 'company':
+            return { companies: typed(COPIED_MASTERS.company).map(companyToProto) };
+          case 'company_profile':
+            return { companyProfiles: typed(COPIED_MASTERS.company_profile).map(companyProfileToProto) };
+          case 'tax':
+            return { taxes: typed(COPIED_MASTERS.tax).map(taxToProto) };
+          case 'billing_item':
+            return { billingItems: typed(COPIED_MASTERS.billing_item).map(billingItemToProto) };
+          case 'bank_account':
+            return { bankAccounts: typed(COPIED_MASTERS.bank_account).map(bankAccountToProto) };
+          case 'business_settings':
+            return { businessSettings: typed(COPIED_MASTERS.business_settings).map(businessSettingsToProto) };
         }
       },
       async uploadFile(req, ctx) {

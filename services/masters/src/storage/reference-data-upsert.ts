@@ -1,6 +1,6 @@
+import { INDIAN_CITIES, INDIAN_STATES, type IndianCity, type IndianState } from '@fleet/domain';
 import { type ReferenceDataLoader, rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
-import { type CityRow, INDIAN_CITIES, INDIAN_STATES, type StateRow } from './reference-data';
 
 export interface ReferenceDataChanges {
   statesAdded: number;
@@ -40,11 +40,14 @@ async function upsert(
   return { added, updated: written.length - added };
 }
 
-/** Brings a masters schema's states and cities in step with reference-data.ts; see ReferenceDataLoader. */
+/**
+ * Brings a masters schema's states and cities in step with the domain's reference lists (INDIAN_STATES,
+ * INDIAN_CITIES); see ReferenceDataLoader.
+ */
 export async function upsertStatesAndCities(
   tx: Tx,
   schema: string,
-  data: { states: readonly StateRow[]; cities: readonly CityRow[] } = {
+  data: { states: readonly IndianState[]; cities: readonly IndianCity[] } = {
     states: INDIAN_STATES,
     cities: INDIAN_CITIES,
   },

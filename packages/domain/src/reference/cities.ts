@@ -1,64 +1,17 @@
-// Reference data for the masters service: the states and union territories of India (as of 2024), with
-// their GST state codes, and the cities and towns bookings start from. Every start upserts these rows
-// (reference-data-upsert.ts). Ids are stable: never change or reuse one once shipped, only add rows.
+// The cities and towns bookings start from, each in its state: masters upserts them as its cities
+// (reference-data-upsert.ts) and billing finds a city's state here, without asking masters.
+import { type IndianState, stateById } from './indian-states';
 
-export interface StateRow {
+export interface IndianCity {
   id: string;
   name: string;
-  gstCode: string;
-}
-
-export interface CityRow {
-  id: string;
-  name: string;
+  /** The id of its state or union territory (INDIAN_STATES). */
   stateId: string;
 }
 
-// The 28 states and 8 union territories, by name. id is the two-letter registration-style code;
-// gstCode the two-digit GST state code that begins a GSTIN. Ids never change once shipped: rows
-// elsewhere (cities, operators' offices, invoices) reference them.
-export const INDIAN_STATES: readonly StateRow[] = [
-  { id: 'AN', name: 'Andaman and Nicobar Islands', gstCode: '35' },
-  { id: 'AP', name: 'Andhra Pradesh', gstCode: '37' },
-  { id: 'AR', name: 'Arunachal Pradesh', gstCode: '12' },
-  { id: 'AS', name: 'Assam', gstCode: '18' },
-  { id: 'BR', name: 'Bihar', gstCode: '10' },
-  { id: 'CH', name: 'Chandigarh', gstCode: '04' },
-  { id: 'CG', name: 'Chhattisgarh', gstCode: '22' },
-  { id: 'DH', name: 'Dadra and Nagar Haveli and Daman and Diu', gstCode: '26' },
-  { id: 'DL', name: 'Delhi', gstCode: '07' },
-  { id: 'GA', name: 'Goa', gstCode: '30' },
-  { id: 'GJ', name: 'Gujarat', gstCode: '24' },
-  { id: 'HR', name: 'Haryana', gstCode: '06' },
-  { id: 'HP', name: 'Himachal Pradesh', gstCode: '02' },
-  { id: 'JK', name: 'Jammu and Kashmir', gstCode: '01' },
-  { id: 'JH', name: 'Jharkhand', gstCode: '20' },
-  { id: 'KA', name: 'Karnataka', gstCode: '29' },
-  { id: 'KL', name: 'Kerala', gstCode: '32' },
-  { id: 'LA', name: 'Ladakh', gstCode: '38' },
-  { id: 'LD', name: 'Lakshadweep', gstCode: '31' },
-  { id: 'MP', name: 'Madhya Pradesh', gstCode: '23' },
-  { id: 'MH', name: 'Maharashtra', gstCode: '27' },
-  { id: 'MN', name: 'Manipur', gstCode: '14' },
-  { id: 'ML', name: 'Meghalaya', gstCode: '17' },
-  { id: 'MZ', name: 'Mizoram', gstCode: '15' },
-  { id: 'NL', name: 'Nagaland', gstCode: '13' },
-  { id: 'OD', name: 'Odisha', gstCode: '21' },
-  { id: 'PY', name: 'Puducherry', gstCode: '34' },
-  { id: 'PB', name: 'Punjab', gstCode: '03' },
-  { id: 'RJ', name: 'Rajasthan', gstCode: '08' },
-  { id: 'SK', name: 'Sikkim', gstCode: '11' },
-  { id: 'TN', name: 'Tamil Nadu', gstCode: '33' },
-  { id: 'TS', name: 'Telangana', gstCode: '36' },
-  { id: 'TR', name: 'Tripura', gstCode: '16' },
-  { id: 'UP', name: 'Uttar Pradesh', gstCode: '09' },
-  { id: 'UK', name: 'Uttarakhand', gstCode: '05' },
-  { id: 'WB', name: 'West Bengal', gstCode: '19' },
-];
-
 // Cities and towns, by state then name. id is '<state id in lower case>-<name slug>'. Ids never change
 // once shipped, even if a city is renamed: bookings, operators and tariffs reference them.
-export const INDIAN_CITIES: readonly CityRow[] = [
+export const INDIAN_CITIES: readonly IndianCity[] = [
   { id: 'an-havelock-island', name: 'Havelock Island', stateId: 'AN' },
   { id: 'an-port-blair', name: 'Port Blair', stateId: 'AN' },
   { id: 'ap-amaravati', name: 'Amaravati', stateId: 'AP' },
@@ -594,3 +547,16 @@ export const INDIAN_CITIES: readonly CityRow[] = [
   { id: 'wb-siliguri', name: 'Siliguri', stateId: 'WB' },
   { id: 'wb-south-dumdum', name: 'South Dumdum', stateId: 'WB' },
 ];
+
+const citiesById = new Map(INDIAN_CITIES.map((city) => [city.id, city]));
+
+/** The city or town with this id (e.g. mh-pune), if there is one. */
+export function cityById(cityId: string): IndianCity | undefined {
+  return citiesById.get(cityId);
+}
+
+/** The state a city is in (mh-pune → Maharashtra), if the city is known. */
+export function stateOfCity(cityId: string): IndianState | undefined {
+  const city = citiesById.get(cityId);
+  return city && stateById(city.stateId);
+}
