@@ -23,6 +23,8 @@ export {
 export * from './bookings';
 // Time
 export { type FinancialYear, financialYearOf } from './financial-year';
+// Invoicing (DOMAIN.md): invoice lines, the GST regime, the figures, numbers and amounts in words
+export * from './invoicing';
 // Masters (spec §3): declared once, stored by the masters service, served by the gateway, shown by the web app
 export * from './masters';
 // The message log (spec §2's SMS and email screens, and the driver app's pushes): kinds, statuses, what a resend needs

@@ -1,0 +1,9 @@
+// Invoicing (DOMAIN.md "Invoicing"): the lines an invoice is computed from, the GST it carries, its
+// figures, its number and its total in words. Pure: billing computes every invoice with it.
+export { rupeesInWords } from './amount-in-words';
+export * from './gst-regime';
+export * from './invoice-lines';
+export * from './invoice-number';
+export * from './invoice-totals';
+export * from './invoicing-errors';
+export * from './place-of-supply';

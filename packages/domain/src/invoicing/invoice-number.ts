@@ -1,0 +1,69 @@
+// Invoice numbers (DOMAIN.md "Invoicing"): one series per billing company and financial year, the
+// profile's prefix then the sequence. GST rule 46(b): a consecutive serial number of at most 16
+// characters, of letters, digits, hyphen and slash.
+import { z } from 'zod';
+import { type FinancialYear, financialYearOf } from '../financial-year';
+import { InvoiceNumberError } from './invoicing-errors';
+
+export const MAX_INVOICE_NUMBER_LENGTH = 16;
+/** The sequence is written with at least this many digits: 0001. */
+export const INVOICE_SEQUENCE_DIGITS = 4;
+/** A prefix leaves room for a four-digit sequence. */
+export const MAX_INVOICE_PREFIX_LENGTH = MAX_INVOICE_NUMBER_LENGTH - INVOICE_SEQUENCE_DIGITS;
+
+const RULE_46_CHARACTERS = /^[A-Za-z0-9/-]*$/;
+
+export const INVOICE_PREFIX_MESSAGE = `An invoice prefix has at most ${MAX_INVOICE_PREFIX_LENGTH} letters, digits, - and /`;
+
+/** What is wrong with an invoice prefix, for the person, or undefined when it may be used. */
+export function invoicePrefixProblem(prefix: string): string | undefined {
+  if (prefix.length > MAX_INVOICE_PREFIX_LENGTH || !RULE_46_CHARACTERS.test(prefix)) {
+    return INVOICE_PREFIX_MESSAGE;
+  }
+  return undefined;
+}
+
+export const validInvoicePrefix = (prefix: string) => invoicePrefixProblem(prefix) === undefined;
+
+export const invoicePrefixSchema = z
+  .string()
+  .trim()
+  .superRefine((prefix, ctx) => {
+    const problem = invoicePrefixProblem(prefix);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The prefix of a company profile that sets none: INV/25-26/. */
+export const defaultInvoicePrefix = (financialYear: FinancialYear) => `INV/${financialYear.short}/`;
+
+/** The invoice number: the prefix, then the sequence with at least four digits (INV/25-26/0042). */
+export function invoiceNumber(prefix: string, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) {
+    throw new InvoiceNumberError(`An invoice sequence is a whole number from 1: ${sequence}`);
+  }
+  const number = `${prefix}${String(sequence).padStart(INVOICE_SEQUENCE_DIGITS, '0')}`;
+  if (!RULE_46_CHARACTERS.test(number)) {
+    throw new InvoiceNumberError(
+      `The invoice number ${number} may hold only letters, digits, - and / (GST rule 46); change the prefix.`,
+    );
+  }
+  if (number.length > MAX_INVOICE_NUMBER_LENGTH) {
+    throw new InvoiceNumberError(
+      `The invoice number ${number} is longer than ${MAX_INVOICE_NUMBER_LENGTH} characters (GST rule 46); ` +
+        'shorten the prefix.',
+    );
+  }
+  return number;
+}
+
+export interface InvoiceSeriesKey {
+  companyId: string;
+  /** "2025-26". */
+  financialYear: string;
+}
+
+/** The series an invoice of this billing company dated `date` (YYYY-MM-DD) is numbered in. */
+export const seriesKey = (companyId: string, date: string): InvoiceSeriesKey => ({
+  companyId,
+  financialYear: financialYearOf(date).label,
+});
