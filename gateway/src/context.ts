@@ -1,5 +1,6 @@
 import type { Client } from '@connectrpc/connect';
 import { anonymousCaller, type Caller, type Logger } from '@fleet/platform';
+import type { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { IdentityService } from '@fleet/proto/fleet/identity/v1/identity_service_pb';
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
@@ -15,6 +16,7 @@ export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;
 export type MastersClient = Client<typeof MastersService>;
 export type MessagingClient = Client<typeof MessagingService>;
+export type BillingClient = Client<typeof BillingService>;
 
 /** The services the gateway calls; each is a Connect client (in-process or over the network). */
 export interface GatewayServices {
@@ -22,6 +24,7 @@ export interface GatewayServices {
   bookings: BookingsClient;
   masters: MastersClient;
   messaging: MessagingClient;
+  billing: BillingClient;
 }
 
 export interface CookieOptions {

@@ -1,3 +1,4 @@
+import { billingService } from '@fleet/billing';
 import { bookingsService } from '@fleet/bookings';
 import { identityService } from '@fleet/identity';
 import { mastersService } from '@fleet/masters';
@@ -15,6 +16,7 @@ export const SERVICES = [
   bookingsService,
   mastersService,
   messagingService,
+  billingService,
 ] as const satisfies ModuleTable;
 
 export type Services = typeof SERVICES;

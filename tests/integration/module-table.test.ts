@@ -112,12 +112,13 @@ describe('a service added to the module table, and nowhere else', () => {
       'bookings',
       'masters',
       'messaging',
+      'billing',
       'throwaway',
       'gateway',
     ]);
     expect(plan.find((p) => p.name === 'throwaway')?.env).toEqual({
       GRPC_PORT: '61234',
-      METRICS_PORT: '9469',
+      METRICS_PORT: '9470',
       DATA_DIR: resolve('.data'),
       LISTEN_HOST: '127.0.0.1',
       MASTERS_URL: 'http://127.0.0.1:50053',
@@ -156,9 +157,9 @@ describe('a service added to the module table, and nowhere else', () => {
   });
 
   it('is refused when it needs a service the table does not have', async () => {
-    const lonely = defineService({ ...throwaway, name: 'lonely', needs: ['billing'] });
+    const lonely = defineService({ ...throwaway, name: 'lonely', needs: ['channels'] });
     await expect(start([lonely])).rejects.toThrow(
-      '"lonely" needs "billing", which is not in the module table.',
+      '"lonely" needs "channels", which is not in the module table.',
     );
   });
 });

@@ -1,18 +1,40 @@
 // Printed documents the services render, served as files a browser opens or downloads: a duty's slip
-// (/api/bookings/{id}/duty-slip.pdf?variant=SALES|PURCHASE). The service checks the person's permission
-// (view_duty_slip) and renders the PDF; the gateway passes it on with the file's name.
-import { callAs, requireId } from '@fleet/platform';
+// (/api/bookings/{id}/duty-slip.pdf?variant=SALES|PURCHASE) and an invoice's documents
+// (/api/invoices/{id}/{invoice|duty-slips|duty-summary}.pdf). The service checks the person's
+// permission and renders the PDF; the gateway passes it on with the file's name.
+import { callAs, invalidField, requireId } from '@fleet/platform';
 import { type Request, type Response, Router } from 'express';
 import type { Context } from '../context';
 import { signedInRequests } from './signed-in-requests';
 
-export const DOCUMENTS_PATH = '/api/bookings';
+export const DOCUMENTS_PATH = '/api';
+
+/** The invoice documents by their file name (the download pages of spec §2). */
+const INVOICE_DOCUMENTS: Record<string, string> = {
+  invoice: 'INVOICE',
+  'duty-slips': 'DUTY_SLIPS',
+  'duty-summary': 'DUTY_SUMMARY',
+};
+
+function sendPdf(req: Request, res: Response, pdf: Uint8Array, fileName: string) {
+  const download = req.query.download === '1' ? 'attachment' : 'inline';
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.length),
+      'Content-Disposition': `${download}; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    })
+    .end(Buffer.from(pdf));
+}
 
 export function documentsRouter(contextOf: (req: Request, res: Response) => Context): Router {
   const documents = Router();
   const { signedIn, fail } = signedInRequests(contextOf, 'a document');
 
-  documents.get('/:id/duty-slip.pdf', async (req, res) => {
+  documents.get('/bookings/:id/duty-slip.pdf', async (req, res) => {
     const session = await signedIn(req, res);
     if (!session) return;
     try {
@@ -21,17 +43,25 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
         { id: requireId(req.params.id ?? '', 'id'), variant },
         callAs(session.caller),
       );
-      const download = req.query.download === '1' ? 'attachment' : 'inline';
-      res
-        .status(200)
-        .set({
-          'Content-Type': 'application/pdf',
-          'Content-Length': String(pdf.length),
-          'Content-Disposition': `${download}; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-          'Cache-Control': 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
-        })
-        .end(Buffer.from(pdf));
+      sendPdf(req, res, pdf, fileName);
+    } catch (error) {
+      fail(req, res, error);
+    }
+  });
+
+  documents.get('/invoices/:id/:document.pdf', async (req, res) => {
+    const session = await signedIn(req, res);
+    if (!session) return;
+    try {
+      const document = INVOICE_DOCUMENTS[req.params.document ?? ''];
+      if (!document) {
+        throw invalidField('document', `An invoice prints as ${Object.keys(INVOICE_DOCUMENTS).join(', ')}.`);
+      }
+      const { pdf, fileName } = await contextOf(req, res).services.billing.renderInvoiceDocument(
+        { id: requireId(req.params.id ?? '', 'id'), document },
+        callAs(session.caller),
+      );
+      sendPdf(req, res, pdf, fileName);
     } catch (error) {
       fail(req, res, error);
     }

@@ -6,6 +6,7 @@ import { chatRouter } from './chat/_router';
 import { driverRouter } from './driver/_router';
 import { employeeRouter } from './employee/_router';
 import { feedbackRouter } from './feedback/_router';
+import { invoiceRouter } from './invoice/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
 import { messageRouter } from './message/_router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   publicSlip: publicSlipRouter,
   publicFeedback: publicFeedbackRouter,
   feedback: feedbackRouter,
+  invoice: invoiceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { getPermission } from '@fleet/domain';
 import { BoundedCache } from './bounded-cache';
 import { callerTokenKey, canonicalCaller, signCallerToken, verifyCallerToken } from './caller-token';
 import { permissionDenied, unauthenticated } from './errors';
@@ -168,6 +169,14 @@ export function createCallerCodec(secret: string, options: CallerCodecOptions = 
 export function requireTenant(caller: Caller): Caller & { tenantId: string; userId: string } {
   if (!caller.tenantId || !caller.userId) throw unauthenticated();
   return caller as Caller & { tenantId: string; userId: string };
+}
+
+/** Refuses a caller without the permission, naming it and what it is needed for. */
+export function requirePermission(caller: Caller, permission: string, doing: string): void {
+  if (!caller.permissions.includes(permission)) {
+    const name = getPermission(permission)?.name ?? permission;
+    throw permissionDenied(`You need the “${name}” permission to ${doing}.`);
+  }
 }
 
 /** A driver signed in to the driver app, acting for one driver master; anyone else is refused. */

@@ -8,6 +8,7 @@ export {
   type DriverCaller,
   REQUEST_ID_HEADER,
   requireDriver,
+  requirePermission,
   requireTenant,
 } from './caller';
 export {
@@ -131,18 +132,6 @@ export { createJetStreamBus, deleteNamespaceStreams, type JetStreamBusOptions } 
 export { createOutbox, decodeEvent, type Outbox } from './events/outbox';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './events/relay';
 export { handleShutdownSignals } from './lifecycle';
-export {
-  type CopiedKind,
-  type CopiedKinds,
-  type CopiesOf,
-  type CopyFacts,
-  type CopyOf,
-  type CopyRequestOf,
-  copiedKind,
-  createRecordCopies,
-  type RecordCopies,
-  type RecordCopiesOptions,
-} from './read-models/record-copies';
 export { createLogger, type Logger, withRequestId } from './logger';
 export {
   httpDuration,
@@ -180,6 +169,18 @@ export {
   pushTokenSchema,
   pushTtlSecondsSchema,
 } from './push/push-provider';
+export {
+  type CopiedKind,
+  type CopiedKinds,
+  type CopiesOf,
+  type CopyFacts,
+  type CopyOf,
+  type CopyRequestOf,
+  copiedKind,
+  createRecordCopies,
+  type RecordCopies,
+  type RecordCopiesOptions,
+} from './read-models/record-copies';
 export {
   callAs,
   createServiceClient,

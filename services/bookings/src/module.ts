@@ -11,6 +11,7 @@ import {
 } from '@fleet/platform';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
+import { startInvoicesConsumer } from './events/invoices-consumer';
 import { createMasterCopies, type MasterCopies } from './read-models/master-copies';
 import { bookingsRoutes } from './rpc/bookings-handlers';
 import { bookingsMigrations, SCHEMA } from './storage/migrations';
@@ -73,7 +74,10 @@ export async function createBookingsModule(deps: BookingsModuleDeps): Promise<Bo
     async start() {
       await service.start();
       await useCases.locationTracking.preparePartitions();
-      consumers = await copies.start();
+      consumers = [
+        ...(await copies.start()),
+        await startInvoicesConsumer({ db: deps.db, bus: deps.bus, logger }),
+      ];
       slipAutoAccept.start();
     },
     async stop() {

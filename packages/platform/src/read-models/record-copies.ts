@@ -73,6 +73,14 @@ export interface RecordCopies<K extends CopiedKinds<unknown>> {
    * from the owner (no transaction is held while it answers) and kept.
    */
   load(caller: Caller & { tenantId: string }, request: CopyRequestOf<K>): Promise<CopiesOf<K>>;
+  /**
+   * Every active copy of a kind the operator has (for kinds with a handful of records: companies and
+   * their profiles), by name: what events have brought, nothing fetched.
+   */
+  loadAll<N extends keyof K & string>(
+    caller: Caller & { tenantId: string },
+    kind: N,
+  ): Promise<CopyOf<K, N>[]>;
   /** The one record of a singleton kind (an operator's settings), fetched when no copy is here yet. */
   loadOne<N extends keyof K & string>(
     caller: Caller & { tenantId: string },
@@ -182,6 +190,16 @@ export function createRecordCopies<K extends CopiedKinds<A>, A>(
         for (const record of records) into.set(definitionOf(kind).facts(record).id, record);
       }
       return copies;
+    },
+
+    async loadAll(caller, kind) {
+      const found = await db.read(caller.tenantId, (tx) =>
+        rows<{ data: JsonValue }>(
+          tx,
+          sql`select data from ${table} where kind = ${kind} and is_active order by name, id limit 1000`,
+        ),
+      );
+      return found.map((row) => parse(kind, row.data));
     },
 
     async loadOne(caller, kind) {

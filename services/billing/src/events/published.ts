@@ -1,0 +1,19 @@
+import { createOutbox, defineEvent } from '@fleet/platform';
+import { InvoiceChangedSchema } from '@fleet/proto/fleet/billing/v1/events_pb';
+import { SCHEMA } from '../storage/migrations';
+
+/**
+ * Every event billing publishes, on subjects fleet.billing.<entity>.<event> (events.proto), enqueued
+ * through this outbox in the transaction that makes the change.
+ */
+export const BillingEvents = {
+  invoiceCreated: defineEvent('fleet.billing.invoice.created', InvoiceChangedSchema),
+  invoiceUpdated: defineEvent('fleet.billing.invoice.updated', InvoiceChangedSchema),
+  invoiceApproved: defineEvent('fleet.billing.invoice.approved', InvoiceChangedSchema),
+  invoiceDispatched: defineEvent('fleet.billing.invoice.dispatched', InvoiceChangedSchema),
+  invoiceDiscarded: defineEvent('fleet.billing.invoice.discarded', InvoiceChangedSchema),
+  invoiceCancelled: defineEvent('fleet.billing.invoice.cancelled', InvoiceChangedSchema),
+} as const;
+export type BillingEventName = keyof typeof BillingEvents;
+
+export const billingOutbox = createOutbox(SCHEMA);

@@ -1,0 +1,112 @@
+// Billing's records as their proto messages.
+import { create, fromJson, type JsonValue } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import {
+  type BillableDuty,
+  BillableDutySchema,
+  type Invoice,
+  type InvoiceActivity,
+  InvoiceActivitySchema,
+  InvoiceSchema,
+  InvoiceTotalsSchema,
+} from '@fleet/proto/fleet/billing/v1/invoice_pb';
+import { DutyBillingItemSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import Decimal from 'decimal.js';
+import type { DutyRecord } from './domain/duty';
+import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-store';
+
+const stamp = (at: string | null) => (at ? timestampFromDate(new Date(at)) : undefined);
+
+/** An invoice as the list shows it: its columns and totals, no lines or taxes. */
+export function invoiceRowToProto(row: InvoiceRow): Invoice {
+  return create(InvoiceSchema, {
+    id: row.id,
+    invoiceNo: row.invoiceNo,
+    prefix: row.prefix,
+    sequence: BigInt(row.sequence),
+    financialYear: row.financialYear,
+    status: row.status,
+    isDispatched: row.isDispatched,
+    isDownloaded: row.isDownloaded,
+    kind: row.kind,
+    customerId: row.customerId,
+    companyId: row.companyId,
+    companyProfileId: row.companyProfileId ?? '',
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    startDate: row.startDate ?? '',
+    endDate: row.endDate ?? '',
+    buyer: { name: row.buyerName, gstNo: row.buyerGstNo },
+    totals: fromJson(InvoiceTotalsSchema, row.totals, { ignoreUnknownFields: true }),
+    notes: row.notes,
+    cancellationReason: row.cancellationReason,
+    reissueOfId: row.reissueOfId ?? '',
+    reissuedAsId: row.reissuedAsId ?? '',
+    version: row.version,
+    createdAt: stamp(row.createdAt),
+    updatedAt: stamp(row.updatedAt),
+    approvedAt: stamp(row.approvedAt),
+    dispatchedAt: stamp(row.dispatchedAt),
+  });
+}
+
+/** An invoice whole: the document it was made as, with its state as it now is. */
+export function invoiceToProto(record: InvoiceRecord): Invoice {
+  const document = fromJson(InvoiceSchema, record.document, { ignoreUnknownFields: true });
+  const row = invoiceRowToProto(record);
+  return create(InvoiceSchema, {
+    ...document,
+    ...row,
+    buyer: document.buyer,
+    seller: document.seller,
+    tax: document.tax,
+    lines: document.lines,
+    taxes: document.taxes,
+    bookingIds: document.bookingIds,
+    title: document.title,
+    terms: document.terms,
+    footer: document.footer,
+    bank: document.bank,
+  });
+}
+
+export function activityToProto(row: ActivityRow): InvoiceActivity {
+  return create(InvoiceActivitySchema, {
+    id: row.id,
+    at: timestampFromDate(new Date(row.at)),
+    userId: row.userId ?? '',
+    actorUserId: row.actorUserId ?? '',
+    action: row.action,
+    note: row.note,
+  });
+}
+
+export function dutyToProto(duty: DutyRecord): BillableDuty {
+  return create(BillableDutySchema, {
+    bookingId: duty.bookingId,
+    bookingNo: BigInt(duty.bookingNo),
+    customerId: duty.customerId,
+    customerName: duty.customerName,
+    companyId: duty.companyId ?? '',
+    startDate: duty.startDate,
+    fromCityId: duty.fromCityId,
+    vehicleGroupId: duty.vehicleGroupId ?? '',
+    dutyTypeId: duty.dutyTypeId ?? '',
+    vehicleNo: duty.vehicleNo,
+    driverName: duty.driverName,
+    passengerNames: duty.passengerNames,
+    carHire: duty.carHire ?? '',
+    billingItems: new Decimal(duty.billingItemsTotal).toFixed(2),
+    slipApproved: duty.slipApproved,
+    invoiceId: duty.invoiceId ?? '',
+    invoiceNo: duty.invoiceNo ?? '',
+    closedAt: stamp(duty.closedAt),
+    rateCardName: duty.rateCardName,
+  });
+}
+
+/** A duty's billing items as bookings sent them. */
+export const dutyBillingItems = (duty: DutyRecord) =>
+  duty.billingItems.map((item: JsonValue) =>
+    fromJson(DutyBillingItemSchema, item, { ignoreUnknownFields: true }),
+  );

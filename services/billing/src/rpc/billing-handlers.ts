@@ -1,0 +1,114 @@
+import type { ConnectRouter } from '@connectrpc/connect';
+import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
+import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import { activityToProto, dutyToProto, invoiceRowToProto, invoiceToProto } from '../mappers';
+import type { BillingUseCases } from '../use-cases';
+import type { DraftInput } from '../use-cases/invoicing';
+
+const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
+  customerId: draft?.customerId ?? '',
+  companyId: draft?.companyId,
+  companyProfileId: draft?.companyProfileId,
+  bookingIds: draft?.bookingIds ?? [],
+  invoiceDate: draft?.invoiceDate,
+  dueDate: draft?.dueDate,
+  lines: (draft?.lines ?? []).map((line) => ({
+    type: line.type,
+    description: line.description,
+    sacCode: line.sacCode,
+    quantity: line.quantity,
+    rate: line.rate,
+    percentage: line.percentage,
+    amount: line.amount,
+    isTaxable: line.isTaxable,
+    taxId: line.taxId,
+    billingItemId: line.billingItemId,
+  })),
+  notes: draft?.notes,
+  billingDetailIndex: draft?.billingDetailIndex,
+});
+
+/** Thin gRPC handlers: proto in, use case, proto out. */
+export function billingRoutes(useCases: BillingUseCases) {
+  const { lists, invoicing, documents } = useCases;
+  return (router: ConnectRouter) =>
+    router.service(BillingService, {
+      async listInvoices(req, ctx) {
+        const page = await lists.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          search: req.search,
+          statuses: req.statuses,
+          customerIds: req.customerIds,
+          companyIds: req.companyIds,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          dispatched: req.dispatched,
+        });
+        return { invoices: page.items.map(invoiceRowToProto), page: pageInfoToProto(page) };
+      },
+      async getInvoice(req, ctx) {
+        const { invoice, duties, activity } = await lists.get(tenantCallerOf(ctx), req.id);
+        return {
+          invoice: invoiceToProto(invoice),
+          duties: duties.map(dutyToProto),
+          activity: activity.map(activityToProto),
+        };
+      },
+      async listBillableDuties(req, ctx) {
+        const page = await lists.duties(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          customerIds: req.customerIds,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          billingStatus: req.billingStatus,
+          search: req.search,
+        });
+        return { duties: page.items.map(dutyToProto), page: pageInfoToProto(page) };
+      },
+      async createInvoice(req, ctx) {
+        return { invoice: invoiceToProto(await invoicing.create(tenantCallerOf(ctx), draftOf(req.draft))) };
+      },
+      async createInvoicesFromDuties(req, ctx) {
+        const made = await invoicing.createFromDuties(tenantCallerOf(ctx), {
+          bookingIds: req.bookingIds,
+          grouping: req.grouping,
+          invoiceDate: req.invoiceDate,
+        });
+        return { invoices: made.map(invoiceToProto) };
+      },
+      async updateInvoice(req, ctx) {
+        const invoice = await invoicing.update(
+          tenantCallerOf(ctx),
+          req.id,
+          draftOf(req.draft),
+          req.expectedVersion,
+        );
+        return { invoice: invoiceToProto(invoice) };
+      },
+      async approveInvoice(req, ctx) {
+        return { invoice: invoiceToProto(await invoicing.approve(tenantCallerOf(ctx), req.id)) };
+      },
+      async discardInvoice(req, ctx) {
+        return { invoice: invoiceToProto(await invoicing.discard(tenantCallerOf(ctx), req.id, req.reason)) };
+      },
+      async cancelInvoice(req, ctx) {
+        return { invoice: invoiceToProto(await invoicing.cancel(tenantCallerOf(ctx), req.id, req.reason)) };
+      },
+      async changeInvoiceCompany(req, ctx) {
+        const { retired, reissued } = await invoicing.changeCompany(tenantCallerOf(ctx), {
+          id: req.id,
+          companyId: req.companyId,
+          companyProfileId: req.companyProfileId,
+          reason: req.reason,
+        });
+        return { cancelled: invoiceToProto(retired), reissued: invoiceToProto(reissued) };
+      },
+      async dispatchInvoice(req, ctx) {
+        return { invoice: invoiceToProto(await documents.dispatch(tenantCallerOf(ctx), req.id, req.to)) };
+      },
+      async renderInvoiceDocument(req, ctx) {
+        const { pdf, fileName } = await documents.render(tenantCallerOf(ctx), req.id, req.document);
+        return { pdf: new Uint8Array(pdf), fileName };
+      },
+    });
+}

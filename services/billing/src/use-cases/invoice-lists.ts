@@ -1,0 +1,143 @@
+// What billing shows: the invoice list (three sorts, keyset-paged, no count), one invoice with its
+// duties and history, and the duties to invoice.
+import { isIsoDate, PERMISSION } from '@fleet/domain';
+import {
+  invalidField,
+  notFound,
+  type Page,
+  pageSize,
+  requireId,
+  requireIds,
+  requirePermission,
+  sortKey,
+  toPage,
+} from '@fleet/platform';
+import type { DutyRecord } from '../domain/duty';
+import { type BillingStatusFilter, DUTY_SORTS, dutiesOfInvoice, listDuties } from '../storage/duties-store';
+import {
+  type ActivityRow,
+  activityOf,
+  getInvoice,
+  INVOICE_SORTS,
+  INVOICE_STATUSES,
+  type InvoiceRecord,
+  type InvoiceRow,
+  type InvoiceStatus,
+  listInvoices,
+} from '../storage/invoices-store';
+import type { BillingDeps, TenantCaller } from './deps';
+
+export interface PageInput {
+  limit?: number;
+  cursor?: string;
+  sortBy?: string;
+  direction?: 'asc' | 'desc';
+}
+
+export interface InvoiceListInput extends PageInput {
+  search?: string;
+  statuses?: readonly string[];
+  customerIds?: readonly string[];
+  companyIds?: readonly string[];
+  dateFrom?: string;
+  dateTo?: string;
+  dispatched?: boolean;
+}
+
+export interface DutyListInput extends PageInput {
+  customerIds?: readonly string[];
+  dateFrom?: string;
+  dateTo?: string;
+  billingStatus?: string;
+  search?: string;
+}
+
+const BILLING_STATUSES: readonly BillingStatusFilter[] = ['UNBILLED', 'BILLED', 'ALL'];
+
+function checkedDate(value: string | undefined, field: string): string | undefined {
+  if (!value) return undefined;
+  if (!isIsoDate(value)) throw invalidField(field, 'Give the date as YYYY-MM-DD.');
+  return value;
+}
+
+function checkedSearch(value: string | undefined): string | undefined {
+  const search = value?.trim();
+  if (!search) return undefined;
+  if (search.length > 100) throw invalidField('search', 'Search with at most 100 characters.');
+  if (search.includes('\0')) throw invalidField('search', 'Search text cannot contain NUL characters.');
+  return search;
+}
+
+function checkedStatuses(values: readonly string[]): InvoiceStatus[] {
+  return values.map((value) => {
+    if (!(INVOICE_STATUSES as readonly string[]).includes(value)) {
+      throw invalidField('statuses', `An invoice is ${INVOICE_STATUSES.join(', ')}.`);
+    }
+    return value as InvoiceStatus;
+  });
+}
+
+export function createInvoiceLists(deps: BillingDeps) {
+  const { db } = deps;
+  return {
+    async list(caller: TenantCaller, input: InvoiceListInput): Promise<Page<InvoiceRow>> {
+      requirePermission(caller, PERMISSION.view_invoice, 'see invoices');
+      const sortBy = sortKey(input.sortBy, INVOICE_SORTS, 'created_at', 'Invoices');
+      const limit = pageSize(input.limit);
+      const filters = {
+        search: checkedSearch(input.search),
+        statuses: checkedStatuses(input.statuses ?? []),
+        customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
+        companyIds: requireIds(input.companyIds ?? [], 'companyIds'),
+        dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
+        dateTo: checkedDate(input.dateTo, 'dateTo'),
+        dispatched: input.dispatched,
+      };
+      const fetched = await db.read(caller.tenantId, (tx) =>
+        listInvoices(tx, filters, {
+          sortBy,
+          direction: input.direction ?? 'desc',
+          cursor: input.cursor,
+          limit,
+        }),
+      );
+      return toPage(fetched, limit, (row) => [row.sortKey, row.id]);
+    },
+
+    async get(
+      caller: TenantCaller,
+      id: string,
+    ): Promise<{ invoice: InvoiceRecord; duties: DutyRecord[]; activity: ActivityRow[] }> {
+      requirePermission(caller, PERMISSION.view_invoice, 'see invoices');
+      requireId(id, 'id');
+      return db.read(caller.tenantId, async (tx) => {
+        const invoice = await getInvoice(tx, id);
+        if (!invoice) throw notFound('The invoice');
+        return { invoice, duties: await dutiesOfInvoice(tx, id), activity: await activityOf(tx, id) };
+      });
+    },
+
+    async duties(caller: TenantCaller, input: DutyListInput): Promise<Page<DutyRecord>> {
+      requirePermission(caller, PERMISSION.create_invoice, 'invoice duties');
+      const sortBy = sortKey(input.sortBy, DUTY_SORTS, 'start_date', 'Duties');
+      const limit = pageSize(input.limit);
+      const billingStatus = (input.billingStatus || 'UNBILLED') as BillingStatusFilter;
+      if (!BILLING_STATUSES.includes(billingStatus)) {
+        throw invalidField('billingStatus', `Ask for ${BILLING_STATUSES.join(', ')} duties.`);
+      }
+      const filters = {
+        customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
+        dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
+        dateTo: checkedDate(input.dateTo, 'dateTo'),
+        billingStatus,
+        search: checkedSearch(input.search),
+      };
+      const fetched = await db.read(caller.tenantId, (tx) =>
+        listDuties(tx, filters, { sortBy, direction: input.direction ?? 'asc', cursor: input.cursor, limit }),
+      );
+      return toPage(fetched, limit, (row) => [row.sortKey, row.bookingId]);
+    },
+  };
+}
+
+export type InvoiceLists = ReturnType<typeof createInvoiceLists>;

@@ -1,0 +1,183 @@
+// Invoicing closed duties through billing's gRPC routes, with masters and bookings booted beside it on a
+// real PostgreSQL and JetStream: a duty closed in bookings becomes bill-pending in billing, is invoiced
+// with GST in its company's series, locks on approval, and goes bill-pending again when its invoice is
+// cancelled — bookings marking it BILLED and UNBILLED from billing's events.
+import { randomUUID } from 'node:crypto';
+import { PERMISSION } from '@fleet/domain';
+import { callAs } from '@fleet/platform';
+import { eventually, expectDomainError } from '@fleet/testing';
+import {
+  type BillingHarness,
+  bootBilling,
+  closedDuty,
+  type OperatorMasters,
+  operatorMasters,
+} from './support';
+
+const NOW = new Date('2026-11-24T06:30:00Z');
+let h: BillingHarness;
+const T = randomUUID();
+let m: OperatorMasters;
+
+beforeAll(async () => {
+  h = await bootBilling({ clock: () => NOW });
+  m = await operatorMasters(h, T);
+}, 60_000);
+afterAll(() => h?.close());
+
+const staff = (permissions = Object.values(PERMISSION)) => callAs(h.callerFor(T, permissions));
+const isBilled = async (id: string) =>
+  (await h.bookings.client.getBooking({ id }, callAs(h.bookings.callerFor(T)))).booking?.isBilled;
+
+describe('an invoice of a closed duty', () => {
+  it('bills the worked example with CGST and SGST in the company’s series, and the duty leaves bill-pending', async () => {
+    const id = await closedDuty(h, T, m, '2026-11-20');
+    const { invoices } = await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff());
+    expect(invoices).toHaveLength(1);
+    const invoice = invoices[0]!;
+    expect(invoice).toMatchObject({
+      invoiceNo: 'KC/2526/0001',
+      status: 'DRAFT',
+      kind: 'BOOKING',
+      financialYear: '2026-27',
+      invoiceDate: '2026-11-24',
+      startDate: '2026-11-20',
+      bookingIds: [id],
+    });
+    expect(invoice.seller).toMatchObject({ gstNo: '27AABCK1234E1Z1', stateId: 'MH' });
+    expect(invoice.buyer).toMatchObject({ name: 'Harbour Logistics Pvt Ltd', gstNo: '27AAACH7409R1Z1' });
+    expect(invoice.tax).toMatchObject({ kind: 'INTRA', carHireRate: '5', reverseCharge: false });
+    expect(invoice.lines.map((l) => [l.type, l.sacCode, l.amount])).toEqual([['BOOKING', '9966', '2579.50']]);
+    expect(invoice.lines[0]!.charges.map((c) => [c.code, c.amount])).toEqual([
+      ['BASE', '2000.00'],
+      ['EXTRA_KM', '392.00'],
+      ['EXTRA_HOURS', '187.50'],
+    ]);
+    expect(invoice.taxes.map((t) => [t.kind, t.rate, t.taxableValue, t.amount])).toEqual([
+      ['CGST', '2.5', '2579.50', '64.49'],
+      ['SGST', '2.5', '2579.50', '64.49'],
+    ]);
+    expect(invoice.totals).toMatchObject({
+      taxableValue: '2579.50',
+      tax: '128.98',
+      beforeRounding: '2708.48',
+      roundOff: '-0.48',
+      total: '2708.00',
+      totalInWords: 'Rupees Two Thousand Seven Hundred Eight Only',
+    });
+
+    const { duties } = await h.client.listBillableDuties({ billingStatus: 'UNBILLED' }, staff());
+    expect(duties.map((d) => d.bookingId)).not.toContain(id);
+    await eventually(
+      () => isBilled(id),
+      (billed) => billed === true,
+    );
+  });
+
+  it('refuses a duty already on a live invoice, and numbers the next invoice on', async () => {
+    const id = await closedDuty(h, T, m, '2026-11-21');
+    const first = await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff());
+    const again = await expectDomainError(h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff()));
+    expect([again.code, again.message]).toEqual([
+      'FAILED_PRECONDITION',
+      `Duty ${await dutyNo(id)} is already on invoice ${first.invoices[0]!.invoiceNo}; cancel that invoice first.`,
+    ]);
+  });
+
+  it('locks on approval, and a cancelled invoice keeps its number while its duty is bill-pending again', async () => {
+    const id = await closedDuty(h, T, m, '2026-11-22');
+    const [draft] = (await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff())).invoices;
+    const { invoice: approved } = await h.client.approveInvoice({ id: draft!.id }, staff());
+    expect(approved?.status).toBe('APPROVED');
+    const edit = await expectDomainError(
+      h.client.updateInvoice({ id: draft!.id, draft: { customerId: m.customer, bookingIds: [id] } }, staff()),
+    );
+    expect(edit.code).toBe('FAILED_PRECONDITION');
+    await eventually(
+      () => isBilled(id),
+      (billed) => billed === true,
+    );
+
+    const noReason = await expectDomainError(h.client.cancelInvoice({ id: draft!.id, reason: ' ' }, staff()));
+    expect(noReason.fieldViolations.map((v) => v.field)).toEqual(['reason']);
+    const { invoice: cancelled } = await h.client.cancelInvoice(
+      { id: draft!.id, reason: 'Billed to the wrong branch' },
+      staff(),
+    );
+    expect([cancelled?.status, cancelled?.invoiceNo, cancelled?.cancellationReason]).toEqual([
+      'CANCELLED',
+      draft!.invoiceNo,
+      'Billed to the wrong branch',
+    ]);
+    await eventually(
+      () => isBilled(id),
+      (billed) => billed === false,
+    );
+    const [again] = (await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff())).invoices;
+    expect(Number(again!.sequence)).toBe(Number(draft!.sequence) + 1);
+    const { activity } = await h.client.getInvoice({ id: draft!.id }, staff());
+    expect(activity.map((a) => a.action)).toEqual(['created', 'approved', 'cancelled']);
+  });
+
+  it('refuses each step without its permission', async () => {
+    const id = await closedDuty(h, T, m, '2026-11-23');
+    const without = (permission: string) => staff(Object.values(PERMISSION).filter((p) => p !== permission));
+    const denied = async (call: Promise<unknown>) => (await expectDomainError(call)).code;
+    expect(await denied(h.client.listInvoices({}, without(PERMISSION.view_invoice)))).toBe(
+      'PERMISSION_DENIED',
+    );
+    expect(
+      await denied(
+        h.client.createInvoicesFromDuties({ bookingIds: [id] }, without(PERMISSION.create_invoice)),
+      ),
+    ).toBe('PERMISSION_DENIED');
+    const [draft] = (await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff())).invoices;
+    expect(
+      await denied(h.client.approveInvoice({ id: draft!.id }, without(PERMISSION.approve_invoice))),
+    ).toBe('PERMISSION_DENIED');
+    expect(
+      await denied(
+        h.client.discardInvoice({ id: draft!.id, reason: 'x' }, without(PERMISSION.manage_invoice)),
+      ),
+    ).toBe('PERMISSION_DENIED');
+    // Another operator finds nothing of it.
+    const other = callAs(h.callerFor(randomUUID()));
+    expect(await denied(h.client.getInvoice({ id: draft!.id }, other))).toBe('NOT_FOUND');
+  });
+});
+
+describe('numbers', () => {
+  it('gives concurrent creators every number of the series exactly once, in order', async () => {
+    const T2 = randomUUID();
+    const m2 = await operatorMasters(h, T2);
+    const caller = () => callAs(h.callerFor(T2));
+    const manual = () =>
+      h.client.createInvoice(
+        {
+          draft: {
+            customerId: m2.customer,
+            lines: [
+              {
+                type: 'CUSTOM',
+                description: 'Airport transfer',
+                quantity: '1',
+                rate: '1500',
+                isTaxable: true,
+              },
+            ],
+          },
+        },
+        caller(),
+      );
+    const made = await Promise.all(Array.from({ length: 24 }, () => manual()));
+    const sequences = made.map((r) => Number(r.invoice!.sequence)).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(new Set(made.map((r) => r.invoice!.invoiceNo)).size).toBe(24);
+    expect(made[0]!.invoice?.totals?.total).toBe('1575.00');
+  });
+});
+
+async function dutyNo(id: string) {
+  const { booking } = await h.bookings.client.getBooking({ id }, callAs(h.bookings.callerFor(T)));
+  return String(booking!.bookingNo);
+}
