@@ -131,6 +131,11 @@ export { createInProcessBus } from './events/in-process-bus';
 export { createJetStreamBus, deleteNamespaceStreams, type JetStreamBusOptions } from './events/jetstream-bus';
 export { createOutbox, decodeEvent, type Outbox } from './events/outbox';
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './events/relay';
+export { type CsvExportOptions, writeCsvExport } from './exports/csv-export';
+export type { ExportColumn, ExportKind, ExportResult, ExportValues } from './exports/export-columns';
+export { type ExportFormat, exportFileName } from './exports/export-file-name';
+export type { ExportProgress } from './exports/export-stream';
+export { writeXlsxExport, type XlsxExportOptions } from './exports/xlsx-export';
 export { handleShutdownSignals } from './lifecycle';
 export { createLogger, type Logger, withRequestId } from './logger';
 export {
