@@ -4,9 +4,16 @@
 // the invoice a customer who asks for one per duty gets as the duty closes.
 import { randomUUID } from 'node:crypto';
 import { PERMISSION } from '@fleet/domain';
-import { callAs } from '@fleet/platform';
+import { callAs, rows } from '@fleet/platform';
 import { eventually, expectDomainError } from '@fleet/testing';
-import { type BillingHarness, bootBilling, closedDuty, type OperatorMasters, operatorMasters } from './support';
+import { sql } from 'drizzle-orm';
+import {
+  type BillingHarness,
+  bootBilling,
+  closedDuty,
+  type OperatorMasters,
+  operatorMasters,
+} from './support';
 
 const NOW = new Date('2026-11-24T06:30:00Z');
 let h: BillingHarness;
@@ -26,14 +33,18 @@ const isBilled = async (id: string) =>
 it('edits a draft: a duty taken off is bill-pending again, rows and a discount on car hire recompute it', async () => {
   const first = await closedDuty(h, T, m, '2026-11-10');
   const second = await closedDuty(h, T, m, '2026-11-11');
-  const [draft] = (await h.client.createInvoicesFromDuties({ bookingIds: [first, second] }, staff())).invoices;
+  const [draft] = (await h.client.createInvoicesFromDuties({ bookingIds: [first, second] }, staff()))
+    .invoices;
   expect([draft!.kind, draft!.totals?.carHire, draft!.startDate, draft!.endDate]).toEqual([
     'BOOKINGS',
     '5159.00',
     '2026-11-10',
     '2026-11-11',
   ]);
-  await eventually(() => isBilled(second), (billed) => billed === true);
+  await eventually(
+    () => isBilled(second),
+    (billed) => billed === true,
+  );
 
   const { invoice } = await h.client.updateInvoice(
     {
@@ -64,12 +75,23 @@ it('edits a draft: a duty taken off is bill-pending again, rows and a discount o
     nonTaxableRows: '320.00',
     total: '2758.00',
   });
-  expect([invoice!.kind, invoice!.notes, invoice!.version]).toEqual(['BOOKING', 'PO 4471', draft!.version + 1]);
-  await eventually(() => isBilled(second), (billed) => billed === false);
+  expect([invoice!.kind, invoice!.notes, invoice!.version]).toEqual([
+    'BOOKING',
+    'PO 4471',
+    draft!.version + 1,
+  ]);
+  await eventually(
+    () => isBilled(second),
+    (billed) => billed === false,
+  );
 
   const stale = await expectDomainError(
     h.client.updateInvoice(
-      { id: draft!.id, expectedVersion: draft!.version, draft: { customerId: m.customer, bookingIds: [first] } },
+      {
+        id: draft!.id,
+        expectedVersion: draft!.version,
+        draft: { customerId: m.customer, bookingIds: [first] },
+      },
       staff(),
     ),
   );
@@ -77,7 +99,10 @@ it('edits a draft: a duty taken off is bill-pending again, rows and a discount o
 
   const { invoice: discarded } = await h.client.discardInvoice({ id: draft!.id, reason: '' }, staff());
   expect([discarded!.status, discarded!.invoiceNo]).toEqual(['DISCARDED', draft!.invoiceNo]);
-  await eventually(() => isBilled(first), (billed) => billed === false);
+  await eventually(
+    () => isBilled(first),
+    (billed) => billed === false,
+  );
 });
 
 it('moves an approved invoice to another company: cancelled in its series, reissued in the other’s', async () => {
@@ -113,7 +138,10 @@ it('moves an approved invoice to another company: cancelled in its series, reiss
     [id],
   ]);
   expect(reissued!.seller?.name).toBe('Konkan Tours LLP');
-  await eventually(() => isBilled(id), (billed) => billed === true);
+  await eventually(
+    () => isBilled(id),
+    (billed) => billed === true,
+  );
 });
 
 it('charges IGST to a customer registered in another state, and an unregistered one by where the passenger boards', async () => {
@@ -121,7 +149,12 @@ it('charges IGST to a customer registered in another state, and an unregistered 
     name: 'Bengaluru Biotech',
     tax_type: 'GSTIN',
     billing_details: [
-      { billing_name: 'Bengaluru Biotech Ltd', gst_no: '29AABCK1234E1ZX', address: 'Whitefield', state_id: 'KA' },
+      {
+        billing_name: 'Bengaluru Biotech Ltd',
+        gst_no: '29AABCK1234E1ZX',
+        address: 'Whitefield',
+        state_id: 'KA',
+      },
     ],
   });
   const walkIn = await m.create('customer', {
@@ -135,7 +168,9 @@ it('charges IGST to a customer registered in another state, and an unregistered 
         {
           draft: {
             customerId,
-            lines: [{ type: 'CUSTOM', description: 'Airport drop', quantity: '1', rate: '2000', isTaxable: true }],
+            lines: [
+              { type: 'CUSTOM', description: 'Airport drop', quantity: '1', rate: '2000', isTaxable: true },
+            ],
           },
         },
         staff(),
@@ -184,7 +219,9 @@ it('refuses a manual invoice’s bad rows with the field named, and writes nothi
     h.client.createInvoice({ draft: { customerId: m.customer, lines: [{ type: 'TAX' }] } }, staff()),
   );
   expect(unknownType.fieldViolations.map((v) => v.field)).toEqual(['lines.0.type']);
-  const nothing = await expectDomainError(h.client.createInvoice({ draft: { customerId: m.customer } }, staff()));
+  const nothing = await expectDomainError(
+    h.client.createInvoice({ draft: { customerId: m.customer } }, staff()),
+  );
   expect(nothing.fieldViolations.map((v) => v.field)).toEqual(['lines']);
   expect((await h.client.listInvoices({}, staff())).invoices.length).toBe(before);
 });
@@ -195,7 +232,12 @@ it('invoices each duty of a customer who asks for it as the duty closes', async 
     tax_type: 'GSTIN',
     auto_invoice_on_duty_end: true,
     billing_details: [
-      { billing_name: 'Shree Hospitals', gst_no: '27AAACH7409R1Z1', address: 'Kothrud, Pune', state_id: 'MH' },
+      {
+        billing_name: 'Shree Hospitals',
+        gst_no: '27AAACH7409R1Z1',
+        address: 'Kothrud, Pune',
+        state_id: 'MH',
+      },
     ],
   });
   await m.create('rate_card', {
@@ -214,5 +256,32 @@ it('invoices each duty of a customer who asks for it as the duty closes', async 
     (r) => r.invoices.length === 1,
   );
   expect(invoices[0]).toMatchObject({ kind: 'BOOKING', status: 'DRAFT', startDate: '2026-11-13' });
-  await eventually(() => isBilled(id), (billed) => billed === true);
+  await eventually(
+    () => isBilled(id),
+    (billed) => billed === true,
+  );
+});
+
+it('fences every billing table by operator in the database itself', async () => {
+  const id = await closedDuty(h, T, m, '2026-11-15');
+  await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff());
+  const count = (tenantId: string, table: string) =>
+    h.database.db.withTenant(tenantId, async (tx) => {
+      const [row] = await rows<{ count: string }>(
+        tx,
+        sql`select count(*)::text as count from ${sql.raw(`billing.${table}`)}`,
+      );
+      return Number(row!.count);
+    });
+  for (const table of [
+    'invoices',
+    'invoice_duties',
+    'invoice_activity',
+    'invoice_series',
+    'duties',
+    'master_copies',
+  ]) {
+    expect([table, (await count(T, table)) > 0]).toEqual([table, true]);
+    expect([table, await count(randomUUID(), table)]).toEqual([table, 0]);
+  }
 });
