@@ -187,6 +187,15 @@ export {
   type RecordCopiesOptions,
 } from './read-models/record-copies';
 export {
+  createMastersCopies,
+  MASTER_COPY_KINDS,
+  type MasterCopiesOf,
+  type MasterCopy,
+  type MasterCopyKind,
+  type MasterCopyRequest,
+  type MastersCopies,
+} from './read-models/masters-copies';
+export {
   callAs,
   createServiceClient,
   createServiceTransport,
