@@ -46,6 +46,7 @@ export function createAutoInvoicer(options: AutoInvoicerOptions): AutoInvoicer {
 
   /** One batch of closed duties no one has looked at, marked looked at as they are taken. */
   async function takeBatch() {
+    // Quiet: marking duties looked at writes no event, and must not wake this loop (or any other) again.
     return db.asSystem((tx) =>
       rows<{ tenantId: string; bookingId: string; customerId: string; due: boolean }>(
         tx,
@@ -55,6 +56,7 @@ export function createAutoInvoicer(options: AutoInvoicerOptions): AutoInvoicer {
             returning d.tenant_id as "tenantId", d.booking_id as "bookingId", d.customer_id as "customerId",
               d.status = 'CLOSED' and d.invoice_id is null as due`,
       ),
+      { quiet: true },
     );
   }
 
