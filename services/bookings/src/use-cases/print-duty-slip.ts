@@ -19,7 +19,6 @@ import {
   vehicleGroupMaster,
 } from '@fleet/domain';
 import { invalidField, notFound, permissionDenied, requireId, requireIds } from '@fleet/platform';
-import type { BookingDetail } from '../domain/booking';
 import { readingForBookings } from '../read-models/masters-reads';
 import { renderDutySlipPdf, renderDutySlipsPdf } from '../slips/duty-slip-pdf';
 import type { DutySlipView } from '../slips/duty-slip-view';
