@@ -16,6 +16,9 @@ const INVOICE_DOCUMENTS: Record<string, string> = {
   'duty-summary': 'DUTY_SUMMARY',
 };
 
+/** An invoice of a month of duties binds hundreds of slips: seconds of drawing, past the usual deadline. */
+const INVOICE_DOCUMENT_DEADLINE_MS = 60_000;
+
 function sendPdf(req: Request, res: Response, pdf: Uint8Array, fileName: string) {
   const download = req.query.download === '1' ? 'attachment' : 'inline';
   res
@@ -59,7 +62,7 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
       }
       const { pdf, fileName } = await contextOf(req, res).services.billing.renderInvoiceDocument(
         { id: requireId(req.params.id ?? '', 'id'), document },
-        callAs(session.caller),
+        callAs(session.caller, { timeoutMs: INVOICE_DOCUMENT_DEADLINE_MS }),
       );
       sendPdf(req, res, pdf, fileName);
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { Client } from '@connectrpc/connect';
 import {
   type Database,
   defineService,
@@ -10,6 +11,7 @@ import {
   type Subscription,
 } from '@fleet/platform';
 import { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { startDutiesConsumer } from './events/duties-consumer';
 import { createMasterCopies, type MasterCopies } from './read-models/master-copies';
@@ -22,7 +24,7 @@ export interface BillingModuleDeps {
   db: Database;
   bus: EventBus;
   logger: Logger;
-  /** Reaches masters, whose records billing keeps copies of. */
+  /** Reaches masters, whose records billing keeps copies of, and bookings, which draws duty slips. */
   connect: ServiceConnector;
   /** The current time; the system clock unless a test fixes it. */
   clock?: () => Date;
@@ -52,7 +54,13 @@ export async function createBillingModule(deps: BillingModuleDeps): Promise<Bill
   const masters = deps.connect(MastersService);
   const copies = createMasterCopies({ db: deps.db, bus: deps.bus, logger, masters });
   const clock = deps.clock ?? (() => new Date());
-  const useCases = createBillingUseCases({ db: deps.db, logger, clock, copies });
+  // Resolved at the first duty slips printed, so a billing that prints none needs no bookings.
+  let bookings: Client<typeof BookingsService> | undefined;
+  const bookingsClient = () => {
+    bookings ??= deps.connect(BookingsService);
+    return bookings;
+  };
+  const useCases = createBillingUseCases({ db: deps.db, logger, clock, copies, bookings: bookingsClient });
   const autoInvoicer = createAutoInvoicer({
     db: deps.db,
     logger,
@@ -89,7 +97,7 @@ export const billingService = defineService({
     'sales invoices from closed duties: numbering per company and financial year, GST, approval, cancellation and reissue, printing and dispatch, with copies of the masters and duties it reads',
   grpcService: BillingService,
   port: 50055,
-  needs: ['masters'],
+  needs: ['masters', 'bookings'],
   settings: noSettings,
   create: (deps) => createBillingModule(deps),
 });

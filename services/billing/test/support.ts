@@ -38,7 +38,7 @@ export async function bootBilling(options: { clock?: () => Date } = {}): Promise
     grpcService: BillingService,
     defaultPermissions: allPermissionIds(),
     create: (deps) => createBillingModule({ ...deps, clock: options.clock, autoInvoicer: { pollMs: 100 } }),
-    connect: connectorTo(masters),
+    connect: connectorTo(masters, bookings),
     testBus: masters.testBus,
   });
   return {

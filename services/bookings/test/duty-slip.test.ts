@@ -255,3 +255,48 @@ it('prints the customer’s copy of a closed duty’s slip as a PDF, with its le
   );
   expect(clerk.code).toBe('PERMISSION_DENIED');
 });
+
+it('binds several duties’ slips into one PDF, each on a page of its own, in the order named', async () => {
+  const ids = [];
+  for (const date of ['2026-12-03', '2026-12-02']) {
+    const id = await allottedDuty(date);
+    await h.client.recordDutySlip(
+      { id, variant: 'SALES', points: workedExample(date), medium: 'EMAIL' },
+      staff(),
+    );
+    await h.client.closeDuty({ id }, staff());
+    ids.push(id);
+  }
+  const numbers = await Promise.all(
+    ids.map(async (id) => (await h.client.getBooking({ id }, staff())).booking!.bookingNo),
+  );
+  const shown = numbers.map((n) => String(n).padStart(8, '0'));
+
+  const bound = await h.client.renderDutySlips(
+    { ids: [...ids, ids[0]!], variant: 'SALES' },
+    staff([PERMISSION.view_duty_slip]),
+  );
+  expect(bound.fileName).toBe(`duty-slips-${shown[0]}-${shown[1]}.pdf`);
+  const { pages } = await readPdf(bound.pdf);
+  expect(pages).toHaveLength(2);
+  pages.forEach((page, index) => {
+    expect(page.text).toContain(`Booking ${shown[index]} · Closed`);
+    expect(page.text).toContain('Total ₹2,579.50');
+    expect(page.text).toContain(`Page ${index + 1} of 2`);
+  });
+
+  const none = await expectDomainError(h.client.renderDutySlips({ ids: [], variant: 'SALES' }, staff()));
+  expect(none.fieldViolations.map((v) => v.field)).toEqual(['ids']);
+  const tooMany = await expectDomainError(
+    h.client.renderDutySlips({ ids: Array.from({ length: 501 }, () => randomUUID()) }, staff()),
+  );
+  expect(tooMany.message).toContain('at most 500');
+  const unknown = await expectDomainError(
+    h.client.renderDutySlips({ ids: [ids[0]!, randomUUID()] }, staff()),
+  );
+  expect(unknown.code).toBe('NOT_FOUND');
+  const clerk = await expectDomainError(
+    h.client.renderDutySlips({ ids, variant: 'SALES' }, staff([PERMISSION.view_booking])),
+  );
+  expect(clerk.code).toBe('PERMISSION_DENIED');
+});

@@ -28,10 +28,11 @@ import {
   smsConfigSchema,
   smsSettingsOf,
 } from '@fleet/platform';
+import { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
 import { type DriverChatSettings, driverChatSettingsOf } from './chat-settings';
-import { bookingsAttachments } from './delivery/attachments';
+import { documentAttachments } from './delivery/attachments';
 import { type ChatWorker, createChatWorker } from './delivery/chat-worker';
 import {
   createDeliveryWorker,
@@ -44,6 +45,7 @@ import { isChatNumber } from './domain/chat-flow';
 import { startAudienceConsumers } from './events/audience-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { startDriverChatConsumer } from './events/driver-chat-consumer';
+import { startInvoiceEmailsConsumer } from './events/invoice-emails-consumer';
 import { startPushTargetsConsumer } from './events/push-targets-consumer';
 import { startSlipLinkConsumer } from './events/slip-link-consumer';
 import { DEVELOPMENT_PUBLIC_BASE_URL, publicBaseUrlOf } from './public-links-settings';
@@ -69,7 +71,7 @@ export interface MessagingModuleDeps {
    * configured). Without one, no push is written: drivers hear of duties by SMS or WhatsApp alone.
    */
   push?: PushProvider;
-  /** Reaches bookings, whose duty slips emails carry. */
+  /** Reaches bookings and billing, whose duty slips and invoices emails carry. */
   connect: ServiceConnector;
   /** Where the links texted to passengers point (PUBLIC_BASE_URL); the development address unless given. */
   publicBaseUrl?: string;
@@ -108,17 +110,22 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
   });
   const messageLog = createMessageLog({ db: deps.db });
   const deliveryReports = createDeliveryReports({ db: deps.db });
-  // Resolved at the first attachment, so a messaging that sends no email with one needs no bookings.
+  // Resolved at the first attachment, so a messaging that sends no email with one needs neither.
   let bookings: Client<typeof BookingsService> | undefined;
   const bookingsClient = () => {
     bookings ??= deps.connect(BookingsService);
     return bookings;
   };
+  let billing: Client<typeof BillingService> | undefined;
+  const billingClient = () => {
+    billing ??= deps.connect(BillingService);
+    return billing;
+  };
   const delivery = createDeliveryWorker({
     db: deps.db,
     sms: deps.sms,
     email: deps.email,
-    attachments: bookingsAttachments(bookingsClient),
+    attachments: documentAttachments({ bookings: bookingsClient, billing: billingClient }),
     links: bookingsLinks(bookingsClient, deps.publicBaseUrl ?? DEVELOPMENT_PUBLIC_BASE_URL),
     logger,
     ...deps.delivery,
@@ -172,6 +179,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
       // Kept whether or not pushes go: a provider configured later finds the drivers' tokens.
       consumers.push(await startPushTargetsConsumer({ db: deps.db, bus: deps.bus, logger }));
       consumers.push(await startSlipLinkConsumer({ db: deps.db, bus: deps.bus, logger }));
+      consumers.push(await startInvoiceEmailsConsumer({ db: deps.db, bus: deps.bus, logger }));
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({
@@ -232,7 +240,7 @@ export const messagingService = defineService({
     'texts, emails (with duty slips) and driver-app pushes from booking events, and sign-in codes, sent through the SMS, email and push providers with retries, and their log',
   grpcService: MessagingService,
   port: 50054,
-  needs: ['bookings'],
+  needs: ['bookings', 'billing'],
   secretEnv: [
     'MSG91_AUTH_KEY',
     'SMTP_PASSWORD',

@@ -5,8 +5,8 @@ import { createSmtpEmailProvider, rows } from '@fleet/platform';
 import { connectorTo } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { insertMessages, type NewMessage } from '../src/storage/messages-store';
+import { startSmtpPeer } from './smtp-peer';
 import {
   type BookingsHarness,
   bookingMasters,
@@ -19,36 +19,6 @@ import {
 } from './support';
 
 const FROM = 'Acme Cabs <billing@acme-cabs.in>';
-
-/** A real SMTP server (nodemailer's smtp-server) on loopback that keeps every email it takes, raw. */
-async function startSmtpPeer() {
-  const received: { to: string[]; raw: Buffer }[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    closeTimeout: 100,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-        callback(null, 'queued');
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('the SMTP server is not listening');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface StoredEmail {
   status: string;

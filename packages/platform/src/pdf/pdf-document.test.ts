@@ -120,6 +120,21 @@ describe('createPdfDocument', () => {
     expect(pages[0]!.text).toContain('Signature');
   });
 
+  it('starts the next block on a new page at a page break, and leaves no page blank', async () => {
+    const pdf = createPdfDocument(OPTIONS);
+    pdf.pageBreak();
+    pdf.title({ title: 'First slip' });
+    pdf.paragraph('Short.');
+    pdf.pageBreak();
+    pdf.pageBreak();
+    pdf.title({ title: 'Second slip' });
+    const { pages } = await readPdf(await pdf.render());
+    expect(pages.map((page) => page.text.split('\n'))).toEqual([
+      ['First slip', 'Short.', 'Printed on 01/04/2026 10:00 Page 1 of 2'],
+      ['Second slip', 'Printed on 01/04/2026 10:00 Page 2 of 2'],
+    ]);
+  });
+
   it('refuses a table row that does not match its columns', () => {
     const pdf = createPdfDocument(OPTIONS);
     expect(() => pdf.table({ columns: [{ header: 'Only', share: 1 }], rows: [['one', 'two']] })).toThrow(

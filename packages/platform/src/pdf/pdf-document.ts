@@ -85,6 +85,11 @@ export interface PdfDocument {
   table(table: Table): void;
   paragraph(text: string): void;
   image(image: ImageBlock): void;
+  /**
+   * Starts the next block on a new page (one document of several bound together, such as a duty slip
+   * each); on a page nothing has been written on yet it does nothing, so no page is left blank.
+   */
+  pageBreak(): void;
   /** Stamps every page's footer and gives the finished PDF; nothing can be added after. */
   render(): Promise<Buffer>;
 }
@@ -367,6 +372,10 @@ export function createPdfDocument(options: PdfDocumentOptions): PdfDocument {
       const top = doc.y + 2;
       doc.image(Buffer.from(png), left, top, { fit: [maxWidth, maxHeight] });
       doc.y = top + maxHeight + BLOCK_GAP;
+    },
+
+    pageBreak() {
+      if (doc.y > MARGINS.top) doc.addPage();
     },
 
     render() {

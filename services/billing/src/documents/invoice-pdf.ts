@@ -6,13 +6,7 @@ import { createPdfDocument, formatRupees } from '@fleet/platform/pdf';
 import type { Invoice } from '@fleet/proto/fleet/billing/v1/invoice_pb';
 import Decimal from 'decimal.js';
 import { displayDate } from '../domain/invoice-document';
-
-const STATUS_TAGS: Record<string, string> = {
-  DRAFT: 'Draft',
-  APPROVED: 'Original for recipient',
-  CANCELLED: 'Cancelled',
-  DISCARDED: 'Discarded',
-};
+import { invoiceLetterhead, STATUS_TAGS } from './invoice-letterhead';
 
 const LINE_KINDS: Record<string, string> = {
   DISCOUNT_AMOUNT: 'Discount',
@@ -34,15 +28,7 @@ export async function renderInvoicePdf(invoice: Invoice, printedAt: Date): Promi
     createdAt: printedAt,
     footerNote: invoice.footer || `Invoice ${invoice.invoiceNo}`,
   });
-  pdf.letterhead({
-    name: seller?.name ?? '',
-    lines: [
-      seller?.address ?? '',
-      seller?.stateName ? `${seller.stateName} (state code ${seller.gstStateCode})` : '',
-      seller?.gstNo ? `GSTIN ${seller.gstNo}` : '',
-      [seller?.phone, seller?.email].filter(Boolean).join(' · '),
-    ].filter(Boolean),
-  });
+  pdf.letterhead(invoiceLetterhead(invoice));
   pdf.title({
     title: invoice.title || 'Tax Invoice',
     subtitle: `No. ${invoice.invoiceNo} · ${displayDate(invoice.invoiceDate)}`,

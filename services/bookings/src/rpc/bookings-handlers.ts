@@ -83,6 +83,10 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         const { pdf, fileName } = await printDutySlip.render(tenantCallerOf(ctx), req);
         return { pdf: new Uint8Array(pdf), fileName };
       },
+      async renderDutySlips(req, ctx) {
+        const { pdf, fileName } = await printDutySlip.renderMany(tenantCallerOf(ctx), req);
+        return { pdf: new Uint8Array(pdf), fileName };
+      },
       async setDutyLabels(req, ctx) {
         return {
           booking: bookingDetailToProto(

@@ -1,5 +1,5 @@
 import { readPdf, solidPng } from '@fleet/testing/pdf';
-import { renderDutySlipPdf } from './duty-slip-pdf';
+import { renderDutySlipPdf, renderDutySlipsPdf } from './duty-slip-pdf';
 import type { DutySlipView } from './duty-slip-view';
 
 // DOMAIN.md's worked example: HR_KM 8 h / 80 km at ₹2,000, ₹14 per extra km and ₹150 per extra hour,
@@ -206,5 +206,38 @@ describe('renderDutySlipPdf', () => {
     const { createdAt, title } = await readPdf(first);
     expect(createdAt).toEqual(view.printedAt);
     expect(title).toBe('Duty slip BK-2604-00017 (Customer copy)');
+  });
+});
+
+describe('renderDutySlipsPdf', () => {
+  it('binds slips into one PDF in the order given, each starting on a page of its own, the pages numbered through', async () => {
+    const long = slip({
+      booking: { ...slip().booking, bookingNo: 'BK-2604-00018' },
+      billingItems: Array.from({ length: 40 }, (_, index) => ({
+        name: `Toll plaza ${index + 1}`,
+        amount: '85',
+      })),
+    });
+    const short = slip({ booking: { ...slip().booking, bookingNo: 'BK-2604-00019' } });
+    const bound = await readPdf(
+      await renderDutySlipsPdf([slip(), long, short], 'Duty slips of KC/2526/0001'),
+    );
+
+    expect(bound.title).toBe('Duty slips of KC/2526/0001');
+    expect(bound.pages).toHaveLength(4);
+    const firstLines = bound.pages.map((page) => page.text.split('\n').slice(0, 8));
+    expect(firstLines[0]).toContain('Booking BK-2604-00017 · Closed');
+    expect(firstLines[1]).toContain('Booking BK-2604-00018 · Closed');
+    // The long slip's billing items run onto its own second page, which no other slip starts on.
+    expect(bound.pages[2]!.text.split('\n')[0]).toBe('Item Amount');
+    expect(firstLines[3]).toContain('Booking BK-2604-00019 · Closed');
+    bound.pages.forEach((page, index) => {
+      expect(page.text).toContain(`Printed on 01/04/2026 10:30 Page ${index + 1} of 4`);
+      expect(page.text.match(/Booking BK-2604-\d+ · Closed/g)?.length ?? 0).toBe(index === 2 ? 0 : 1);
+    });
+  });
+
+  it('refuses to bind no slip at all', async () => {
+    await expect(renderDutySlipsPdf([], 'Duty slips')).rejects.toThrow(RangeError);
   });
 });

@@ -1,7 +1,8 @@
 // The duty slip as a PDF: what the duty was booked as, who drove it, the points it passed, what it
 // counted and what it is charged. The customer's copy (SALES) and the supplier's (PURCHASE) differ
-// only in their marking and the charges they are given.
-import { createPdfDocument, formatDateTime, formatRupees } from '@fleet/platform/pdf';
+// only in their marking and the charges they are given. Several slips (an invoice's duties) bind into one
+// PDF, each starting on a page of its own.
+import { createPdfDocument, formatDateTime, formatRupees, type PdfDocument } from '@fleet/platform/pdf';
 import type { DutySlipPoint, DutySlipView } from './duty-slip-view';
 
 const POINT_LABELS: Record<DutySlipPoint, string> = {
@@ -21,15 +22,36 @@ const COPY_LABELS: Record<DutySlipView['variant'], string> = {
 };
 
 export async function renderDutySlipPdf(view: DutySlipView): Promise<Buffer> {
+  const pdf = createPdfDocument({
+    title: `Duty slip ${view.booking.bookingNo} (${COPY_LABELS[view.variant]})`,
+    author: view.operator.name,
+    createdAt: view.printedAt,
+    footerNote: `Printed on ${formatDateTime(view.printedAt, view.timeZone)}`,
+  });
+  drawDutySlip(pdf, view);
+  return pdf.render();
+}
+
+/** Slips bound into one PDF in the order given, each from a new page; the first slip's printing is the PDF's. */
+export async function renderDutySlipsPdf(views: readonly DutySlipView[], title: string): Promise<Buffer> {
+  const first = views[0];
+  if (!first) throw new RangeError('Bind at least one duty slip.');
+  const pdf = createPdfDocument({
+    title,
+    author: first.operator.name,
+    createdAt: first.printedAt,
+    footerNote: `Printed on ${formatDateTime(first.printedAt, first.timeZone)}`,
+  });
+  for (const view of views) {
+    pdf.pageBreak();
+    drawDutySlip(pdf, view);
+  }
+  return pdf.render();
+}
+
+function drawDutySlip(pdf: PdfDocument, view: DutySlipView): void {
   const { operator, booking, allotment, timeZone } = view;
   const at = (instant: Date) => formatDateTime(instant, timeZone);
-
-  const pdf = createPdfDocument({
-    title: `Duty slip ${booking.bookingNo} (${COPY_LABELS[view.variant]})`,
-    author: operator.name,
-    createdAt: view.printedAt,
-    footerNote: `Printed on ${at(view.printedAt)}`,
-  });
 
   pdf.letterhead({
     name: operator.name,
@@ -146,8 +168,6 @@ export async function renderDutySlipPdf(view: DutySlipView): Promise<Buffer> {
       maxHeight: SIGNATURE_HEIGHT,
     });
   }
-
-  return pdf.render();
 }
 
 function withPhone(person: { name: string; phone: string }): string {

@@ -140,5 +140,8 @@ export function storedTemplateValues(value: unknown): TemplateValues {
     // A chat never carries a passenger's link.
     slipLink: '',
     feedbackLink: '',
+    invoiceNo: '',
+    invoiceTotal: '',
+    dueDate: '',
   };
 }

@@ -31,6 +31,9 @@ const values: TemplateValues = {
   supplierName: '',
   slipLink: '{slipLink}',
   feedbackLink: '{feedbackLink}',
+  invoiceNo: '',
+  invoiceTotal: '',
+  dueDate: '',
 };
 
 const sms = (body: string, dlt = false): TemplateText => ({
@@ -97,6 +100,35 @@ describe('a passenger’s link in a text', () => {
       message: '{slipLink} goes only in the DIGITAL_DUTY_SLIP_SMS text.',
     });
     expect(templateProblem('FEEDBACK_REQUEST_SMS', sms('How was it? {feedbackLink}'))).toBeUndefined();
+  });
+});
+
+describe('an invoice’s variables in a template', () => {
+  const email = (subject: string, body: string): TemplateText => ({
+    subject,
+    body,
+    dltTemplateId: '',
+    senderId: '',
+  });
+
+  it('go only in the invoice’s email, whose words name nothing of a booking', () => {
+    expect(templateProblem('DUTY_SLIP_EMAIL', email('Slip {bookingNo}', 'For invoice {invoiceNo}'))).toEqual({
+      field: 'body',
+      message: '{invoiceNo} goes only in the INVOICE_EMAIL email.',
+    });
+    expect(
+      templateProblem('INVOICE_EMAIL', email('Invoice {invoiceNo} of {bookingNo}', 'Due {dueDate}')),
+    ).toEqual({
+      field: 'subject',
+      message:
+        '{bookingNo} is a booking’s: an invoice’s email fills only {invoiceNo}, {invoiceTotal}, {dueDate}, {customerName}, {companyName}.',
+    });
+    expect(
+      templateProblem(
+        'INVOICE_EMAIL',
+        email('{companyName}: invoice {invoiceNo}', '{customerName} owes {invoiceTotal}'),
+      ),
+    ).toBeUndefined();
   });
 });
 

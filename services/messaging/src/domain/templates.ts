@@ -25,6 +25,9 @@ export const TEMPLATE_VARIABLES = [
   'supplierName',
   'slipLink',
   'feedbackLink',
+  'invoiceNo',
+  'invoiceTotal',
+  'dueDate',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
@@ -41,6 +44,20 @@ export const LINK_VARIABLES = {
 } as const satisfies Record<string, { type: string; purpose: PublicLinkPurpose }>;
 export type LinkVariable = keyof typeof LINK_VARIABLES;
 const isLinkVariable = (name: string): name is LinkVariable => Object.hasOwn(LINK_VARIABLES, name);
+
+/** An invoice's variables: they go only in the invoice's email, which is about no booking. */
+export const INVOICE_VARIABLES = [
+  'invoiceNo',
+  'invoiceTotal',
+  'dueDate',
+] as const satisfies readonly TemplateVariable[];
+/** What an invoice's email can name: the invoice's variables, its buyer and its seller. */
+const INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
+  ...INVOICE_VARIABLES,
+  'customerName',
+  'companyName',
+];
+const isInvoiceVariable = (name: TemplateVariable) => (INVOICE_VARIABLES as readonly string[]).includes(name);
 
 /** What a link variable holds until the text is sent: the variable as written. */
 export const writtenLinkVariable = (name: LinkVariable) => `{${name}}`;
@@ -135,8 +152,8 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
     'Dear[ {customerName}],\n\nPlease find attached the duty slip for booking #{bookingNo} of {reportingTime}[ ({vehicleNo})].\n\nRegards,[\n{companyName}]',
   ),
   INVOICE_EMAIL: email(
-    'Your invoice[ from {companyName}]',
-    'Dear[ {customerName}],\n\nPlease find attached your invoice.\n\nRegards,[\n{companyName}]',
+    'Invoice {invoiceNo}[ from {companyName}]',
+    'Dear[ {customerName}],\n\nPlease find attached invoice {invoiceNo} for {invoiceTotal}[, due by {dueDate}].\n\nRegards,[\n{companyName}]',
   ),
 };
 
@@ -240,6 +257,16 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
     if (isLinkVariable(name) && LINK_VARIABLES[name].type !== type) {
       return { field: 'body', message: `{${name}} goes only in the ${LINK_VARIABLES[name].type} text.` };
     }
+    const field = template.body.includes(`{${name}}`) ? 'body' : 'subject';
+    if (isInvoiceVariable(name) && type !== 'INVOICE_EMAIL') {
+      return { field, message: `{${name}} goes only in the INVOICE_EMAIL email.` };
+    }
+    if (type === 'INVOICE_EMAIL' && !INVOICE_EMAIL_VARIABLES.includes(name)) {
+      return {
+        field,
+        message: `{${name}} is a booking’s: an invoice’s email fills only ${INVOICE_EMAIL_VARIABLES.map((v) => `{${v}}`).join(', ')}.`,
+      };
+    }
   }
   if (isSms) {
     if (template.subject !== '') return { field: 'subject', message: 'A text message has no subject.' };
@@ -315,5 +342,8 @@ export function templateValues(booking: BookingFacts, context: ValueContext = {}
     // Made when the text is sent (withLink).
     slipLink: writtenLinkVariable('slipLink'),
     feedbackLink: writtenLinkVariable('feedbackLink'),
+    invoiceNo: '',
+    invoiceTotal: '',
+    dueDate: '',
   };
 }

@@ -37,12 +37,10 @@ export interface NewMessage {
   resentFromId?: string;
 }
 
-/** A file an email carries, fetched from its owner when the email is sent. */
-export interface MessageAttachment {
-  kind: 'DUTY_SLIP';
-  bookingId: string;
-  fileName: string;
-}
+/** A file an email carries, fetched from its owner when the email is sent: a duty's slip, an invoice. */
+export type MessageAttachment =
+  | { kind: 'DUTY_SLIP'; bookingId: string; fileName: string }
+  | { kind: 'INVOICE'; invoiceId: string; fileName: string };
 
 export interface MessageRow {
   id: string;
@@ -268,11 +266,10 @@ export async function getMessage(tx: Tx, id: string): Promise<MessageRow | undef
   return row;
 }
 
-const attachmentSchema = z.object({
-  kind: z.literal('DUTY_SLIP'),
-  bookingId: z.string().uuid(),
-  fileName: z.string().min(1),
-});
+const attachmentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('DUTY_SLIP'), bookingId: z.string().uuid(), fileName: z.string().min(1) }),
+  z.object({ kind: z.literal('INVOICE'), invoiceId: z.string().uuid(), fileName: z.string().min(1) }),
+]);
 
 /** A row's attachments as written by insertMessages; anything else reads as none. */
 export function attachmentsOf(value: unknown): MessageAttachment[] {
