@@ -133,8 +133,13 @@ function periodOf(from: string | undefined, to: string | undefined, today: strin
   return start <= end ? [start, end] : [end, start];
 }
 
-export function createRecordExports(deps: Pick<BillingDeps, 'db' | 'clock'>) {
-  const { db, clock } = deps;
+export function createRecordExports(
+  deps: Pick<BillingDeps, 'db' | 'clock'> & {
+    /** Rows read per query; EXPORT_PAGE_ROWS unless a test walks many pages of few rows. */
+    pageRows?: number;
+  },
+) {
+  const { db, clock, pageRows = EXPORT_PAGE_ROWS } = deps;
 
   async function* invoicePages(tenantId: string, filters: InvoiceFilters) {
     let cursor: string | undefined;
@@ -144,10 +149,10 @@ export function createRecordExports(deps: Pick<BillingDeps, 'db' | 'clock'>) {
           sortBy: 'created_at',
           direction: 'asc',
           cursor,
-          limit: EXPORT_PAGE_ROWS,
+          limit: pageRows,
         }),
       );
-      const page = toPage(fetched, EXPORT_PAGE_ROWS, (row) => [row.sortKey, row.id]);
+      const page = toPage(fetched, pageRows, (row) => [row.sortKey, row.id]);
       if (page.items.length > 0) {
         yield await db.read(tenantId, async (tx) => {
           const documents = await dutyLinesOfInvoices(
@@ -195,9 +200,9 @@ export function createRecordExports(deps: Pick<BillingDeps, 'db' | 'clock'>) {
     let cursor: string | undefined;
     do {
       const fetched = await db.read(tenantId, (tx) =>
-        listDuties(tx, filters, { sortBy: 'start_date', direction: 'asc', cursor, limit: EXPORT_PAGE_ROWS }),
+        listDuties(tx, filters, { sortBy: 'start_date', direction: 'asc', cursor, limit: pageRows }),
       );
-      const page = toPage(fetched, EXPORT_PAGE_ROWS, (row) => [row.sortKey, row.bookingId]);
+      const page = toPage(fetched, pageRows, (row) => [row.sortKey, row.bookingId]);
       yield* page.items;
       cursor = page.nextCursor || undefined;
     } while (cursor);
