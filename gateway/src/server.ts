@@ -15,6 +15,7 @@ import { bodyLimit, MAX_BODY_BYTES } from './http/body-limit';
 import { compressAnswers } from './http/compress-answers';
 import { csrfProtection } from './http/csrf';
 import { DOCUMENTS_PATH, documentsRouter } from './http/documents';
+import { EXPORTS_PATH, exportsRouter } from './http/exports';
 import { FILES_PATH, filesRouter } from './http/files';
 import { MSG91_WEBHOOK_PATH, msg91WebhookRouter, withoutWebhookSecret } from './http/msg91-webhook';
 import { publicLinksRouter } from './http/public-links';
@@ -211,6 +212,7 @@ function buildGateway(options: GatewayOptions) {
     whatsAppWebhookRouter({ config, messaging: services.messaging, logger }),
   );
   app.use('/api', csrfProtection(config.ALLOWED_ORIGINS), bodyLimit());
+  app.use(EXPORTS_PATH, exportsRouter(contextOf));
   app.use(DOCUMENTS_PATH, documentsRouter(contextOf));
   app.use(
     TRPC_PATH,

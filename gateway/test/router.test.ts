@@ -109,6 +109,11 @@ const EXPECTED: Record<string, string> = {
   'invoice.cancel': 'cancel_invoice',
   'invoice.changeCompany': 'manage_invoice',
   'invoice.dispatch': 'email_invoice',
+  // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
+  // billing checks it again (tests/integration/gateway/exports.test.ts).
+  'exportProfile.list': 'signed-in',
+  'exportProfile.save': 'signed-in',
+  'exportProfile.delete': 'signed-in',
   // Each master reads with its view permission and writes with its manage permission (spec §2).
   'masters.duty_type.list': 'view_duty_type',
   'masters.duty_type.get': 'view_duty_type',
@@ -285,6 +290,7 @@ describe('the router', () => {
         'approve',
         'discard',
         'changeCompany',
+        'delete',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

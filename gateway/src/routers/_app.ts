@@ -5,6 +5,7 @@ import { bookingRouter } from './booking/_router';
 import { chatRouter } from './chat/_router';
 import { driverRouter } from './driver/_router';
 import { employeeRouter } from './employee/_router';
+import { exportProfileRouter } from './export-profile/_router';
 import { feedbackRouter } from './feedback/_router';
 import { invoiceRouter } from './invoice/_router';
 import { masqueradeRouter } from './masquerade/_router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   publicFeedback: publicFeedbackRouter,
   feedback: feedbackRouter,
   invoice: invoiceRouter,
+  exportProfile: exportProfileRouter,
 });
 
 export type AppRouter = typeof appRouter;

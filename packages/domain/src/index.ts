@@ -21,6 +21,8 @@ export {
 } from './booking-tabs';
 // The booking status machine: statuses, actions, who may move a duty
 export * from './bookings';
+// Exports (spec §3, "Export profiles"): the columns of each kind of record and who may export them
+export * from './exports/export-catalogue';
 // Time
 export { type FinancialYear, financialYearOf } from './financial-year';
 // Invoicing (DOMAIN.md): invoice lines, the GST regime, the figures, numbers and amounts in words

@@ -2,6 +2,11 @@
 import { create, fromJson, type JsonValue } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
+  type ExportRecordsResponse,
+  ExportRecordsResponseSchema,
+} from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import { type ExportProfile, ExportProfileSchema } from '@fleet/proto/fleet/billing/v1/export_pb';
+import {
   type BillableDuty,
   BillableDutySchema,
   type Invoice,
@@ -13,7 +18,9 @@ import {
 import { DutyBillingItemSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import Decimal from 'decimal.js';
 import type { DutyRecord } from './domain/duty';
+import type { ExportProfileRow } from './storage/export-profiles-store';
 import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-store';
+import type { ExportPart } from './use-cases/record-exports';
 
 const stamp = (at: string | null) => (at ? timestampFromDate(new Date(at)) : undefined);
 
@@ -110,3 +117,31 @@ export const dutyBillingItems = (duty: DutyRecord) =>
   duty.billingItems.map((item: JsonValue) =>
     fromJson(DutyBillingItemSchema, item, { ignoreUnknownFields: true }),
   );
+
+export function exportProfileToProto(row: ExportProfileRow): ExportProfile {
+  return create(ExportProfileSchema, {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    columns: row.columns,
+    isDefault: row.isDefault,
+    createdAt: stamp(row.createdAt),
+    updatedAt: stamp(row.updatedAt),
+  });
+}
+
+export function exportPartToProto(part: ExportPart): ExportRecordsResponse {
+  return create(ExportRecordsResponseSchema, {
+    part:
+      part.case === 'header'
+        ? {
+            case: 'header',
+            value: {
+              totalRows: BigInt(part.totalRows),
+              fileName: part.fileName,
+              contentType: part.contentType,
+            },
+          }
+        : { case: 'chunk', value: part.bytes },
+  });
+}

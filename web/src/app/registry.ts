@@ -194,6 +194,14 @@ export const SCREENS: Screen[] = [
     nav: [{ group: 'Duties', label: 'Feedback' }],
   },
   {
+    // Reached from the invoice list and the billing workspace (/operations/billing…): each kind's
+    // profiles show to those who may view them, so the screen itself needs only a session.
+    path: '/operations/billing/export-profiles',
+    title: 'Export profiles',
+    access: 'signed-in',
+    load: () => import('../features/billing/export-profiles-page'),
+  },
+  {
     path: '/operations/live-map',
     title: 'Live map',
     access: 'view_location_tracking',

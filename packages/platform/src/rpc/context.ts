@@ -51,6 +51,14 @@ export function serverInterceptors(options: {
     const started = process.hrtime.bigint();
     const method = req.method.name;
     let code = 'OK';
+    const converted = (error: unknown) => {
+      const connectError = toConnectError(error);
+      code = String(connectError.code);
+      if (connectError.code === 13 /* Internal */) {
+        logger.error({ err: error, rpc: method }, 'unexpected error in rpc handler');
+      }
+      return connectError;
+    };
     try {
       const token = req.header.get(CALLER_HEADER);
       const caller = token ? await codec.verify(token) : undefined;
@@ -58,17 +66,24 @@ export function serverInterceptors(options: {
       req.contextValues.set(callerKey, caller);
       req.contextValues.set(loggerKey, withRequestId(logger, requestId).child({ rpc: method }));
       if (!req.stream) refuseNul(req.message);
-      return await next(req);
+      const res = await next(req);
+      // A streamed answer fails while it is read, after this call has returned: convert there too.
+      return res.stream
+        ? { ...res, message: convertingErrors(res.message, (error) => converted(error)) }
+        : res;
     } catch (error) {
-      const converted = toConnectError(error);
-      code = String(converted.code);
-      if (converted.code === 13 /* Internal */) {
-        logger.error({ err: error, rpc: method }, 'unexpected error in rpc handler');
-      }
-      throw converted;
+      throw converted(error);
     } finally {
       rpcDuration.observe({ service, method, code }, Number(process.hrtime.bigint() - started) / 1e9);
     }
   };
   return [interceptor];
+}
+
+async function* convertingErrors<T>(messages: AsyncIterable<T>, convert: (error: unknown) => Error) {
+  try {
+    yield* messages;
+  } catch (error) {
+    throw convert(error);
+  }
 }

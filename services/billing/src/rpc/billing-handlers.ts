@@ -1,7 +1,14 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
-import { activityToProto, dutyToProto, invoiceRowToProto, invoiceToProto } from '../mappers';
+import {
+  activityToProto,
+  dutyToProto,
+  exportPartToProto,
+  exportProfileToProto,
+  invoiceRowToProto,
+  invoiceToProto,
+} from '../mappers';
 import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
 
@@ -30,7 +37,7 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
-  const { lists, invoicing, documents } = useCases;
+  const { lists, invoicing, documents, exportProfiles, exports } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -109,6 +116,35 @@ export function billingRoutes(useCases: BillingUseCases) {
       async renderInvoiceDocument(req, ctx) {
         const { pdf, fileName } = await documents.render(tenantCallerOf(ctx), req.id, req.document);
         return { pdf: new Uint8Array(pdf), fileName };
+      },
+      async listExportProfiles(req, ctx) {
+        const profiles = await exportProfiles.list(tenantCallerOf(ctx), req.kind);
+        return { profiles: profiles.map(exportProfileToProto) };
+      },
+      async saveExportProfile(req, ctx) {
+        const profile = await exportProfiles.save(tenantCallerOf(ctx), {
+          id: req.id,
+          kind: req.kind,
+          name: req.name,
+          columns: req.columns,
+          isDefault: req.isDefault,
+        });
+        return { profile: exportProfileToProto(profile) };
+      },
+      async deleteExportProfile(req, ctx) {
+        await exportProfiles.delete(tenantCallerOf(ctx), req.id);
+        return {};
+      },
+      async *exportRecords(req, ctx) {
+        const parts = exports.export(tenantCallerOf(ctx), {
+          kind: req.kind,
+          format: req.format,
+          profileId: req.profileId,
+          columns: req.columns,
+          invoiceFilters: req.invoiceFilters,
+          dutyFilters: req.dutyFilters,
+        });
+        for await (const part of parts) yield exportPartToProto(part);
       },
     });
 }

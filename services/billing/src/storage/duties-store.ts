@@ -134,6 +134,18 @@ export interface DutyFilters {
   search?: string;
 }
 
+/** The conditions of the workspace's filters on billing.duties as `d`: closed, priced duties only. */
+export function dutyConditions(filters: DutyFilters): SQL[] {
+  const where: SQL[] = [sql`d.status = 'CLOSED'`, sql`d.charges is not null`];
+  if (filters.billingStatus === 'UNBILLED') where.push(sql`d.invoice_id is null`);
+  if (filters.billingStatus === 'BILLED') where.push(sql`d.invoice_id is not null`);
+  if (filters.customerIds.length > 0) where.push(sql`d.customer_id = any(${idArray(filters.customerIds)})`);
+  if (filters.dateFrom) where.push(sql`d.start_date >= ${filters.dateFrom}::date`);
+  if (filters.dateTo) where.push(sql`d.start_date <= ${filters.dateTo}::date`);
+  if (filters.search) where.push(sql`d.search like ${`%${likeEscaped(filters.search.toLowerCase())}%`}`);
+  return where;
+}
+
 /** Up to `limit + 1` closed, priced duties of a filter, keyset-paged. */
 export async function listDuties(
   tx: Tx,
@@ -148,13 +160,7 @@ export async function listDuties(
     cursor: page.cursor,
     shape: DUTY_SORT_SHAPES[page.sortBy],
   });
-  const where: SQL[] = [sql`d.status = 'CLOSED'`, sql`d.charges is not null`];
-  if (filters.billingStatus === 'UNBILLED') where.push(sql`d.invoice_id is null`);
-  if (filters.billingStatus === 'BILLED') where.push(sql`d.invoice_id is not null`);
-  if (filters.customerIds.length > 0) where.push(sql`d.customer_id = any(${idArray(filters.customerIds)})`);
-  if (filters.dateFrom) where.push(sql`d.start_date >= ${filters.dateFrom}::date`);
-  if (filters.dateTo) where.push(sql`d.start_date <= ${filters.dateTo}::date`);
-  if (filters.search) where.push(sql`d.search like ${`%${likeEscaped(filters.search.toLowerCase())}%`}`);
+  const where = dutyConditions(filters);
   if (paging.after) where.push(paging.after);
   return rows(
     tx,

@@ -287,20 +287,8 @@ export interface InvoiceFilters {
   dispatched?: boolean;
 }
 
-/** Up to `limit + 1` invoices of a filter, keyset-paged by one of the three sorts. */
-export async function listInvoices(
-  tx: Tx,
-  filters: InvoiceFilters,
-  page: { sortBy: InvoiceSort; direction: 'asc' | 'desc'; cursor?: string; limit: number },
-): Promise<(InvoiceRow & { sortKey: string | null })[]> {
-  const column = sql.raw(`v.${page.sortBy}`);
-  const paging = keyset({
-    sortKey: column,
-    id: sql.raw('v.id'),
-    direction: page.direction,
-    cursor: page.cursor,
-    shape: INVOICE_SORT_SHAPES[page.sortBy],
-  });
+/** The conditions of the list's filters on billing.invoices as `v`: the list, its export and its count. */
+export function invoiceConditions(filters: InvoiceFilters): SQL[] {
   const where: SQL[] = [];
   const search = filters.search?.trim();
   if (search) {
@@ -320,6 +308,24 @@ export async function listInvoices(
   if (filters.dateFrom) where.push(sql`v.invoice_date >= ${filters.dateFrom}::date`);
   if (filters.dateTo) where.push(sql`v.invoice_date <= ${filters.dateTo}::date`);
   if (filters.dispatched !== undefined) where.push(sql`v.is_dispatched = ${filters.dispatched}`);
+  return where;
+}
+
+/** Up to `limit + 1` invoices of a filter, keyset-paged by one of the three sorts. */
+export async function listInvoices(
+  tx: Tx,
+  filters: InvoiceFilters,
+  page: { sortBy: InvoiceSort; direction: 'asc' | 'desc'; cursor?: string; limit: number },
+): Promise<(InvoiceRow & { sortKey: string | null })[]> {
+  const column = sql.raw(`v.${page.sortBy}`);
+  const paging = keyset({
+    sortKey: column,
+    id: sql.raw('v.id'),
+    direction: page.direction,
+    cursor: page.cursor,
+    shape: INVOICE_SORT_SHAPES[page.sortBy],
+  });
+  const where = invoiceConditions(filters);
   if (paging.after) where.push(paging.after);
   return rows(
     tx,

@@ -1,13 +1,17 @@
 import type { BillingDeps } from './deps';
+import { createExportProfiles } from './export-profiles';
 import { createInvoiceDocuments } from './invoice-documents';
 import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
+import { createRecordExports } from './record-exports';
 
 export function createBillingUseCases(deps: BillingDeps) {
   return {
     lists: createInvoiceLists(deps),
     invoicing: createInvoicing(deps),
     documents: createInvoiceDocuments(deps),
+    exportProfiles: createExportProfiles(deps),
+    exports: createRecordExports(deps),
   };
 }
 

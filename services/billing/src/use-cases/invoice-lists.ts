@@ -13,13 +13,20 @@ import {
   toPage,
 } from '@fleet/platform';
 import type { DutyRecord } from '../domain/duty';
-import { type BillingStatusFilter, DUTY_SORTS, dutiesOfInvoice, listDuties } from '../storage/duties-store';
+import {
+  type BillingStatusFilter,
+  DUTY_SORTS,
+  type DutyFilters,
+  dutiesOfInvoice,
+  listDuties,
+} from '../storage/duties-store';
 import {
   type ActivityRow,
   activityOf,
   getInvoice,
   INVOICE_SORTS,
   INVOICE_STATUSES,
+  type InvoiceFilters,
   type InvoiceRecord,
   type InvoiceRow,
   type InvoiceStatus,
@@ -77,6 +84,37 @@ function checkedStatuses(values: readonly string[]): InvoiceStatus[] {
   });
 }
 
+/** The invoice list's filters, checked (the list and its export). */
+export function invoiceFiltersOf(input: Omit<InvoiceListInput, keyof PageInput>): InvoiceFilters {
+  return {
+    search: checkedSearch(input.search),
+    statuses: checkedStatuses(input.statuses ?? []),
+    customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
+    companyIds: requireIds(input.companyIds ?? [], 'companyIds'),
+    dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
+    dateTo: checkedDate(input.dateTo, 'dateTo'),
+    dispatched: input.dispatched,
+  };
+}
+
+/** The billable duties' filters, checked (the workspace and its export). */
+export function dutyFiltersOf(
+  input: Omit<DutyListInput, keyof PageInput>,
+  fallbackStatus: BillingStatusFilter,
+): DutyFilters {
+  const billingStatus = (input.billingStatus || fallbackStatus) as BillingStatusFilter;
+  if (!BILLING_STATUSES.includes(billingStatus)) {
+    throw invalidField('billingStatus', `Ask for ${BILLING_STATUSES.join(', ')} duties.`);
+  }
+  return {
+    customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
+    dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
+    dateTo: checkedDate(input.dateTo, 'dateTo'),
+    billingStatus,
+    search: checkedSearch(input.search),
+  };
+}
+
 export function createInvoiceLists(deps: BillingDeps) {
   const { db } = deps;
   return {
@@ -84,15 +122,7 @@ export function createInvoiceLists(deps: BillingDeps) {
       requirePermission(caller, PERMISSION.view_invoice, 'see invoices');
       const sortBy = sortKey(input.sortBy, INVOICE_SORTS, 'created_at', 'Invoices');
       const limit = pageSize(input.limit);
-      const filters = {
-        search: checkedSearch(input.search),
-        statuses: checkedStatuses(input.statuses ?? []),
-        customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
-        companyIds: requireIds(input.companyIds ?? [], 'companyIds'),
-        dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
-        dateTo: checkedDate(input.dateTo, 'dateTo'),
-        dispatched: input.dispatched,
-      };
+      const filters = invoiceFiltersOf(input);
       const fetched = await db.read(caller.tenantId, (tx) =>
         listInvoices(tx, filters, {
           sortBy,
@@ -121,17 +151,7 @@ export function createInvoiceLists(deps: BillingDeps) {
       requirePermission(caller, PERMISSION.create_invoice, 'invoice duties');
       const sortBy = sortKey(input.sortBy, DUTY_SORTS, 'start_date', 'Duties');
       const limit = pageSize(input.limit);
-      const billingStatus = (input.billingStatus || 'UNBILLED') as BillingStatusFilter;
-      if (!BILLING_STATUSES.includes(billingStatus)) {
-        throw invalidField('billingStatus', `Ask for ${BILLING_STATUSES.join(', ')} duties.`);
-      }
-      const filters = {
-        customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
-        dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
-        dateTo: checkedDate(input.dateTo, 'dateTo'),
-        billingStatus,
-        search: checkedSearch(input.search),
-      };
+      const filters = dutyFiltersOf(input, 'UNBILLED');
       const fetched = await db.read(caller.tenantId, (tx) =>
         listDuties(tx, filters, { sortBy, direction: input.direction ?? 'asc', cursor: input.cursor, limit }),
       );

@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { DutyExportFilters, ExportHeader, ExportProfile, InvoiceExportFilters } from "./export_pb";
+import { file_fleet_billing_v1_export } from "./export_pb";
 import type { BillableDuty, Invoice, InvoiceActivity } from "./invoice_pb";
 import { file_fleet_billing_v1_invoice } from "./invoice_pb";
 import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
@@ -14,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/billing_service.proto.
  */
 export const file_fleet_billing_v1_billing_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZmbGVldC9iaWxsaW5nL3YxL2JpbGxpbmdfc2VydmljZS5wcm90bxIQZmxlZXQuYmlsbGluZy52MSLaAQoTTGlzdEludm9pY2VzUmVxdWVzdBIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBARIqCgRwYWdlGAggASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0Qg0KC19kaXNwYXRjaGVkImwKFExpc3RJbnZvaWNlc1Jlc3BvbnNlEisKCGludm9pY2VzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iHwoRR2V0SW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkipQEKEkdldEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEi4KBmR1dGllcxgCIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EjMKCGFjdGl2aXR5GAMgAygLMiEuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlQWN0aXZpdHkiqQEKGUxpc3RCaWxsYWJsZUR1dGllc1JlcXVlc3QSFAoMY3VzdG9tZXJfaWRzGAEgAygJEhEKCWRhdGVfZnJvbRgCIAEoCRIPCgdkYXRlX3RvGAMgASgJEhYKDmJpbGxpbmdfc3RhdHVzGAQgASgJEg4KBnNlYXJjaBgFIAEoCRIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InUKGkxpc3RCaWxsYWJsZUR1dGllc1Jlc3BvbnNlEi4KBmR1dGllcxgBIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iyAEKEEludm9pY2VMaW5lSW5wdXQSDAoEdHlwZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIQCghzYWNfY29kZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoCRIMCgRyYXRlGAUgASgJEhIKCnBlcmNlbnRhZ2UYBiABKAkSDgoGYW1vdW50GAcgASgJEhIKCmlzX3RheGFibGUYCCABKAgSDgoGdGF4X2lkGAkgASgJEhcKD2JpbGxpbmdfaXRlbV9pZBgKIAEoCSKOAgoMSW52b2ljZURyYWZ0EhMKC2N1c3RvbWVyX2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSGgoSY29tcGFueV9wcm9maWxlX2lkGAMgASgJEhMKC2Jvb2tpbmdfaWRzGAQgAygJEhQKDGludm9pY2VfZGF0ZRgFIAEoCRIQCghkdWVfZGF0ZRgGIAEoCRIxCgVsaW5lcxgHIAMoCzIiLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZUxpbmVJbnB1dBINCgVub3RlcxgIIAEoCRIhChRiaWxsaW5nX2RldGFpbF9pbmRleBgJIAEoBUgAiAEBQhcKFV9iaWxsaW5nX2RldGFpbF9pbmRleCJFChRDcmVhdGVJbnZvaWNlUmVxdWVzdBItCgVkcmFmdBgBIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZURyYWZ0IkMKFUNyZWF0ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIl4KH0NyZWF0ZUludm9pY2VzRnJvbUR1dGllc1JlcXVlc3QSEwoLYm9va2luZ19pZHMYASADKAkSEAoIZ3JvdXBpbmcYAiABKAkSFAoMaW52b2ljZV9kYXRlGAMgASgJIk8KIENyZWF0ZUludm9pY2VzRnJvbUR1dGllc1Jlc3BvbnNlEisKCGludm9pY2VzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlImsKFFVwZGF0ZUludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAUSLQoFZHJhZnQYAyABKAsyHi5mbGVldC5iaWxsaW5nLnYxLkludm9pY2VEcmFmdCJDChVVcGRhdGVJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSIjChVBcHByb3ZlSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkiRAoWQXBwcm92ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjMKFURpc2NhcmRJbnZvaWNlUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiRAoWRGlzY2FyZEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjIKFENhbmNlbEludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJDChVDYW5jZWxJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSJpChtDaGFuZ2VJbnZvaWNlQ29tcGFueVJlcXVlc3QSCgoCaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIaChJjb21wYW55X3Byb2ZpbGVfaWQYAyABKAkSDgoGcmVhc29uGAQgASgJInkKHENoYW5nZUludm9pY2VDb21wYW55UmVzcG9uc2USLAoJY2FuY2VsbGVkGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEisKCHJlaXNzdWVkGAIgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjAKFkRpc3BhdGNoSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkSCgoCdG8YAiADKAkiRQoXRGlzcGF0Y2hJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSI8ChxSZW5kZXJJbnZvaWNlRG9jdW1lbnRSZXF1ZXN0EgoKAmlkGAEgASgJEhAKCGRvY3VtZW50GAIgASgJIj8KHVJlbmRlckludm9pY2VEb2N1bWVudFJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkyhgoKDkJpbGxpbmdTZXJ2aWNlEl0KDExpc3RJbnZvaWNlcxIlLmZsZWV0LmJpbGxpbmcudjEuTGlzdEludm9pY2VzUmVxdWVzdBomLmZsZWV0LmJpbGxpbmcudjEuTGlzdEludm9pY2VzUmVzcG9uc2USVwoKR2V0SW52b2ljZRIjLmZsZWV0LmJpbGxpbmcudjEuR2V0SW52b2ljZVJlcXVlc3QaJC5mbGVldC5iaWxsaW5nLnYxLkdldEludm9pY2VSZXNwb25zZRJvChJMaXN0QmlsbGFibGVEdXRpZXMSKy5mbGVldC5iaWxsaW5nLnYxLkxpc3RCaWxsYWJsZUR1dGllc1JlcXVlc3QaLC5mbGVldC5iaWxsaW5nLnYxLkxpc3RCaWxsYWJsZUR1dGllc1Jlc3BvbnNlEmAKDUNyZWF0ZUludm9pY2USJi5mbGVldC5iaWxsaW5nLnYxLkNyZWF0ZUludm9pY2VSZXF1ZXN0GicuZmxlZXQuYmlsbGluZy52MS5DcmVhdGVJbnZvaWNlUmVzcG9uc2USgQEKGENyZWF0ZUludm9pY2VzRnJvbUR1dGllcxIxLmZsZWV0LmJpbGxpbmcudjEuQ3JlYXRlSW52b2ljZXNGcm9tRHV0aWVzUmVxdWVzdBoyLmZsZWV0LmJpbGxpbmcudjEuQ3JlYXRlSW52b2ljZXNGcm9tRHV0aWVzUmVzcG9uc2USYAoNVXBkYXRlSW52b2ljZRImLmZsZWV0LmJpbGxpbmcudjEuVXBkYXRlSW52b2ljZVJlcXVlc3QaJy5mbGVldC5iaWxsaW5nLnYxLlVwZGF0ZUludm9pY2VSZXNwb25zZRJjCg5BcHByb3ZlSW52b2ljZRInLmZsZWV0LmJpbGxpbmcudjEuQXBwcm92ZUludm9pY2VSZXF1ZXN0GiguZmxlZXQuYmlsbGluZy52MS5BcHByb3ZlSW52b2ljZVJlc3BvbnNlEmMKDkRpc2NhcmRJbnZvaWNlEicuZmxlZXQuYmlsbGluZy52MS5EaXNjYXJkSW52b2ljZVJlcXVlc3QaKC5mbGVldC5iaWxsaW5nLnYxLkRpc2NhcmRJbnZvaWNlUmVzcG9uc2USYAoNQ2FuY2VsSW52b2ljZRImLmZsZWV0LmJpbGxpbmcudjEuQ2FuY2VsSW52b2ljZVJlcXVlc3QaJy5mbGVldC5iaWxsaW5nLnYxLkNhbmNlbEludm9pY2VSZXNwb25zZRJ1ChRDaGFuZ2VJbnZvaWNlQ29tcGFueRItLmZsZWV0LmJpbGxpbmcudjEuQ2hhbmdlSW52b2ljZUNvbXBhbnlSZXF1ZXN0Gi4uZmxlZXQuYmlsbGluZy52MS5DaGFuZ2VJbnZvaWNlQ29tcGFueVJlc3BvbnNlEmYKD0Rpc3BhdGNoSW52b2ljZRIoLmZsZWV0LmJpbGxpbmcudjEuRGlzcGF0Y2hJbnZvaWNlUmVxdWVzdBopLmZsZWV0LmJpbGxpbmcudjEuRGlzcGF0Y2hJbnZvaWNlUmVzcG9uc2USeAoVUmVuZGVySW52b2ljZURvY3VtZW50Ei4uZmxlZXQuYmlsbGluZy52MS5SZW5kZXJJbnZvaWNlRG9jdW1lbnRSZXF1ZXN0Gi8uZmxlZXQuYmlsbGluZy52MS5SZW5kZXJJbnZvaWNlRG9jdW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_fleet_billing_v1_invoice, file_fleet_common_v1_common]);
+  fileDesc("CiZmbGVldC9iaWxsaW5nL3YxL2JpbGxpbmdfc2VydmljZS5wcm90bxIQZmxlZXQuYmlsbGluZy52MSLaAQoTTGlzdEludm9pY2VzUmVxdWVzdBIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBARIqCgRwYWdlGAggASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0Qg0KC19kaXNwYXRjaGVkImwKFExpc3RJbnZvaWNlc1Jlc3BvbnNlEisKCGludm9pY2VzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iHwoRR2V0SW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkipQEKEkdldEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEi4KBmR1dGllcxgCIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EjMKCGFjdGl2aXR5GAMgAygLMiEuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlQWN0aXZpdHkiqQEKGUxpc3RCaWxsYWJsZUR1dGllc1JlcXVlc3QSFAoMY3VzdG9tZXJfaWRzGAEgAygJEhEKCWRhdGVfZnJvbRgCIAEoCRIPCgdkYXRlX3RvGAMgASgJEhYKDmJpbGxpbmdfc3RhdHVzGAQgASgJEg4KBnNlYXJjaBgFIAEoCRIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InUKGkxpc3RCaWxsYWJsZUR1dGllc1Jlc3BvbnNlEi4KBmR1dGllcxgBIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iyAEKEEludm9pY2VMaW5lSW5wdXQSDAoEdHlwZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIQCghzYWNfY29kZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoCRIMCgRyYXRlGAUgASgJEhIKCnBlcmNlbnRhZ2UYBiABKAkSDgoGYW1vdW50GAcgASgJEhIKCmlzX3RheGFibGUYCCABKAgSDgoGdGF4X2lkGAkgASgJEhcKD2JpbGxpbmdfaXRlbV9pZBgKIAEoCSKOAgoMSW52b2ljZURyYWZ0EhMKC2N1c3RvbWVyX2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSGgoSY29tcGFueV9wcm9maWxlX2lkGAMgASgJEhMKC2Jvb2tpbmdfaWRzGAQgAygJEhQKDGludm9pY2VfZGF0ZRgFIAEoCRIQCghkdWVfZGF0ZRgGIAEoCRIxCgVsaW5lcxgHIAMoCzIiLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZUxpbmVJbnB1dBINCgVub3RlcxgIIAEoCRIhChRiaWxsaW5nX2RldGFpbF9pbmRleBgJIAEoBUgAiAEBQhcKFV9iaWxsaW5nX2RldGFpbF9pbmRleCJFChRDcmVhdGVJbnZvaWNlUmVxdWVzdBItCgVkcmFmdBgBIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZURyYWZ0IkMKFUNyZWF0ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIl4KH0NyZWF0ZUludm9pY2VzRnJvbUR1dGllc1JlcXVlc3QSEwoLYm9va2luZ19pZHMYASADKAkSEAoIZ3JvdXBpbmcYAiABKAkSFAoMaW52b2ljZV9kYXRlGAMgASgJIk8KIENyZWF0ZUludm9pY2VzRnJvbUR1dGllc1Jlc3BvbnNlEisKCGludm9pY2VzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlImsKFFVwZGF0ZUludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAUSLQoFZHJhZnQYAyABKAsyHi5mbGVldC5iaWxsaW5nLnYxLkludm9pY2VEcmFmdCJDChVVcGRhdGVJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSIjChVBcHByb3ZlSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkiRAoWQXBwcm92ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjMKFURpc2NhcmRJbnZvaWNlUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiRAoWRGlzY2FyZEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjIKFENhbmNlbEludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJDChVDYW5jZWxJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSJpChtDaGFuZ2VJbnZvaWNlQ29tcGFueVJlcXVlc3QSCgoCaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIaChJjb21wYW55X3Byb2ZpbGVfaWQYAyABKAkSDgoGcmVhc29uGAQgASgJInkKHENoYW5nZUludm9pY2VDb21wYW55UmVzcG9uc2USLAoJY2FuY2VsbGVkGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEisKCHJlaXNzdWVkGAIgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjAKFkRpc3BhdGNoSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkSCgoCdG8YAiADKAkiRQoXRGlzcGF0Y2hJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSI8ChxSZW5kZXJJbnZvaWNlRG9jdW1lbnRSZXF1ZXN0EgoKAmlkGAEgASgJEhAKCGRvY3VtZW50GAIgASgJIj8KHVJlbmRlckludm9pY2VEb2N1bWVudFJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiKQoZTGlzdEV4cG9ydFByb2ZpbGVzUmVxdWVzdBIMCgRraW5kGAEgASgJIk8KGkxpc3RFeHBvcnRQcm9maWxlc1Jlc3BvbnNlEjEKCHByb2ZpbGVzGAEgAygLMh8uZmxlZXQuYmlsbGluZy52MS5FeHBvcnRQcm9maWxlImcKGFNhdmVFeHBvcnRQcm9maWxlUmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHY29sdW1ucxgEIAMoCRISCgppc19kZWZhdWx0GAUgASgIIk0KGVNhdmVFeHBvcnRQcm9maWxlUmVzcG9uc2USMAoHcHJvZmlsZRgBIAEoCzIfLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0UHJvZmlsZSIoChpEZWxldGVFeHBvcnRQcm9maWxlUmVxdWVzdBIKCgJpZBgBIAEoCSIdChtEZWxldGVFeHBvcnRQcm9maWxlUmVzcG9uc2Ui1QEKFEV4cG9ydFJlY29yZHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDgoGZm9ybWF0GAIgASgJEhIKCnByb2ZpbGVfaWQYAyABKAkSDwoHY29sdW1ucxgEIAMoCRI/Cg9pbnZvaWNlX2ZpbHRlcnMYBSABKAsyJi5mbGVldC5iaWxsaW5nLnYxLkludm9pY2VFeHBvcnRGaWx0ZXJzEjkKDGR1dHlfZmlsdGVycxgGIAEoCzIjLmZsZWV0LmJpbGxpbmcudjEuRHV0eUV4cG9ydEZpbHRlcnMiYgoVRXhwb3J0UmVjb3Jkc1Jlc3BvbnNlEjAKBmhlYWRlchgBIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0SGVhZGVySAASDwoFY2h1bmsYAiABKAxIAEIGCgRwYXJ0Mr0NCg5CaWxsaW5nU2VydmljZRJdCgxMaXN0SW52b2ljZXMSJS5mbGVldC5iaWxsaW5nLnYxLkxpc3RJbnZvaWNlc1JlcXVlc3QaJi5mbGVldC5iaWxsaW5nLnYxLkxpc3RJbnZvaWNlc1Jlc3BvbnNlElcKCkdldEludm9pY2USIy5mbGVldC5iaWxsaW5nLnYxLkdldEludm9pY2VSZXF1ZXN0GiQuZmxlZXQuYmlsbGluZy52MS5HZXRJbnZvaWNlUmVzcG9uc2USbwoSTGlzdEJpbGxhYmxlRHV0aWVzEisuZmxlZXQuYmlsbGluZy52MS5MaXN0QmlsbGFibGVEdXRpZXNSZXF1ZXN0GiwuZmxlZXQuYmlsbGluZy52MS5MaXN0QmlsbGFibGVEdXRpZXNSZXNwb25zZRJgCg1DcmVhdGVJbnZvaWNlEiYuZmxlZXQuYmlsbGluZy52MS5DcmVhdGVJbnZvaWNlUmVxdWVzdBonLmZsZWV0LmJpbGxpbmcudjEuQ3JlYXRlSW52b2ljZVJlc3BvbnNlEoEBChhDcmVhdGVJbnZvaWNlc0Zyb21EdXRpZXMSMS5mbGVldC5iaWxsaW5nLnYxLkNyZWF0ZUludm9pY2VzRnJvbUR1dGllc1JlcXVlc3QaMi5mbGVldC5iaWxsaW5nLnYxLkNyZWF0ZUludm9pY2VzRnJvbUR1dGllc1Jlc3BvbnNlEmAKDVVwZGF0ZUludm9pY2USJi5mbGVldC5iaWxsaW5nLnYxLlVwZGF0ZUludm9pY2VSZXF1ZXN0GicuZmxlZXQuYmlsbGluZy52MS5VcGRhdGVJbnZvaWNlUmVzcG9uc2USYwoOQXBwcm92ZUludm9pY2USJy5mbGVldC5iaWxsaW5nLnYxLkFwcHJvdmVJbnZvaWNlUmVxdWVzdBooLmZsZWV0LmJpbGxpbmcudjEuQXBwcm92ZUludm9pY2VSZXNwb25zZRJjCg5EaXNjYXJkSW52b2ljZRInLmZsZWV0LmJpbGxpbmcudjEuRGlzY2FyZEludm9pY2VSZXF1ZXN0GiguZmxlZXQuYmlsbGluZy52MS5EaXNjYXJkSW52b2ljZVJlc3BvbnNlEmAKDUNhbmNlbEludm9pY2USJi5mbGVldC5iaWxsaW5nLnYxLkNhbmNlbEludm9pY2VSZXF1ZXN0GicuZmxlZXQuYmlsbGluZy52MS5DYW5jZWxJbnZvaWNlUmVzcG9uc2USdQoUQ2hhbmdlSW52b2ljZUNvbXBhbnkSLS5mbGVldC5iaWxsaW5nLnYxLkNoYW5nZUludm9pY2VDb21wYW55UmVxdWVzdBouLmZsZWV0LmJpbGxpbmcudjEuQ2hhbmdlSW52b2ljZUNvbXBhbnlSZXNwb25zZRJmCg9EaXNwYXRjaEludm9pY2USKC5mbGVldC5iaWxsaW5nLnYxLkRpc3BhdGNoSW52b2ljZVJlcXVlc3QaKS5mbGVldC5iaWxsaW5nLnYxLkRpc3BhdGNoSW52b2ljZVJlc3BvbnNlEngKFVJlbmRlckludm9pY2VEb2N1bWVudBIuLmZsZWV0LmJpbGxpbmcudjEuUmVuZGVySW52b2ljZURvY3VtZW50UmVxdWVzdBovLmZsZWV0LmJpbGxpbmcudjEuUmVuZGVySW52b2ljZURvY3VtZW50UmVzcG9uc2USbwoSTGlzdEV4cG9ydFByb2ZpbGVzEisuZmxlZXQuYmlsbGluZy52MS5MaXN0RXhwb3J0UHJvZmlsZXNSZXF1ZXN0GiwuZmxlZXQuYmlsbGluZy52MS5MaXN0RXhwb3J0UHJvZmlsZXNSZXNwb25zZRJsChFTYXZlRXhwb3J0UHJvZmlsZRIqLmZsZWV0LmJpbGxpbmcudjEuU2F2ZUV4cG9ydFByb2ZpbGVSZXF1ZXN0GisuZmxlZXQuYmlsbGluZy52MS5TYXZlRXhwb3J0UHJvZmlsZVJlc3BvbnNlEnIKE0RlbGV0ZUV4cG9ydFByb2ZpbGUSLC5mbGVldC5iaWxsaW5nLnYxLkRlbGV0ZUV4cG9ydFByb2ZpbGVSZXF1ZXN0Gi0uZmxlZXQuYmlsbGluZy52MS5EZWxldGVFeHBvcnRQcm9maWxlUmVzcG9uc2USYgoNRXhwb3J0UmVjb3JkcxImLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0UmVjb3Jkc1JlcXVlc3QaJy5mbGVldC5iaWxsaW5nLnYxLkV4cG9ydFJlY29yZHNSZXNwb25zZTABYgZwcm90bzM", [file_fleet_billing_v1_export, file_fleet_billing_v1_invoice, file_fleet_common_v1_common]);
 
 /**
  * @generated from message fleet.billing.v1.ListInvoicesRequest
@@ -741,6 +743,212 @@ export const RenderInvoiceDocumentResponseSchema: GenMessage<RenderInvoiceDocume
   messageDesc(file_fleet_billing_v1_billing_service, 25);
 
 /**
+ * @generated from message fleet.billing.v1.ListExportProfilesRequest
+ */
+export type ListExportProfilesRequest = Message<"fleet.billing.v1.ListExportProfilesRequest"> & {
+  /**
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ListExportProfilesRequest.
+ * Use `create(ListExportProfilesRequestSchema)` to create a new message.
+ */
+export const ListExportProfilesRequestSchema: GenMessage<ListExportProfilesRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 26);
+
+/**
+ * @generated from message fleet.billing.v1.ListExportProfilesResponse
+ */
+export type ListExportProfilesResponse = Message<"fleet.billing.v1.ListExportProfilesResponse"> & {
+  /**
+   * @generated from field: repeated fleet.billing.v1.ExportProfile profiles = 1;
+   */
+  profiles: ExportProfile[];
+};
+
+/**
+ * Describes the message fleet.billing.v1.ListExportProfilesResponse.
+ * Use `create(ListExportProfilesResponseSchema)` to create a new message.
+ */
+export const ListExportProfilesResponseSchema: GenMessage<ListExportProfilesResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 27);
+
+/**
+ * @generated from message fleet.billing.v1.SaveExportProfileRequest
+ */
+export type SaveExportProfileRequest = Message<"fleet.billing.v1.SaveExportProfileRequest"> & {
+  /**
+   * Empty: a new profile.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated string columns = 4;
+   */
+  columns: string[];
+
+  /**
+   * @generated from field: bool is_default = 5;
+   */
+  isDefault: boolean;
+};
+
+/**
+ * Describes the message fleet.billing.v1.SaveExportProfileRequest.
+ * Use `create(SaveExportProfileRequestSchema)` to create a new message.
+ */
+export const SaveExportProfileRequestSchema: GenMessage<SaveExportProfileRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 28);
+
+/**
+ * @generated from message fleet.billing.v1.SaveExportProfileResponse
+ */
+export type SaveExportProfileResponse = Message<"fleet.billing.v1.SaveExportProfileResponse"> & {
+  /**
+   * @generated from field: fleet.billing.v1.ExportProfile profile = 1;
+   */
+  profile?: ExportProfile | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.SaveExportProfileResponse.
+ * Use `create(SaveExportProfileResponseSchema)` to create a new message.
+ */
+export const SaveExportProfileResponseSchema: GenMessage<SaveExportProfileResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 29);
+
+/**
+ * @generated from message fleet.billing.v1.DeleteExportProfileRequest
+ */
+export type DeleteExportProfileRequest = Message<"fleet.billing.v1.DeleteExportProfileRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.DeleteExportProfileRequest.
+ * Use `create(DeleteExportProfileRequestSchema)` to create a new message.
+ */
+export const DeleteExportProfileRequestSchema: GenMessage<DeleteExportProfileRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 30);
+
+/**
+ * @generated from message fleet.billing.v1.DeleteExportProfileResponse
+ */
+export type DeleteExportProfileResponse = Message<"fleet.billing.v1.DeleteExportProfileResponse"> & {
+};
+
+/**
+ * Describes the message fleet.billing.v1.DeleteExportProfileResponse.
+ * Use `create(DeleteExportProfileResponseSchema)` to create a new message.
+ */
+export const DeleteExportProfileResponseSchema: GenMessage<DeleteExportProfileResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 31);
+
+/**
+ * @generated from message fleet.billing.v1.ExportRecordsRequest
+ */
+export type ExportRecordsRequest = Message<"fleet.billing.v1.ExportRecordsRequest"> & {
+  /**
+   * INVOICES, INVOICE_DUTIES or DUTIES (PURCHASE_INVOICES and CHANNEL_DUTIES are refused for now).
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * CSV or XLSX.
+   *
+   * @generated from field: string format = 2;
+   */
+  format: string;
+
+  /**
+   * The profile whose columns are written; with neither it nor columns, the kind's default profile,
+   * else the catalogue's default columns.
+   *
+   * @generated from field: string profile_id = 3;
+   */
+  profileId: string;
+
+  /**
+   * @generated from field: repeated string columns = 4;
+   */
+  columns: string[];
+
+  /**
+   * INVOICES and INVOICE_DUTIES.
+   *
+   * @generated from field: fleet.billing.v1.InvoiceExportFilters invoice_filters = 5;
+   */
+  invoiceFilters?: InvoiceExportFilters | undefined;
+
+  /**
+   * DUTIES.
+   *
+   * @generated from field: fleet.billing.v1.DutyExportFilters duty_filters = 6;
+   */
+  dutyFilters?: DutyExportFilters | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ExportRecordsRequest.
+ * Use `create(ExportRecordsRequestSchema)` to create a new message.
+ */
+export const ExportRecordsRequestSchema: GenMessage<ExportRecordsRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 32);
+
+/**
+ * @generated from message fleet.billing.v1.ExportRecordsResponse
+ */
+export type ExportRecordsResponse = Message<"fleet.billing.v1.ExportRecordsResponse"> & {
+  /**
+   * @generated from oneof fleet.billing.v1.ExportRecordsResponse.part
+   */
+  part: {
+    /**
+     * The first message.
+     *
+     * @generated from field: fleet.billing.v1.ExportHeader header = 1;
+     */
+    value: ExportHeader;
+    case: "header";
+  } | {
+    /**
+     * The file, in order.
+     *
+     * @generated from field: bytes chunk = 2;
+     */
+    value: Uint8Array;
+    case: "chunk";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message fleet.billing.v1.ExportRecordsResponse.
+ * Use `create(ExportRecordsResponseSchema)` to create a new message.
+ */
+export const ExportRecordsResponseSchema: GenMessage<ExportRecordsResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 33);
+
+/**
  * Billing: sales invoices from closed duties (spec §2 /operations/billing, §3 Invoice, §4 invoice
  * states), numbered per billing company and financial year, with Indian GST.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -874,6 +1082,48 @@ export const BillingService: GenService<{
     methodKind: "unary";
     input: typeof RenderInvoiceDocumentRequestSchema;
     output: typeof RenderInvoiceDocumentResponseSchema;
+  },
+  /**
+   * The export profiles of one kind. Needs the kind's view_…_export_profile.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.ListExportProfiles
+   */
+  listExportProfiles: {
+    methodKind: "unary";
+    input: typeof ListExportProfilesRequestSchema;
+    output: typeof ListExportProfilesResponseSchema;
+  },
+  /**
+   * Adds a profile (no id) or changes one. Needs the kind's edit_…_export_profile.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.SaveExportProfile
+   */
+  saveExportProfile: {
+    methodKind: "unary";
+    input: typeof SaveExportProfileRequestSchema;
+    output: typeof SaveExportProfileResponseSchema;
+  },
+  /**
+   * Needs the kind's edit_…_export_profile.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.DeleteExportProfile
+   */
+  deleteExportProfile: {
+    methodKind: "unary";
+    input: typeof DeleteExportProfileRequestSchema;
+    output: typeof DeleteExportProfileResponseSchema;
+  },
+  /**
+   * Invoices, their duties or billable duties as a CSV or Excel file, streamed: an ExportHeader first
+   * (the row count), then the file's bytes in chunks. Needs the kind's export permission (export_invoice,
+   * export_booking).
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.ExportRecords
+   */
+  exportRecords: {
+    methodKind: "server_streaming";
+    input: typeof ExportRecordsRequestSchema;
+    output: typeof ExportRecordsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_billing_v1_billing_service, 0);

@@ -1,0 +1,50 @@
+// What exports read beside the lists' own pages: how many rows a file will hold, and for a page of
+// invoices the duties they bill and the lines that price each duty.
+import type { JsonValue } from '@bufbuild/protobuf';
+import { rows, type Tx } from '@fleet/platform';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DutyFilters, dutyConditions, idArray } from './duties-store';
+import { type InvoiceFilters, invoiceConditions } from './invoices-store';
+
+const whereOf = (conditions: SQL[]) =>
+  conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+
+/** The invoices of a filter, or (perDuty) the duties they bill, as the export writes them. */
+export async function countInvoiceExport(tx: Tx, filters: InvoiceFilters, perDuty: boolean): Promise<number> {
+  const counted = perDuty
+    ? sql`coalesce(sum(jsonb_array_length(coalesce(v.document -> 'bookingIds', '[]'::jsonb))), 0)`
+    : sql`count(*)`;
+  const [row] = await rows<{ total: string }>(
+    tx,
+    sql`select ${counted}::text as total from billing.invoices v ${whereOf(invoiceConditions(filters))}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+export async function countDutyExport(tx: Tx, filters: DutyFilters): Promise<number> {
+  const [row] = await rows<{ total: string }>(
+    tx,
+    sql`select count(*)::text as total from billing.duties d ${whereOf(dutyConditions(filters))}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** What an invoice's document says of its duties: which it bills, in order, and the lines pricing them. */
+export interface InvoiceDutyLines {
+  id: string;
+  /** billing.v1.Invoice protobuf JSON's bookingIds and lines. */
+  bookingIds: JsonValue | null;
+  lines: JsonValue | null;
+}
+
+export async function dutyLinesOfInvoices(
+  tx: Tx,
+  invoiceIds: readonly string[],
+): Promise<InvoiceDutyLines[]> {
+  if (invoiceIds.length === 0) return [];
+  return rows<InvoiceDutyLines>(
+    tx,
+    sql`select id, document -> 'bookingIds' as "bookingIds", document -> 'lines' as lines
+        from billing.invoices where id = any(${idArray(invoiceIds)})`,
+  );
+}

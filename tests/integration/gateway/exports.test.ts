@@ -1,0 +1,143 @@
+// Exports over HTTP: GET /api/exports/{kind}.{csv|xlsx} streams billing's file behind the gateway, the
+// row count first as X-Export-Rows; export profiles through their procedures.
+import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+
+let h: GatewayHarness;
+let ownerToken: string;
+let clerkToken: string;
+const invoiceNos: string[] = [];
+const totals: string[] = [];
+
+beforeAll(async () => {
+  h = await bootGateway();
+  ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Export Cabs' }));
+  const owner = h.client(() => bearer(ownerToken));
+  await owner.masters.business_settings.save.mutate({
+    values: { business_name: 'Export Cabs', rent_a_cab_gst: 'GST_5_NO_ITC' },
+  });
+  const company = await owner.masters.company.create.mutate({
+    values: {
+      name: 'Export Cabs Pvt Ltd',
+      business_type: 'PRIVATE_LIMITED',
+      gst_no: '27AABCK1234E1Z1',
+      state_id: 'MH',
+      city_id: 'mh-pune',
+      address: '12 FC Road, Pune',
+      pincode: '411004',
+      is_primary: true,
+    },
+  });
+  await owner.masters.company_profile.create.mutate({
+    values: { name: 'Invoices', company_id: company.id, invoice_title: 'Tax Invoice', invoice_prefix: 'EX/' },
+  });
+  const customer = await owner.masters.customer.create.mutate({
+    values: {
+      name: 'Harbour Logistics',
+      tax_type: 'GSTIN',
+      billing_details: [
+        {
+          billing_name: 'Harbour Logistics, Mumbai',
+          gst_no: '27AAACH7409R1Z1',
+          address: 'Andheri East, Mumbai',
+          state_id: 'MH',
+          is_default: true,
+        },
+      ],
+    },
+  });
+  for (const rate of ['1500', '2250.50']) {
+    const invoice = await owner.invoice.create.mutate({
+      customerId: customer.id,
+      invoiceDate: '2026-11-20',
+      lines: [
+        {
+          type: 'CUSTOM',
+          description: 'Airport transfer',
+          sacCode: '9966',
+          quantity: '1',
+          rate,
+          isTaxable: true,
+        },
+      ],
+    });
+    invoiceNos.push(invoice.invoiceNo);
+    totals.push(invoice.totals.total.toFixed(2));
+  }
+  const profile = await owner.permissionProfile.create.mutate({
+    name: 'Viewer',
+    permissions: ['view_invoice'],
+  });
+  const phone = freshPhone();
+  await owner.employee.create.mutate({ name: 'Vee Viewer', phone, permissionProfileId: profile.id });
+  ({ token: clerkToken } = await h.signIn(phone));
+}, 120_000);
+afterAll(() => h?.close());
+
+const exportUrl = (path: string) => `${h.baseUrl}/api/exports/${path}`;
+
+it('streams the invoices as CSV with the row count first and the file named by its period', async () => {
+  const answer = await fetch(
+    exportUrl(
+      'invoices.csv?columns=invoice_no,invoice_date,buyer_name,total&dateFrom=2026-11-01&dateTo=2026-11-30',
+    ),
+    { headers: bearer(ownerToken) },
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  expect(answer.headers.get('x-export-rows')).toBe('2');
+  expect(answer.headers.get('content-disposition')).toBe(
+    "attachment; filename*=UTF-8''invoices_2026-11-01_2026-11-30.csv",
+  );
+  const text = (await answer.text()).replace(/^\uFEFF/, '');
+  expect(text.split('\r\n')).toEqual([
+    'Invoice no.,Invoice date,Customer,Total (₹)',
+    `${invoiceNos[0]},2026-11-20,"Harbour Logistics, Mumbai",${totals[0]}`,
+    `${invoiceNos[1]},2026-11-20,"Harbour Logistics, Mumbai",${totals[1]}`,
+    '',
+  ]);
+  expect(totals).toEqual(['1575.00', '2363.00']);
+});
+
+it('exports with a saved profile, and refuses to change profiles without the kind’s permission', async () => {
+  const owner = h.client(() => bearer(ownerToken));
+  const profile = await owner.exportProfile.save.mutate({
+    kind: 'INVOICES',
+    name: 'Numbers only',
+    columns: ['invoice_no', 'total'],
+  });
+  expect((await owner.exportProfile.list.query({ kind: 'INVOICES' })).map((p) => p.name)).toEqual([
+    'Numbers only',
+  ]);
+  const answer = await fetch(exportUrl(`invoices.xlsx?profileId=${profile.id}`), {
+    headers: bearer(ownerToken),
+  });
+  expect([answer.status, answer.headers.get('x-export-rows')]).toEqual([200, '2']);
+  expect(
+    Buffer.from(await answer.arrayBuffer())
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
+
+  const clerk = h.client(() => bearer(clerkToken));
+  await expect(clerk.exportProfile.list.query({ kind: 'INVOICES' })).rejects.toMatchObject({
+    data: { code: 'FORBIDDEN' },
+  });
+});
+
+it('refuses someone without export_invoice, an unknown column, a kind not exportable yet, and no session', async () => {
+  const forbidden = await fetch(exportUrl('invoices.csv'), { headers: bearer(clerkToken) });
+  expect(forbidden.status).toBe(403);
+  expect(forbidden.headers.get('x-export-rows')).toBeNull();
+  expect(JSON.stringify(await forbidden.json())).toContain('Export Invoices');
+
+  const unknown = await fetch(exportUrl('invoices.csv?columns=invoice_no,vehicle_no'), {
+    headers: bearer(ownerToken),
+  });
+  expect(unknown.status).toBe(400);
+  expect(JSON.stringify(await unknown.json())).toContain('“vehicle_no” is not a column of invoices.');
+
+  const purchases = await fetch(exportUrl('purchase-invoices.csv'), { headers: bearer(ownerToken) });
+  expect(purchases.status).toBe(412);
+  expect((await fetch(exportUrl('invoices.pdf'), { headers: bearer(ownerToken) })).status).toBe(400);
+  expect((await fetch(exportUrl('invoices.csv'))).status).toBe(401);
+});
