@@ -147,15 +147,15 @@ describe('an invoice of a closed duty', () => {
 });
 
 describe('numbers', () => {
-  it('gives concurrent creators every number of the series exactly once, in order', async () => {
+  it('gives 64 concurrent creators of 1,000 invoices every number of the series exactly once, in order', async () => {
     const T2 = randomUUID();
     const m2 = await operatorMasters(h, T2);
-    const caller = () => callAs(h.callerFor(T2));
-    const manual = () =>
+    const manual = (creator: number, n: number) =>
       h.client.createInvoice(
         {
           draft: {
             customerId: m2.customer,
+            notes: `creator ${creator}, invoice ${n}`,
             lines: [
               {
                 type: 'CUSTOM',
@@ -167,14 +167,34 @@ describe('numbers', () => {
             ],
           },
         },
-        caller(),
+        callAs(h.callerFor(T2)),
       );
-    const made = await Promise.all(Array.from({ length: 24 }, () => manual()));
-    const sequences = made.map((r) => Number(r.invoice!.sequence)).sort((a, b) => a - b);
-    expect(sequences).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
-    expect(new Set(made.map((r) => r.invoice!.invoiceNo)).size).toBe(24);
-    expect(made[0]!.invoice?.totals?.total).toBe('1575.00');
-  });
+    const CREATORS = 64;
+    const INVOICES = 1000;
+    // Each creator makes its share one after another, all 64 at once.
+    const made = (
+      await Promise.all(
+        Array.from({ length: CREATORS }, async (_, creator) => {
+          const mine = [];
+          for (let n = creator; n < INVOICES; n += CREATORS) mine.push((await manual(creator, n)).invoice!);
+          return mine;
+        }),
+      )
+    ).flat();
+    const sequences = made.map((invoice) => Number(invoice.sequence)).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: INVOICES }, (_, i) => i + 1));
+    for (const invoice of made) {
+      expect(invoice.invoiceNo).toBe(`KC/2526/${String(invoice.sequence).padStart(4, '0')}`);
+    }
+    // Each creator's own invoices are numbered in the order it made them.
+    for (let creator = 0; creator < CREATORS; creator++) {
+      const own = made
+        .filter((invoice) => invoice.notes.startsWith(`creator ${creator},`))
+        .map((i) => Number(i.sequence));
+      expect(own).toEqual([...own].sort((a, b) => a - b));
+    }
+    expect(made[0]!.totals?.total).toBe('1575.00');
+  }, 300_000);
 });
 
 async function dutyNo(id: string) {
