@@ -19,6 +19,7 @@ export { eventually, publishEvent } from './published-events';
 export { quietLogger } from './quiet-logger';
 export { recordValues } from './record-values';
 export { bootService, connectorTo, type ServiceHarness, TEST_INTERNAL_SECRET } from './service-harness';
+export { startSmtpPeer } from './smtp-peer';
 export { createTestBus, type TestBus } from './test-bus';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export {

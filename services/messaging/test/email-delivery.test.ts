@@ -2,11 +2,10 @@
 // server on loopback, the slip fetched from a real bookings service as the messaging service itself.
 import { randomUUID } from 'node:crypto';
 import { createSmtpEmailProvider, rows } from '@fleet/platform';
-import { connectorTo } from '@fleet/testing';
+import { connectorTo, startSmtpPeer } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { insertMessages, type NewMessage } from '../src/storage/messages-store';
-import { startSmtpPeer } from './smtp-peer';
 import {
   type BookingsHarness,
   bookingMasters,

@@ -7,11 +7,10 @@ import { createBillingModule } from '@fleet/billing';
 import { allPermissionIds, PERMISSION } from '@fleet/domain';
 import { callAs, createSmtpEmailProvider, rows } from '@fleet/platform';
 import { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
-import { bootService, connectorTo } from '@fleet/testing';
+import { bootService, connectorTo, startSmtpPeer } from '@fleet/testing';
 import { readPdf } from '@fleet/testing/pdf';
 import { sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { startSmtpPeer } from './smtp-peer';
 import {
   type BookingsHarness,
   bootBookings,
