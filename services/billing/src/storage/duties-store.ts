@@ -115,6 +115,20 @@ export async function holdDuties(tx: Tx, ids: readonly string[], invoiceId: stri
       where booking_id = any(${idArray(ids)})`);
 }
 
+/** Puts each invoice's duties on it, in one statement for them all. */
+export async function holdDutiesOn(
+  tx: Tx,
+  invoices: readonly { invoiceId: string; bookingIds: readonly string[] }[],
+): Promise<void> {
+  const pairs = invoices.flatMap(({ invoiceId, bookingIds }) =>
+    bookingIds.map((bookingId) => ({ invoiceId, bookingId })),
+  );
+  if (pairs.length === 0) return;
+  await tx.execute(sql`update billing.duties d set invoice_id = h."invoiceId", updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as h("invoiceId" uuid, "bookingId" uuid)
+      where d.booking_id = h."bookingId"`);
+}
+
 export const idArray = (ids: readonly string[]): SQL =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
 
