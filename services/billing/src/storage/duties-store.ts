@@ -129,8 +129,13 @@ export async function holdDutiesOn(
       where d.booking_id = h."bookingId"`);
 }
 
+/**
+ * Ids as a uuid[] for `= any(…)`. Each is cast inside the subquery: cast outside it, the array coercion
+ * calls uuid_in, which is not leakproof, so under row-level security PostgreSQL may not use the condition
+ * in an index scan and filters every row of the operator's table instead.
+ */
 export const idArray = (ids: readonly string[]): SQL =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
+  sql`array(select e::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e)`;
 
 export type BillingStatusFilter = 'UNBILLED' | 'BILLED' | 'ALL';
 export const DUTY_SORTS = ['start_date', 'booking_no'] as const;
