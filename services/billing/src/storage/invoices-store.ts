@@ -216,17 +216,19 @@ export async function attachDutiesToInvoices(
     bookingIds.map((bookingId) => ({ invoiceId, bookingId })),
   );
   if (pairs.length === 0) return;
-  const wanted = sql`jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as w("invoiceId" uuid, "bookingId" uuid)`;
+  // By the live-duty index (ids as an array, which the planner looks up one by one), any invoice but these.
   const held = await rows<{ bookingId: string; invoiceNo: string }>(
     tx,
-    sql`select x.booking_id as "bookingId", v.invoice_no as "invoiceNo" from ${wanted}
-        join billing.invoice_duties x on x.booking_id = w."bookingId" and x.is_live and x.invoice_id <> w."invoiceId"
-        join billing.invoices v on v.id = x.invoice_id`,
+    sql`select x.booking_id as "bookingId", v.invoice_no as "invoiceNo" from billing.invoice_duties x
+        join billing.invoices v on v.id = x.invoice_id
+        where x.is_live and x.tenant_id = ${tenantId} and x.booking_id = any(${idArray(pairs.map((p) => p.bookingId))})
+          and x.invoice_id <> all(${idArray(invoices.map((i) => i.invoiceId))})`,
   );
   if (held.length > 0) throw dutiesAlreadyInvoiced(held);
   try {
     await tx.execute(sql`insert into billing.invoice_duties (invoice_id, booking_id, tenant_id)
-        select w."invoiceId", w."bookingId", ${tenantId} from ${wanted}
+        select w."invoiceId", w."bookingId", ${tenantId}
+        from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as w("invoiceId" uuid, "bookingId" uuid)
         on conflict (invoice_id, booking_id) do update set is_live = true`);
   } catch (error) {
     if (isUniqueViolation(error)) throw dutiesAlreadyInvoiced([]);
