@@ -12,7 +12,7 @@
 //
 // Run: node --import tsx tests/bench/month-end-invoicing.ts
 //   BENCH_DUTIES (100000)  closed duties;  BENCH_CUSTOMERS (1000)  their customers
-//   BENCH_BATCH (1000)  duties per call;  BENCH_CALLERS (4)  calls at once
+//   BENCH_BATCH (1000)  duties per call;  BENCH_CALLERS (2)  calls at once (the series' lock takes them in turn; the gateway's 10 s deadline bounds the queue)
 //   BENCH_PROFILE  a folder: each module writes its CPU profiles (node --cpu-prof) into <folder>/<module>/
 //   BENCH_KEEP_DB (unset)  1: leave the database behind (its URL is printed) to explain by hand
 import { randomUUID } from 'node:crypto';
@@ -43,7 +43,7 @@ import {
 const DUTIES = Math.max(1, int('BENCH_DUTIES', 100_000));
 const CUSTOMERS = Math.max(1, Math.min(DUTIES, int('BENCH_CUSTOMERS', 1000)));
 const BATCH = Math.max(1, Math.min(5000, int('BENCH_BATCH', 1000)));
-const CALLERS = Math.max(1, int('BENCH_CALLERS', 4));
+const CALLERS = Math.max(1, int('BENCH_CALLERS', 2));
 const PROFILE = process.env.BENCH_PROFILE;
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const DAYS = 30;
