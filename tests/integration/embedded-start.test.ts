@@ -80,6 +80,7 @@ describe('npm start (embedded)', () => {
         bookings: { healthy: true },
         masters: { healthy: true },
         messaging: { healthy: true },
+        billing: { healthy: true },
       },
     });
     expect((await fetch(`${operator}/metrics`)).status).toBe(200);
