@@ -12,6 +12,7 @@ import {
   createInProcessBus,
   createOutbox,
   createOutboxRelay,
+  decodeEvent,
   defineEvent,
   type EventBus,
   migrate,
@@ -200,5 +201,41 @@ describe.each([
     await relay.stop();
     await sub.stop();
     expect(headers.at(-1)).toMatchObject({ 'fleet-tenant-id': tenant, 'x-request-id': 'r1' });
+  });
+
+  it('records many events in one statement, published in the order given, each delivered once', async () => {
+    const fields = Array.from({ length: 25 }, (_, i) => `bulk-${String(i).padStart(2, '0')}`);
+    const order: string[] = [];
+    const sub = await bus.subscribe({
+      durable: `probe-bulk-${randomUUID().slice(0, 8)}`,
+      subjects: ['fleet.probe.>'],
+      async deliver(message) {
+        const field = decodeEvent(thingHappened, message).field;
+        if (field.startsWith('bulk-')) order.push(field);
+      },
+    });
+    const ids = await database.db.withTenant(tenant, (tx) =>
+      outbox.enqueueAll(
+        tx,
+        thingHappened,
+        fields.map((field) => ({ field, description: 'probe' })),
+        { requestId: 'r2', tenantId: tenant },
+      ),
+    );
+    expect(new Set(ids).size).toBe(25);
+    const relay = createOutboxRelay({ db: database.db, schema, bus, logger, idleMs: 50, batchSize: 10 });
+    relay.start();
+    await waitFor(
+      async () => order.length,
+      (n) => n >= 25,
+    );
+    await relay.stop();
+    await sub.stop();
+    expect(order).toEqual(fields);
+    const delivered = await waitFor(
+      () => Promise.all(fields.map((field) => seen(field))),
+      (r) => r.every((row) => row.length > 0),
+    );
+    expect(delivered.map((r) => r.map((row) => row.event_id))).toEqual(ids.map((id) => [id]));
   });
 });

@@ -16,6 +16,7 @@ import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import {
   createTestBus,
   createTestDatabase,
+  eventually,
   recordValues,
   type TestBus,
   type TestDatabase,
@@ -421,6 +422,52 @@ describe('seeding the demo operator', () => {
       callAs(owner),
     );
     expect(new Set(sms.messages.map((m) => m.type)).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('seeds a month of invoices in every state, numbered in two companies’ series, some duties left to bill', async () => {
+    const line = logs.find((l) => l.msg === 'demo operator seeded') as { invoices: Record<string, number> };
+    expect(line.invoices).toMatchObject({
+      DRAFT: expect.any(Number),
+      APPROVED: expect.any(Number),
+      DISPATCHED: expect.any(Number),
+      DISCARDED: 1,
+      CANCELLED: 2,
+    });
+    const billing = product.modules.billing.useCases;
+    const caller = { ...owner, tenantId: owner.tenantId!, userId: owner.userId! };
+    const invoices = (await billing.lists.list(caller, { limit: 1000 })).items;
+    const live = invoices.filter((i) => i.status === 'APPROVED' || i.status === 'DRAFT');
+    expect(invoices.some((i) => i.isDownloaded)).toBe(true);
+    expect(invoices.filter((i) => i.kind === 'MANUAL')).toHaveLength(2);
+    const reissue = invoices.find((i) => i.reissueOfId);
+    expect(reissue?.invoiceNo).toMatch(/^DT[BD]\//);
+    expect(invoices.find((i) => i.id === reissue?.reissueOfId)?.status).toBe('CANCELLED');
+    expect(invoices.find((i) => i.status === 'CANCELLED' && !i.reissuedAsId)?.cancellationReason).not.toBe(
+      '',
+    );
+    // Each company's series runs 1, 2, 3… with no gap, whatever state its invoices are in now.
+    const series = new Map<string, number[]>();
+    for (const i of invoices)
+      series.set(i.companyId, [...(series.get(i.companyId) ?? []), Number(i.sequence)]);
+    expect(series.size).toBe(2);
+    for (const numbers of series.values()) {
+      expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, n) => n + 1));
+    }
+    // Taxed as the parties' states say: CGST + SGST within Maharashtra, IGST to Karnataka and Delhi.
+    const kinds = new Set<string>();
+    for (const invoice of live) {
+      const { document } = (await billing.lists.get(caller, invoice.id)).invoice;
+      kinds.add(String((document as { tax?: { kind?: string } }).tax?.kind));
+    }
+    expect([...kinds]).toEqual(expect.arrayContaining(['INTRA', 'INTER']));
+    const pending = await billing.lists.duties(caller, { billingStatus: 'UNBILLED', limit: 1000 });
+    expect(pending.items.length).toBeGreaterThan(0);
+    // Bookings heard the invoices: an invoiced duty leaves its bill-pending tab.
+    const billed = (await billing.lists.duties(caller, { billingStatus: 'BILLED', limit: 1 })).items[0]!;
+    await eventually(
+      () => product.clients.bookings.getBooking({ id: billed.bookingId }, callAs(owner)),
+      (r) => r.booking?.isBilled === true,
+    );
   });
 
   it('does nothing when seeded again', async () => {

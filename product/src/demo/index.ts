@@ -2,7 +2,8 @@
 // staff, and its masters by area — business settings and companies (business.ts), the fleet
 // (fleet.ts), customers and suppliers (people.ts) and rate cards (pricing.ts), planned in order by
 // plan.ts and created through the masters service by seed-masters.ts; then a month of duties
-// (seed-bookings.ts) through the bookings service.
+// (seed-bookings.ts) through the bookings service, and a month of invoices of them (seed-billing.ts)
+// through billing's use cases.
 import { randomUUID } from 'node:crypto';
 import type { Operators } from '@fleet/identity';
 import type { Caller, Logger } from '@fleet/platform';
@@ -14,6 +15,7 @@ import {
   seedDemoStaff,
   turnOnPassengerMessages,
 } from './operator';
+import { type DemoBilling, seedDemoInvoices } from './seed-billing';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
@@ -27,13 +29,14 @@ export {
   withDemoTestOtps,
 } from './operator';
 export { planDemoMasters } from './plan';
+export { type DemoInvoiceCounts, seedDemoInvoices } from './seed-billing';
 export { seedDemoBookings } from './seed-bookings';
 export { type DemoMasterCounts, type DemoMastersOptions, seedDemoMasters } from './seed-masters';
 export type { DemoPlan, PlannedRecord } from './toolkit';
 
 /** What seeding needs of the running product: identity's own use cases in this process, and clients. */
 export interface DemoSeedingProduct {
-  modules: { identity: { useCases: { operators: Operators } } };
+  modules: { identity: { useCases: { operators: Operators } }; billing: DemoBilling };
   clients: { identity: IdentityClient; masters: MastersClient; bookings: BookingsClient };
 }
 
@@ -84,8 +87,27 @@ export async function seedDemoOperator(
       logger.error({ err: error, tenantId }, 'demo bookings could not be seeded');
     }
   }
+  let invoices: Record<string, number> | undefined;
+  if (bookings > 0) {
+    try {
+      invoices = await seedDemoInvoices(
+        { billing: product.modules.billing, bookings: product.clients.bookings },
+        owner,
+        { today: options.today },
+      );
+    } catch (error) {
+      logger.error({ err: error, tenantId }, 'demo invoices could not be seeded');
+    }
+  }
   logger.info(
-    { tenantId, employees, masters, bookings, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) },
+    {
+      tenantId,
+      employees,
+      masters,
+      bookings,
+      invoices,
+      seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
+    },
     'demo operator seeded',
   );
   return true;

@@ -146,6 +146,51 @@ describe('an invoice of a closed duty', () => {
   });
 });
 
+describe('many invoices at once', () => {
+  it('makes one invoice per customer and day, numbered on in date order, each holding its own duties', async () => {
+    const T3 = randomUUID();
+    const m3 = await operatorMasters(h, T3);
+    const [a1, a2, b1] = [
+      await closedDuty(h, T3, m3, '2026-11-18'),
+      await closedDuty(h, T3, m3, '2026-11-18'),
+      await closedDuty(h, T3, m3, '2026-11-19'),
+    ];
+    const caller = callAs(h.callerFor(T3));
+    const { invoices } = await h.client.createInvoicesFromDuties(
+      { bookingIds: [b1, a2, a1], grouping: 'PER_CUSTOMER_DAY' },
+      caller,
+    );
+    expect(invoices.map((i) => [i.invoiceNo, i.startDate, i.kind, [...i.bookingIds].sort()])).toEqual([
+      ['KC/2526/0001', '2026-11-18', 'BOOKINGS', [a1, a2].sort()],
+      ['KC/2526/0002', '2026-11-19', 'BOOKING', [b1]],
+    ]);
+    expect(invoices[0]!.totals?.total).toBe('5417.00');
+    for (const invoice of invoices) {
+      const { duties, activity } = await h.client.getInvoice({ id: invoice.id }, caller);
+      expect(duties.map((d) => d.bookingId).sort()).toEqual([...invoice.bookingIds].sort());
+      expect(duties.every((d) => d.invoiceId === invoice.id)).toBe(true);
+      expect(activity.map((a) => a.action)).toEqual(['created']);
+    }
+    const pending = await h.client.listBillableDuties({ billingStatus: 'UNBILLED' }, caller);
+    expect(pending.duties).toEqual([]);
+    // Bookings heard every invoice's event.
+    for (const id of [a1, a2, b1]) {
+      await eventually(
+        () => h.bookings.client.getBooking({ id }, callAs(h.bookings.callerFor(T3))),
+        (r) => r.booking?.isBilled === true,
+      );
+    }
+    // A duty already held refuses the whole batch: nothing is written.
+    const d1 = await closedDuty(h, T3, m3, '2026-11-20');
+    const refused = await expectDomainError(
+      h.client.createInvoicesFromDuties({ bookingIds: [d1, a1], grouping: 'PER_CUSTOMER_DAY' }, caller),
+    );
+    expect(refused.reason).toBe('DUTY_ALREADY_INVOICED');
+    const after = await h.client.listBillableDuties({ billingStatus: 'UNBILLED' }, caller);
+    expect(after.duties.map((d) => d.bookingId)).toEqual([d1]);
+  });
+});
+
 describe('numbers', () => {
   it('gives 64 concurrent creators of 1,000 invoices every number of the series exactly once, in order', async () => {
     const T2 = randomUUID();

@@ -118,6 +118,8 @@ export function createRecordCopies<K extends CopiedKinds<A>, A>(
 
   const emptyCopies = () => Object.fromEntries(names.map((kind) => [kind, new Map()])) as CopiesOf<K>;
 
+  // Ids cast inside the subquery: a cast of the whole array (uuid_in, not leakproof) keeps row-level
+  // security from using the primary key, and every copy of the operator would be filtered instead.
   async function read(tx: Tx, request: CopyRequestOf<K>): Promise<CopiesOf<K>> {
     const copies = emptyCopies();
     for (const kind of names) {
@@ -126,7 +128,7 @@ export function createRecordCopies<K extends CopiedKinds<A>, A>(
       const found = await rows<{ id: string; data: JsonValue }>(
         tx,
         sql`select id, data from ${table}
-            where kind = ${kind} and id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[])`,
+            where kind = ${kind} and id = any(array(select e::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e))`,
       );
       const into: Map<string, MessageShape<DescMessage>> = copies[kind];
       for (const row of found) into.set(row.id, parse(kind, row.data));

@@ -78,8 +78,10 @@ const DUTY_COLUMNS = sql.raw(`d.booking_id as "bookingId", d.booking_no::int8 as
   d.passenger_names as "passengerNames", d.charges, d.car_hire::text as "carHire", d.rate_card_name as "rateCardName",
   d.billing_items as "billingItems", d.billing_items_total::text as "billingItemsTotal",
   d.slip_approved as "slipApproved", d.closed_at as "closedAt", d.invoice_id as "invoiceId",
-  i.invoice_no as "invoiceNo"`);
-const FROM_DUTIES = sql.raw('billing.duties d left join billing.invoices i on i.id = d.invoice_id');
+  (select i.invoice_no from billing.invoices i where i.id = d.invoice_id) as "invoiceNo"`);
+// The invoice's number by its primary key, duty by duty: a join would let the planner hash every invoice
+// of the operator to number a few duties (most of them bill-pending, with none).
+const FROM_DUTIES = sql.raw('billing.duties d');
 
 /** Closed, priced duties by id, locked for invoicing (in the order asked); absent ids are left out. */
 export async function lockDuties(tx: Tx, ids: readonly string[]): Promise<DutyRecord[]> {
@@ -103,7 +105,6 @@ export async function dutiesOfInvoice(tx: Tx, invoiceId: string): Promise<DutyRe
   return rows<DutyRecord>(
     tx,
     sql`select ${DUTY_COLUMNS} from billing.invoice_duties x join billing.duties d on d.booking_id = x.booking_id
-        left join billing.invoices i on i.id = d.invoice_id
         where x.invoice_id = ${invoiceId} order by d.start_date, d.booking_no`,
   );
 }
@@ -115,8 +116,28 @@ export async function holdDuties(tx: Tx, ids: readonly string[], invoiceId: stri
       where booking_id = any(${idArray(ids)})`);
 }
 
+/** Puts each invoice's duties on it, in one statement for them all. */
+export async function holdDutiesOn(
+  tx: Tx,
+  invoices: readonly { invoiceId: string; bookingIds: readonly string[] }[],
+): Promise<void> {
+  const pairs = invoices.flatMap(({ invoiceId, bookingIds }) =>
+    bookingIds.map((bookingId) => ({ invoiceId, bookingId })),
+  );
+  if (pairs.length === 0) return;
+  // The ids as an array too, so the duties are found by their primary key, not by scanning the operator's.
+  await tx.execute(sql`update billing.duties d set invoice_id = h."invoiceId", updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as h("invoiceId" uuid, "bookingId" uuid)
+      where d.booking_id = any(${idArray(pairs.map((p) => p.bookingId))}) and d.booking_id = h."bookingId"`);
+}
+
+/**
+ * Ids as a uuid[] for `= any(…)`. Each is cast inside the subquery: cast outside it, the array coercion
+ * calls uuid_in, which is not leakproof, so under row-level security PostgreSQL may not use the condition
+ * in an index scan and filters every row of the operator's table instead.
+ */
 export const idArray = (ids: readonly string[]): SQL =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
+  sql`array(select e::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e)`;
 
 export type BillingStatusFilter = 'UNBILLED' | 'BILLED' | 'ALL';
 export const DUTY_SORTS = ['start_date', 'booking_no'] as const;

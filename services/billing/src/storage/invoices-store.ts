@@ -102,17 +102,23 @@ export interface NewInvoice {
   createdByUserId: string | null;
 }
 
-export async function insertInvoice(tx: Tx, invoice: NewInvoice): Promise<void> {
+/** Writes new drafts, many in one statement (the month-end run makes hundreds at once). */
+export async function insertInvoices(tx: Tx, invoices: readonly NewInvoice[]): Promise<void> {
+  if (invoices.length === 0) return;
+  const values = invoices.map((v) => ({ ...v, sequence: v.sequence.toString() }));
   await tx.execute(sql`
     insert into billing.invoices (id, tenant_id, invoice_no, prefix, sequence, financial_year, status, kind,
       customer_id, company_id, company_profile_id, invoice_date, due_date, start_date, end_date, buyer_name,
       buyer_gst_no, total, totals, document, notes, reissue_of_id, created_by_user_id)
-    values (${invoice.id}, ${invoice.tenantId}, ${invoice.invoiceNo}, ${invoice.prefix}, ${invoice.sequence},
-      ${invoice.financialYear}, 'DRAFT', ${invoice.kind}, ${invoice.customerId}, ${invoice.companyId},
-      ${invoice.companyProfileId}, ${invoice.invoiceDate}, ${invoice.dueDate}, ${invoice.startDate},
-      ${invoice.endDate}, ${invoice.buyerName}, ${invoice.buyerGstNo}, ${invoice.total},
-      ${JSON.stringify(invoice.totals)}::jsonb, ${JSON.stringify(invoice.document)}::jsonb, ${invoice.notes},
-      ${invoice.reissueOfId}, ${invoice.createdByUserId})`);
+    select v."id", v."tenantId", v."invoiceNo", v."prefix", v."sequence", v."financialYear", 'DRAFT', v."kind",
+      v."customerId", v."companyId", v."companyProfileId", v."invoiceDate", v."dueDate", v."startDate",
+      v."endDate", v."buyerName", v."buyerGstNo", v."total", v."totals", v."document", v."notes",
+      v."reissueOfId", v."createdByUserId"
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("id" uuid, "tenantId" uuid, "invoiceNo" text,
+      "prefix" text, "sequence" bigint, "financialYear" text, "kind" text, "customerId" uuid, "companyId" uuid,
+      "companyProfileId" uuid, "invoiceDate" date, "dueDate" date, "startDate" date, "endDate" date,
+      "buyerName" text, "buyerGstNo" text, "total" numeric, "totals" jsonb, "document" jsonb, "notes" text,
+      "reissueOfId" uuid, "createdByUserId" uuid)`);
 }
 
 /** What a draft's edit rewrites. */
@@ -176,6 +182,17 @@ export async function getInvoice(tx: Tx, id: string, lock = false): Promise<Invo
   return found;
 }
 
+/** Invoices by id, whole, in the order asked; absent ids are left out. */
+export async function getInvoices(tx: Tx, ids: readonly string[]): Promise<InvoiceRecord[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<InvoiceRecord>(
+    tx,
+    sql`select ${ROW_COLUMNS}, v.document from billing.invoices v where v.id = any(${idArray(ids)})`,
+  );
+  const byId = new Map(found.map((invoice) => [invoice.id, invoice]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
  * Puts duties on an invoice, refusing any another live invoice holds (the one-live-invoice index):
  * the ids refused are answered, and nothing is written when there are any.
@@ -186,17 +203,32 @@ export async function attachDuties(
   invoiceId: string,
   bookingIds: readonly string[],
 ): Promise<void> {
-  if (bookingIds.length === 0) return;
+  await attachDutiesToInvoices(tx, tenantId, [{ invoiceId, bookingIds }]);
+}
+
+/** Puts each invoice's duties on it, in one check and one insert for them all (as attachDuties refuses). */
+export async function attachDutiesToInvoices(
+  tx: Tx,
+  tenantId: string,
+  invoices: readonly { invoiceId: string; bookingIds: readonly string[] }[],
+): Promise<void> {
+  const pairs = invoices.flatMap(({ invoiceId, bookingIds }) =>
+    bookingIds.map((bookingId) => ({ invoiceId, bookingId })),
+  );
+  if (pairs.length === 0) return;
+  // By the live-duty index (ids as an array, which the planner looks up one by one), any invoice but these.
   const held = await rows<{ bookingId: string; invoiceNo: string }>(
     tx,
     sql`select x.booking_id as "bookingId", v.invoice_no as "invoiceNo" from billing.invoice_duties x
         join billing.invoices v on v.id = x.invoice_id
-        where x.is_live and x.invoice_id <> ${invoiceId} and x.booking_id = any(${idArray(bookingIds)})`,
+        where x.is_live and x.tenant_id = ${tenantId} and x.booking_id = any(${idArray(pairs.map((p) => p.bookingId))})
+          and x.invoice_id <> all(${idArray(invoices.map((i) => i.invoiceId))})`,
   );
   if (held.length > 0) throw dutiesAlreadyInvoiced(held);
   try {
     await tx.execute(sql`insert into billing.invoice_duties (invoice_id, booking_id, tenant_id)
-        select ${invoiceId}, b, ${tenantId} from unnest(${idArray(bookingIds)}) b
+        select w."invoiceId", w."bookingId", ${tenantId}
+        from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as w("invoiceId" uuid, "bookingId" uuid)
         on conflict (invoice_id, booking_id) do update set is_live = true`);
   } catch (error) {
     if (isUniqueViolation(error)) throw dutiesAlreadyInvoiced([]);
@@ -235,21 +267,29 @@ function dutiesAlreadyInvoiced(held: { bookingId: string; invoiceNo: string }[])
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
-export async function addActivity(
-  tx: Tx,
-  entry: {
-    id: string;
-    tenantId: string;
-    invoiceId: string;
-    userId: string | null;
-    actorUserId: string | null;
-    action: string;
-    note?: string;
-  },
-): Promise<void> {
+export interface NewActivity {
+  id: string;
+  tenantId: string;
+  invoiceId: string;
+  userId: string | null;
+  actorUserId: string | null;
+  action: string;
+  note?: string;
+}
+
+export async function addActivity(tx: Tx, entry: NewActivity): Promise<void> {
+  await addActivities(tx, [entry]);
+}
+
+/** Lines of history, many in one statement, in the order given. */
+export async function addActivities(tx: Tx, entries: readonly NewActivity[]): Promise<void> {
+  if (entries.length === 0) return;
+  const values = entries.map((entry) => ({ ...entry, note: entry.note ?? '' }));
   await tx.execute(sql`insert into billing.invoice_activity (id, tenant_id, invoice_id, user_id, actor_user_id,
-      action, note) values (${entry.id}, ${entry.tenantId}, ${entry.invoiceId}, ${entry.userId},
-      ${entry.actorUserId}, ${entry.action}, ${entry.note ?? ''})`);
+      action, note)
+    select a."id", a."tenantId", a."invoiceId", a."userId", a."actorUserId", a."action", a."note"
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as a("id" uuid, "tenantId" uuid, "invoiceId" uuid,
+      "userId" uuid, "actorUserId" uuid, "action" text, "note" text)`);
 }
 
 export interface ActivityRow {

@@ -48,15 +48,20 @@ import {
 import { type BillingEventName, BillingEvents, billingOutbox } from '../events/published';
 import { invoiceToProto } from '../mappers';
 import type { Copies, Copy } from '../read-models/master-copies';
-import { holdDuties, lockDuties, readDuties } from '../storage/duties-store';
+import { holdDuties, holdDutiesOn, lockDuties, readDuties } from '../storage/duties-store';
 import {
+  addActivities,
   addActivity,
   attachDuties,
+  attachDutiesToInvoices,
   bookingIdsOf,
   getInvoice,
+  getInvoices,
   type InvoiceRecord,
-  insertInvoice,
+  insertInvoices,
   markInvoice,
+  type NewActivity,
+  type NewInvoice,
   releaseDuties,
   rewriteInvoice,
   takeSequences,
@@ -399,25 +404,55 @@ export function createInvoicing(deps: BillingDeps) {
 
   /** The duties a plan bills, locked: each closed, priced, the customer's, and on no live invoice but `own`. */
   async function billableDuties(tx: Tx, plan: Plan, own?: string): Promise<DutyRecord[]> {
-    const duties = await lockDuties(tx, plan.bookingIds);
-    if (duties.length !== plan.bookingIds.length) {
-      throw invalidField('bookingIds', 'A duty named is not a closed duty of this operator.');
-    }
-    for (const duty of duties) {
-      if (duty.status !== 'CLOSED' || duty.charges === null) {
-        throw preconditionFailed(`Duty ${duty.bookingNo} is not closed and priced yet.`, 'DUTY_NOT_CLOSED');
+    const [duties] = await billableDutiesOf(tx, [plan], own);
+    return duties!;
+  }
+
+  /** The duties of each plan, all locked in one statement, each checked as billableDuties checks it. */
+  async function billableDutiesOf(tx: Tx, plans: readonly Plan[], own?: string): Promise<DutyRecord[][]> {
+    const wanted = plans.flatMap((plan) => plan.bookingIds);
+    const locked = wanted.length > 0 ? await lockDuties(tx, wanted) : [];
+    const byId = new Map(locked.map((duty) => [duty.bookingId, duty]));
+    // In the locked order (start date, booking number), as each invoice lists its duties.
+    const order = new Map(locked.map((duty, i) => [duty.bookingId, i]));
+    return plans.map((plan) => {
+      const duties = plan.bookingIds.flatMap((id) => byId.get(id) ?? []);
+      if (duties.length !== plan.bookingIds.length) {
+        throw invalidField('bookingIds', 'A duty named is not a closed duty of this operator.');
       }
-      if (duty.customerId !== plan.customerId) {
-        throw invalidField('bookingIds', `Duty ${duty.bookingNo} is another customer's.`);
+      for (const duty of duties) {
+        if (duty.status !== 'CLOSED' || duty.charges === null) {
+          throw preconditionFailed(`Duty ${duty.bookingNo} is not closed and priced yet.`, 'DUTY_NOT_CLOSED');
+        }
+        if (duty.customerId !== plan.customerId) {
+          throw invalidField('bookingIds', `Duty ${duty.bookingNo} is another customer's.`);
+        }
+        if (duty.invoiceId && duty.invoiceId !== own) {
+          throw preconditionFailed(
+            `Duty ${duty.bookingNo} is already on invoice ${duty.invoiceNo}; cancel that invoice first.`,
+            'DUTY_ALREADY_INVOICED',
+          );
+        }
       }
-      if (duty.invoiceId && duty.invoiceId !== own) {
-        throw preconditionFailed(
-          `Duty ${duty.bookingNo} is already on invoice ${duty.invoiceNo}; cancel that invoice first.`,
-          'DUTY_ALREADY_INVOICED',
-        );
-      }
-    }
-    return duties;
+      return duties.sort((x, y) => order.get(x.bookingId)! - order.get(y.bookingId)!);
+    });
+  }
+
+  /** The event of a change to an invoice: the invoice without its lines and taxes. */
+  function eventOf(
+    caller: TenantCaller,
+    event: BillingEventName,
+    invoice: InvoiceRecord,
+    extra: Pick<MessageInitShape<typeof InvoiceChangedSchema>, 'releasedBookingIds'> = {},
+  ): MessageInitShape<typeof InvoiceChangedSchema> {
+    const message = invoiceToProto(invoice);
+    return {
+      tenantId: caller.tenantId,
+      invoice: { ...message, lines: [], taxes: [] },
+      action: event.replace(/^invoice/, '').toLowerCase(),
+      changedByUserId: caller.actorUserId ?? caller.userId,
+      ...extra,
+    };
   }
 
   async function publish(
@@ -427,23 +462,11 @@ export function createInvoicing(deps: BillingDeps) {
     invoice: InvoiceRecord,
     extra: Pick<MessageInitShape<typeof InvoiceChangedSchema>, 'releasedBookingIds'> = {},
   ) {
-    const message = invoiceToProto(invoice);
-    await billingOutbox.enqueue(
-      tx,
-      BillingEvents[event],
-      {
-        tenantId: caller.tenantId,
-        invoice: { ...message, lines: [], taxes: [] },
-        action: event.replace(/^invoice/, '').toLowerCase(),
-        changedByUserId: caller.actorUserId ?? caller.userId,
-        ...extra,
-      },
-      caller,
-    );
+    await billingOutbox.enqueue(tx, BillingEvents[event], eventOf(caller, event, invoice, extra), caller);
   }
 
-  async function history(tx: Tx, caller: TenantCaller, invoiceId: string, action: string, note = '') {
-    await addActivity(tx, {
+  function activityOf(caller: TenantCaller, invoiceId: string, action: string, note = ''): NewActivity {
+    return {
       id: randomUUID(),
       tenantId: caller.tenantId,
       invoiceId,
@@ -451,10 +474,18 @@ export function createInvoicing(deps: BillingDeps) {
       actorUserId: caller.actorUserId ?? (caller.userId || null),
       action,
       note,
-    });
+    };
   }
 
-  /** Makes the invoices of the plans in one transaction: their numbers, their duties held, their events. */
+  async function history(tx: Tx, caller: TenantCaller, invoiceId: string, action: string, note = '') {
+    await addActivity(tx, activityOf(caller, invoiceId, action, note));
+  }
+
+  /**
+   * Makes the invoices of the plans in one transaction: their numbers, their duties held, their events.
+   * Each step is one statement for all the invoices (the month-end run makes hundreds at once), so the
+   * series' lock, taken for the numbers, is held for a handful of round trips, not a few per invoice.
+   */
   async function insertAll(
     tx: Tx,
     caller: TenantCaller,
@@ -462,11 +493,12 @@ export function createInvoicing(deps: BillingDeps) {
     plans: readonly Plan[],
     reissueOfId: string | null = null,
   ): Promise<InvoiceRecord[]> {
-    const built = [];
-    for (const plan of plans) {
-      const duties = await billableDuties(tx, plan);
-      built.push({ plan, duties, ...build(known, plan, duties) });
-    }
+    const dutiesOf = await billableDutiesOf(tx, plans);
+    const built = plans.map((plan, i) => ({
+      plan,
+      duties: dutiesOf[i]!,
+      ...build(known, plan, dutiesOf[i]!),
+    }));
     // One take of numbers per series, in the order the invoices were asked for.
     const series = new Map<
       string,
@@ -482,7 +514,8 @@ export function createInvoicing(deps: BillingDeps) {
     for (const entry of series.values()) {
       entry.next = await takeSequences(tx, { tenantId: caller.tenantId, ...entry }, entry.count);
     }
-    const made: InvoiceRecord[] = [];
+    const invoices: NewInvoice[] = [];
+    const held: { invoiceId: string; bookingIds: string[] }[] = [];
     for (const b of built) {
       const fy = financialYearOf(b.plan.invoiceDate);
       const entry = series.get(`${b.company.id}|${fy.label}`)!;
@@ -498,7 +531,7 @@ export function createInvoicing(deps: BillingDeps) {
       }
       const id = b.plan.id ?? randomUUID();
       const dates = b.duties.map((d) => d.startDate).sort();
-      await insertInvoice(tx, {
+      invoices.push({
         id,
         tenantId: caller.tenantId,
         invoiceNo: number,
@@ -522,14 +555,26 @@ export function createInvoicing(deps: BillingDeps) {
         reissueOfId,
         createdByUserId: caller.userId || null,
       });
-      const bookingIds = b.duties.map((d) => d.bookingId);
-      await attachDuties(tx, caller.tenantId, id, bookingIds);
-      await holdDuties(tx, bookingIds, id);
-      await history(tx, caller, id, 'created', reissueOfId ? 'Reissued in another company’s series.' : '');
-      const invoice = (await getInvoice(tx, id))!;
-      await publish(tx, caller, 'invoiceCreated', invoice);
-      made.push(invoice);
+      held.push({ invoiceId: id, bookingIds: b.duties.map((d) => d.bookingId) });
     }
+    await insertInvoices(tx, invoices);
+    await attachDutiesToInvoices(tx, caller.tenantId, held);
+    await holdDutiesOn(tx, held);
+    const note = reissueOfId ? 'Reissued in another company’s series.' : '';
+    await addActivities(
+      tx,
+      invoices.map((invoice) => activityOf(caller, invoice.id, 'created', note)),
+    );
+    const made = await getInvoices(
+      tx,
+      invoices.map((invoice) => invoice.id),
+    );
+    await billingOutbox.enqueueAll(
+      tx,
+      BillingEvents.invoiceCreated,
+      made.map((invoice) => eventOf(caller, 'invoiceCreated', invoice)),
+      caller,
+    );
     return made;
   }
 

@@ -44,18 +44,22 @@ export function createAutoInvoicer(options: AutoInvoicerOptions): AutoInvoicer {
   const { db, logger, copies, invoicing } = options;
   const batchSize = options.batchSize ?? 200;
 
-  /** One batch of closed duties no one has looked at, marked looked at as they are taken. */
+  /**
+   * One batch of closed duties no one has looked at, marked looked at as they are taken. Quiet: marking
+   * writes no event, and a commit heard would wake this very loop (and the outbox relay) again at once —
+   * a busy loop, hundreds of passes a second, while there is nothing to do.
+   */
   async function takeBatch() {
-    // Quiet: marking duties looked at writes no event, and must not wake this loop (or any other) again.
-    return db.asSystem((tx) =>
-      rows<{ tenantId: string; bookingId: string; customerId: string; due: boolean }>(
-        tx,
-        sql`update billing.duties d set auto_invoice_checked = true
+    return db.asSystem(
+      (tx) =>
+        rows<{ tenantId: string; bookingId: string; customerId: string; due: boolean }>(
+          tx,
+          sql`update billing.duties d set auto_invoice_checked = true
             where d.booking_id in (select booking_id from billing.duties
               where not auto_invoice_checked order by closed_at limit ${batchSize} for update skip locked)
             returning d.tenant_id as "tenantId", d.booking_id as "bookingId", d.customer_id as "customerId",
               d.status = 'CLOSED' and d.invoice_id is null as due`,
-      ),
+        ),
       { quiet: true },
     );
   }
