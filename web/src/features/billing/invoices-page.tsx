@@ -105,8 +105,8 @@ export default function InvoicesPage() {
         dateFrom: state.dateFrom,
         dateTo: state.dateTo,
         dispatched: state.dispatched === undefined ? undefined : state.dispatched === 'yes',
-        sortBy: state.sortBy,
-        order: state.order,
+        sortBy: state.sortBy ?? 'created_at',
+        order: state.order ?? 'desc',
         limit: 50,
       },
       { getNextPageParam: (last) => last.nextCursor ?? undefined },
@@ -240,7 +240,12 @@ export default function InvoicesPage() {
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
-        state={{ search: state.search, active: 'all', sortBy: state.sortBy, order: state.order ?? 'desc' }}
+        state={{
+          search: state.search,
+          active: 'all',
+          sortBy: state.sortBy ?? 'created_at',
+          order: state.order ?? 'desc',
+        }}
         update={(patch) => update({ sortBy: search.shape.sortBy.parse(patch.sortBy), order: patch.order })}
         sortable={{ invoice_no: 'invoice_no', start_date: 'start_date' }}
         onRowClick={(r) => void navigate({ to: `/operations/billing/${r.id}` })}
