@@ -1,6 +1,8 @@
 // /operations/billingV2: every closed duty, duty by duty — bill-pending, billed (with its invoice) or
 // both — searched and narrowed by dates and customers; bill-pending ones are picked and invoiced from
 // here by those who may create invoices.
+
+import { idSchema } from '@fleet/domain/inputs';
 import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
@@ -32,7 +34,7 @@ const isoDate = z
 const search = z.object({
   search: z.string().catch('').default(''),
   billing: z.enum(['ALL', 'UNBILLED', 'BILLED']).catch('ALL').default('ALL'),
-  customerIds: z.array(z.string().uuid()).max(100).catch([]).default([]),
+  customerIds: z.array(idSchema).max(100).catch([]).default([]),
   dateFrom: isoDate,
   dateTo: isoDate,
   order: z.enum(['asc', 'desc']).optional().catch(undefined),

@@ -1,5 +1,7 @@
 // /operations/billing: the invoices, searched by number, buyer or GSTIN and narrowed by status, customer,
 // company, invoice date and dispatch (all kept in the URL), sorted and cursor-paged by the server.
+
+import { idSchema } from '@fleet/domain/inputs';
 import { Anchor, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -26,7 +28,7 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional()
   .catch(undefined);
-const ids = z.array(z.string().uuid()).max(100).catch([]).default([]);
+const ids = z.array(idSchema).max(100).catch([]).default([]);
 
 const search = z.object({
   search: z.string().catch('').default(''),

@@ -1,6 +1,8 @@
 // /operations/billing/new: the bill-pending duties grouped by customer with their car hire and billing
 // items, narrowed by dates and customers; pick them per duty, per customer or all loaded, choose how
 // they are grouped into invoices and the invoice date, and make the invoices in one action.
+
+import { idSchema } from '@fleet/domain/inputs';
 import {
   Alert,
   Anchor,
@@ -43,7 +45,7 @@ const isoDate = z
 
 const search = z.object({
   search: z.string().catch('').default(''),
-  customerIds: z.array(z.string().uuid()).max(100).catch([]).default([]),
+  customerIds: z.array(idSchema).max(100).catch([]).default([]),
   dateFrom: isoDate,
   dateTo: isoDate,
 });
