@@ -1,4 +1,4 @@
-import { isNoWaitPath, isPublicPath } from '../lib/paths';
+import { isBillingDownloadPath, isNoWaitPath, isPublicPath } from '../lib/paths';
 import { homeFor, MASTER_SCREENS, navigationFor, SCREENS } from './registry';
 
 const labels = (permissions: string[]) => {
@@ -55,6 +55,22 @@ describe('navigation from the one screen registry', () => {
         screen.access === 'public',
       ]);
     }
+  });
+
+  it('lists Billing under view_invoice and the duty-wise billing under view_purchase (spec §2)', () => {
+    expect(labels(['view_invoice']).groups).toEqual([['Operations', ['Billing']]]);
+    expect(labels(['view_purchase']).groups).toEqual([['Operations', ['Duty-wise Billing']]]);
+    const to = navigationFor(new Set(['view_invoice', 'view_purchase'])).groups[0]!.items.map((i) => i.to);
+    expect(to).toEqual(['/operations/billing', '/operations/billingV2']);
+  });
+
+  it('makes exactly the three billing download pages the ones where the shell runs no duty counts', () => {
+    const sample = (path: string) => path.replace(/\$\w+/g, '0a1b2c3d-0000-4000-8000-000000000001');
+    expect(SCREENS.filter((s) => isBillingDownloadPath(sample(s.path))).map((s) => s.path)).toEqual([
+      '/operations/billing/$id/download',
+      '/operations/billing/$id/download/duty-slip',
+      '/operations/billing/$id/download/duty-summary',
+    ]);
   });
 
   it('registers each path once', () => {

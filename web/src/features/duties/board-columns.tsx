@@ -126,6 +126,11 @@ export function boardColumns({
           <Badge variant="light" color={statusColour(r.status)} styles={{ label: { overflow: 'visible' } }}>
             {statusLabel(r.status)}
           </Badge>
+          {r.isBilled ? (
+            <Badge variant="light" color="teal" size="xs">
+              Billed
+            </Badge>
+          ) : null}
           {labels.map((l) => (
             <Badge key={l.id} size="xs" color={LABEL_COLOURS_ON_SCREEN[l.colour]}>
               {l.name}

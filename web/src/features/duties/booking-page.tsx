@@ -270,6 +270,11 @@ export default function BookingPage() {
           <Badge size="lg" color={statusColour(booking.status)} data-testid="duty-status">
             {statusLabel(booking.status)}
           </Badge>
+          {booking.isBilled ? (
+            <Badge size="lg" variant="light" color="teal" data-testid="duty-billed">
+              Billed
+            </Badge>
+          ) : null}
           <Text size="sm" c="dimmed">
             {booking.type === 'CHILD' ? 'A later day · ' : days.length ? 'First day · ' : ''}version{' '}
             {booking.version}

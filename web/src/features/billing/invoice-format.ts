@@ -1,0 +1,43 @@
+// How the billing screens write an invoice's state: its status and the dispatched and downloaded
+// marks, as badges.
+import type { InvoiceRow } from './invoice-types';
+
+export interface InvoiceMark {
+  label: string;
+  color: string;
+}
+
+const STATUS_MARKS: Record<InvoiceRow['status'], InvoiceMark> = {
+  DRAFT: { label: 'Draft', color: 'gray' },
+  APPROVED: { label: 'Approved', color: 'green' },
+  CANCELLED: { label: 'Cancelled', color: 'red' },
+  DISCARDED: { label: 'Discarded', color: 'dark' },
+};
+
+/** The badges an invoice shows: its status, then Dispatched and Downloaded when they apply. */
+export function invoiceMarks(
+  invoice: Pick<InvoiceRow, 'status' | 'isDispatched' | 'isDownloaded'>,
+): InvoiceMark[] {
+  const marks = [STATUS_MARKS[invoice.status]];
+  if (invoice.isDispatched) marks.push({ label: 'Dispatched', color: 'blue' });
+  if (invoice.isDownloaded) marks.push({ label: 'Downloaded', color: 'grape' });
+  return marks;
+}
+
+/** A draft has no number until it is approved. */
+export const invoiceNumberText = (invoice: Pick<InvoiceRow, 'invoiceNo'>) => invoice.invoiceNo || 'Draft';
+
+/** Which actions this person may take on the invoice now. */
+export function offeredInvoiceActions(invoice: Pick<InvoiceRow, 'status'>, permissions: ReadonlySet<string>) {
+  const draft = invoice.status === 'DRAFT';
+  const approved = invoice.status === 'APPROVED';
+  return {
+    approve: draft && permissions.has('approve_invoice'),
+    edit: draft && permissions.has('edit_invoice'),
+    discard: draft && permissions.has('manage_invoice'),
+    cancel: approved && permissions.has('cancel_invoice'),
+    move: (draft || approved) && permissions.has('manage_invoice'),
+    email: approved && permissions.has('email_invoice'),
+    download: permissions.has('download_print_invoice'),
+  };
+}

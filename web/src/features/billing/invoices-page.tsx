@@ -1,0 +1,279 @@
+// /operations/billing: the invoices, searched by number, buyer or GSTIN and narrowed by status, customer,
+// company, invoice date and dispatch (all kept in the URL), sorted and cursor-paged by the server.
+
+import { idSchema } from '@fleet/domain/inputs';
+import { Anchor, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { z } from 'zod';
+import { usePermissions } from '../../app/session';
+import { trpc } from '../../lib/trpc';
+import { parseDateText } from '../common/form/date-text';
+import { DataTable } from '../common/list/data-table';
+import { ClearFiltersButton, mayListMaster, RefFilterInput } from '../common/list/list-filters';
+import { useListState } from '../common/list/list-state';
+import { ListSearchInput } from '../common/list/list-toolbar';
+import { PageHeader } from '../common/list/page-header';
+import { rupees } from '../duties/duty-format';
+import { ddmmyyyy } from '../masters/format';
+import { invoiceNumberText } from './invoice-format';
+import { InvoiceMarks } from './invoice-marks';
+import type { InvoiceRow } from './invoice-types';
+
+const STATUSES = ['DRAFT', 'APPROVED', 'CANCELLED', 'DISCARDED'] as const;
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+const ids = z.array(idSchema).max(100).catch([]).default([]);
+
+const search = z.object({
+  search: z.string().catch('').default(''),
+  statuses: z.array(z.enum(STATUSES)).catch([]).default([]),
+  customerIds: ids,
+  companyIds: ids,
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  dispatched: z.enum(['yes', 'no']).optional().catch(undefined),
+  sortBy: z.enum(['created_at', 'start_date', 'invoice_no']).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+
+const SORTS = [
+  { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'created_at:asc', label: 'Oldest first' },
+  { value: 'start_date:desc', label: 'Duty dates ↓' },
+  { value: 'start_date:asc', label: 'Duty dates ↑' },
+  { value: 'invoice_no:desc', label: 'Invoice no. ↓' },
+  { value: 'invoice_no:asc', label: 'Invoice no. ↑' },
+];
+
+const amount = (value: InvoiceRow['total']) => (
+  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    {rupees(value)}
+  </Text>
+);
+
+const columns: ColumnDef<InvoiceRow, unknown>[] = [
+  { id: 'invoice_no', header: 'Invoice no.', cell: ({ row }) => invoiceNumberText(row.original) },
+  { id: 'date', header: 'Date', cell: ({ row }) => ddmmyyyy(row.original.invoiceDate) },
+  {
+    id: 'buyer',
+    header: 'Buyer',
+    cell: ({ row }) => (
+      <Stack gap={0}>
+        <Text size="sm">{row.original.buyerName}</Text>
+        {row.original.buyerGstNo ? (
+          <Text size="xs" c="dimmed">
+            GSTIN {row.original.buyerGstNo}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  },
+  {
+    id: 'start_date',
+    header: 'Duties',
+    cell: ({ row }) =>
+      row.original.startDate
+        ? `${ddmmyyyy(row.original.startDate)}${row.original.endDate && row.original.endDate !== row.original.startDate ? ` – ${ddmmyyyy(row.original.endDate)}` : ''}`
+        : '—',
+  },
+  {
+    id: 'taxable',
+    header: () => <Text ta="right">Taxable</Text>,
+    cell: ({ row }) => amount(row.original.taxableValue),
+  },
+  { id: 'tax', header: () => <Text ta="right">Tax</Text>, cell: ({ row }) => amount(row.original.tax) },
+  { id: 'total', header: () => <Text ta="right">Total</Text>, cell: ({ row }) => amount(row.original.total) },
+  { id: 'status', header: 'Status', cell: ({ row }) => <InvoiceMarks invoice={row.original} /> },
+];
+
+export default function InvoicesPage() {
+  const navigate = useNavigate();
+  const permissions = usePermissions() ?? new Set<string>();
+  const [state, update] = useListState(search);
+  const searched = state.search.trim().slice(0, 100);
+  const list = useInfiniteQuery(
+    trpc.invoice.list.infiniteQueryOptions(
+      {
+        search: searched || undefined,
+        statuses: state.statuses.length ? state.statuses : undefined,
+        customerIds: state.customerIds.length ? state.customerIds : undefined,
+        companyIds: state.companyIds.length ? state.companyIds : undefined,
+        dateFrom: state.dateFrom,
+        dateTo: state.dateTo,
+        dispatched: state.dispatched === undefined ? undefined : state.dispatched === 'yes',
+        sortBy: state.sortBy ?? 'created_at',
+        order: state.order ?? 'desc',
+        limit: 50,
+      },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
+  );
+  const rows = list.data?.pages.flatMap((p) => p.invoices) ?? [];
+  const narrowed =
+    searched !== '' ||
+    state.statuses.length > 0 ||
+    state.customerIds.length > 0 ||
+    state.companyIds.length > 0 ||
+    !!state.dateFrom ||
+    !!state.dateTo ||
+    state.dispatched !== undefined;
+  const clear = () =>
+    update({
+      search: '',
+      statuses: [],
+      customerIds: [],
+      companyIds: [],
+      dateFrom: undefined,
+      dateTo: undefined,
+      dispatched: undefined,
+    });
+  const canCreate = permissions.has('create_invoice');
+
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title="Invoices"
+        actions={
+          canCreate ? (
+            <>
+              <Button onClick={() => void navigate({ to: '/operations/billing/new' })}>Invoice duties</Button>
+              <Button variant="default" onClick={() => void navigate({ to: '/operations/billing/manual' })}>
+                Manual invoice
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <Group gap="sm" align="end" wrap="wrap">
+        <ListSearchInput
+          value={state.search}
+          onCommit={(value) => update({ search: value })}
+          placeholder="Invoice no., buyer or GSTIN"
+          width={280}
+        />
+        <MultiSelect
+          aria-label="Status"
+          placeholder={state.statuses.length ? undefined : 'Status'}
+          w={220}
+          value={state.statuses}
+          onChange={(value) => update({ statuses: value.flatMap((v) => STATUSES.filter((s) => s === v)) })}
+          data={[
+            { value: 'DRAFT', label: 'Draft' },
+            { value: 'APPROVED', label: 'Approved' },
+            { value: 'CANCELLED', label: 'Cancelled' },
+            { value: 'DISCARDED', label: 'Discarded' },
+          ]}
+        />
+        {mayListMaster('customer', permissions) ? (
+          <RefFilterInput
+            target="customer"
+            aria-label="Customers"
+            placeholder={state.customerIds.length ? undefined : 'Customers'}
+            w={220}
+            value={state.customerIds}
+            onChange={(value) => update({ customerIds: value })}
+          />
+        ) : null}
+        {mayListMaster('company', permissions) ? (
+          <RefFilterInput
+            target="company"
+            aria-label="Companies"
+            placeholder={state.companyIds.length ? undefined : 'Companies'}
+            w={220}
+            value={state.companyIds}
+            onChange={(value) => update({ companyIds: value })}
+          />
+        ) : null}
+        <DateInput
+          aria-label="Invoice date from"
+          placeholder="From DD/MM/YYYY"
+          valueFormat="DD/MM/YYYY"
+          dateParser={parseDateText}
+          clearable
+          w={150}
+          value={state.dateFrom ?? null}
+          onChange={(value) => update({ dateFrom: value ?? undefined })}
+        />
+        <DateInput
+          aria-label="Invoice date to"
+          placeholder="To DD/MM/YYYY"
+          valueFormat="DD/MM/YYYY"
+          dateParser={parseDateText}
+          clearable
+          w={150}
+          value={state.dateTo ?? null}
+          onChange={(value) => update({ dateTo: value ?? undefined })}
+        />
+        <Select
+          aria-label="Dispatched"
+          placeholder="Dispatched?"
+          w={150}
+          clearable
+          value={state.dispatched ?? null}
+          onChange={(value) => update({ dispatched: value === 'yes' || value === 'no' ? value : undefined })}
+          data={[
+            { value: 'yes', label: 'Dispatched' },
+            { value: 'no', label: 'Not dispatched' },
+          ]}
+        />
+        <Select
+          aria-label="Sort by"
+          w={180}
+          allowDeselect={false}
+          value={`${state.sortBy ?? 'created_at'}:${state.order ?? 'desc'}`}
+          onChange={(value) => {
+            const [sortBy, order] = (value ?? '').split(':');
+            update({
+              sortBy: search.shape.sortBy.parse(sortBy),
+              order: order === 'asc' || order === 'desc' ? order : undefined,
+            });
+          }}
+          data={SORTS}
+        />
+        <ClearFiltersButton active={narrowed} onClear={clear} />
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        state={{
+          search: state.search,
+          active: 'all',
+          sortBy: state.sortBy ?? 'created_at',
+          order: state.order ?? 'desc',
+        }}
+        update={(patch) => update({ sortBy: search.shape.sortBy.parse(patch.sortBy), order: patch.order })}
+        sortable={{ invoice_no: 'invoice_no', start_date: 'start_date' }}
+        onRowClick={(r) => void navigate({ to: `/operations/billing/${r.id}` })}
+        rowLabel={(r) => `Invoice ${invoiceNumberText(r)} · ${r.buyerName}`}
+        minWidth={1000}
+        maxHeight="calc(100vh - 220px)"
+        hasMore={!!list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => list.fetchNextPage()}
+        loading={list.isLoading}
+        error={list.error?.message}
+        empty={
+          narrowed ? (
+            <>
+              No invoices match.{' '}
+              <Anchor component="button" onClick={clear}>
+                Clear the filters.
+              </Anchor>
+            </>
+          ) : canCreate ? (
+            'No invoices yet. Invoice the bill-pending duties to make the first.'
+          ) : (
+            'No invoices yet.'
+          )
+        }
+      />
+    </Stack>
+  );
+}
