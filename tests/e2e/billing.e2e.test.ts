@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { addCalendarDays, operatorDate } from '@fleet/domain';
+import { startSmtpPeer } from '@fleet/testing';
 import { readPdf } from '@fleet/testing/pdf';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import PostalMime from 'postal-mime';
 import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
 
 /**
@@ -23,11 +25,21 @@ describe('billing in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let customerId: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let dutyNos: string[];
   const day = addCalendarDays(operatorDate(new Date()), 1);
 
   beforeAll(async () => {
-    product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE}` });
+    smtp = await startSmtpPeer();
+    // Emails go out through a real SMTP server on loopback, which keeps what it takes.
+    product = await startProduct({
+      AUTH_TEST_OTP: `${OWNER}=${CODE}`,
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURITY: 'none',
+      EMAIL_FROM: 'Konkan Cabs <billing@konkan.example>',
+    });
     base = product.base;
     const deadline = Date.now() + 240_000;
     while (!product.proc.output().includes('demo operator seeded') && Date.now() < deadline)
@@ -143,9 +155,10 @@ describe('billing in Chromium', () => {
     await context?.close();
     await browser?.close();
     await product?.stop();
+    await smtp?.close();
   });
 
-  it('invoices two closed duties, approves the invoice and downloads its PDF with the same total', async () => {
+  it('invoices two closed duties, approves the invoice, downloads its PDF and emails it, the totals the same', async () => {
     const countCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('booking.incomingRequestsCount'))
@@ -155,13 +168,17 @@ describe('billing in Chromium', () => {
       // The bill-pending duties of the customer, grouped under it (the duties reach billing by event).
       const filtered = `${base}/operations/billing/new?customerIds=${encodeURIComponent(JSON.stringify([customerId]))}`;
       const group = page.getByRole('group', { name: 'Duties of Harbour Freight Lines' });
-      const deadline = Date.now() + 30_000;
-      await page.goto(filtered);
-      while ((await group.getByTestId('bill-pending-duty').count()) < 2) {
+      // Billing hears the closings by event: wait until it lists both, then open the page once.
+      const owner = await apiAs(base, OWNER, CODE);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const { duties } = await owner.invoice.duties.query({ customerIds: [customerId] });
+        if (duties.length >= 2) break;
         if (Date.now() > deadline) throw new Error('The two closed duties never became bill-pending.');
-        await page.waitForTimeout(500);
-        await page.reload();
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
+      await page.goto(filtered);
+      await group.getByTestId('bill-pending-duty').nth(1).waitFor({ state: 'visible', timeout: 30_000 });
       for (const no of dutyNos) await expectText(group, no);
       await expectText(group, '₹5,159.00');
       // The shell polled the duty counts on this page (the owner may see incoming requests).
@@ -204,13 +221,33 @@ describe('billing in Chromium', () => {
       expect(text).toContain(total.replace('₹', ''));
       expect(text).toContain('27AAACH7409R1Z1');
 
+      // Emailed to the buyer with the PDF attached, through the SMTP server.
+      await page.getByRole('button', { name: 'Email', exact: true }).click();
+      const form = page.getByRole('form', { name: 'Email invoice form' });
+      await expectText(form, 'accounts@harbour.example');
+      await form.getByRole('button', { name: 'Send' }).click();
+      await expectText(page.getByTestId('invoice-marks'), 'Dispatched');
+      const emailDeadline = Date.now() + 60_000;
+      while (!smtp.received.some((mail) => mail.to.includes('accounts@harbour.example'))) {
+        if (Date.now() > emailDeadline) throw new Error('The invoice email never reached the SMTP server.');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const mail = await PostalMime.parse(
+        smtp.received.find((m) => m.to.includes('accounts@harbour.example'))!.raw,
+      );
+      expect(mail.subject).toMatch(/^Invoice KC\/E2E\/\d{4} from Konkan Cabs Pvt Ltd$/);
+      const attached = mail.attachments.find((a) => a.mimeType === 'application/pdf');
+      const emailed = await readPdf(new Uint8Array(attached!.content as ArrayBuffer));
+      expect(emailed.pages.map((p) => p.text).join('\n')).toContain(total.replace('₹', ''));
+      await screenshot(page, 'billing-03-emailed');
+
       // The print page: the invoice and its total, and no duty counts polled.
       countCalls.length = 0;
       await page.goto(`${invoiceUrl}/download`);
       await expectText(page.getByTestId('invoice-total'), total);
       await page.getByRole('button', { name: 'Print' }).waitFor({ state: 'visible' });
       await page.waitForTimeout(1500);
-      await screenshot(page, 'billing-03-print');
+      await screenshot(page, 'billing-04-print');
       expect(countCalls).toEqual([]);
     } catch (error) {
       await screenshot(page, 'billing-failed').catch(() => undefined);
