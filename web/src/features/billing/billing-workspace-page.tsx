@@ -1,3 +1,4 @@
+import { ExportButton } from './export-button';
 // /operations/billingV2: every closed duty, duty by duty — bill-pending, billed (with its invoice) or
 // both — searched and narrowed by dates and customers; bill-pending ones are picked and invoiced from
 // here by those who may create invoices.
@@ -145,7 +146,21 @@ export default function BillingWorkspacePage() {
     // invoice.duties answers holders of create_invoice only; spec §2 opens this page to view_purchase.
     return (
       <Stack gap="sm">
-        <PageHeader title="Billing (duty-wise)" />
+        <PageHeader
+          title="Billing (duty-wise)"
+          actions={
+            <ExportButton
+              kind="DUTIES"
+              filters={{
+                billingStatus: state.billing,
+                search: searched || undefined,
+                customerIds: state.customerIds.length ? state.customerIds : undefined,
+                dateFrom: state.dateFrom,
+                dateTo: state.dateTo,
+              }}
+            />
+          }
+        />
         <Alert color="orange" title="You cannot list the duties to bill">
           Listing closed duties for billing needs the permission to create invoices. Ask your administrator if
           you should have it.
@@ -155,7 +170,21 @@ export default function BillingWorkspacePage() {
   }
   return (
     <Stack gap="sm">
-      <PageHeader title="Billing (duty-wise)" />
+      <PageHeader
+        title="Billing (duty-wise)"
+        actions={
+          <ExportButton
+            kind="DUTIES"
+            filters={{
+              billingStatus: state.billing,
+              search: searched || undefined,
+              customerIds: state.customerIds.length ? state.customerIds : undefined,
+              dateFrom: state.dateFrom,
+              dateTo: state.dateTo,
+            }}
+          />
+        }
+      />
       <Group gap="sm" align="end" wrap="wrap">
         <SegmentedControl
           aria-label="Billing status"

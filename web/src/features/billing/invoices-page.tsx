@@ -18,6 +18,7 @@ import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
+import { ExportButton } from './export-button';
 import { invoiceNumberText } from './invoice-format';
 import { InvoiceMarks } from './invoice-marks';
 import type { InvoiceRow } from './invoice-types';
@@ -115,6 +116,16 @@ export default function InvoicesPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.invoices) ?? [];
+  // What the list shows is what the exports hold.
+  const exportFilters = {
+    search: searched || undefined,
+    statuses: state.statuses.length ? state.statuses : undefined,
+    customerIds: state.customerIds.length ? state.customerIds : undefined,
+    companyIds: state.companyIds.length ? state.companyIds : undefined,
+    dateFrom: state.dateFrom,
+    dateTo: state.dateTo,
+    dispatched: state.dispatched === undefined ? undefined : state.dispatched === 'yes',
+  };
   const narrowed =
     searched !== '' ||
     state.statuses.length > 0 ||
@@ -140,14 +151,20 @@ export default function InvoicesPage() {
       <PageHeader
         title="Invoices"
         actions={
-          canCreate ? (
-            <>
-              <Button onClick={() => void navigate({ to: '/operations/billing/new' })}>Invoice duties</Button>
-              <Button variant="default" onClick={() => void navigate({ to: '/operations/billing/manual' })}>
-                Manual invoice
-              </Button>
-            </>
-          ) : null
+          <>
+            <ExportButton kind="INVOICES" filters={exportFilters} />
+            <ExportButton kind="INVOICE_DUTIES" filters={exportFilters} />
+            {canCreate ? (
+              <>
+                <Button onClick={() => void navigate({ to: '/operations/billing/new' })}>
+                  Invoice duties
+                </Button>
+                <Button variant="default" onClick={() => void navigate({ to: '/operations/billing/manual' })}>
+                  Manual invoice
+                </Button>
+              </>
+            ) : null}
+          </>
         }
       />
       <Group gap="sm" align="end" wrap="wrap">
