@@ -175,6 +175,15 @@ export {
   pushTtlSecondsSchema,
 } from './push/push-provider';
 export {
+  createMastersCopies,
+  MASTER_COPY_KINDS,
+  type MasterCopiesOf,
+  type MasterCopy,
+  type MasterCopyKind,
+  type MasterCopyRequest,
+  type MastersCopies,
+} from './read-models/masters-copies';
+export {
   type CopiedKind,
   type CopiedKinds,
   type CopiesOf,
@@ -186,15 +195,6 @@ export {
   type RecordCopies,
   type RecordCopiesOptions,
 } from './read-models/record-copies';
-export {
-  createMastersCopies,
-  MASTER_COPY_KINDS,
-  type MasterCopiesOf,
-  type MasterCopy,
-  type MasterCopyKind,
-  type MasterCopyRequest,
-  type MastersCopies,
-} from './read-models/masters-copies';
 export {
   callAs,
   createServiceClient,
