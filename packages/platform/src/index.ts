@@ -190,7 +190,6 @@ export {
   type CopyFacts,
   type CopyOf,
   type CopyRequestOf,
-  copiedKind,
   createRecordCopies,
   type RecordCopies,
   type RecordCopiesOptions,

@@ -35,12 +35,8 @@ export interface CopiedKind<S extends DescMessage, E extends DescMessage, A> {
   facts(record: MessageShape<S>): CopyFacts;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a table of kinds whose message types differ, each kept exact by `copiedKind`.
-export type CopiedKinds<A> = Record<string, CopiedKind<any, any, A>>;
-
-/** Declares a kind with its own message types checked against one another. */
-export const copiedKind = <S extends DescMessage, E extends DescMessage, A>(kind: CopiedKind<S, E, A>) =>
-  kind;
+/** A table of kinds whose message types differ: each entry keeps its own exact types (its methods are bivariant). */
+export type CopiedKinds<A> = Record<string, CopiedKind<DescMessage, DescMessage, A>>;
 
 /** The typed record of a copied kind. */
 export type CopyOf<K extends CopiedKinds<unknown>, N extends keyof K> = MessageShape<K[N]['schema']>;

@@ -1,3 +1,4 @@
+import { DateRangeInputs } from './date-range-inputs';
 import { ExportButton } from './export-button';
 // /operations/billingV2: every closed duty, duty by duty — bill-pending, billed (with its invoice) or
 // both — searched and narrowed by dates and customers; bill-pending ones are picked and invoiced from
@@ -5,7 +6,6 @@ import { ExportButton } from './export-button';
 
 import { idSchema } from '@fleet/domain/inputs';
 import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
-import { parseDateText } from '../common/form/date-text';
 import { DataTable } from '../common/list/data-table';
 import { ClearFiltersButton, mayListMaster, RefFilterInput } from '../common/list/list-filters';
 import { useListState } from '../common/list/list-state';
@@ -214,25 +213,11 @@ export default function BillingWorkspacePage() {
             onChange={(value) => update({ customerIds: value })}
           />
         ) : null}
-        <DateInput
-          aria-label="Duties from"
-          placeholder="From DD/MM/YYYY"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDateText}
-          clearable
-          w={150}
-          value={state.dateFrom ?? null}
-          onChange={(value) => update({ dateFrom: value ?? undefined })}
-        />
-        <DateInput
-          aria-label="Duties to"
-          placeholder="To DD/MM/YYYY"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDateText}
-          clearable
-          w={150}
-          value={state.dateTo ?? null}
-          onChange={(value) => update({ dateTo: value ?? undefined })}
+        <DateRangeInputs
+          what="Duties"
+          from={state.dateFrom}
+          to={state.dateTo}
+          onChange={(range) => update(range)}
         />
         <ClearFiltersButton active={narrowed} onClear={clear} />
       </Group>

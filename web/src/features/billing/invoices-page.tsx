@@ -1,16 +1,15 @@
+import { DateRangeInputs } from './date-range-inputs';
 // /operations/billing: the invoices, searched by number, buyer or GSTIN and narrowed by status, customer,
 // company, invoice date and dispatch (all kept in the URL), sorted and cursor-paged by the server.
 
 import { idSchema } from '@fleet/domain/inputs';
 import { Anchor, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
-import { parseDateText } from '../common/form/date-text';
 import { DataTable } from '../common/list/data-table';
 import { ClearFiltersButton, mayListMaster, RefFilterInput } from '../common/list/list-filters';
 import { useListState } from '../common/list/list-state';
@@ -207,25 +206,11 @@ export default function InvoicesPage() {
             onChange={(value) => update({ companyIds: value })}
           />
         ) : null}
-        <DateInput
-          aria-label="Invoice date from"
-          placeholder="From DD/MM/YYYY"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDateText}
-          clearable
-          w={150}
-          value={state.dateFrom ?? null}
-          onChange={(value) => update({ dateFrom: value ?? undefined })}
-        />
-        <DateInput
-          aria-label="Invoice date to"
-          placeholder="To DD/MM/YYYY"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDateText}
-          clearable
-          w={150}
-          value={state.dateTo ?? null}
-          onChange={(value) => update({ dateTo: value ?? undefined })}
+        <DateRangeInputs
+          what="Invoice date"
+          from={state.dateFrom}
+          to={state.dateTo}
+          onChange={(range) => update(range)}
         />
         <Select
           aria-label="Dispatched"

@@ -1,3 +1,4 @@
+import { DateRangeInputs } from './date-range-inputs';
 // /operations/billing/new: the bill-pending duties grouped by customer with their car hire and billing
 // items, narrowed by dates and customers; pick them per duty, per customer or all loaded, choose how
 // they are grouped into invoices and the invoice date, and make the invoices in one action.
@@ -233,25 +234,11 @@ export default function NewInvoicesPage() {
             }}
           />
         ) : null}
-        <DateInput
-          aria-label="Duties from"
-          placeholder="From DD/MM/YYYY"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDateText}
-          clearable
-          w={150}
-          value={state.dateFrom ?? null}
-          onChange={(value) => update({ dateFrom: value ?? undefined })}
-        />
-        <DateInput
-          aria-label="Duties to"
-          placeholder="To DD/MM/YYYY"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDateText}
-          clearable
-          w={150}
-          value={state.dateTo ?? null}
-          onChange={(value) => update({ dateTo: value ?? undefined })}
+        <DateRangeInputs
+          what="Duties"
+          from={state.dateFrom}
+          to={state.dateTo}
+          onChange={(range) => update(range)}
         />
         <ClearFiltersButton active={narrowed} onClear={clear} />
       </Group>
