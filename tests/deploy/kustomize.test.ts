@@ -130,29 +130,14 @@ describe('deploy/base', () => {
   });
 
   it('holds the components as plain manifests', () => {
-    expect(resources.map((r) => `${r.kind}/${r.name}`).sort()).toEqual([
-      'ConfigMap/fleet',
-      'ConfigMap/fleet-service-urls',
-      'Deployment/fleet-billing',
-      'Deployment/fleet-bookings',
-      'Deployment/fleet-gateway',
-      'Deployment/fleet-identity',
-      'Deployment/fleet-masters',
-      'Deployment/fleet-messaging',
-      'PodDisruptionBudget/fleet-billing',
-      'PodDisruptionBudget/fleet-bookings',
-      'PodDisruptionBudget/fleet-gateway',
-      'PodDisruptionBudget/fleet-identity',
-      'PodDisruptionBudget/fleet-masters',
-      'PodDisruptionBudget/fleet-messaging',
-      'Service/fleet-billing',
-      'Service/fleet-bookings',
-      'Service/fleet-gateway',
-      'Service/fleet-identity',
-      'Service/fleet-masters',
-      'Service/fleet-messaging',
-      'ServiceAccount/fleet',
+    const components = ['gateway', ...SERVICES.map((service) => service.name)].flatMap((name) => [
+      `Deployment/fleet-${name}`,
+      `PodDisruptionBudget/fleet-${name}`,
+      `Service/fleet-${name}`,
     ]);
+    expect(resources.map((r) => `${r.kind}/${r.name}`).sort()).toEqual(
+      ['ConfigMap/fleet', 'ConfigMap/fleet-service-urls', 'ServiceAccount/fleet', ...components].sort(),
+    );
   });
 
   it('lists only resources that exist', () => {
@@ -261,13 +246,8 @@ describe('deploy/base', () => {
     const [gateway] = containersOf(deployments.find((d) => d.name === 'fleet-gateway') as Resource);
     expect(dig(gateway, 'livenessProbe', 'httpGet')).toEqual({ path: '/healthz', port: 'http' });
     expect(dig(gateway, 'readinessProbe', 'httpGet')).toEqual({ path: '/readyz', port: 'http' });
-    for (const [service, port] of [
-      ['identity', 50051],
-      ['bookings', 50052],
-      ['masters', 50053],
-      ['messaging', 50054],
-    ] as const) {
-      const [container] = containersOf(deployments.find((d) => d.name === `fleet-${service}`) as Resource);
+    for (const { name, port } of SERVICES) {
+      const [container] = containersOf(deployments.find((d) => d.name === `fleet-${name}`) as Resource);
       expect(dig(container, 'livenessProbe', 'grpc')).toEqual({ port });
       expect(dig(container, 'readinessProbe', 'grpc')).toEqual({ port });
     }
@@ -392,10 +372,19 @@ describe('deploy/overlays/local', () => {
     for (const file of referenced) expect(existsSync(path.join(overlayDir, file))).toBe(true);
   });
 
-  it('runs one replica of each Deployment in the base', () => {
-    const replicas = (overlay.replicas ?? []) as JsonObject[];
-    expect(replicas.map((r) => r.name).sort()).toEqual(deployments.map((d) => d.name).sort());
-    for (const r of replicas) expect(r.count).toBe(1);
+  it('runs one replica of each Deployment in the base, by one patch naming none of them', () => {
+    const patches = (overlay.patches ?? []) as JsonObject[];
+    const everyDeployment = patches.filter(
+      (p) => dig(p, 'target', 'kind') === 'Deployment' && dig(p, 'target', 'name') === undefined,
+    );
+    const operations = everyDeployment.flatMap(
+      (p) => parseAllDocuments(String(p.patch))[0]?.toJS() as unknown[],
+    );
+    expect(operations).toContainEqual({ op: 'replace', path: '/spec/replicas', value: 1 });
+    expect(overlay.replicas).toBeUndefined();
+    // `replace` needs the value to exist: every base Deployment declares its replicas.
+    for (const d of deployments)
+      expect([d.name, typeof dig(d.body, 'spec', 'replicas')]).toEqual([d.name, 'number']);
   });
 
   it('sets an image tag for the base image', () => {

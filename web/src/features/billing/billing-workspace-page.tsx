@@ -15,7 +15,7 @@ import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { DataTable } from '../common/list/data-table';
-import { ClearFiltersButton, mayListMaster, RefFilterInput } from '../common/list/list-filters';
+import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
 import { useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
@@ -203,16 +203,13 @@ export default function BillingWorkspacePage() {
           onCommit={(value) => update({ search: value })}
           placeholder="Duty no., passenger, vehicle"
         />
-        {mayListMaster('customer', permissions) ? (
-          <RefFilterInput
-            target="customer"
-            aria-label="Customers"
-            placeholder={state.customerIds.length ? undefined : 'Customers'}
-            w={220}
-            value={state.customerIds}
-            onChange={(value) => update({ customerIds: value })}
-          />
-        ) : null}
+        <MasterFilterInput
+          target="customer"
+          label="Customers"
+          permissions={permissions}
+          value={state.customerIds}
+          onChange={(value) => update({ customerIds: value })}
+        />
         <DateRangeInputs
           what="Duties"
           from={state.dateFrom}

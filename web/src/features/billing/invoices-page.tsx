@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DataTable } from '../common/list/data-table';
-import { ClearFiltersButton, mayListMaster, RefFilterInput } from '../common/list/list-filters';
+import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
 import { useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
@@ -186,26 +186,20 @@ export default function InvoicesPage() {
             { value: 'DISCARDED', label: 'Discarded' },
           ]}
         />
-        {mayListMaster('customer', permissions) ? (
-          <RefFilterInput
-            target="customer"
-            aria-label="Customers"
-            placeholder={state.customerIds.length ? undefined : 'Customers'}
-            w={220}
-            value={state.customerIds}
-            onChange={(value) => update({ customerIds: value })}
-          />
-        ) : null}
-        {mayListMaster('company', permissions) ? (
-          <RefFilterInput
-            target="company"
-            aria-label="Companies"
-            placeholder={state.companyIds.length ? undefined : 'Companies'}
-            w={220}
-            value={state.companyIds}
-            onChange={(value) => update({ companyIds: value })}
-          />
-        ) : null}
+        <MasterFilterInput
+          target="customer"
+          label="Customers"
+          permissions={permissions}
+          value={state.customerIds}
+          onChange={(value) => update({ customerIds: value })}
+        />
+        <MasterFilterInput
+          target="company"
+          label="Companies"
+          permissions={permissions}
+          value={state.companyIds}
+          onChange={(value) => update({ companyIds: value })}
+        />
         <DateRangeInputs
           what="Invoice date"
           from={state.dateFrom}

@@ -27,7 +27,7 @@ import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { parseDateText } from '../common/form/date-text';
-import { ClearFiltersButton, mayListMaster, RefFilterInput } from '../common/list/list-filters';
+import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
 import { useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
@@ -221,19 +221,17 @@ export default function NewInvoicesPage() {
           onCommit={(value) => update({ search: value })}
           placeholder="Duty no., passenger, vehicle"
         />
-        {mayListMaster('customer', permissions) ? (
-          <RefFilterInput
-            target="customer"
-            aria-label="Customers"
-            placeholder={state.customerIds.length ? undefined : 'Customers'}
-            w={240}
-            value={state.customerIds}
-            onChange={(value) => {
-              setSelected(new Set());
-              update({ customerIds: value });
-            }}
-          />
-        ) : null}
+        <MasterFilterInput
+          target="customer"
+          label="Customers"
+          permissions={permissions}
+          w={240}
+          value={state.customerIds}
+          onChange={(value) => {
+            setSelected(new Set());
+            update({ customerIds: value });
+          }}
+        />
         <DateRangeInputs
           what="Duties"
           from={state.dateFrom}

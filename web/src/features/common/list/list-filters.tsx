@@ -42,6 +42,39 @@ export function RefFilterInput<K extends ListedKind>({
   );
 }
 
+/**
+ * A list's filter on another master's records, named by `label` (its aria-label and placeholder), offered
+ * only to those who may list that master; nothing for the others.
+ */
+export function MasterFilterInput<K extends ListedKind>({
+  target,
+  label,
+  permissions,
+  value,
+  onChange,
+  w = 220,
+}: {
+  target: K;
+  label: string;
+  permissions: ReadonlySet<string> | undefined;
+  value: string[];
+  onChange: (value: string[]) => void;
+  w?: number;
+}) {
+  if (!mayListMaster(target, permissions)) return null;
+  return (
+    <RefFilterInput
+      target={target}
+      aria-label={label}
+      placeholder={value.length ? undefined : label}
+      w={w}
+      clearable
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
 /** Shown while any filter is set (`active`); empties them all at once. */
 export function ClearFiltersButton({ active, onClear }: { active: boolean; onClear: () => void }) {
   if (!active) return null;
