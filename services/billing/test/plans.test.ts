@@ -1,9 +1,11 @@
-// The plans of billing's reads by id under row-level security, as the operator's role runs them.
+// The plans of billing's reads under row-level security, as the operator's role runs them: by id, and the
+// invoice list's search.
 import { randomUUID } from 'node:crypto';
 import { migrate, rows } from '@fleet/platform';
 import { createTestDatabase, type TestDatabase } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { idArray } from '../src/storage/duties-store';
+import { invoiceConditions, listInvoices } from '../src/storage/invoices-store';
 import { billingMigrations, SCHEMA } from '../src/storage/migrations';
 
 let database: TestDatabase;
@@ -20,6 +22,16 @@ beforeAll(async () => {
         'CLOSED', md5('c' || g % 500)::uuid, 'mh-pune', date '2026-11-01' + g % 30
       from generate_series(1, 5000) g`);
     await tx.execute(sql`analyze billing.duties`);
+    // 50,000 invoices of fifty operators; this one's buyers are "Customer 0" … "Customer 99".
+    await tx.execute(sql`insert into billing.invoices (id, tenant_id, invoice_no, prefix, sequence, financial_year,
+        status, kind, customer_id, company_id, invoice_date, due_date, buyer_name, buyer_gst_no, total, totals,
+        document)
+      select gen_random_uuid(), case when g % 50 = 0 then ${T}::uuid else md5('t' || g % 50)::uuid end,
+        'DT/' || lpad(g::text, 6, '0'), 'DT/', g, '2026-27', 'APPROVED', 'BOOKING', md5('c' || g % 500)::uuid,
+        md5('company')::uuid, date '2026-04-01' + g % 300, date '2026-05-01' + g % 300,
+        'Customer ' || (g / 50) % 100, '27AAAC' || lpad((g % 5000)::text, 4, '0') || 'K1Z5', 100, '{}', '{}'
+      from generate_series(1, 50000) g`);
+    await tx.execute(sql`analyze billing.invoices`);
   });
 }, 60_000);
 afterAll(() => database?.drop());
@@ -34,4 +46,39 @@ it('finds duties by id through the primary key under row-level security', async 
     return lines.map((line) => line['QUERY PLAN']).join('\n');
   });
   expect(plan).toMatch(/Index Cond: \(booking_id = ANY/);
+});
+
+const planOf = (tenantId: string, query: ReturnType<typeof sql>) =>
+  database.db.read(tenantId, async (tx) => {
+    const lines = await rows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
+    return lines.map((line) => line['QUERY PLAN']).join('\n');
+  });
+
+const searchOf = (search: string) => ({ search, statuses: [], customerIds: [], companyIds: [] });
+
+it.each([
+  ['a number by its beginning', 'dt/0001', 'invoices_number_search'],
+  ['a buyer by the beginning of its name', 'CUSTOMER 42', 'invoices_buyer_search'],
+  ['a GSTIN whole', '27aaac0050k1z5', 'invoices_gstin_search'],
+])('searches %s through its index under row-level security', async (_what, search, index) => {
+  const where = invoiceConditions(searchOf(search));
+  const plan = await planOf(T, sql`select v.id from billing.invoices v where ${sql.join(where, sql` and `)}`);
+  expect(plan).toContain(index);
+  expect(plan).not.toMatch(/Seq Scan/);
+});
+
+it('finds by the beginning of a number or a name, in any case, and a GSTIN only whole', async () => {
+  const found = (search: string) =>
+    database.db.read(T, async (tx) =>
+      (await listInvoices(tx, searchOf(search), { sortBy: 'invoice_no', direction: 'asc', limit: 500 })).map(
+        (row) => row.invoiceNo,
+      ),
+    );
+  expect(await found('dt/00010')).toEqual(['DT/000100']);
+  expect((await found('customer 42')).length).toBe(10);
+  expect((await found('27aaac0050k1z5')).length).toBe(10);
+  expect(await found('27AAAC0050')).toEqual([]);
+  // The search is a beginning, never a pattern: % and _ match only themselves.
+  expect(await found('%')).toEqual([]);
+  expect(await found('customer _2')).toEqual([]);
 });

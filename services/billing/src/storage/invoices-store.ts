@@ -2,7 +2,7 @@
 import type { JsonValue } from '@bufbuild/protobuf';
 import { type CursorShape, conflict, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
-import { idArray, likeEscaped } from './duties-store';
+import { idArray } from './duties-store';
 
 export const INVOICE_STATUSES = ['DRAFT', 'APPROVED', 'CANCELLED', 'DISCARDED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -332,8 +332,9 @@ export function invoiceConditions(filters: InvoiceFilters): SQL[] {
   const where: SQL[] = [];
   const search = filters.search?.trim();
   if (search) {
-    const prefix = `${likeEscaped(search.toLowerCase())}%`;
-    where.push(sql`(lower(v.invoice_no) like ${prefix} or lower(v.buyer_name) like ${prefix}
+    // Leakproof conditions only (`^@`, `=`), so that row-level security lets them use their indexes.
+    const prefix = search.toLowerCase();
+    where.push(sql`(v.invoice_no_key ^@ ${prefix} or v.buyer_name_key ^@ ${prefix}
       or v.buyer_gst_no = ${search.toUpperCase()})`);
   }
   if (filters.statuses.length > 0)
