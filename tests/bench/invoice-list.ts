@@ -9,7 +9,9 @@
 //   searches      a buyer's name by its beginning, an invoice number's beginning, a GSTIN whole
 // p50, p95, calls per second and the CPU each call cost by process, each query's plan in brief (EXPLAIN
 // ANALYZE of the store's own SQL, in full with BENCH_PLANS=1), and the issue's target met or not
-// (p95 ≤ 30 ms at 32 clients). Timings never fail the run; errors do.
+// (p95 ≤ 30 ms at 32 clients). Then the first page by layer, to show where a call's time goes: the
+// store's SQL alone in its read transaction, billing's ListInvoices over gRPC, and the gateway.
+// Timings never fail the run; errors do.
 //
 // Run: node --import tsx tests/bench/invoice-list.ts
 //   BENCH_INVOICES (1000000)  BENCH_N (400) measured calls per figure;  BENCH_WARMUP (30)
@@ -17,7 +19,18 @@
 //   BENCH_PROFILE  a folder for the modules' CPU profiles;  BENCH_KEEP_DB (unset) 1: leave the database
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type Database, rows, type Tx } from '@fleet/platform';
+import { createClient } from '@connectrpc/connect';
+import { allPermissionIds, decodeInvoiceListPage } from '@fleet/domain';
+import {
+  type Caller,
+  callAs,
+  createCallerCodec,
+  createServiceTransport,
+  type Database,
+  rows,
+  type Tx,
+} from '@fleet/platform';
+import { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type InvoiceFilters,
@@ -263,6 +276,76 @@ async function measure(run: Run) {
   );
 }
 
+/** The first page (created_at, newest first) through each layer, at 1 and 32 clients. */
+async function layers(run: Run) {
+  const billing = createClient(
+    BillingService,
+    createServiceTransport(
+      { kind: 'network', baseUrl: `http://127.0.0.1:${run.product.ports.BILLING_GRPC_PORT}` },
+      createCallerCodec(SECRET),
+    ),
+  );
+  const caller: Caller = {
+    requestId: randomUUID(),
+    tenantId: run.tenantId,
+    userId: randomUUID(),
+    permissions: allPermissionIds(),
+    isMasquerade: false,
+  };
+  const filters: InvoiceFilters = { statuses: [], customerIds: [], companyIds: [] };
+  const check = (count: number) => {
+    if (count !== LIMIT) throw new Error(`a page of ${count} invoices, not ${LIMIT}`);
+  };
+  const ways: [string, () => Promise<unknown>][] = [
+    [
+      'sql: the store’s query, read transaction',
+      async () =>
+        check(
+          (
+            await run.product.db.read(run.tenantId, (tx) =>
+              listInvoices(tx, filters, { sortBy: 'created_at', direction: 'desc', limit: LIMIT }),
+            )
+          ).length - 1,
+        ),
+    ],
+    [
+      'grpc: billing ListInvoices',
+      async () =>
+        check(
+          decodeInvoiceListPage(
+            (await billing.listInvoices({ page: { limit: LIMIT } }, callAs(caller))).invoicesJson,
+          ).length,
+        ),
+    ],
+    [
+      'gateway: invoice.list',
+      async () =>
+        check(
+          (
+            (await trpc(run.product.base, 'invoice.list', inputOf(CASES[0]!), run.token)) as {
+              invoices: unknown[];
+            }
+          ).invoices.length,
+        ),
+    ],
+  ];
+  console.log(`
+the first page by layer (created_at, newest first), N=${N}:`);
+  console.log(
+    `  ${'way'.padEnd(42)}  1 client: p50   p95   32 clients: p50   p95   per s   CPU ms per call: gateway / services / postgres / bench`,
+  );
+  for (const [name, call] of ways) {
+    const one = await timeCalls(call, 1, run.product.cpu, { n: N, warmup: WARMUP });
+    const many = await timeCalls(call, 32, run.product.cpu, { n: N, warmup: WARMUP });
+    const cpu = ['gateway', 'services', 'postgres', 'client']
+      .map((g) => (many.cpu[g] ?? 0).toFixed(2))
+      .join(' / ');
+    console.log(
+      `  ${name.padEnd(42)} ${ms(one.p50).padStart(14)} ${ms(one.p95).padStart(5)}${ms(many.p50).padStart(17)} ${ms(many.p95).padStart(5)} ${many.perSecond.toFixed(0).padStart(7)}   ${cpu}`,
+    );
+  }
+}
+
 console.log(`invoice list: ${machineLine()}`);
 const product = await startDistributed({
   secret: SECRET,
@@ -274,6 +357,7 @@ try {
   const { token, tenantId } = await signUp(product.base, PHONE, CODE, 'Invoice List Cabs');
   await seedInvoices(product.db, tenantId);
   await measure({ product, token, tenantId });
+  await layers({ product, token, tenantId });
 } finally {
   await product.stop();
   if (KEEP_DB) console.log(`\nthe database is left at ${product.url}`);

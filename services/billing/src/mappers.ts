@@ -1,6 +1,7 @@
 // Billing's records as their proto messages.
 import { create, fromJson, type JsonValue } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { InvoiceListItem } from '@fleet/domain';
 import {
   type ExportRecordsResponse,
   ExportRecordsResponseSchema,
@@ -23,6 +24,38 @@ import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-
 import type { ExportPart } from './use-cases/record-exports';
 
 const stamp = (at: string | null) => (at ? timestampFromDate(new Date(at)) : undefined);
+
+/** A figure of the stored totals (protobuf JSON leaves out a zero's empty text). */
+function totalsFigure(totals: JsonValue, key: 'taxableValue' | 'tax'): string {
+  const value =
+    typeof totals === 'object' && totals !== null && !Array.isArray(totals) ? totals[key] : undefined;
+  return typeof value === 'string' && value !== '' ? value : '0';
+}
+
+/** An invoice as the list's page carries it (ListInvoicesResponse.invoices_json). */
+export function invoiceListItemOf(row: InvoiceRow): InvoiceListItem {
+  return {
+    id: row.id,
+    invoiceNo: row.invoiceNo,
+    status: row.status,
+    isDispatched: row.isDispatched,
+    isDownloaded: row.isDownloaded,
+    kind: row.kind,
+    customerId: row.customerId,
+    companyId: row.companyId,
+    buyerName: row.buyerName,
+    buyerGstNo: row.buyerGstNo,
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    taxableValue: totalsFigure(row.totals, 'taxableValue'),
+    tax: totalsFigure(row.totals, 'tax'),
+    total: row.total,
+    createdAt: new Date(row.createdAt).toISOString(),
+    version: row.version,
+  };
+}
 
 /** An invoice as the list shows it: its columns and totals, no lines or taxes. */
 export function invoiceRowToProto(row: InvoiceRow): Invoice {

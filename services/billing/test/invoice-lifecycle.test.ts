@@ -3,7 +3,7 @@
 // customers in another state or unregistered, a manual invoice's rows refused with the field named, and
 // the invoice a customer who asks for one per duty gets as the duty closes.
 import { randomUUID } from 'node:crypto';
-import { PERMISSION } from '@fleet/domain';
+import { decodeInvoiceListPage, PERMISSION } from '@fleet/domain';
 import { callAs, rows } from '@fleet/platform';
 import { eventually, expectDomainError } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
@@ -201,7 +201,7 @@ it('charges IGST to a customer registered in another state, and an unregistered 
 });
 
 it('refuses a manual invoice’s bad rows with the field named, and writes nothing', async () => {
-  const before = (await h.client.listInvoices({}, staff())).invoices.length;
+  const before = decodeInvoiceListPage((await h.client.listInvoices({}, staff())).invoicesJson).length;
   const bad = await expectDomainError(
     h.client.createInvoice(
       {
@@ -223,7 +223,7 @@ it('refuses a manual invoice’s bad rows with the field named, and writes nothi
     h.client.createInvoice({ draft: { customerId: m.customer } }, staff()),
   );
   expect(nothing.fieldViolations.map((v) => v.field)).toEqual(['lines']);
-  expect((await h.client.listInvoices({}, staff())).invoices.length).toBe(before);
+  expect(decodeInvoiceListPage((await h.client.listInvoices({}, staff())).invoicesJson).length).toBe(before);
 });
 
 it('invoices each duty of a customer who asks for it as the duty closes', async () => {
@@ -251,9 +251,10 @@ it('invoices each duty of a customer who asks for it as the duty closes', async 
     normal_rate: '1800',
   });
   const id = await closedDuty(h, T, m, '2026-11-13', auto);
-  const { invoices } = await eventually(
-    () => h.client.listInvoices({ customerIds: [auto] }, staff()),
-    (r) => r.invoices.length === 1,
+  const invoices = await eventually(
+    async () =>
+      decodeInvoiceListPage((await h.client.listInvoices({ customerIds: [auto] }, staff())).invoicesJson),
+    (listed) => listed.length === 1,
   );
   expect(invoices[0]).toMatchObject({ kind: 'BOOKING', status: 'DRAFT', startDate: '2026-11-13' });
   await eventually(

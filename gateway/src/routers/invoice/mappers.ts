@@ -1,3 +1,4 @@
+import { INVOICE_KINDS, INVOICE_STATUSES, type InvoiceListItem } from '@fleet/domain';
 import type {
   BillableDuty,
   Invoice,
@@ -6,9 +7,8 @@ import type {
   InvoiceParty,
 } from '@fleet/proto/fleet/billing/v1/invoice_pb';
 import Decimal from 'decimal.js';
-import { dateOrNull, decimalOrNull, textOrNull } from '../shared-mappers';
+import { dateOrNull, decimalOrNull, required, textOrNull } from '../shared-mappers';
 
-export type InvoiceStatus = 'DRAFT' | 'APPROVED' | 'CANCELLED' | 'DISCARDED';
 const money = (value: string | undefined) => new Decimal(value || 0);
 
 const partyToJson = (party: InvoiceParty | undefined) => ({
@@ -50,29 +50,60 @@ const lineToJson = (line: InvoiceLine) => ({
 });
 
 /** An invoice as the list shows it. */
+export function invoiceListItemToJson(item: InvoiceListItem) {
+  return {
+    id: item.id,
+    invoiceNo: item.invoiceNo,
+    status: item.status,
+    isDispatched: item.isDispatched,
+    isDownloaded: item.isDownloaded,
+    kind: item.kind,
+    customerId: item.customerId,
+    companyId: item.companyId,
+    buyerName: item.buyerName,
+    buyerGstNo: item.buyerGstNo,
+    invoiceDate: item.invoiceDate,
+    dueDate: item.dueDate,
+    startDate: item.startDate,
+    endDate: item.endDate,
+    taxableValue: money(item.taxableValue),
+    tax: money(item.tax),
+    total: money(item.total),
+    createdAt: new Date(item.createdAt),
+    version: item.version,
+  };
+}
+
+function choiceOf<T extends string>(choices: readonly T[], value: string, what: string): T {
+  const found = choices.find((choice) => choice === value);
+  if (!found) throw new Error(`Billing answered with an invoice ${what} "${value}".`);
+  return found;
+}
+
+/** An invoice message as the list shows it (the invoices just made from duties). */
 export function invoiceRowToJson(invoice: Invoice) {
   const totals = invoice.totals;
-  return {
+  return invoiceListItemToJson({
     id: invoice.id,
     invoiceNo: invoice.invoiceNo,
-    status: invoice.status as InvoiceStatus,
+    status: choiceOf(INVOICE_STATUSES, invoice.status, 'status'),
     isDispatched: invoice.isDispatched,
     isDownloaded: invoice.isDownloaded,
-    kind: invoice.kind,
+    kind: choiceOf(INVOICE_KINDS, invoice.kind, 'kind'),
     customerId: invoice.customerId,
     companyId: invoice.companyId,
     buyerName: invoice.buyer?.name ?? '',
     buyerGstNo: invoice.buyer?.gstNo ?? '',
     invoiceDate: invoice.invoiceDate,
     dueDate: invoice.dueDate,
-    startDate: textOrNull(invoice.startDate),
-    endDate: textOrNull(invoice.endDate),
-    taxableValue: money(totals?.taxableValue),
-    tax: money(totals?.tax),
-    total: money(totals?.total),
-    createdAt: dateOrNull(invoice.createdAt),
+    startDate: invoice.startDate || null,
+    endDate: invoice.endDate || null,
+    taxableValue: totals?.taxableValue || '0',
+    tax: totals?.tax || '0',
+    total: totals?.total || '0',
+    createdAt: required(dateOrNull(invoice.createdAt) ?? undefined, 'createdAt').toISOString(),
     version: invoice.version,
-  };
+  });
 }
 
 /** An invoice whole, as its page shows it. */

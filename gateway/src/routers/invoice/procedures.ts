@@ -1,6 +1,6 @@
 // The invoices (/operations/billing): the list, an invoice's page, the duties to invoice, and every
 // step of an invoice's life. Each procedure needs its permission; billing checks it again.
-import { isoDateSchema, PERMISSION } from '@fleet/domain';
+import { decodeInvoiceListPage, isoDateSchema, PERMISSION } from '@fleet/domain';
 import { idSchema, optionalId, optionalText } from '@fleet/domain/inputs';
 import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
@@ -9,7 +9,13 @@ import { procedureNeeding } from '../../trpc';
 import { namesOf } from '../booking/people-names';
 import { required } from '../shared-mappers';
 import { draftInput, dutiesInput, listInput, reasonInput } from './inputs';
-import { activityToJson, dutyToJson, invoiceRowToJson, invoiceToJson } from './mappers';
+import {
+  activityToJson,
+  dutyToJson,
+  invoiceListItemToJson,
+  invoiceRowToJson,
+  invoiceToJson,
+} from './mappers';
 
 /** An invoice with its duties and history (who did what, named by identity). */
 async function invoicePage(services: GatewayServices, caller: SignedInCaller, id: string) {
@@ -42,7 +48,10 @@ export const list = procedureNeeding(PERMISSION.view_invoice)
       },
       callAs(ctx.caller),
     );
-    return { invoices: r.invoices.map(invoiceRowToJson), ...pageInfoFromProto(r.page) };
+    return {
+      invoices: decodeInvoiceListPage(r.invoicesJson).map(invoiceListItemToJson),
+      ...pageInfoFromProto(r.page),
+    };
   });
 
 export const get = procedureNeeding(PERMISSION.view_invoice)

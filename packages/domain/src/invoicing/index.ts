@@ -3,6 +3,7 @@
 export { rupeesInWords } from './amount-in-words';
 export * from './gst-regime';
 export * from './invoice-lines';
+export * from './invoice-list-page';
 export * from './invoice-number';
 export * from './invoice-totals';
 export * from './invoicing-errors';

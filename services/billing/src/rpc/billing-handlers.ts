@@ -1,4 +1,5 @@
 import type { ConnectRouter } from '@connectrpc/connect';
+import { encodeInvoiceListPage } from '@fleet/domain';
 import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import {
@@ -6,7 +7,7 @@ import {
   dutyToProto,
   exportPartToProto,
   exportProfileToProto,
-  invoiceRowToProto,
+  invoiceListItemOf,
   invoiceToProto,
 } from '../mappers';
 import type { BillingUseCases } from '../use-cases';
@@ -51,7 +52,10 @@ export function billingRoutes(useCases: BillingUseCases) {
           dateTo: req.dateTo,
           dispatched: req.dispatched,
         });
-        return { invoices: page.items.map(invoiceRowToProto), page: pageInfoToProto(page) };
+        return {
+          invoicesJson: encodeInvoiceListPage(page.items.map(invoiceListItemOf)),
+          page: pageInfoToProto(page),
+        };
       },
       async getInvoice(req, ctx) {
         const { invoice, duties, activity } = await lists.get(tenantCallerOf(ctx), req.id);

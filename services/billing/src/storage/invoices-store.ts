@@ -1,11 +1,10 @@
 // The invoices (billing.invoices), their duties, their number series and their history.
 import type { JsonValue } from '@bufbuild/protobuf';
+import type { InvoiceKind, InvoiceStatus } from '@fleet/domain';
 import { type CursorShape, conflict, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from './duties-store';
 
-export const INVOICE_STATUSES = ['DRAFT', 'APPROVED', 'CANCELLED', 'DISCARDED'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** A live invoice holds its duties; a cancelled or discarded one has let them go. */
 export const LIVE_STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'APPROVED'];
 
@@ -19,7 +18,7 @@ export interface InvoiceRow {
   status: InvoiceStatus;
   isDispatched: boolean;
   isDownloaded: boolean;
-  kind: 'BOOKING' | 'BOOKINGS' | 'MANUAL';
+  kind: InvoiceKind;
   customerId: string;
   companyId: string;
   companyProfileId: string | null;

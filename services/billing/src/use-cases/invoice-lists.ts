@@ -1,6 +1,6 @@
 // What billing shows: the invoice list (three sorts, keyset-paged, no count), one invoice with its
 // duties and history, and the duties to invoice.
-import { isIsoDate, PERMISSION } from '@fleet/domain';
+import { INVOICE_STATUSES, type InvoiceStatus, isIsoDate, PERMISSION } from '@fleet/domain';
 import {
   invalidField,
   notFound,
@@ -25,11 +25,9 @@ import {
   activityOf,
   getInvoice,
   INVOICE_SORTS,
-  INVOICE_STATUSES,
   type InvoiceFilters,
   type InvoiceRecord,
   type InvoiceRow,
-  type InvoiceStatus,
   listInvoices,
 } from '../storage/invoices-store';
 import type { BillingDeps, TenantCaller } from './deps';
