@@ -55,6 +55,7 @@ export {
   createPgliteDatabase,
   createPostgresDatabase,
   type Database,
+  idArray,
   openPglite,
   pgConstraint,
   pgErrorCode,

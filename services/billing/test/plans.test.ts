@@ -1,10 +1,9 @@
 // The plans of billing's reads under row-level security, as the operator's role runs them: by id, and the
 // invoice list's search.
 import { randomUUID } from 'node:crypto';
-import { migrate, rows } from '@fleet/platform';
+import { idArray, migrate, rows } from '@fleet/platform';
 import { createTestDatabase, type TestDatabase } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
-import { idArray } from '../src/storage/duties-store';
 import { invoiceConditions, listInvoices } from '../src/storage/invoices-store';
 import { billingMigrations, SCHEMA } from '../src/storage/migrations';
 

@@ -41,6 +41,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Ids as a uuid[] for `= any(…)`. Each is cast inside the subquery: cast outside it, the array coercion
+ * calls uuid_in, which is not leakproof, so under row-level security PostgreSQL may not use the condition
+ * in an index scan and filters every row of the operator's table instead.
+ */
+export const idArray = (ids: readonly string[]): SQL =>
+  sql`array(select e::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e)`;
+
 /** The PostgreSQL error code (e.g. 23505 unique violation) of a failed query, however it was wrapped. */
 export function pgErrorCode(error: unknown): string | undefined {
   let current: unknown = error;

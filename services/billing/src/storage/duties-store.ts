@@ -1,7 +1,7 @@
 // Billing's read model of duties (billing.duties), fed by bookings' booking events, and the reads the
 // invoicing screens and use cases make of it.
 import { toJson } from '@bufbuild/protobuf';
-import { type CursorShape, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
 import { DutyBillingItemSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { DutyChargesSchema } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { BookingChanged } from '@fleet/proto/fleet/bookings/v1/events_pb';
@@ -130,14 +130,6 @@ export async function holdDutiesOn(
       from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as h("invoiceId" uuid, "bookingId" uuid)
       where d.booking_id = any(${idArray(pairs.map((p) => p.bookingId))}) and d.booking_id = h."bookingId"`);
 }
-
-/**
- * Ids as a uuid[] for `= any(…)`. Each is cast inside the subquery: cast outside it, the array coercion
- * calls uuid_in, which is not leakproof, so under row-level security PostgreSQL may not use the condition
- * in an index scan and filters every row of the operator's table instead.
- */
-export const idArray = (ids: readonly string[]): SQL =>
-  sql`array(select e::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e)`;
 
 export type BillingStatusFilter = 'UNBILLED' | 'BILLED' | 'ALL';
 export const DUTY_SORTS = ['start_date', 'booking_no'] as const;

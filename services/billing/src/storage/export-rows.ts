@@ -1,9 +1,9 @@
 // What exports read beside the lists' own pages: how many rows a file will hold, and for a page of
 // invoices the duties they bill and the lines that price each duty.
 import type { JsonValue } from '@bufbuild/protobuf';
-import { rows, type Tx } from '@fleet/platform';
+import { idArray, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DutyFilters, dutyConditions, idArray } from './duties-store';
+import { type DutyFilters, dutyConditions } from './duties-store';
 import { type InvoiceFilters, invoiceConditions } from './invoices-store';
 
 const whereOf = (conditions: SQL[]) =>

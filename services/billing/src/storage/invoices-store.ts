@@ -1,9 +1,8 @@
 // The invoices (billing.invoices), their duties, their number series and their history.
 import type { JsonValue } from '@bufbuild/protobuf';
 import type { InvoiceKind, InvoiceStatus } from '@fleet/domain';
-import { type CursorShape, conflict, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, conflict, idArray, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
-import { idArray } from './duties-store';
 
 /** A live invoice holds its duties; a cancelled or discarded one has let them go. */
 export const LIVE_STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'APPROVED'];

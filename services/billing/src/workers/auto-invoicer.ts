@@ -7,6 +7,7 @@ import { PERMISSION } from '@fleet/domain';
 import {
   createPollingLoop,
   type Database,
+  idArray,
   type Logger,
   rows,
   SERVICE_USER_ID,
@@ -14,7 +15,6 @@ import {
 } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import type { MasterCopies } from '../read-models/master-copies';
-import { idArray } from '../storage/duties-store';
 import type { Invoicing } from '../use-cases/invoicing';
 
 export interface AutoInvoicerOptions {

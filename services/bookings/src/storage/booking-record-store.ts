@@ -2,7 +2,7 @@
 // to it. Row-level security keeps every statement to the transaction's operator.
 import { randomInt } from 'node:crypto';
 import type { BookingStatus, BookingType } from '@fleet/domain';
-import { rows, type Tx } from '@fleet/platform';
+import { idArray, rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import type {
   ActivityRecord,
@@ -57,9 +57,6 @@ export interface NewBookingRow {
   createdBy: string | null;
 }
 
-const uuids = (ids: string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
-
 /** A trip code: 4 digits, each of the 10 000 equally likely, from the operating system's CSPRNG. */
 export const drawTripOtp = () => randomInt(0, 10_000).toString().padStart(4, '0');
 
@@ -77,8 +74,8 @@ export async function insertBooking(tx: Tx, b: NewBookingRow): Promise<void> {
       ${b.customerId}, ${b.customerName}, ${b.customerGroupId}, ${b.companyId}, ${b.bookedBy.name},
       ${b.bookedBy.phone}, ${b.bookedBy.email}, ${b.fromCityId}, ${b.toCityId}, ${b.vehicleGroupId},
       ${b.dutyTypeId}, ${b.reportingAt}, ${b.startDate}::date, ${b.endsAt}, ${b.reportingAddress},
-      ${b.dropAddress}, ${b.remark}, ${b.operatorNotes}, ${b.orderReferenceNumber}, ${uuids(b.labelIds)},
-      ${uuids(b.attachmentIds)}, ${uuids(b.dutySupporterIds)}, ${JSON.stringify(b.customFields)}::jsonb,
+      ${b.dropAddress}, ${b.remark}, ${b.operatorNotes}, ${b.orderReferenceNumber}, ${idArray(b.labelIds)},
+      ${idArray(b.attachmentIds)}, ${idArray(b.dutySupporterIds)}, ${JSON.stringify(b.customFields)}::jsonb,
       ${b.sales.rateCardId}, ${b.sales.price}::numeric, ${b.sales.extraKmRate}::numeric,
       ${b.sales.extraHourRate}::numeric, ${b.purchase.rateCardId}, ${b.purchase.price}::numeric,
       ${b.purchase.extraKmRate}::numeric, ${b.purchase.extraHourRate}::numeric, ${b.createdBy}, ${drawTripOtp()},
@@ -279,16 +276,13 @@ export function overlappingDuties(
             RELEASED.map((status) => sql`${status}`),
             sql`, `,
           )})
-          and not (id = any(${uuidArray(query.except)}))
+          and not (id = any(${idArray(query.except)}))
           and reporting_at < ${query.to}
           and reporting_at > ${new Date(query.from.getTime() - 62 * 86_400_000)}
           and coalesce(ends_at, reporting_at + interval '8 hours') > ${query.from}
         order by reporting_at`,
   );
 }
-
-const uuidArray = (ids: string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
 
 /** The vehicle, driver and supplier a duty is allotted to, and its status after. */
 export interface Allotment {
@@ -480,8 +474,8 @@ export async function updateBookingDetails(
       vehicle_group_id = ${b.vehicleGroupId}, duty_type_id = ${b.dutyTypeId}, reporting_at = ${b.reportingAt},
       start_date = ${b.startDate}::date, ends_at = ${b.endsAt}, reporting_address = ${b.reportingAddress},
       drop_address = ${b.dropAddress}, remark = ${b.remark}, operator_notes = ${b.operatorNotes},
-      order_reference_number = ${b.orderReferenceNumber}, label_ids = ${uuids(b.labelIds)},
-      attachment_ids = ${uuids(b.attachmentIds)}, duty_supporter_ids = ${uuids(b.dutySupporterIds)},
+      order_reference_number = ${b.orderReferenceNumber}, label_ids = ${idArray(b.labelIds)},
+      attachment_ids = ${idArray(b.attachmentIds)}, duty_supporter_ids = ${idArray(b.dutySupporterIds)},
       custom_fields = ${JSON.stringify(b.customFields)}::jsonb, rate_card_id = ${b.sales.rateCardId},
       price = ${b.sales.price}::numeric, extra_km_rate = ${b.sales.extraKmRate}::numeric,
       extra_hour_rate = ${b.sales.extraHourRate}::numeric, purchase_price = ${b.purchase.price}::numeric,
@@ -519,7 +513,7 @@ export async function replaceBillingItems(
   await tx.execute(sql`
     delete from bookings.booking_billing_items
     where booking_id = ${input.bookingId}
-      and not (id = any(${uuids(items.map((item) => item.id))}))`);
+      and not (id = any(${idArray(items.map((item) => item.id))}))`);
   if (items.length > 0) {
     await tx.execute(sql`
       insert into bookings.booking_billing_items as kept (id, tenant_id, booking_id, billing_item_id, name,
@@ -554,7 +548,7 @@ export async function setDutyIds(
   ids: string[],
 ): Promise<void> {
   await tx.execute(
-    sql`update bookings.bookings set ${sql.raw(column)} = ${uuids(ids)}, version = version + 1, updated_at = now()
+    sql`update bookings.bookings set ${sql.raw(column)} = ${idArray(ids)}, version = version + 1, updated_at = now()
         where id = ${id}`,
   );
 }

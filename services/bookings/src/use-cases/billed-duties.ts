@@ -2,7 +2,7 @@
 // bill-pending tab, and its details and customer charges change only on the invoice. A cancelled or
 // discarded invoice, or a duty taken off a draft, makes it bill-pending again.
 import { randomUUID } from 'node:crypto';
-import { rows, type Tx } from '@fleet/platform';
+import { idArray, rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import { BookingsEvents, bookingsOutbox } from '../events/published';
 import { bookingDetailToProto } from '../mappers';
@@ -19,7 +19,7 @@ export async function markDutiesBilled(
     tx,
     sql`
     update bookings.bookings set is_billed = ${change.billed}, version = version + 1, updated_at = now()
-    where id = any(array(select jsonb_array_elements_text(${JSON.stringify(change.bookingIds)}::jsonb))::uuid[])
+    where id = any(${idArray(change.bookingIds)})
       and is_billed <> ${change.billed}
     returning id`,
   );

@@ -1,6 +1,6 @@
 // Where uploaded bytes live. One interface; PostgreSQL is the default so embedded mode needs nothing
 // else. An object store would implement the same two calls inside the caller's transaction's tenant.
-import { rows, type Tx } from '@fleet/platform';
+import { idArray, rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import { SCHEMA } from './migrations';
 
@@ -70,7 +70,7 @@ export async function listFilesUploadedFor(
   return rows<FileRow>(
     tx,
     sql`select ${FILE_COLUMNS} from ${sql.raw(SCHEMA)}.files
-        where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[])
+        where id = any(${idArray(ids)})
           and master_kind = ${kind} and field_name = ${field}`,
   );
 }

@@ -2,7 +2,7 @@
 // worker's claims and results, and what WhatsApp's webhook reports. Row-level security keeps a tenant's
 // queries to its operator; the worker and the webhook work as the system role, across operators (a
 // WhatsApp id or a driver's number names no operator), and every row they touch carries its own.
-import { rows, type Tx } from '@fleet/platform';
+import { idArray, rows, type Tx } from '@fleet/platform';
 import { sql } from 'drizzle-orm';
 import type { ChatDirection, ChatFlowStatus, ChatMessageKind, ChatMessageStatus } from '../domain/chat-flow';
 import type { TemplateValues } from '../domain/templates';
@@ -142,7 +142,7 @@ export async function messagesOfConversations(
   return rows<ChatMessageRow>(
     tx,
     sql`select ${MESSAGE} from ${messages} m
-        where m.conversation_id = any(${`{${conversationIds.join(',')}}`}::uuid[])
+        where m.conversation_id = any(${idArray(conversationIds)})
         order by m.created_at, m.id`,
   );
 }
