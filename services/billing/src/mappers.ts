@@ -16,11 +16,19 @@ import {
   InvoiceSchema,
   InvoiceTotalsSchema,
 } from '@fleet/proto/fleet/billing/v1/invoice_pb';
+import {
+  type OpenInvoice as OpenInvoiceMessage,
+  OpenInvoiceSchema,
+  type Receipt,
+  ReceiptSchema,
+} from '@fleet/proto/fleet/billing/v1/receipt_pb';
 import { DutyBillingItemSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import Decimal from 'decimal.js';
 import type { DutyRecord } from './domain/duty';
 import type { ExportProfileRow } from './storage/export-profiles-store';
 import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-store';
+import type { ReceiptRow, SettlementRow } from './storage/receipts-store';
+import type { OpenInvoice } from './use-cases/receipts';
 import type { ExportPart } from './use-cases/record-exports';
 
 const stamp = (at: string | null) => (at ? timestampFromDate(new Date(at)) : undefined);
@@ -176,5 +184,64 @@ export function exportPartToProto(part: ExportPart): ExportRecordsResponse {
             },
           }
         : { case: 'chunk', value: part.bytes },
+  });
+}
+
+const money = (value: string) => new Decimal(value).toFixed(2);
+
+/** A receipt, with its settlements when given. */
+export function receiptToProto(row: ReceiptRow, settlements: readonly SettlementRow[] = []): Receipt {
+  return create(ReceiptSchema, {
+    id: row.id,
+    receiptNo: row.receiptNo,
+    sequence: BigInt(row.sequence),
+    financialYear: row.financialYear,
+    type: row.type,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    companyId: row.companyId,
+    receiptDate: row.receiptDate,
+    receivedAmount: money(row.receivedAmount),
+    tdsAmount: money(row.tdsAmount),
+    bankCharges: money(row.bankCharges),
+    adjustedAmount: money(row.adjustedAmount),
+    unappliedAmount: row.isCancelled
+      ? '0.00'
+      : new Decimal(row.receivedAmount).minus(row.adjustedAmount).toFixed(2),
+    paymentMode: row.paymentMode,
+    chequeNo: row.chequeNo,
+    chequeDate: row.chequeDate ?? '',
+    bankName: row.bankName,
+    reference: row.reference,
+    notes: row.notes,
+    bookingId: row.bookingId ?? '',
+    isCancelled: row.isCancelled,
+    cancellationReason: row.cancellationReason,
+    settlements: settlements.map((s) => ({
+      invoiceId: s.invoiceId,
+      invoiceNo: s.invoiceNo,
+      amount: money(s.amount),
+      tdsAmount: money(s.tdsAmount),
+      bankCharges: money(s.bankCharges),
+      appliedAt: stamp(s.appliedAt),
+    })),
+    createdAt: stamp(row.createdAt),
+    version: row.version,
+  });
+}
+
+export function openInvoiceToProto(invoice: OpenInvoice): OpenInvoiceMessage {
+  return create(OpenInvoiceSchema, {
+    invoiceId: invoice.invoiceId,
+    invoiceNo: invoice.invoiceNo,
+    customerId: invoice.customerId,
+    companyId: invoice.companyId,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    total: money(invoice.total),
+    taxableValue: invoice.taxableValue ? money(invoice.taxableValue) : money(invoice.total),
+    settled: money(invoice.settled),
+    outstanding: money(invoice.outstanding),
+    defaultTds: invoice.defaultTds,
   });
 }

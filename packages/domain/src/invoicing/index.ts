@@ -8,3 +8,4 @@ export * from './invoice-number';
 export * from './invoice-totals';
 export * from './invoicing-errors';
 export * from './place-of-supply';
+export * from './receipts';

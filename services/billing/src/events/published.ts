@@ -1,5 +1,5 @@
 import { createOutbox, defineEvent } from '@fleet/platform';
-import { InvoiceChangedSchema } from '@fleet/proto/fleet/billing/v1/events_pb';
+import { InvoiceChangedSchema, ReceiptChangedSchema } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
 /**
@@ -13,7 +13,11 @@ export const BillingEvents = {
   invoiceDispatched: defineEvent('fleet.billing.invoice.dispatched', InvoiceChangedSchema),
   invoiceDiscarded: defineEvent('fleet.billing.invoice.discarded', InvoiceChangedSchema),
   invoiceCancelled: defineEvent('fleet.billing.invoice.cancelled', InvoiceChangedSchema),
+  receiptCreated: defineEvent('fleet.billing.receipt.created', ReceiptChangedSchema),
+  receiptApplied: defineEvent('fleet.billing.receipt.applied', ReceiptChangedSchema),
+  receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
+export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;
 
 export const billingOutbox = createOutbox(SCHEMA);

@@ -9,6 +9,8 @@ import {
   exportProfileToProto,
   invoiceListItemOf,
   invoiceToProto,
+  openInvoiceToProto,
+  receiptToProto,
 } from '../mappers';
 import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
@@ -38,7 +40,7 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
-  const { lists, invoicing, documents, exportProfiles, exports } = useCases;
+  const { lists, invoicing, documents, exportProfiles, exports, receipts } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -149,6 +151,42 @@ export function billingRoutes(useCases: BillingUseCases) {
           dutyFilters: req.dutyFilters,
         });
         for await (const part of parts) yield exportPartToProto(part);
+      },
+      async listReceipts(req, ctx) {
+        const page = await receipts.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          search: req.search,
+          customerIds: req.customerIds,
+          types: req.types,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          includeCancelled: req.includeCancelled,
+          invoiceId: req.invoiceId,
+        });
+        return { receipts: page.items.map((row) => receiptToProto(row)), page: pageInfoToProto(page) };
+      },
+      async getReceipt(req, ctx) {
+        const { receipt, settlements } = await receipts.get(tenantCallerOf(ctx), req.id);
+        return { receipt: receiptToProto(receipt, settlements) };
+      },
+      async listOpenInvoices(req, ctx) {
+        const open = await receipts.openInvoices(tenantCallerOf(ctx), {
+          customerId: req.customerId,
+          invoiceIds: req.invoiceIds,
+        });
+        return { invoices: open.invoices.map(openInvoiceToProto), unapplied: open.unapplied };
+      },
+      async createReceipt(req, ctx) {
+        const { receipt, settlements } = await receipts.create(tenantCallerOf(ctx), req);
+        return { receipt: receiptToProto(receipt, settlements) };
+      },
+      async applyReceipt(req, ctx) {
+        const { receipt, settlements } = await receipts.apply(tenantCallerOf(ctx), req.id, req.settlements);
+        return { receipt: receiptToProto(receipt, settlements) };
+      },
+      async cancelReceipt(req, ctx) {
+        const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);
+        return { receipt: receiptToProto(receipt, settlements) };
       },
     });
 }

@@ -56,7 +56,8 @@ const ROW_COLUMNS = sql.raw(`v.id, v.invoice_no as "invoiceNo", v.prefix, v.sequ
   v.updated_at as "updatedAt", v.approved_at as "approvedAt", v.dispatched_at as "dispatchedAt"`);
 
 /**
- * Takes `count` consecutive numbers of a company's series for a financial year and answers the first.
+ * Takes `count` consecutive numbers of a company's series (of invoices, or of receipts) for a financial
+ * year and answers the first.
  * The series row stays locked until the transaction ends, so concurrent invoicing in one series queues
  * here and a rolled-back transaction gives its numbers back: no gap, no number twice.
  */
@@ -64,10 +65,11 @@ export async function takeSequences(
   tx: Tx,
   series: { tenantId: string; companyId: string; financialYear: string },
   count: number,
+  table: 'invoice_series' | 'receipt_series' = 'invoice_series',
 ): Promise<bigint> {
   const [row] = await rows<{ first: string }>(
     tx,
-    sql`insert into billing.invoice_series as s (tenant_id, company_id, financial_year, next_sequence)
+    sql`insert into ${sql.raw(`billing.${table}`)} as s (tenant_id, company_id, financial_year, next_sequence)
         values (${series.tenantId}, ${series.companyId}, ${series.financialYear}, ${count + 1})
         on conflict (tenant_id, company_id, financial_year) do update set next_sequence = s.next_sequence + ${count}
         returning (s.next_sequence - ${count})::text as first`,

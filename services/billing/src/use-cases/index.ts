@@ -3,6 +3,7 @@ import { createExportProfiles } from './export-profiles';
 import { createInvoiceDocuments } from './invoice-documents';
 import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
+import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
 
 export function createBillingUseCases(deps: BillingDeps) {
@@ -12,6 +13,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     documents: createInvoiceDocuments(deps),
     exportProfiles: createExportProfiles(deps),
     exports: createRecordExports(deps),
+    receipts: createReceipts(deps),
   };
 }
 

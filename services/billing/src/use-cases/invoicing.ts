@@ -45,7 +45,7 @@ import {
   percentOrNull,
   type StaffLine,
 } from '../domain/invoice-document';
-import { type BillingEventName, BillingEvents, billingOutbox } from '../events/published';
+import { BillingEvents, billingOutbox, type InvoiceEventName } from '../events/published';
 import { invoiceToProto } from '../mappers';
 import type { Copies, Copy } from '../read-models/master-copies';
 import { holdDuties, holdDutiesOn, lockDuties, readDuties } from '../storage/duties-store';
@@ -66,6 +66,7 @@ import {
   rewriteInvoice,
   takeSequences,
 } from '../storage/invoices-store';
+import { isSettled } from '../storage/receipts-store';
 import type { BillingDeps, TenantCaller } from './deps';
 
 /** A row as staff send it (InvoiceLineInput). */
@@ -441,7 +442,7 @@ export function createInvoicing(deps: BillingDeps) {
   /** The event of a change to an invoice: the invoice without its lines and taxes. */
   function eventOf(
     caller: TenantCaller,
-    event: BillingEventName,
+    event: InvoiceEventName,
     invoice: InvoiceRecord,
     extra: Pick<MessageInitShape<typeof InvoiceChangedSchema>, 'releasedBookingIds'> = {},
   ): MessageInitShape<typeof InvoiceChangedSchema> {
@@ -458,7 +459,7 @@ export function createInvoicing(deps: BillingDeps) {
   async function publish(
     tx: Tx,
     caller: TenantCaller,
-    event: BillingEventName,
+    event: InvoiceEventName,
     invoice: InvoiceRecord,
     extra: Pick<MessageInitShape<typeof InvoiceChangedSchema>, 'releasedBookingIds'> = {},
   ) {
@@ -610,6 +611,12 @@ export function createInvoicing(deps: BillingDeps) {
     reissuedAsId?: string,
   ): Promise<InvoiceRecord> {
     const cancelled = invoice.status === 'APPROVED';
+    if (await isSettled(tx, invoice.id)) {
+      throw preconditionFailed(
+        `Receipts settle invoice ${invoice.invoiceNo}: cancel them first, or it would be paid and not owed.`,
+        'INVOICE_SETTLED',
+      );
+    }
     const bookingIds = await bookingIdsOf(tx, invoice.id);
     await releaseDuties(tx, invoice.id);
     await holdDuties(tx, bookingIds, null);

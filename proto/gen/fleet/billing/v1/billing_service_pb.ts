@@ -8,6 +8,8 @@ import type { DutyExportFilters, ExportHeader, ExportProfile, InvoiceExportFilte
 import { file_fleet_billing_v1_export } from "./export_pb";
 import type { BillableDuty, Invoice, InvoiceActivity } from "./invoice_pb";
 import { file_fleet_billing_v1_invoice } from "./invoice_pb";
+import type { OpenInvoice, Receipt } from "./receipt_pb";
+import { file_fleet_billing_v1_receipt } from "./receipt_pb";
 import type { PageInfo, PageRequest } from "../../common/v1/common_pb";
 import { file_fleet_common_v1_common } from "../../common/v1/common_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -16,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/billing_service.proto.
  */
 export const file_fleet_billing_v1_billing_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZmbGVldC9iaWxsaW5nL3YxL2JpbGxpbmdfc2VydmljZS5wcm90bxIQZmxlZXQuYmlsbGluZy52MSLaAQoTTGlzdEludm9pY2VzUmVxdWVzdBIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBARIqCgRwYWdlGAggASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0Qg0KC19kaXNwYXRjaGVkImYKFExpc3RJbnZvaWNlc1Jlc3BvbnNlEhUKDWludm9pY2VzX2pzb24YAyABKAkSJwoEcGFnZRgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mb0oECAEQAlIIaW52b2ljZXMiHwoRR2V0SW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkipQEKEkdldEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEi4KBmR1dGllcxgCIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EjMKCGFjdGl2aXR5GAMgAygLMiEuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlQWN0aXZpdHkiqQEKGUxpc3RCaWxsYWJsZUR1dGllc1JlcXVlc3QSFAoMY3VzdG9tZXJfaWRzGAEgAygJEhEKCWRhdGVfZnJvbRgCIAEoCRIPCgdkYXRlX3RvGAMgASgJEhYKDmJpbGxpbmdfc3RhdHVzGAQgASgJEg4KBnNlYXJjaBgFIAEoCRIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InUKGkxpc3RCaWxsYWJsZUR1dGllc1Jlc3BvbnNlEi4KBmR1dGllcxgBIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iyAEKEEludm9pY2VMaW5lSW5wdXQSDAoEdHlwZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIQCghzYWNfY29kZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoCRIMCgRyYXRlGAUgASgJEhIKCnBlcmNlbnRhZ2UYBiABKAkSDgoGYW1vdW50GAcgASgJEhIKCmlzX3RheGFibGUYCCABKAgSDgoGdGF4X2lkGAkgASgJEhcKD2JpbGxpbmdfaXRlbV9pZBgKIAEoCSKOAgoMSW52b2ljZURyYWZ0EhMKC2N1c3RvbWVyX2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSGgoSY29tcGFueV9wcm9maWxlX2lkGAMgASgJEhMKC2Jvb2tpbmdfaWRzGAQgAygJEhQKDGludm9pY2VfZGF0ZRgFIAEoCRIQCghkdWVfZGF0ZRgGIAEoCRIxCgVsaW5lcxgHIAMoCzIiLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZUxpbmVJbnB1dBINCgVub3RlcxgIIAEoCRIhChRiaWxsaW5nX2RldGFpbF9pbmRleBgJIAEoBUgAiAEBQhcKFV9iaWxsaW5nX2RldGFpbF9pbmRleCJFChRDcmVhdGVJbnZvaWNlUmVxdWVzdBItCgVkcmFmdBgBIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZURyYWZ0IkMKFUNyZWF0ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIl4KH0NyZWF0ZUludm9pY2VzRnJvbUR1dGllc1JlcXVlc3QSEwoLYm9va2luZ19pZHMYASADKAkSEAoIZ3JvdXBpbmcYAiABKAkSFAoMaW52b2ljZV9kYXRlGAMgASgJIk8KIENyZWF0ZUludm9pY2VzRnJvbUR1dGllc1Jlc3BvbnNlEisKCGludm9pY2VzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlImsKFFVwZGF0ZUludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAUSLQoFZHJhZnQYAyABKAsyHi5mbGVldC5iaWxsaW5nLnYxLkludm9pY2VEcmFmdCJDChVVcGRhdGVJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSIjChVBcHByb3ZlSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkiRAoWQXBwcm92ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjMKFURpc2NhcmRJbnZvaWNlUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiRAoWRGlzY2FyZEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjIKFENhbmNlbEludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJDChVDYW5jZWxJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSJpChtDaGFuZ2VJbnZvaWNlQ29tcGFueVJlcXVlc3QSCgoCaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIaChJjb21wYW55X3Byb2ZpbGVfaWQYAyABKAkSDgoGcmVhc29uGAQgASgJInkKHENoYW5nZUludm9pY2VDb21wYW55UmVzcG9uc2USLAoJY2FuY2VsbGVkGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEisKCHJlaXNzdWVkGAIgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjAKFkRpc3BhdGNoSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkSCgoCdG8YAiADKAkiRQoXRGlzcGF0Y2hJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSI8ChxSZW5kZXJJbnZvaWNlRG9jdW1lbnRSZXF1ZXN0EgoKAmlkGAEgASgJEhAKCGRvY3VtZW50GAIgASgJIj8KHVJlbmRlckludm9pY2VEb2N1bWVudFJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiKQoZTGlzdEV4cG9ydFByb2ZpbGVzUmVxdWVzdBIMCgRraW5kGAEgASgJIk8KGkxpc3RFeHBvcnRQcm9maWxlc1Jlc3BvbnNlEjEKCHByb2ZpbGVzGAEgAygLMh8uZmxlZXQuYmlsbGluZy52MS5FeHBvcnRQcm9maWxlImcKGFNhdmVFeHBvcnRQcm9maWxlUmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHY29sdW1ucxgEIAMoCRISCgppc19kZWZhdWx0GAUgASgIIk0KGVNhdmVFeHBvcnRQcm9maWxlUmVzcG9uc2USMAoHcHJvZmlsZRgBIAEoCzIfLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0UHJvZmlsZSIoChpEZWxldGVFeHBvcnRQcm9maWxlUmVxdWVzdBIKCgJpZBgBIAEoCSIdChtEZWxldGVFeHBvcnRQcm9maWxlUmVzcG9uc2Ui1QEKFEV4cG9ydFJlY29yZHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDgoGZm9ybWF0GAIgASgJEhIKCnByb2ZpbGVfaWQYAyABKAkSDwoHY29sdW1ucxgEIAMoCRI/Cg9pbnZvaWNlX2ZpbHRlcnMYBSABKAsyJi5mbGVldC5iaWxsaW5nLnYxLkludm9pY2VFeHBvcnRGaWx0ZXJzEjkKDGR1dHlfZmlsdGVycxgGIAEoCzIjLmZsZWV0LmJpbGxpbmcudjEuRHV0eUV4cG9ydEZpbHRlcnMiYgoVRXhwb3J0UmVjb3Jkc1Jlc3BvbnNlEjAKBmhlYWRlchgBIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0SGVhZGVySAASDwoFY2h1bmsYAiABKAxIAEIGCgRwYXJ0Mr0NCg5CaWxsaW5nU2VydmljZRJdCgxMaXN0SW52b2ljZXMSJS5mbGVldC5iaWxsaW5nLnYxLkxpc3RJbnZvaWNlc1JlcXVlc3QaJi5mbGVldC5iaWxsaW5nLnYxLkxpc3RJbnZvaWNlc1Jlc3BvbnNlElcKCkdldEludm9pY2USIy5mbGVldC5iaWxsaW5nLnYxLkdldEludm9pY2VSZXF1ZXN0GiQuZmxlZXQuYmlsbGluZy52MS5HZXRJbnZvaWNlUmVzcG9uc2USbwoSTGlzdEJpbGxhYmxlRHV0aWVzEisuZmxlZXQuYmlsbGluZy52MS5MaXN0QmlsbGFibGVEdXRpZXNSZXF1ZXN0GiwuZmxlZXQuYmlsbGluZy52MS5MaXN0QmlsbGFibGVEdXRpZXNSZXNwb25zZRJgCg1DcmVhdGVJbnZvaWNlEiYuZmxlZXQuYmlsbGluZy52MS5DcmVhdGVJbnZvaWNlUmVxdWVzdBonLmZsZWV0LmJpbGxpbmcudjEuQ3JlYXRlSW52b2ljZVJlc3BvbnNlEoEBChhDcmVhdGVJbnZvaWNlc0Zyb21EdXRpZXMSMS5mbGVldC5iaWxsaW5nLnYxLkNyZWF0ZUludm9pY2VzRnJvbUR1dGllc1JlcXVlc3QaMi5mbGVldC5iaWxsaW5nLnYxLkNyZWF0ZUludm9pY2VzRnJvbUR1dGllc1Jlc3BvbnNlEmAKDVVwZGF0ZUludm9pY2USJi5mbGVldC5iaWxsaW5nLnYxLlVwZGF0ZUludm9pY2VSZXF1ZXN0GicuZmxlZXQuYmlsbGluZy52MS5VcGRhdGVJbnZvaWNlUmVzcG9uc2USYwoOQXBwcm92ZUludm9pY2USJy5mbGVldC5iaWxsaW5nLnYxLkFwcHJvdmVJbnZvaWNlUmVxdWVzdBooLmZsZWV0LmJpbGxpbmcudjEuQXBwcm92ZUludm9pY2VSZXNwb25zZRJjCg5EaXNjYXJkSW52b2ljZRInLmZsZWV0LmJpbGxpbmcudjEuRGlzY2FyZEludm9pY2VSZXF1ZXN0GiguZmxlZXQuYmlsbGluZy52MS5EaXNjYXJkSW52b2ljZVJlc3BvbnNlEmAKDUNhbmNlbEludm9pY2USJi5mbGVldC5iaWxsaW5nLnYxLkNhbmNlbEludm9pY2VSZXF1ZXN0GicuZmxlZXQuYmlsbGluZy52MS5DYW5jZWxJbnZvaWNlUmVzcG9uc2USdQoUQ2hhbmdlSW52b2ljZUNvbXBhbnkSLS5mbGVldC5iaWxsaW5nLnYxLkNoYW5nZUludm9pY2VDb21wYW55UmVxdWVzdBouLmZsZWV0LmJpbGxpbmcudjEuQ2hhbmdlSW52b2ljZUNvbXBhbnlSZXNwb25zZRJmCg9EaXNwYXRjaEludm9pY2USKC5mbGVldC5iaWxsaW5nLnYxLkRpc3BhdGNoSW52b2ljZVJlcXVlc3QaKS5mbGVldC5iaWxsaW5nLnYxLkRpc3BhdGNoSW52b2ljZVJlc3BvbnNlEngKFVJlbmRlckludm9pY2VEb2N1bWVudBIuLmZsZWV0LmJpbGxpbmcudjEuUmVuZGVySW52b2ljZURvY3VtZW50UmVxdWVzdBovLmZsZWV0LmJpbGxpbmcudjEuUmVuZGVySW52b2ljZURvY3VtZW50UmVzcG9uc2USbwoSTGlzdEV4cG9ydFByb2ZpbGVzEisuZmxlZXQuYmlsbGluZy52MS5MaXN0RXhwb3J0UHJvZmlsZXNSZXF1ZXN0GiwuZmxlZXQuYmlsbGluZy52MS5MaXN0RXhwb3J0UHJvZmlsZXNSZXNwb25zZRJsChFTYXZlRXhwb3J0UHJvZmlsZRIqLmZsZWV0LmJpbGxpbmcudjEuU2F2ZUV4cG9ydFByb2ZpbGVSZXF1ZXN0GisuZmxlZXQuYmlsbGluZy52MS5TYXZlRXhwb3J0UHJvZmlsZVJlc3BvbnNlEnIKE0RlbGV0ZUV4cG9ydFByb2ZpbGUSLC5mbGVldC5iaWxsaW5nLnYxLkRlbGV0ZUV4cG9ydFByb2ZpbGVSZXF1ZXN0Gi0uZmxlZXQuYmlsbGluZy52MS5EZWxldGVFeHBvcnRQcm9maWxlUmVzcG9uc2USYgoNRXhwb3J0UmVjb3JkcxImLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0UmVjb3Jkc1JlcXVlc3QaJy5mbGVldC5iaWxsaW5nLnYxLkV4cG9ydFJlY29yZHNSZXNwb25zZTABYgZwcm90bzM", [file_fleet_billing_v1_export, file_fleet_billing_v1_invoice, file_fleet_common_v1_common]);
+  fileDesc("CiZmbGVldC9iaWxsaW5nL3YxL2JpbGxpbmdfc2VydmljZS5wcm90bxIQZmxlZXQuYmlsbGluZy52MSLaAQoTTGlzdEludm9pY2VzUmVxdWVzdBIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBARIqCgRwYWdlGAggASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0Qg0KC19kaXNwYXRjaGVkImYKFExpc3RJbnZvaWNlc1Jlc3BvbnNlEhUKDWludm9pY2VzX2pzb24YAyABKAkSJwoEcGFnZRgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mb0oECAEQAlIIaW52b2ljZXMiHwoRR2V0SW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkipQEKEkdldEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEi4KBmR1dGllcxgCIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EjMKCGFjdGl2aXR5GAMgAygLMiEuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlQWN0aXZpdHkiqQEKGUxpc3RCaWxsYWJsZUR1dGllc1JlcXVlc3QSFAoMY3VzdG9tZXJfaWRzGAEgAygJEhEKCWRhdGVfZnJvbRgCIAEoCRIPCgdkYXRlX3RvGAMgASgJEhYKDmJpbGxpbmdfc3RhdHVzGAQgASgJEg4KBnNlYXJjaBgFIAEoCRIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InUKGkxpc3RCaWxsYWJsZUR1dGllc1Jlc3BvbnNlEi4KBmR1dGllcxgBIAMoCzIeLmZsZWV0LmJpbGxpbmcudjEuQmlsbGFibGVEdXR5EicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iyAEKEEludm9pY2VMaW5lSW5wdXQSDAoEdHlwZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIQCghzYWNfY29kZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoCRIMCgRyYXRlGAUgASgJEhIKCnBlcmNlbnRhZ2UYBiABKAkSDgoGYW1vdW50GAcgASgJEhIKCmlzX3RheGFibGUYCCABKAgSDgoGdGF4X2lkGAkgASgJEhcKD2JpbGxpbmdfaXRlbV9pZBgKIAEoCSKOAgoMSW52b2ljZURyYWZ0EhMKC2N1c3RvbWVyX2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSGgoSY29tcGFueV9wcm9maWxlX2lkGAMgASgJEhMKC2Jvb2tpbmdfaWRzGAQgAygJEhQKDGludm9pY2VfZGF0ZRgFIAEoCRIQCghkdWVfZGF0ZRgGIAEoCRIxCgVsaW5lcxgHIAMoCzIiLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZUxpbmVJbnB1dBINCgVub3RlcxgIIAEoCRIhChRiaWxsaW5nX2RldGFpbF9pbmRleBgJIAEoBUgAiAEBQhcKFV9iaWxsaW5nX2RldGFpbF9pbmRleCJFChRDcmVhdGVJbnZvaWNlUmVxdWVzdBItCgVkcmFmdBgBIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZURyYWZ0IkMKFUNyZWF0ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIl4KH0NyZWF0ZUludm9pY2VzRnJvbUR1dGllc1JlcXVlc3QSEwoLYm9va2luZ19pZHMYASADKAkSEAoIZ3JvdXBpbmcYAiABKAkSFAoMaW52b2ljZV9kYXRlGAMgASgJIk8KIENyZWF0ZUludm9pY2VzRnJvbUR1dGllc1Jlc3BvbnNlEisKCGludm9pY2VzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlImsKFFVwZGF0ZUludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEhgKEGV4cGVjdGVkX3ZlcnNpb24YAiABKAUSLQoFZHJhZnQYAyABKAsyHi5mbGVldC5iaWxsaW5nLnYxLkludm9pY2VEcmFmdCJDChVVcGRhdGVJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSIjChVBcHByb3ZlSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkiRAoWQXBwcm92ZUludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjMKFURpc2NhcmRJbnZvaWNlUmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiRAoWRGlzY2FyZEludm9pY2VSZXNwb25zZRIqCgdpbnZvaWNlGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjIKFENhbmNlbEludm9pY2VSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJDChVDYW5jZWxJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSJpChtDaGFuZ2VJbnZvaWNlQ29tcGFueVJlcXVlc3QSCgoCaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIaChJjb21wYW55X3Byb2ZpbGVfaWQYAyABKAkSDgoGcmVhc29uGAQgASgJInkKHENoYW5nZUludm9pY2VDb21wYW55UmVzcG9uc2USLAoJY2FuY2VsbGVkGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlEisKCHJlaXNzdWVkGAIgASgLMhkuZmxlZXQuYmlsbGluZy52MS5JbnZvaWNlIjAKFkRpc3BhdGNoSW52b2ljZVJlcXVlc3QSCgoCaWQYASABKAkSCgoCdG8YAiADKAkiRQoXRGlzcGF0Y2hJbnZvaWNlUmVzcG9uc2USKgoHaW52b2ljZRgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuSW52b2ljZSI8ChxSZW5kZXJJbnZvaWNlRG9jdW1lbnRSZXF1ZXN0EgoKAmlkGAEgASgJEhAKCGRvY3VtZW50GAIgASgJIj8KHVJlbmRlckludm9pY2VEb2N1bWVudFJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiKQoZTGlzdEV4cG9ydFByb2ZpbGVzUmVxdWVzdBIMCgRraW5kGAEgASgJIk8KGkxpc3RFeHBvcnRQcm9maWxlc1Jlc3BvbnNlEjEKCHByb2ZpbGVzGAEgAygLMh8uZmxlZXQuYmlsbGluZy52MS5FeHBvcnRQcm9maWxlImcKGFNhdmVFeHBvcnRQcm9maWxlUmVxdWVzdBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHY29sdW1ucxgEIAMoCRISCgppc19kZWZhdWx0GAUgASgIIk0KGVNhdmVFeHBvcnRQcm9maWxlUmVzcG9uc2USMAoHcHJvZmlsZRgBIAEoCzIfLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0UHJvZmlsZSIoChpEZWxldGVFeHBvcnRQcm9maWxlUmVxdWVzdBIKCgJpZBgBIAEoCSIdChtEZWxldGVFeHBvcnRQcm9maWxlUmVzcG9uc2Ui1QEKFEV4cG9ydFJlY29yZHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDgoGZm9ybWF0GAIgASgJEhIKCnByb2ZpbGVfaWQYAyABKAkSDwoHY29sdW1ucxgEIAMoCRI/Cg9pbnZvaWNlX2ZpbHRlcnMYBSABKAsyJi5mbGVldC5iaWxsaW5nLnYxLkludm9pY2VFeHBvcnRGaWx0ZXJzEjkKDGR1dHlfZmlsdGVycxgGIAEoCzIjLmZsZWV0LmJpbGxpbmcudjEuRHV0eUV4cG9ydEZpbHRlcnMiYgoVRXhwb3J0UmVjb3Jkc1Jlc3BvbnNlEjAKBmhlYWRlchgBIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuRXhwb3J0SGVhZGVySAASDwoFY2h1bmsYAiABKAxIAEIGCgRwYXJ0IskBChNMaXN0UmVjZWlwdHNSZXF1ZXN0Eg4KBnNlYXJjaBgBIAEoCRIUCgxjdXN0b21lcl9pZHMYAiADKAkSEQoJZGF0ZV9mcm9tGAMgASgJEg8KB2RhdGVfdG8YBCABKAkSDQoFdHlwZXMYBSADKAkSGQoRaW5jbHVkZV9jYW5jZWxsZWQYBiABKAgSEgoKaW52b2ljZV9pZBgHIAEoCRIqCgRwYWdlGAggASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0ImwKFExpc3RSZWNlaXB0c1Jlc3BvbnNlEisKCHJlY2VpcHRzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5SZWNlaXB0EicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iHwoRR2V0UmVjZWlwdFJlcXVlc3QSCgoCaWQYASABKAkiQAoSR2V0UmVjZWlwdFJlc3BvbnNlEioKB3JlY2VpcHQYASABKAsyGS5mbGVldC5iaWxsaW5nLnYxLlJlY2VpcHQiQwoXTGlzdE9wZW5JbnZvaWNlc1JlcXVlc3QSEwoLY3VzdG9tZXJfaWQYASABKAkSEwoLaW52b2ljZV9pZHMYAiADKAkiXgoYTGlzdE9wZW5JbnZvaWNlc1Jlc3BvbnNlEi8KCGludm9pY2VzGAEgAygLMh0uZmxlZXQuYmlsbGluZy52MS5PcGVuSW52b2ljZRIRCgl1bmFwcGxpZWQYAiABKAkiXwoPU2V0dGxlbWVudElucHV0EhIKCmludm9pY2VfaWQYASABKAkSDgoGYW1vdW50GAIgASgJEhIKCnRkc19hbW91bnQYAyABKAkSFAoMYmFua19jaGFyZ2VzGAQgASgJIrsCChRDcmVhdGVSZWNlaXB0UmVxdWVzdBIMCgR0eXBlGAEgASgJEhMKC2N1c3RvbWVyX2lkGAIgASgJEhIKCmNvbXBhbnlfaWQYAyABKAkSFAoMcmVjZWlwdF9kYXRlGAQgASgJEhcKD3JlY2VpdmVkX2Ftb3VudBgFIAEoCRIUCgxwYXltZW50X21vZGUYBiABKAkSEQoJY2hlcXVlX25vGAcgASgJEhMKC2NoZXF1ZV9kYXRlGAggASgJEhEKCWJhbmtfbmFtZRgJIAEoCRIRCglyZWZlcmVuY2UYCiABKAkSDQoFbm90ZXMYCyABKAkSEgoKYm9va2luZ19pZBgMIAEoCRI2CgtzZXR0bGVtZW50cxgNIAMoCzIhLmZsZWV0LmJpbGxpbmcudjEuU2V0dGxlbWVudElucHV0IkMKFUNyZWF0ZVJlY2VpcHRSZXNwb25zZRIqCgdyZWNlaXB0GAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5SZWNlaXB0IlkKE0FwcGx5UmVjZWlwdFJlcXVlc3QSCgoCaWQYASABKAkSNgoLc2V0dGxlbWVudHMYAiADKAsyIS5mbGVldC5iaWxsaW5nLnYxLlNldHRsZW1lbnRJbnB1dCJCChRBcHBseVJlY2VpcHRSZXNwb25zZRIqCgdyZWNlaXB0GAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5SZWNlaXB0IjIKFENhbmNlbFJlY2VpcHRSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBnJlYXNvbhgCIAEoCSJDChVDYW5jZWxSZWNlaXB0UmVzcG9uc2USKgoHcmVjZWlwdBgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdDKDEgoOQmlsbGluZ1NlcnZpY2USXQoMTGlzdEludm9pY2VzEiUuZmxlZXQuYmlsbGluZy52MS5MaXN0SW52b2ljZXNSZXF1ZXN0GiYuZmxlZXQuYmlsbGluZy52MS5MaXN0SW52b2ljZXNSZXNwb25zZRJXCgpHZXRJbnZvaWNlEiMuZmxlZXQuYmlsbGluZy52MS5HZXRJbnZvaWNlUmVxdWVzdBokLmZsZWV0LmJpbGxpbmcudjEuR2V0SW52b2ljZVJlc3BvbnNlEm8KEkxpc3RCaWxsYWJsZUR1dGllcxIrLmZsZWV0LmJpbGxpbmcudjEuTGlzdEJpbGxhYmxlRHV0aWVzUmVxdWVzdBosLmZsZWV0LmJpbGxpbmcudjEuTGlzdEJpbGxhYmxlRHV0aWVzUmVzcG9uc2USYAoNQ3JlYXRlSW52b2ljZRImLmZsZWV0LmJpbGxpbmcudjEuQ3JlYXRlSW52b2ljZVJlcXVlc3QaJy5mbGVldC5iaWxsaW5nLnYxLkNyZWF0ZUludm9pY2VSZXNwb25zZRKBAQoYQ3JlYXRlSW52b2ljZXNGcm9tRHV0aWVzEjEuZmxlZXQuYmlsbGluZy52MS5DcmVhdGVJbnZvaWNlc0Zyb21EdXRpZXNSZXF1ZXN0GjIuZmxlZXQuYmlsbGluZy52MS5DcmVhdGVJbnZvaWNlc0Zyb21EdXRpZXNSZXNwb25zZRJgCg1VcGRhdGVJbnZvaWNlEiYuZmxlZXQuYmlsbGluZy52MS5VcGRhdGVJbnZvaWNlUmVxdWVzdBonLmZsZWV0LmJpbGxpbmcudjEuVXBkYXRlSW52b2ljZVJlc3BvbnNlEmMKDkFwcHJvdmVJbnZvaWNlEicuZmxlZXQuYmlsbGluZy52MS5BcHByb3ZlSW52b2ljZVJlcXVlc3QaKC5mbGVldC5iaWxsaW5nLnYxLkFwcHJvdmVJbnZvaWNlUmVzcG9uc2USYwoORGlzY2FyZEludm9pY2USJy5mbGVldC5iaWxsaW5nLnYxLkRpc2NhcmRJbnZvaWNlUmVxdWVzdBooLmZsZWV0LmJpbGxpbmcudjEuRGlzY2FyZEludm9pY2VSZXNwb25zZRJgCg1DYW5jZWxJbnZvaWNlEiYuZmxlZXQuYmlsbGluZy52MS5DYW5jZWxJbnZvaWNlUmVxdWVzdBonLmZsZWV0LmJpbGxpbmcudjEuQ2FuY2VsSW52b2ljZVJlc3BvbnNlEnUKFENoYW5nZUludm9pY2VDb21wYW55Ei0uZmxlZXQuYmlsbGluZy52MS5DaGFuZ2VJbnZvaWNlQ29tcGFueVJlcXVlc3QaLi5mbGVldC5iaWxsaW5nLnYxLkNoYW5nZUludm9pY2VDb21wYW55UmVzcG9uc2USZgoPRGlzcGF0Y2hJbnZvaWNlEiguZmxlZXQuYmlsbGluZy52MS5EaXNwYXRjaEludm9pY2VSZXF1ZXN0GikuZmxlZXQuYmlsbGluZy52MS5EaXNwYXRjaEludm9pY2VSZXNwb25zZRJ4ChVSZW5kZXJJbnZvaWNlRG9jdW1lbnQSLi5mbGVldC5iaWxsaW5nLnYxLlJlbmRlckludm9pY2VEb2N1bWVudFJlcXVlc3QaLy5mbGVldC5iaWxsaW5nLnYxLlJlbmRlckludm9pY2VEb2N1bWVudFJlc3BvbnNlEm8KEkxpc3RFeHBvcnRQcm9maWxlcxIrLmZsZWV0LmJpbGxpbmcudjEuTGlzdEV4cG9ydFByb2ZpbGVzUmVxdWVzdBosLmZsZWV0LmJpbGxpbmcudjEuTGlzdEV4cG9ydFByb2ZpbGVzUmVzcG9uc2USbAoRU2F2ZUV4cG9ydFByb2ZpbGUSKi5mbGVldC5iaWxsaW5nLnYxLlNhdmVFeHBvcnRQcm9maWxlUmVxdWVzdBorLmZsZWV0LmJpbGxpbmcudjEuU2F2ZUV4cG9ydFByb2ZpbGVSZXNwb25zZRJyChNEZWxldGVFeHBvcnRQcm9maWxlEiwuZmxlZXQuYmlsbGluZy52MS5EZWxldGVFeHBvcnRQcm9maWxlUmVxdWVzdBotLmZsZWV0LmJpbGxpbmcudjEuRGVsZXRlRXhwb3J0UHJvZmlsZVJlc3BvbnNlEmIKDUV4cG9ydFJlY29yZHMSJi5mbGVldC5iaWxsaW5nLnYxLkV4cG9ydFJlY29yZHNSZXF1ZXN0GicuZmxlZXQuYmlsbGluZy52MS5FeHBvcnRSZWNvcmRzUmVzcG9uc2UwARJdCgxMaXN0UmVjZWlwdHMSJS5mbGVldC5iaWxsaW5nLnYxLkxpc3RSZWNlaXB0c1JlcXVlc3QaJi5mbGVldC5iaWxsaW5nLnYxLkxpc3RSZWNlaXB0c1Jlc3BvbnNlElcKCkdldFJlY2VpcHQSIy5mbGVldC5iaWxsaW5nLnYxLkdldFJlY2VpcHRSZXF1ZXN0GiQuZmxlZXQuYmlsbGluZy52MS5HZXRSZWNlaXB0UmVzcG9uc2USaQoQTGlzdE9wZW5JbnZvaWNlcxIpLmZsZWV0LmJpbGxpbmcudjEuTGlzdE9wZW5JbnZvaWNlc1JlcXVlc3QaKi5mbGVldC5iaWxsaW5nLnYxLkxpc3RPcGVuSW52b2ljZXNSZXNwb25zZRJgCg1DcmVhdGVSZWNlaXB0EiYuZmxlZXQuYmlsbGluZy52MS5DcmVhdGVSZWNlaXB0UmVxdWVzdBonLmZsZWV0LmJpbGxpbmcudjEuQ3JlYXRlUmVjZWlwdFJlc3BvbnNlEl0KDEFwcGx5UmVjZWlwdBIlLmZsZWV0LmJpbGxpbmcudjEuQXBwbHlSZWNlaXB0UmVxdWVzdBomLmZsZWV0LmJpbGxpbmcudjEuQXBwbHlSZWNlaXB0UmVzcG9uc2USYAoNQ2FuY2VsUmVjZWlwdBImLmZsZWV0LmJpbGxpbmcudjEuQ2FuY2VsUmVjZWlwdFJlcXVlc3QaJy5mbGVldC5iaWxsaW5nLnYxLkNhbmNlbFJlY2VpcHRSZXNwb25zZWIGcHJvdG8z", [file_fleet_billing_v1_export, file_fleet_billing_v1_invoice, file_fleet_billing_v1_receipt, file_fleet_common_v1_common]);
 
 /**
  * @generated from message fleet.billing.v1.ListInvoicesRequest
@@ -950,6 +952,388 @@ export const ExportRecordsResponseSchema: GenMessage<ExportRecordsResponse> = /*
   messageDesc(file_fleet_billing_v1_billing_service, 33);
 
 /**
+ * @generated from message fleet.billing.v1.ListReceiptsRequest
+ */
+export type ListReceiptsRequest = Message<"fleet.billing.v1.ListReceiptsRequest"> & {
+  /**
+   * Receipt number, customer's name, cheque number or bank reference, by its beginning.
+   *
+   * @generated from field: string search = 1;
+   */
+  search: string;
+
+  /**
+   * @generated from field: repeated string customer_ids = 2;
+   */
+  customerIds: string[];
+
+  /**
+   * Receipt dates, YYYY-MM-DD, inclusive; empty: open.
+   *
+   * @generated from field: string date_from = 3;
+   */
+  dateFrom: string;
+
+  /**
+   * @generated from field: string date_to = 4;
+   */
+  dateTo: string;
+
+  /**
+   * INVOICE, ADVANCE, ON_ACCOUNT; empty: all.
+   *
+   * @generated from field: repeated string types = 5;
+   */
+  types: string[];
+
+  /**
+   * Cancelled receipts too.
+   *
+   * @generated from field: bool include_cancelled = 6;
+   */
+  includeCancelled: boolean;
+
+  /**
+   * The receipts that settle this invoice (its page shows them).
+   *
+   * @generated from field: string invoice_id = 7;
+   */
+  invoiceId: string;
+
+  /**
+   * sort_by receipt_date or created_at.
+   *
+   * @generated from field: fleet.common.v1.PageRequest page = 8;
+   */
+  page?: PageRequest | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ListReceiptsRequest.
+ * Use `create(ListReceiptsRequestSchema)` to create a new message.
+ */
+export const ListReceiptsRequestSchema: GenMessage<ListReceiptsRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 34);
+
+/**
+ * @generated from message fleet.billing.v1.ListReceiptsResponse
+ */
+export type ListReceiptsResponse = Message<"fleet.billing.v1.ListReceiptsResponse"> & {
+  /**
+   * Without their settlements.
+   *
+   * @generated from field: repeated fleet.billing.v1.Receipt receipts = 1;
+   */
+  receipts: Receipt[];
+
+  /**
+   * @generated from field: fleet.common.v1.PageInfo page = 2;
+   */
+  page?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ListReceiptsResponse.
+ * Use `create(ListReceiptsResponseSchema)` to create a new message.
+ */
+export const ListReceiptsResponseSchema: GenMessage<ListReceiptsResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 35);
+
+/**
+ * @generated from message fleet.billing.v1.GetReceiptRequest
+ */
+export type GetReceiptRequest = Message<"fleet.billing.v1.GetReceiptRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.GetReceiptRequest.
+ * Use `create(GetReceiptRequestSchema)` to create a new message.
+ */
+export const GetReceiptRequestSchema: GenMessage<GetReceiptRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 36);
+
+/**
+ * @generated from message fleet.billing.v1.GetReceiptResponse
+ */
+export type GetReceiptResponse = Message<"fleet.billing.v1.GetReceiptResponse"> & {
+  /**
+   * @generated from field: fleet.billing.v1.Receipt receipt = 1;
+   */
+  receipt?: Receipt | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.GetReceiptResponse.
+ * Use `create(GetReceiptResponseSchema)` to create a new message.
+ */
+export const GetReceiptResponseSchema: GenMessage<GetReceiptResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 37);
+
+/**
+ * @generated from message fleet.billing.v1.ListOpenInvoicesRequest
+ */
+export type ListOpenInvoicesRequest = Message<"fleet.billing.v1.ListOpenInvoicesRequest"> & {
+  /**
+   * @generated from field: string customer_id = 1;
+   */
+  customerId: string;
+
+  /**
+   * These invoices whatever they ask (an invoice's own page), instead of the customer's open ones.
+   *
+   * @generated from field: repeated string invoice_ids = 2;
+   */
+  invoiceIds: string[];
+};
+
+/**
+ * Describes the message fleet.billing.v1.ListOpenInvoicesRequest.
+ * Use `create(ListOpenInvoicesRequestSchema)` to create a new message.
+ */
+export const ListOpenInvoicesRequestSchema: GenMessage<ListOpenInvoicesRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 38);
+
+/**
+ * @generated from message fleet.billing.v1.ListOpenInvoicesResponse
+ */
+export type ListOpenInvoicesResponse = Message<"fleet.billing.v1.ListOpenInvoicesResponse"> & {
+  /**
+   * @generated from field: repeated fleet.billing.v1.OpenInvoice invoices = 1;
+   */
+  invoices: OpenInvoice[];
+
+  /**
+   * What the customer's receipts hold unapplied (advances and money on account).
+   *
+   * @generated from field: string unapplied = 2;
+   */
+  unapplied: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ListOpenInvoicesResponse.
+ * Use `create(ListOpenInvoicesResponseSchema)` to create a new message.
+ */
+export const ListOpenInvoicesResponseSchema: GenMessage<ListOpenInvoicesResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 39);
+
+/**
+ * One invoice's share of a receipt, as typed.
+ *
+ * @generated from message fleet.billing.v1.SettlementInput
+ */
+export type SettlementInput = Message<"fleet.billing.v1.SettlementInput"> & {
+  /**
+   * @generated from field: string invoice_id = 1;
+   */
+  invoiceId: string;
+
+  /**
+   * @generated from field: string amount = 2;
+   */
+  amount: string;
+
+  /**
+   * @generated from field: string tds_amount = 3;
+   */
+  tdsAmount: string;
+
+  /**
+   * @generated from field: string bank_charges = 4;
+   */
+  bankCharges: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.SettlementInput.
+ * Use `create(SettlementInputSchema)` to create a new message.
+ */
+export const SettlementInputSchema: GenMessage<SettlementInput> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 40);
+
+/**
+ * @generated from message fleet.billing.v1.CreateReceiptRequest
+ */
+export type CreateReceiptRequest = Message<"fleet.billing.v1.CreateReceiptRequest"> & {
+  /**
+   * INVOICE, ADVANCE or ON_ACCOUNT.
+   *
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string customer_id = 2;
+   */
+  customerId: string;
+
+  /**
+   * The billing company it is received by; empty: its invoices' company, else the primary company.
+   *
+   * @generated from field: string company_id = 3;
+   */
+  companyId: string;
+
+  /**
+   * YYYY-MM-DD; empty: today.
+   *
+   * @generated from field: string receipt_date = 4;
+   */
+  receiptDate: string;
+
+  /**
+   * @generated from field: string received_amount = 5;
+   */
+  receivedAmount: string;
+
+  /**
+   * @generated from field: string payment_mode = 6;
+   */
+  paymentMode: string;
+
+  /**
+   * @generated from field: string cheque_no = 7;
+   */
+  chequeNo: string;
+
+  /**
+   * @generated from field: string cheque_date = 8;
+   */
+  chequeDate: string;
+
+  /**
+   * @generated from field: string bank_name = 9;
+   */
+  bankName: string;
+
+  /**
+   * @generated from field: string reference = 10;
+   */
+  reference: string;
+
+  /**
+   * @generated from field: string notes = 11;
+   */
+  notes: string;
+
+  /**
+   * @generated from field: string booking_id = 12;
+   */
+  bookingId: string;
+
+  /**
+   * @generated from field: repeated fleet.billing.v1.SettlementInput settlements = 13;
+   */
+  settlements: SettlementInput[];
+};
+
+/**
+ * Describes the message fleet.billing.v1.CreateReceiptRequest.
+ * Use `create(CreateReceiptRequestSchema)` to create a new message.
+ */
+export const CreateReceiptRequestSchema: GenMessage<CreateReceiptRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 41);
+
+/**
+ * @generated from message fleet.billing.v1.CreateReceiptResponse
+ */
+export type CreateReceiptResponse = Message<"fleet.billing.v1.CreateReceiptResponse"> & {
+  /**
+   * @generated from field: fleet.billing.v1.Receipt receipt = 1;
+   */
+  receipt?: Receipt | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.CreateReceiptResponse.
+ * Use `create(CreateReceiptResponseSchema)` to create a new message.
+ */
+export const CreateReceiptResponseSchema: GenMessage<CreateReceiptResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 42);
+
+/**
+ * @generated from message fleet.billing.v1.ApplyReceiptRequest
+ */
+export type ApplyReceiptRequest = Message<"fleet.billing.v1.ApplyReceiptRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: repeated fleet.billing.v1.SettlementInput settlements = 2;
+   */
+  settlements: SettlementInput[];
+};
+
+/**
+ * Describes the message fleet.billing.v1.ApplyReceiptRequest.
+ * Use `create(ApplyReceiptRequestSchema)` to create a new message.
+ */
+export const ApplyReceiptRequestSchema: GenMessage<ApplyReceiptRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 43);
+
+/**
+ * @generated from message fleet.billing.v1.ApplyReceiptResponse
+ */
+export type ApplyReceiptResponse = Message<"fleet.billing.v1.ApplyReceiptResponse"> & {
+  /**
+   * @generated from field: fleet.billing.v1.Receipt receipt = 1;
+   */
+  receipt?: Receipt | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ApplyReceiptResponse.
+ * Use `create(ApplyReceiptResponseSchema)` to create a new message.
+ */
+export const ApplyReceiptResponseSchema: GenMessage<ApplyReceiptResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 44);
+
+/**
+ * @generated from message fleet.billing.v1.CancelReceiptRequest
+ */
+export type CancelReceiptRequest = Message<"fleet.billing.v1.CancelReceiptRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.CancelReceiptRequest.
+ * Use `create(CancelReceiptRequestSchema)` to create a new message.
+ */
+export const CancelReceiptRequestSchema: GenMessage<CancelReceiptRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 45);
+
+/**
+ * @generated from message fleet.billing.v1.CancelReceiptResponse
+ */
+export type CancelReceiptResponse = Message<"fleet.billing.v1.CancelReceiptResponse"> & {
+  /**
+   * @generated from field: fleet.billing.v1.Receipt receipt = 1;
+   */
+  receipt?: Receipt | undefined;
+};
+
+/**
+ * Describes the message fleet.billing.v1.CancelReceiptResponse.
+ * Use `create(CancelReceiptResponseSchema)` to create a new message.
+ */
+export const CancelReceiptResponseSchema: GenMessage<CancelReceiptResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_billing_service, 46);
+
+/**
  * Billing: sales invoices from closed duties (spec §2 /operations/billing, §3 Invoice, §4 invoice
  * states), numbered per billing company and financial year, with Indian GST.
  * The caller (tenant, user, permissions, request id) travels in signed call metadata, never in messages.
@@ -1125,6 +1509,69 @@ export const BillingService: GenService<{
     methodKind: "server_streaming";
     input: typeof ExportRecordsRequestSchema;
     output: typeof ExportRecordsResponseSchema;
+  },
+  /**
+   * One page of the operator's receipts, newest first. Needs view_receipt.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.ListReceipts
+   */
+  listReceipts: {
+    methodKind: "unary";
+    input: typeof ListReceiptsRequestSchema;
+    output: typeof ListReceiptsResponseSchema;
+  },
+  /**
+   * A receipt with its settlements. Needs view_receipt.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.GetReceipt
+   */
+  getReceipt: {
+    methodKind: "unary";
+    input: typeof GetReceiptRequestSchema;
+    output: typeof GetReceiptResponseSchema;
+  },
+  /**
+   * A customer's approved invoices that still ask for money, oldest first (or the invoices named).
+   * Needs view_receipt.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.ListOpenInvoices
+   */
+  listOpenInvoices: {
+    methodKind: "unary";
+    input: typeof ListOpenInvoicesRequestSchema;
+    output: typeof ListOpenInvoicesResponseSchema;
+  },
+  /**
+   * Records money received, numbered at once in its company's series, settling the invoices named.
+   * Needs manage_receipt.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.CreateReceipt
+   */
+  createReceipt: {
+    methodKind: "unary";
+    input: typeof CreateReceiptRequestSchema;
+    output: typeof CreateReceiptResponseSchema;
+  },
+  /**
+   * Applies what an advance or money on account still holds to invoices. Needs manage_receipt.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.ApplyReceipt
+   */
+  applyReceipt: {
+    methodKind: "unary";
+    input: typeof ApplyReceiptRequestSchema;
+    output: typeof ApplyReceiptResponseSchema;
+  },
+  /**
+   * Cancels a receipt with a reason: it keeps its number, and every invoice it settled asks again for
+   * exactly what it settled. Needs cancel_receipt.
+   *
+   * @generated from rpc fleet.billing.v1.BillingService.CancelReceipt
+   */
+  cancelReceipt: {
+    methodKind: "unary";
+    input: typeof CancelReceiptRequestSchema;
+    output: typeof CancelReceiptResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_fleet_billing_v1_billing_service, 0);

@@ -6,13 +6,15 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Invoice } from "./invoice_pb";
 import { file_fleet_billing_v1_invoice } from "./invoice_pb";
+import type { Receipt } from "./receipt_pb";
+import { file_fleet_billing_v1_receipt } from "./receipt_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCWIGcHJvdG8z", [file_fleet_billing_v1_invoice]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_receipt]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -74,4 +76,41 @@ export type InvoiceChanged = Message<"fleet.billing.v1.InvoiceChanged"> & {
  */
 export const InvoiceChangedSchema: GenMessage<InvoiceChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 0);
+
+/**
+ * fleet.billing.receipt.created, .applied (an advance or money on account applied to invoices) and
+ * .cancelled, through the outbox.
+ *
+ * @generated from message fleet.billing.v1.ReceiptChanged
+ */
+export type ReceiptChanged = Message<"fleet.billing.v1.ReceiptChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * With its settlements.
+   *
+   * @generated from field: fleet.billing.v1.Receipt receipt = 2;
+   */
+  receipt?: Receipt | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ReceiptChanged.
+ * Use `create(ReceiptChangedSchema)` to create a new message.
+ */
+export const ReceiptChangedSchema: GenMessage<ReceiptChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 1);
 

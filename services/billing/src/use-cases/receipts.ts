@@ -1,0 +1,473 @@
+// Receipts (DOMAIN.md "Receipts, settlements, notes"): money received against invoices, as an advance or
+// on account, numbered in the billing company's receipt series; an advance or money on account applied
+// to invoices later; a receipt cancelled with a reason, giving back exactly what it settled. Every
+// change is written with the invoices' history and its event in one transaction. The arithmetic is the
+// domain's (`checkReceipt`, `outstandingPaise`), in paise; bank charges are the operator's cost.
+import { randomUUID } from 'node:crypto';
+import {
+  checkReceipt,
+  defaultTdsPaise,
+  financialYearOf,
+  isIsoDate,
+  operatorDate,
+  PAYMENT_MODES,
+  type PaymentMode,
+  PERMISSION,
+  paiseOf,
+  RECEIPT_TYPES,
+  ReceiptError,
+  type ReceiptType,
+  receiptNumber,
+  rupees,
+  type SettlementPaise,
+} from '@fleet/domain';
+import {
+  invalidField,
+  notFound,
+  type Page,
+  pageSize,
+  preconditionFailed,
+  requireId,
+  requireIds,
+  requirePermission,
+  sortKey,
+  type Tx,
+  toPage,
+} from '@fleet/platform';
+import { BillingEvents, billingOutbox } from '../events/published';
+import { receiptToProto } from '../mappers';
+import { addActivities, takeSequences } from '../storage/invoices-store';
+import {
+  cancelReceiptRow,
+  getReceipt,
+  insertReceipt,
+  insertSettlements,
+  invoicesAsking,
+  listReceipts,
+  lockInvoicesToSettle,
+  type OpenInvoiceRow,
+  openInvoicesOf,
+  RECEIPT_SORTS,
+  type ReceiptFilters,
+  type ReceiptRow,
+  type SettlementRow,
+  settlementsOf,
+  touchReceipt,
+  unappliedOf,
+} from '../storage/receipts-store';
+import type { BillingDeps, TenantCaller } from './deps';
+
+export interface SettlementInput {
+  invoiceId: string;
+  amount?: string;
+  tdsAmount?: string;
+  bankCharges?: string;
+}
+
+export interface ReceiptInput {
+  type: string;
+  customerId: string;
+  companyId?: string;
+  receiptDate?: string;
+  receivedAmount: string;
+  paymentMode: string;
+  chequeNo?: string;
+  chequeDate?: string;
+  bankName?: string;
+  reference?: string;
+  notes?: string;
+  bookingId?: string;
+  settlements: readonly SettlementInput[];
+}
+
+export interface ReceiptListInput {
+  search?: string;
+  customerIds?: readonly string[];
+  types?: readonly string[];
+  dateFrom?: string;
+  dateTo?: string;
+  includeCancelled?: boolean;
+  invoiceId?: string;
+  limit?: number;
+  cursor?: string;
+  sortBy?: string;
+  direction?: 'asc' | 'desc';
+}
+
+/** An invoice with what it asks, and the TDS its customer deducts from it by default. */
+export type OpenInvoice = OpenInvoiceRow & { defaultTds: string };
+
+export type ReceiptWithSettlements = { receipt: ReceiptRow; settlements: SettlementRow[] };
+
+/** At most this many open invoices are offered at once (oldest first). */
+const OPEN_INVOICES_SHOWN = 500;
+
+function text(value: string | undefined, field: string, max: number): string {
+  const trimmed = (value ?? '').trim();
+  if (trimmed.length > max) throw invalidField(field, `Keep it to ${max} characters or fewer.`);
+  if (trimmed.includes('\0')) throw invalidField(field, 'It cannot contain NUL characters.');
+  return trimmed;
+}
+
+function date(value: string | undefined, field: string): string | undefined {
+  if (!value) return undefined;
+  if (!isIsoDate(value)) throw invalidField(field, 'Give the date as YYYY-MM-DD.');
+  return value;
+}
+
+function oneOf<T extends string>(choices: readonly T[], value: string, field: string): T {
+  const found = choices.find((choice) => choice === value);
+  if (!found) throw invalidField(field, `Choose one of ${choices.join(', ')}.`);
+  return found;
+}
+
+/** A domain ReceiptError is the person's mistake, named by its field. */
+function asInput<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ReceiptError) throw invalidField(error.field, error.message);
+    throw error;
+  }
+}
+
+function settlementsOfInput(inputs: readonly SettlementInput[]): SettlementPaise[] {
+  if (inputs.length > 200) throw invalidField('settlements', 'A receipt settles at most 200 invoices.');
+  return inputs.map((s, i) => {
+    requireId(s.invoiceId, `settlements.${i}.invoiceId`);
+    return asInput(() => ({
+      invoiceId: s.invoiceId,
+      amount: paiseOf(s.amount ?? '', `settlements.${i}.amount`),
+      tds: paiseOf(s.tdsAmount ?? '', `settlements.${i}.tdsAmount`),
+      bankCharges: paiseOf(s.bankCharges ?? '', `settlements.${i}.bankCharges`),
+    }));
+  });
+}
+
+export function createReceipts(deps: BillingDeps) {
+  const { db, clock, copies } = deps;
+
+  async function customerOf(caller: TenantCaller, customerId: string) {
+    const loaded = await copies.load(caller, { customer: [customerId] });
+    const connection = loaded.customer.get(customerId)?.connection;
+    if (!connection) throw invalidField('customerId', 'There is no such customer.');
+    return connection;
+  }
+
+  /** Checks what each invoice asks: approved, the customer's, the receipt's company's. */
+  function askingOf(
+    invoices: readonly OpenInvoiceRow[],
+    receipt: { customerId: string; companyId: string },
+  ): Map<string, bigint> {
+    const asking = new Map<string, bigint>();
+    for (const invoice of invoices) {
+      if (invoice.status !== 'APPROVED') {
+        throw invalidField(
+          'settlements',
+          `Invoice ${invoice.invoiceNo} is not approved: only approved invoices are settled.`,
+        );
+      }
+      if (invoice.customerId !== receipt.customerId) {
+        throw invalidField('settlements', `Invoice ${invoice.invoiceNo} is another customer's.`);
+      }
+      if (invoice.companyId !== receipt.companyId) {
+        throw invalidField(
+          'settlements',
+          `Invoice ${invoice.invoiceNo} is billed by another of your companies: receive it there.`,
+        );
+      }
+      asking.set(invoice.invoiceId, paiseOf(invoice.outstanding, 'outstanding'));
+    }
+    return asking;
+  }
+
+  async function settle(
+    tx: Tx,
+    caller: TenantCaller,
+    receipt: { id: string; receiptNo: string },
+    settlements: readonly SettlementPaise[],
+    numbers: ReadonlyMap<string, string>,
+  ) {
+    await insertSettlements(
+      tx,
+      settlements.map((s) => ({
+        id: randomUUID(),
+        tenantId: caller.tenantId,
+        receiptId: receipt.id,
+        invoiceId: s.invoiceId,
+        amount: rupees(s.amount),
+        tdsAmount: rupees(s.tds),
+        bankCharges: rupees(s.bankCharges),
+      })),
+    );
+    await addActivities(
+      tx,
+      settlements.map((s) => ({
+        id: randomUUID(),
+        tenantId: caller.tenantId,
+        invoiceId: s.invoiceId,
+        userId: caller.userId || null,
+        actorUserId: caller.actorUserId ?? (caller.userId || null),
+        action: 'settled',
+        note:
+          `${receipt.receiptNo}: ₹${rupees(s.amount)} received` +
+          (s.tds > 0n ? `, ₹${rupees(s.tds)} TDS` : '') +
+          (s.bankCharges > 0n ? `, ₹${rupees(s.bankCharges)} bank charges` : '') +
+          ` (${numbers.get(s.invoiceId) ?? ''}).`,
+      })),
+    );
+  }
+
+  async function whole(tx: Tx, id: string): Promise<ReceiptWithSettlements> {
+    const receipt = await getReceipt(tx, id);
+    if (!receipt) throw notFound('The receipt');
+    return { receipt, settlements: await settlementsOf(tx, id) };
+  }
+
+  async function publish(
+    tx: Tx,
+    caller: TenantCaller,
+    event: 'receiptCreated' | 'receiptApplied' | 'receiptCancelled',
+    made: ReceiptWithSettlements,
+  ) {
+    await billingOutbox.enqueue(
+      tx,
+      BillingEvents[event],
+      {
+        tenantId: caller.tenantId,
+        receipt: receiptToProto(made.receipt, made.settlements),
+        action: event.replace('receipt', '').toLowerCase(),
+        changedByUserId: caller.userId,
+      },
+      caller,
+    );
+  }
+
+  return {
+    async list(caller: TenantCaller, input: ReceiptListInput): Promise<Page<ReceiptRow>> {
+      requirePermission(caller, PERMISSION.view_receipt, 'see receipts');
+      const sortBy = sortKey(input.sortBy, RECEIPT_SORTS, 'receipt_date', 'Receipts');
+      const limit = pageSize(input.limit);
+      const search = text(input.search, 'search', 100);
+      const filters: ReceiptFilters = {
+        search: search || undefined,
+        customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
+        types: (input.types ?? []).map((t) => oneOf(RECEIPT_TYPES, t, 'types')),
+        dateFrom: date(input.dateFrom, 'dateFrom'),
+        dateTo: date(input.dateTo, 'dateTo'),
+        includeCancelled: input.includeCancelled ?? false,
+        invoiceId: input.invoiceId ? requireId(input.invoiceId, 'invoiceId') : undefined,
+      };
+      const fetched = await db.read(caller.tenantId, (tx) =>
+        listReceipts(tx, filters, {
+          sortBy,
+          direction: input.direction ?? 'desc',
+          cursor: input.cursor,
+          limit,
+        }),
+      );
+      return toPage(fetched, limit, (row) => [row.sortKey, row.id]);
+    },
+
+    async get(caller: TenantCaller, id: string): Promise<ReceiptWithSettlements> {
+      requirePermission(caller, PERMISSION.view_receipt, 'see receipts');
+      requireId(id, 'id');
+      return db.read(caller.tenantId, (tx) => whole(tx, id));
+    },
+
+    /** A customer's invoices that still ask for money (or the invoices named), and what it holds unapplied. */
+    async openInvoices(
+      caller: TenantCaller,
+      input: { customerId?: string; invoiceIds?: readonly string[] },
+    ): Promise<{ invoices: OpenInvoice[]; unapplied: string }> {
+      requirePermission(caller, PERMISSION.view_receipt, 'see what invoices ask for');
+      const invoiceIds = requireIds(input.invoiceIds ?? [], 'invoiceIds');
+      if (invoiceIds.length === 0) requireId(input.customerId ?? '', 'customerId');
+      const found = await db.read(caller.tenantId, async (tx) =>
+        invoiceIds.length > 0
+          ? invoicesAsking(tx, invoiceIds)
+          : openInvoicesOf(tx, input.customerId!, OPEN_INVOICES_SHOWN),
+      );
+      const customerId = input.customerId || found[0]?.customerId;
+      if (!customerId) return { invoices: [], unapplied: '0.00' };
+      const loaded = await copies.load(caller, { customer: [customerId] });
+      const tdsPercentage = loaded.customer.get(customerId)?.connection?.tdsPercentage ?? '';
+      const unapplied = await db.read(caller.tenantId, (tx) => unappliedOf(tx, customerId));
+      return {
+        invoices: found.map((invoice) => ({
+          ...invoice,
+          defaultTds: rupees(
+            defaultTdsPaise(paiseOf(invoice.taxableValue || invoice.total, 'taxableValue'), tdsPercentage),
+          ),
+        })),
+        unapplied,
+      };
+    },
+
+    async create(caller: TenantCaller, input: ReceiptInput): Promise<ReceiptWithSettlements> {
+      requirePermission(caller, PERMISSION.manage_receipt, 'record receipts');
+      const type: ReceiptType = oneOf(RECEIPT_TYPES, input.type, 'type');
+      const paymentMode: PaymentMode = oneOf(PAYMENT_MODES, input.paymentMode, 'paymentMode');
+      requireId(input.customerId, 'customerId');
+      if (input.companyId) requireId(input.companyId, 'companyId');
+      if (input.bookingId) {
+        requireId(input.bookingId, 'bookingId');
+        if (type !== 'ADVANCE') throw invalidField('bookingId', 'Only an advance is taken on a booking.');
+      }
+      const receiptDate = date(input.receiptDate, 'receiptDate') ?? operatorDate(clock());
+      const chequeNo = text(input.chequeNo, 'chequeNo', 30);
+      if (paymentMode === 'CHEQUE' && !chequeNo) throw invalidField('chequeNo', 'Give the cheque number.');
+      const chequeDate = date(input.chequeDate, 'chequeDate') ?? null;
+      const bankName = text(input.bankName, 'bankName', 100);
+      const reference = text(input.reference, 'reference', 60);
+      const notes = text(input.notes, 'notes', 1000);
+      const received = asInput(() => paiseOf(input.receivedAmount, 'receivedAmount'));
+      if (received === 0n) throw invalidField('receivedAmount', 'Give the amount received.');
+      const settlements = settlementsOfInput(input.settlements);
+      if (type !== 'INVOICE' && settlements.length > 0) {
+        throw invalidField(
+          'settlements',
+          'An advance or money on account settles nothing yet: apply it to invoices later.',
+        );
+      }
+      const customer = await customerOf(caller, input.customerId);
+      const companies = input.companyId ? [] : await copies.loadAll(caller, 'company');
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const invoices = await lockInvoicesToSettle(
+          tx,
+          settlements.map((s) => s.invoiceId),
+        );
+        if (invoices.length < settlements.length) {
+          throw invalidField('settlements', 'Settle only approved invoices of this customer.');
+        }
+        const companyId =
+          input.companyId ||
+          invoices[0]?.companyId ||
+          (companies.find((c) => c.isPrimary) ?? companies[0])?.id;
+        if (!companyId)
+          throw preconditionFailed('Add your company first: a receipt is received by one of your companies.');
+        const asking = askingOf(invoices, { customerId: input.customerId, companyId });
+        asInput(() => checkReceipt({ type, received, settlements }, asking));
+        const financialYear = financialYearOf(receiptDate).label;
+        const sequence = await takeSequences(
+          tx,
+          { tenantId: caller.tenantId, companyId, financialYear },
+          1,
+          'receipt_series',
+        );
+        const id = randomUUID();
+        const receiptNo = receiptNumber(receiptDate, Number(sequence));
+        await insertReceipt(tx, {
+          id,
+          tenantId: caller.tenantId,
+          receiptNo,
+          sequence,
+          financialYear,
+          type,
+          customerId: input.customerId,
+          customerName: customer.name,
+          companyId,
+          receiptDate,
+          receivedAmount: rupees(received),
+          paymentMode,
+          chequeNo,
+          chequeDate,
+          bankName,
+          reference,
+          notes,
+          bookingId: input.bookingId || null,
+          createdByUserId: caller.userId,
+        });
+        await settle(
+          tx,
+          caller,
+          { id, receiptNo },
+          settlements,
+          new Map(invoices.map((i) => [i.invoiceId, i.invoiceNo])),
+        );
+        const made = await whole(tx, id);
+        await publish(tx, caller, 'receiptCreated', made);
+        return made;
+      });
+    },
+
+    /** Applies what an advance or money on account still holds to invoices of its customer and company. */
+    async apply(
+      caller: TenantCaller,
+      id: string,
+      inputs: readonly SettlementInput[],
+    ): Promise<ReceiptWithSettlements> {
+      requirePermission(caller, PERMISSION.manage_receipt, 'apply receipts');
+      requireId(id, 'id');
+      const settlements = settlementsOfInput(inputs);
+      if (settlements.length === 0) throw invalidField('settlements', 'Choose the invoices to apply it to.');
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const receipt = await getReceipt(tx, id, true);
+        if (!receipt) throw notFound('The receipt');
+        if (receipt.isCancelled) throw preconditionFailed('The receipt is cancelled.');
+        const invoices = await lockInvoicesToSettle(
+          tx,
+          settlements.map((s) => s.invoiceId),
+        );
+        if (invoices.length < settlements.length) {
+          throw invalidField('settlements', 'Settle only approved invoices of this customer.');
+        }
+        const asking = askingOf(invoices, receipt);
+        asInput(() =>
+          checkReceipt(
+            { type: 'ON_ACCOUNT', received: paiseOf(receipt.receivedAmount, 'receivedAmount'), settlements },
+            asking,
+            paiseOf(receipt.adjustedAmount, 'adjustedAmount'),
+          ),
+        );
+        await settle(
+          tx,
+          caller,
+          receipt,
+          settlements,
+          new Map(invoices.map((i) => [i.invoiceId, i.invoiceNo])),
+        );
+        await touchReceipt(tx, id);
+        const made = await whole(tx, id);
+        await publish(tx, caller, 'receiptApplied', made);
+        return made;
+      });
+    },
+
+    /** Cancels a receipt: it keeps its number, and each invoice it settled asks again for what it settled. */
+    async cancel(
+      caller: TenantCaller,
+      id: string,
+      reason: string | undefined,
+    ): Promise<ReceiptWithSettlements> {
+      requirePermission(caller, PERMISSION.cancel_receipt, 'cancel receipts');
+      requireId(id, 'id');
+      const why = text(reason, 'reason', 500);
+      if (!why) throw invalidField('reason', 'Say why the receipt is cancelled.');
+      return db.withTenant(caller.tenantId, async (tx) => {
+        const receipt = await getReceipt(tx, id, true);
+        if (!receipt) throw notFound('The receipt');
+        if (receipt.isCancelled) throw preconditionFailed('The receipt is already cancelled.');
+        const settled = await settlementsOf(tx, id);
+        await cancelReceiptRow(tx, id, why);
+        await addActivities(
+          tx,
+          settled.map((s) => ({
+            id: randomUUID(),
+            tenantId: caller.tenantId,
+            invoiceId: s.invoiceId,
+            userId: caller.userId || null,
+            actorUserId: caller.actorUserId ?? (caller.userId || null),
+            action: 'receipt cancelled',
+            note: `${receipt.receiptNo}: ${why}`,
+          })),
+        );
+        const made = await whole(tx, id);
+        await publish(tx, caller, 'receiptCancelled', made);
+        return made;
+      });
+    },
+  };
+}
+
+export type Receipts = ReturnType<typeof createReceipts>;

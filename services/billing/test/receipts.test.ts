@@ -1,0 +1,404 @@
+// Receipts against a real PostgreSQL through billing's gRPC routes: part-payments with TDS and bank
+// charges against several invoices, advances applied later, cancellation giving back exactly what was
+// settled, numbering under concurrency, the invoice that cannot be cancelled while paid, row-level
+// security and each procedure without its permission — and, by property, no sequence of receipts,
+// applications and cancellations leaves an invoice's outstanding disagreeing with a ledger kept here.
+import { randomUUID } from 'node:crypto';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import { PERMISSION } from '@fleet/domain';
+import { callAs } from '@fleet/platform';
+import type { CreateReceiptRequestSchema } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import { expectDomainError } from '@fleet/testing';
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { type BillingHarness, bootBilling, type OperatorMasters, operatorMasters } from './support';
+
+const NOW = new Date('2026-11-24T06:30:00Z');
+let h: BillingHarness;
+const T = randomUUID();
+let m: OperatorMasters;
+
+beforeAll(async () => {
+  h = await bootBilling({ clock: () => NOW });
+  m = await operatorMasters(h, T, { customer: { tds_percentage: '2' } });
+}, 60_000);
+afterAll(() => h?.close());
+
+const staff = () => callAs(h.callerFor(T, Object.values(PERMISSION)));
+const without = (permission: string) =>
+  callAs(
+    h.callerFor(
+      T,
+      Object.values(PERMISSION).filter((p) => p !== permission),
+    ),
+  );
+
+/** The call fails with this code (and names this field). */
+async function failsWith(call: Promise<unknown>, code: string, field?: string) {
+  const error = await expectDomainError(call);
+  expect([error.code, error.message]).toEqual([code, expect.any(String)]);
+  if (field) expect(error.fieldViolations.map((v) => v.field)).toEqual([field]);
+}
+
+/** An approved manual invoice of ₹`rate` + 5% GST. */
+async function approvedInvoice(rate: string, customerId = m.customer) {
+  const { invoice } = await h.client.createInvoice(
+    {
+      draft: {
+        customerId,
+        lines: [{ type: 'CUSTOM', description: 'Airport transfer', quantity: '1', rate, isTaxable: true }],
+      },
+    },
+    staff(),
+  );
+  const approved = (await h.client.approveInvoice({ id: invoice!.id }, staff())).invoice!;
+  return approved;
+}
+
+const outstanding = async (invoiceId: string) =>
+  (await h.client.listOpenInvoices({ invoiceIds: [invoiceId] }, staff())).invoices[0]!.outstanding;
+
+it('settles DOMAIN.md’s example: ₹10,500 with ₹200 TDS deducted is settled by ₹10,300 received', async () => {
+  const invoice = await approvedInvoice('10000');
+  expect(invoice.totals?.total).toBe('10500.00');
+  const [open] = (await h.client.listOpenInvoices({ invoiceIds: [invoice.id] }, staff())).invoices;
+  expect([open!.outstanding, open!.defaultTds]).toEqual(['10500.00', '200.00']);
+  const { receipt } = await h.client.createReceipt(
+    {
+      type: 'INVOICE',
+      customerId: m.customer,
+      receivedAmount: '10300',
+      paymentMode: 'NEFT',
+      reference: 'UTR0042',
+      settlements: [{ invoiceId: invoice.id, amount: '10300', tdsAmount: '200' }],
+    },
+    staff(),
+  );
+  expect(receipt).toMatchObject({
+    receiptNo: 'RCT/26-27/0001',
+    receiptDate: '2026-11-24',
+    customerName: 'Harbour Logistics',
+    companyId: m.company,
+    receivedAmount: '10300.00',
+    adjustedAmount: '10300.00',
+    tdsAmount: '200.00',
+    unappliedAmount: '0.00',
+  });
+  expect(await outstanding(invoice.id)).toBe('0.00');
+  const open2 = await h.client.listOpenInvoices({ customerId: m.customer }, staff());
+  expect(open2.invoices.map((i) => i.invoiceId)).not.toContain(invoice.id);
+  // The invoice's history says it was paid, and by which receipt.
+  const page = await h.client.getInvoice({ id: invoice.id }, staff());
+  expect(page.activity.at(-1)).toMatchObject({ action: 'settled' });
+  expect(page.activity.at(-1)!.note).toContain('RCT/26-27/0001');
+});
+
+it('takes a part-payment with TDS and bank charges across two invoices; cancelling it restores both exactly', async () => {
+  const a = await approvedInvoice('4000'); // 4,200.00
+  const b = await approvedInvoice('2000'); // 2,100.00
+  const { receipt } = await h.client.createReceipt(
+    {
+      type: 'INVOICE',
+      customerId: m.customer,
+      receivedAmount: '5000',
+      paymentMode: 'CHEQUE',
+      chequeNo: '004512',
+      chequeDate: '2026-11-20',
+      bankName: 'HDFC Bank',
+      settlements: [
+        { invoiceId: a.id, amount: '4100', tdsAmount: '80', bankCharges: '20' },
+        { invoiceId: b.id, amount: '900', tdsAmount: '40' },
+      ],
+    },
+    staff(),
+  );
+  expect([receipt!.tdsAmount, receipt!.bankCharges, receipt!.adjustedAmount]).toEqual([
+    '120.00',
+    '20.00',
+    '5000.00',
+  ]);
+  expect(await outstanding(a.id)).toBe('0.00');
+  expect(await outstanding(b.id)).toBe('1160.00');
+
+  // The invoice cannot be cancelled while a receipt settles it.
+  await failsWith(h.client.cancelInvoice({ id: a.id, reason: 'Wrong rate' }, staff()), 'FAILED_PRECONDITION');
+
+  const cancelled = (await h.client.cancelReceipt({ id: receipt!.id, reason: 'Cheque bounced' }, staff()))
+    .receipt!;
+  expect([cancelled.isCancelled, cancelled.cancellationReason, cancelled.receiptNo]).toEqual([
+    true,
+    'Cheque bounced',
+    receipt!.receiptNo,
+  ]);
+  expect(await outstanding(a.id)).toBe('4200.00');
+  expect(await outstanding(b.id)).toBe('2100.00');
+  await failsWith(
+    h.client.cancelReceipt({ id: receipt!.id, reason: 'Again' }, staff()),
+    'FAILED_PRECONDITION',
+  );
+  // Now it can be.
+  expect((await h.client.cancelInvoice({ id: a.id, reason: 'Wrong rate' }, staff())).invoice?.status).toBe(
+    'CANCELLED',
+  );
+});
+
+it('holds an advance for the customer and applies it to an invoice later', async () => {
+  const { receipt: advance } = await h.client.createReceipt(
+    { type: 'ADVANCE', customerId: m.customer, receivedAmount: '3000', paymentMode: 'CASH', settlements: [] },
+    staff(),
+  );
+  expect(advance!.unappliedAmount).toBe('3000.00');
+  const before = await h.client.listOpenInvoices({ customerId: m.customer }, staff());
+  expect(new Decimal(before.unapplied).gte(3000)).toBe(true);
+
+  const invoice = await approvedInvoice('2000'); // 2,100.00
+  const applied = (
+    await h.client.applyReceipt(
+      { id: advance!.id, settlements: [{ invoiceId: invoice.id, amount: '2100' }] },
+      staff(),
+    )
+  ).receipt!;
+  expect([applied.adjustedAmount, applied.unappliedAmount]).toEqual(['2100.00', '900.00']);
+  expect(applied.settlements.map((s) => [s.invoiceNo, s.amount])).toEqual([[invoice.invoiceNo, '2100.00']]);
+  expect(await outstanding(invoice.id)).toBe('0.00');
+
+  // What it holds is all it can apply.
+  const another = await approvedInvoice('1000');
+  await failsWith(
+    h.client.applyReceipt(
+      { id: advance!.id, settlements: [{ invoiceId: another.id, amount: '901' }] },
+      staff(),
+    ),
+    'INVALID_ARGUMENT',
+    'receivedAmount',
+  );
+});
+
+it('refuses what cannot be received, naming the field, and changes nothing', async () => {
+  const invoice = await approvedInvoice('1000'); // 1,050.00
+  const refused = (
+    input: Omit<Partial<MessageInitShape<typeof CreateReceiptRequestSchema>>, '$typeName'>,
+    field: string,
+  ) =>
+    failsWith(
+      h.client.createReceipt(
+        {
+          type: 'INVOICE',
+          customerId: m.customer,
+          receivedAmount: '1050',
+          paymentMode: 'NEFT',
+          settlements: [{ invoiceId: invoice.id, amount: '1050' }],
+          ...input,
+        },
+        staff(),
+      ),
+      'INVALID_ARGUMENT',
+      field,
+    );
+  await refused(
+    { settlements: [{ invoiceId: invoice.id, amount: '1000', tdsAmount: '60' }] },
+    'settlements.0.amount',
+  );
+  await refused({ receivedAmount: '1000' }, 'receivedAmount');
+  await refused({ receivedAmount: '10.001' }, 'receivedAmount');
+  await refused({ paymentMode: 'BARTER' }, 'paymentMode');
+  await refused({ paymentMode: 'CHEQUE' }, 'chequeNo');
+  await refused({ type: 'ON_ACCOUNT' }, 'settlements');
+  await refused({ settlements: [] }, 'settlements');
+  await refused({ settlements: [{ invoiceId: 'not-an-id', amount: '1' }] }, 'settlements.0.invoiceId');
+  await refused({ notes: 'a\u0000b' }, 'notes');
+  await refused({ receiptDate: '24/11/2026' }, 'receiptDate');
+  expect(await outstanding(invoice.id)).toBe('1050.00');
+});
+
+it('numbers receipts consecutively under concurrency, each number once', async () => {
+  const made = await Promise.all(
+    Array.from({ length: 24 }, () =>
+      h.client.createReceipt(
+        {
+          type: 'ON_ACCOUNT',
+          customerId: m.customer,
+          receivedAmount: '100',
+          paymentMode: 'CASH',
+          settlements: [],
+        },
+        staff(),
+      ),
+    ),
+  );
+  const sequences = made.map((r) => Number(r.receipt!.sequence)).sort((x, y) => x - y);
+  const first = sequences[0]!;
+  expect(sequences).toEqual(Array.from({ length: 24 }, (_, i) => first + i));
+});
+
+it('never lets two receipts settle one invoice beyond what it asks, however they race', async () => {
+  const invoice = await approvedInvoice('1000'); // 1,050.00
+  const results = await Promise.allSettled(
+    Array.from({ length: 6 }, () =>
+      h.client.createReceipt(
+        {
+          type: 'INVOICE',
+          customerId: m.customer,
+          receivedAmount: '400',
+          paymentMode: 'NEFT',
+          settlements: [{ invoiceId: invoice.id, amount: '400' }],
+        },
+        staff(),
+      ),
+    ),
+  );
+  expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+  expect(await outstanding(invoice.id)).toBe('250.00');
+});
+
+it('keeps each operator’s receipts its own', async () => {
+  const other = randomUUID();
+  const list = await h.client.listReceipts({}, callAs(h.callerFor(other, Object.values(PERMISSION))));
+  expect(list.receipts).toEqual([]);
+  const mine = (await h.client.listReceipts({ page: { limit: 1 } }, staff())).receipts[0]!;
+  await failsWith(
+    h.client.getReceipt({ id: mine.id }, callAs(h.callerFor(other, Object.values(PERMISSION)))),
+    'NOT_FOUND',
+  );
+});
+
+it('asks each procedure’s permission', async () => {
+  const invoice = await approvedInvoice('500');
+  const denied = async (call: Promise<unknown>) => failsWith(call, 'PERMISSION_DENIED');
+  await denied(h.client.listReceipts({}, without(PERMISSION.view_receipt)));
+  await denied(h.client.listOpenInvoices({ customerId: m.customer }, without(PERMISSION.view_receipt)));
+  await denied(
+    h.client.createReceipt(
+      {
+        type: 'INVOICE',
+        customerId: m.customer,
+        receivedAmount: '525',
+        paymentMode: 'CASH',
+        settlements: [{ invoiceId: invoice.id, amount: '525' }],
+      },
+      without(PERMISSION.manage_receipt),
+    ),
+  );
+  const { receipt } = await h.client.createReceipt(
+    { type: 'ON_ACCOUNT', customerId: m.customer, receivedAmount: '1', paymentMode: 'CASH', settlements: [] },
+    staff(),
+  );
+  await denied(h.client.getReceipt({ id: receipt!.id }, without(PERMISSION.view_receipt)));
+  await denied(
+    h.client.applyReceipt({ id: receipt!.id, settlements: [] }, without(PERMISSION.manage_receipt)),
+  );
+  await denied(h.client.cancelReceipt({ id: receipt!.id, reason: 'x' }, without(PERMISSION.cancel_receipt)));
+});
+
+it('agrees with a ledger to the paisa after any sequence of receipts, applications and cancellations', async () => {
+  const customer = await m.create('customer', {
+    name: `Ledger ${randomUUID().slice(0, 6)}`,
+    tax_type: 'GSTIN',
+    billing_details: [
+      {
+        billing_name: 'Ledger Traders',
+        gst_no: '27AAACH7409R1Z1',
+        address: 'Pune',
+        state_id: 'MH',
+        is_default: true,
+      },
+    ],
+  });
+  const invoices = [await approvedInvoice('1234.56', customer), await approvedInvoice('999.99', customer)];
+  const totals = new Map(invoices.map((i) => [i.id, new Decimal(i.totals!.total)]));
+  const ledger = new Map(invoices.map((i) => [i.id, new Decimal(i.totals!.total)]));
+  const live: { id: string; settled: Map<string, Decimal>; unapplied: Decimal }[] = [];
+  const paise = fc.integer({ min: 1, max: 60_000 }).map((p) => new Decimal(p).div(100));
+  const step = fc.oneof(
+    fc.record({ kind: fc.constant('pay' as const), on: fc.nat(1), cash: paise, tds: paise, charges: paise }),
+    fc.record({ kind: fc.constant('advance' as const), cash: paise }),
+    fc.record({ kind: fc.constant('apply' as const), which: fc.nat(20), on: fc.nat(1), cash: paise }),
+    fc.record({ kind: fc.constant('cancel' as const), which: fc.nat(20) }),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 8 }), async (steps) => {
+      for (const s of steps) {
+        if (s.kind === 'pay' || s.kind === 'apply') {
+          const invoiceId = invoices[s.on]!.id;
+          const asks = ledger.get(invoiceId)!;
+          const tds =
+            s.kind === 'pay'
+              ? Decimal.min(s.tds, asks.div(4)).toDecimalPlaces(2, Decimal.ROUND_DOWN)
+              : new Decimal(0);
+          const charges =
+            s.kind === 'pay'
+              ? Decimal.min(s.charges, asks.div(4)).toDecimalPlaces(2, Decimal.ROUND_DOWN)
+              : new Decimal(0);
+          const cash = Decimal.min(s.cash, asks.minus(tds).minus(charges));
+          if (cash.lte(0)) continue;
+          if (s.kind === 'pay') {
+            const { receipt } = await h.client.createReceipt(
+              {
+                type: 'INVOICE',
+                customerId: customer,
+                receivedAmount: cash.toFixed(2),
+                paymentMode: 'NEFT',
+                settlements: [
+                  {
+                    invoiceId,
+                    amount: cash.toFixed(2),
+                    tdsAmount: tds.toFixed(2),
+                    bankCharges: charges.toFixed(2),
+                  },
+                ],
+              },
+              staff(),
+            );
+            live.push({
+              id: receipt!.id,
+              settled: new Map([[invoiceId, cash.plus(tds).plus(charges)]]),
+              unapplied: new Decimal(0),
+            });
+            ledger.set(invoiceId, asks.minus(cash).minus(tds).minus(charges));
+          } else {
+            const advance = live.filter((r) => r.unapplied.gt(0))[s.which % Math.max(1, live.length)];
+            if (!advance) continue;
+            const amount = Decimal.min(cash, advance.unapplied);
+            await h.client.applyReceipt(
+              { id: advance.id, settlements: [{ invoiceId, amount: amount.toFixed(2) }] },
+              staff(),
+            );
+            advance.unapplied = advance.unapplied.minus(amount);
+            advance.settled.set(invoiceId, (advance.settled.get(invoiceId) ?? new Decimal(0)).plus(amount));
+            ledger.set(invoiceId, asks.minus(amount));
+          }
+        } else if (s.kind === 'advance') {
+          const { receipt } = await h.client.createReceipt(
+            {
+              type: 'ADVANCE',
+              customerId: customer,
+              receivedAmount: s.cash.toFixed(2),
+              paymentMode: 'CASH',
+              settlements: [],
+            },
+            staff(),
+          );
+          live.push({ id: receipt!.id, settled: new Map(), unapplied: s.cash });
+        } else if (live.length > 0) {
+          const [gone] = live.splice(s.which % live.length, 1);
+          await h.client.cancelReceipt({ id: gone!.id, reason: 'Property step' }, staff());
+          for (const [invoiceId, amount] of gone!.settled)
+            ledger.set(invoiceId, ledger.get(invoiceId)!.plus(amount));
+        }
+      }
+      const open = await h.client.listOpenInvoices({ invoiceIds: invoices.map((i) => i.id) }, staff());
+      for (const invoice of open.invoices) {
+        expect([invoice.invoiceNo, invoice.outstanding]).toEqual([
+          invoice.invoiceNo,
+          ledger.get(invoice.invoiceId)!.toFixed(2),
+        ]);
+        expect(new Decimal(invoice.settled).plus(invoice.outstanding).toFixed(2)).toBe(
+          totals.get(invoice.invoiceId)!.toFixed(2),
+        );
+      }
+      const unapplied = live.reduce((sum, r) => sum.plus(r.unapplied), new Decimal(0));
+      expect(new Decimal(open.unapplied).toFixed(2)).toBe(unapplied.toFixed(2));
+    }),
+    { numRuns: 12 },
+  );
+}, 120_000);
