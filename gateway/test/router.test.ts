@@ -109,6 +109,12 @@ const EXPECTED: Record<string, string> = {
   'invoice.cancel': 'cancel_invoice',
   'invoice.changeCompany': 'manage_invoice',
   'invoice.dispatch': 'email_invoice',
+  'receipt.list': 'view_receipt',
+  'receipt.get': 'view_receipt',
+  'receipt.openInvoices': 'view_receipt',
+  'receipt.create': 'manage_receipt',
+  'receipt.applyToInvoices': 'manage_receipt',
+  'receipt.cancel': 'cancel_receipt',
   // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
   // billing checks it again (tests/integration/gateway/exports.test.ts).
   'exportProfile.list': 'signed-in',
@@ -290,6 +296,7 @@ describe('the router', () => {
         'approve',
         'discard',
         'changeCompany',
+        'applyToInvoices',
         'delete',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).

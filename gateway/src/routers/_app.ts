@@ -16,6 +16,7 @@ import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
 import { publicSlipRouter } from './public-slip/_router';
+import { receiptRouter } from './receipt/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
 
@@ -38,6 +39,7 @@ export const appRouter = router({
   publicFeedback: publicFeedbackRouter,
   feedback: feedbackRouter,
   invoice: invoiceRouter,
+  receipt: receiptRouter,
   exportProfile: exportProfileRouter,
 });
 

@@ -1,0 +1,5 @@
+import { router } from '../../trpc';
+import { applyToInvoices, cancel, create, get, list, openInvoices } from './procedures';
+
+/** Receipts (/operations/receipts) and what invoices still ask for. */
+export const receiptRouter = router({ list, get, openInvoices, create, applyToInvoices, cancel });

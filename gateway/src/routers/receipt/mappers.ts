@@ -1,0 +1,57 @@
+import type { OpenInvoice, Receipt } from '@fleet/proto/fleet/billing/v1/receipt_pb';
+import Decimal from 'decimal.js';
+import { dateOrNull, textOrNull } from '../shared-mappers';
+
+const money = (value: string) => new Decimal(value || 0);
+
+export function receiptToJson(receipt: Receipt) {
+  return {
+    id: receipt.id,
+    receiptNo: receipt.receiptNo,
+    type: receipt.type,
+    customerId: receipt.customerId,
+    customerName: receipt.customerName,
+    companyId: receipt.companyId,
+    receiptDate: receipt.receiptDate,
+    receivedAmount: money(receipt.receivedAmount),
+    tdsAmount: money(receipt.tdsAmount),
+    bankCharges: money(receipt.bankCharges),
+    adjustedAmount: money(receipt.adjustedAmount),
+    unappliedAmount: money(receipt.unappliedAmount),
+    paymentMode: receipt.paymentMode,
+    chequeNo: textOrNull(receipt.chequeNo),
+    chequeDate: textOrNull(receipt.chequeDate),
+    bankName: textOrNull(receipt.bankName),
+    reference: textOrNull(receipt.reference),
+    notes: receipt.notes,
+    bookingId: textOrNull(receipt.bookingId),
+    isCancelled: receipt.isCancelled,
+    cancellationReason: textOrNull(receipt.cancellationReason),
+    settlements: receipt.settlements.map((s) => ({
+      invoiceId: s.invoiceId,
+      invoiceNo: s.invoiceNo,
+      amount: money(s.amount),
+      tdsAmount: money(s.tdsAmount),
+      bankCharges: money(s.bankCharges),
+      appliedAt: dateOrNull(s.appliedAt),
+    })),
+    createdAt: dateOrNull(receipt.createdAt),
+    version: receipt.version,
+  };
+}
+
+export function openInvoiceToJson(invoice: OpenInvoice) {
+  return {
+    invoiceId: invoice.invoiceId,
+    invoiceNo: invoice.invoiceNo,
+    customerId: invoice.customerId,
+    companyId: invoice.companyId,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    total: money(invoice.total),
+    taxableValue: money(invoice.taxableValue),
+    settled: money(invoice.settled),
+    outstanding: money(invoice.outstanding),
+    defaultTds: money(invoice.defaultTds),
+  };
+}

@@ -1,0 +1,70 @@
+// Receipts: money received against invoices, as an advance or on account; what a customer's invoices
+// still ask for; applying what an advance holds; cancelling. Each procedure needs its permission; billing
+// checks it again.
+import { PERMISSION } from '@fleet/domain';
+import { idSchema } from '@fleet/domain/inputs';
+import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
+import { z } from 'zod';
+import { procedureNeeding } from '../../trpc';
+import { required } from '../shared-mappers';
+import { applyInput, createInput, listInput, openInvoicesInput } from './inputs';
+import { openInvoiceToJson, receiptToJson } from './mappers';
+
+export const list = procedureNeeding(PERMISSION.view_receipt)
+  .input(listInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.listReceipts(
+      {
+        search: input.search,
+        customerIds: input.customerIds ?? [],
+        types: input.types ?? [],
+        dateFrom: input.dateFrom,
+        dateTo: input.dateTo,
+        includeCancelled: input.includeCancelled ?? false,
+        invoiceId: input.invoiceId,
+        page: pageRequestToProto(input),
+      },
+      callAs(ctx.caller),
+    );
+    return { receipts: r.receipts.map(receiptToJson), ...pageInfoFromProto(r.page) };
+  });
+
+export const get = procedureNeeding(PERMISSION.view_receipt)
+  .input(z.object({ id: idSchema }))
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.getReceipt(input, callAs(ctx.caller));
+    return receiptToJson(required(r.receipt, 'the receipt'));
+  });
+
+export const openInvoices = procedureNeeding(PERMISSION.view_receipt)
+  .input(openInvoicesInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.listOpenInvoices(
+      { customerId: input.customerId, invoiceIds: input.invoiceIds ?? [] },
+      callAs(ctx.caller),
+    );
+    return { invoices: r.invoices.map(openInvoiceToJson), unapplied: r.unapplied };
+  });
+
+export const create = procedureNeeding(PERMISSION.manage_receipt)
+  .input(createInput)
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.createReceipt(input, callAs(ctx.caller));
+    return receiptToJson(required(r.receipt, 'the receipt'));
+  });
+
+export const applyToInvoices = procedureNeeding(PERMISSION.manage_receipt)
+  .input(applyInput)
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.applyReceipt(input, callAs(ctx.caller));
+    return receiptToJson(required(r.receipt, 'the receipt'));
+  });
+
+export const cancel = procedureNeeding(PERMISSION.cancel_receipt)
+  .input(
+    z.object({ id: idSchema, reason: z.string().trim().min(1, 'Say why the receipt is cancelled').max(500) }),
+  )
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.cancelReceipt(input, callAs(ctx.caller));
+    return receiptToJson(required(r.receipt, 'the receipt'));
+  });
