@@ -185,5 +185,13 @@ describe('npm start (embedded)', () => {
       cursor = page.nextCursor;
     }
     expect(count).toBe(50);
+    // …and the month's money: receipts against its invoices, a bounced cheque, an advance applied.
+    const receipts = await owner.receipt.list.query({ includeCancelled: true, limit: 100 });
+    expect(receipts.receipts.length).toBeGreaterThanOrEqual(3);
+    expect(receipts.receipts.filter((r) => r.isCancelled).map((r) => r.cancellationReason)).toEqual([
+      'Cheque returned unpaid: funds insufficient.',
+    ]);
+    const advance = receipts.receipts.find((r) => r.type === 'ON_ACCOUNT');
+    expect(advance?.adjustedAmount.gt(0)).toBe(true);
   });
 });

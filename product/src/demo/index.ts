@@ -3,8 +3,9 @@
 // (fleet.ts), customers and suppliers (people.ts) and rate cards (pricing.ts), planned in order by
 // plan.ts and created through the masters service by seed-masters.ts; then a month of duties
 // (seed-bookings.ts) through the bookings service, and a month of invoices of them (seed-billing.ts)
-// through billing's use cases.
+// through billing’s use cases, and the money received against them (seed-receipts.ts).
 import { randomUUID } from 'node:crypto';
+import { operatorDate } from '@fleet/domain';
 import type { Operators } from '@fleet/identity';
 import type { Caller, Logger } from '@fleet/platform';
 import {
@@ -19,6 +20,7 @@ import { type DemoBilling, seedDemoInvoices } from './seed-billing';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
+import { seedDemoReceipts } from './seed-receipts';
 
 export {
   DEMO_CODE,
@@ -99,6 +101,18 @@ export async function seedDemoOperator(
       logger.error({ err: error, tenantId }, 'demo invoices could not be seeded');
     }
   }
+  let receipts = 0;
+  if (invoices) {
+    try {
+      receipts = await seedDemoReceipts(
+        product.modules.billing,
+        { ...owner, tenantId, userId: created.owner.id },
+        options.today ?? operatorDate(new Date()),
+      );
+    } catch (error) {
+      logger.error({ err: error, tenantId }, 'demo receipts could not be seeded');
+    }
+  }
   logger.info(
     {
       tenantId,
@@ -106,6 +120,7 @@ export async function seedDemoOperator(
       masters,
       bookings,
       invoices,
+      receipts,
       seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
     },
     'demo operator seeded',

@@ -1,0 +1,98 @@
+// The demo operator's money coming in, recorded through billing's own use cases as the accounts desk
+// would after the month's invoices: some customers paid their older invoices in full by NEFT with their
+// TDS deducted, some part-paid by cheque, one paid an advance that was applied to its oldest invoice, one
+// cheque bounced (its receipt cancelled), and the rest still owe — so the receipts list, the invoices'
+// outstanding and a customer's open invoices all show something real.
+import type { TenantCaller } from '@fleet/billing';
+import { addCalendarDays } from '@fleet/domain';
+import Decimal from 'decimal.js';
+import type { DemoBilling } from './seed-billing';
+
+const later = (date: string, days: number, today: string) => [addCalendarDays(date, days), today].sort()[0]!;
+
+/** Seeds the receipts and answers how many were recorded; none when the operator already has one. */
+export async function seedDemoReceipts(
+  billing: DemoBilling,
+  caller: TenantCaller,
+  today: string,
+): Promise<number> {
+  const { receipts, lists } = billing.useCases;
+  if ((await receipts.list(caller, { limit: 1, includeCancelled: true })).items.length > 0) return 0;
+  const approved = await lists.list(caller, { statuses: ['APPROVED'], limit: 1000 });
+  const customers = [...new Set(approved.items.map((i) => i.customerId))].sort();
+  let recorded = 0;
+  let bounced = false;
+  for (const [index, customerId] of customers.entries()) {
+    const { invoices } = await receipts.openInvoices(caller, { customerId });
+    const old = invoices.filter((i) => i.invoiceDate <= addCalendarDays(today, -10));
+    const [oldest] = old;
+    if (!oldest) continue;
+    const remaining = (i: (typeof invoices)[number]) => new Decimal(i.outstanding).minus(i.defaultTds);
+    if (index % 4 === 0) {
+      // Everything older than ten days, in one NEFT payment, TDS deducted.
+      const received = old.reduce((sum, i) => sum.plus(remaining(i)), new Decimal(0));
+      await receipts.create(caller, {
+        type: 'INVOICE',
+        customerId,
+        receiptDate: later(old.at(-1)!.invoiceDate, 7, today),
+        receivedAmount: received.toFixed(2),
+        paymentMode: 'NEFT',
+        reference: `UTR${String(240_000 + index * 37).padStart(10, '0')}`,
+        bankName: 'HDFC Bank',
+        settlements: old.map((i) => ({
+          invoiceId: i.invoiceId,
+          amount: remaining(i).toFixed(2),
+          tdsAmount: i.defaultTds,
+        })),
+      });
+      recorded++;
+    } else if (index % 4 === 1) {
+      // Half the oldest invoice by cheque; a second cheque, for the rest, bounced once.
+      const half = remaining(oldest).div(2).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      await receipts.create(caller, {
+        type: 'INVOICE',
+        customerId,
+        receiptDate: later(oldest.invoiceDate, 12, today),
+        receivedAmount: half.toFixed(2),
+        paymentMode: 'CHEQUE',
+        chequeNo: String(104_500 + index).padStart(6, '0'),
+        chequeDate: later(oldest.invoiceDate, 10, today),
+        bankName: 'ICICI Bank',
+        notes: 'Part payment; the rest promised at month end.',
+        settlements: [{ invoiceId: oldest.invoiceId, amount: half.toFixed(2), tdsAmount: oldest.defaultTds }],
+      });
+      recorded++;
+      if (!bounced) {
+        const { receipt } = await receipts.create(caller, {
+          type: 'INVOICE',
+          customerId,
+          receiptDate: later(oldest.invoiceDate, 20, today),
+          receivedAmount: remaining(oldest).minus(half).toFixed(2),
+          paymentMode: 'CHEQUE',
+          chequeNo: String(104_600 + index).padStart(6, '0'),
+          bankName: 'ICICI Bank',
+          settlements: [{ invoiceId: oldest.invoiceId, amount: remaining(oldest).minus(half).toFixed(2) }],
+        });
+        await receipts.cancel(caller, receipt.id, 'Cheque returned unpaid: funds insufficient.');
+        bounced = true;
+        recorded++;
+      }
+    } else if (index % 4 === 2) {
+      // An advance on account, applied to the oldest invoice as far as it goes.
+      const { receipt } = await receipts.create(caller, {
+        type: 'ON_ACCOUNT',
+        customerId,
+        receiptDate: later(oldest.invoiceDate, 3, today),
+        receivedAmount: '5000.00',
+        paymentMode: 'NEFT',
+        reference: `UTR${String(880_000 + index * 11).padStart(10, '0')}`,
+        notes: 'Advance for the month’s duties.',
+        settlements: [],
+      });
+      const amount = Decimal.min(new Decimal(oldest.outstanding), new Decimal(5000));
+      await receipts.apply(caller, receipt.id, [{ invoiceId: oldest.invoiceId, amount: amount.toFixed(2) }]);
+      recorded++;
+    }
+  }
+  return recorded;
+}
