@@ -24,6 +24,8 @@ create table billing.receipts (
   company_id uuid not null,
   receipt_date date not null,
   received_amount numeric(14, 2) not null check (received_amount >= 0),
+  -- What its settlements apply of it (kept as they are made); the rest is held for the customer.
+  applied numeric(14, 2) not null default 0 check (applied >= 0 and applied <= received_amount),
   payment_mode text not null check (payment_mode in ('CASH', 'CHEQUE', 'NEFT', 'CREDIT_CARD', 'OTHER')),
   cheque_no text not null default '',
   cheque_date date,
@@ -50,6 +52,9 @@ create index receipts_number_search on billing.receipts (tenant_id, receipt_no_k
 create index receipts_customer_search on billing.receipts (tenant_id, customer_name_key);
 create index receipts_cheque_search on billing.receipts (tenant_id, cheque_no) where cheque_no <> '';
 create index receipts_reference_search on billing.receipts (tenant_id, reference) where reference <> '';
+-- Receipts still holding money for their customer (advances, money on account).
+create index receipts_holding on billing.receipts (tenant_id, customer_id)
+  where not is_cancelled and received_amount > applied;
 
 create table billing.receipt_settlements (
   id uuid primary key,
@@ -65,9 +70,13 @@ create table billing.receipt_settlements (
 create index receipt_settlements_of_receipt on billing.receipt_settlements (receipt_id);
 create index receipt_settlements_of_invoice on billing.receipt_settlements (invoice_id) where is_live;
 
--- What the invoices list and the customer's open invoices read: the approved invoices that still ask.
-create index invoices_open_of_customer on billing.invoices (tenant_id, customer_id, invoice_date)
-  where status = 'APPROVED';
+-- What an invoice's live settlements add up to (money, TDS, bank charges), kept in the transaction that
+-- settles or cancels, so that outstanding (total − settled) and the ageing of every customer's open
+-- invoices read the invoices alone. The receipts' property test holds it to the settlements.
+alter table billing.invoices add column settled numeric(14, 2) not null default 0 check (settled >= 0);
+-- The approved invoices that still ask for money: a customer's open invoices and the ageing read only these.
+create index invoices_open on billing.invoices (tenant_id, customer_id, invoice_date)
+  where status = 'APPROVED' and total > settled;
 
 do $$
 declare t text;

@@ -3,6 +3,8 @@ import { create, fromJson, type JsonValue } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { InvoiceListItem } from '@fleet/domain';
 import {
+  type CustomerOutstanding,
+  CustomerOutstandingSchema,
   type ExportRecordsResponse,
   ExportRecordsResponseSchema,
 } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
@@ -27,7 +29,7 @@ import Decimal from 'decimal.js';
 import type { DutyRecord } from './domain/duty';
 import type { ExportProfileRow } from './storage/export-profiles-store';
 import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-store';
-import type { ReceiptRow, SettlementRow } from './storage/receipts-store';
+import type { OutstandingRow, ReceiptRow, SettlementRow } from './storage/receipts-store';
 import type { OpenInvoice } from './use-cases/receipts';
 import type { ExportPart } from './use-cases/record-exports';
 
@@ -243,5 +245,21 @@ export function openInvoiceToProto(invoice: OpenInvoice): OpenInvoiceMessage {
     settled: money(invoice.settled),
     outstanding: money(invoice.outstanding),
     defaultTds: invoice.defaultTds,
+  });
+}
+
+export function outstandingToProto(row: OutstandingRow & { customerName?: string }): CustomerOutstanding {
+  return create(CustomerOutstandingSchema, {
+    customerId: row.customerId,
+    customerName: row.customerName ?? '',
+    outstanding: money(row.outstanding),
+    notDue: money(row.notDue),
+    days1To30: money(row.days1To30),
+    days31To60: money(row.days31To60),
+    days61To90: money(row.days61To90),
+    over90: money(row.over90),
+    unapplied: money(row.unapplied),
+    openInvoices: row.openInvoices,
+    oldestInvoiceDate: row.oldestInvoiceDate,
   });
 }

@@ -41,11 +41,12 @@ async function failsWith(call: Promise<unknown>, code: string, field?: string) {
 }
 
 /** An approved manual invoice of ₹`rate` + 5% GST. */
-async function approvedInvoice(rate: string, customerId = m.customer) {
+async function approvedInvoice(rate: string, customerId = m.customer, invoiceDate?: string) {
   const { invoice } = await h.client.createInvoice(
     {
       draft: {
         customerId,
+        invoiceDate,
         lines: [{ type: 'CUSTOM', description: 'Airport transfer', quantity: '1', rate, isTaxable: true }],
       },
     },
@@ -249,6 +250,87 @@ it('never lets two receipts settle one invoice beyond what it asks, however they
   );
   expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
   expect(await outstanding(invoice.id)).toBe('250.00');
+});
+
+it('ages what each customer owes by invoice date or due date, net of what it holds', async () => {
+  const customer = await m.create('customer', {
+    name: 'Ageing Traders',
+    tax_type: 'GSTIN',
+    invoice_due_in_days: 15,
+    billing_details: [
+      {
+        billing_name: 'Ageing Traders',
+        gst_no: '27AAACH7409R1Z1',
+        address: 'Pune',
+        state_id: 'MH',
+        is_default: true,
+      },
+    ],
+  });
+  await approvedInvoice('1000', customer, '2026-11-24'); // 1,050: today
+  const october = await approvedInvoice('2000', customer, '2026-10-10'); // 2,100: 45 days old, 30 overdue
+  await approvedInvoice('4000', customer, '2026-07-01'); // 4,200: 146 days old, 131 overdue
+  await h.client.createReceipt(
+    {
+      type: 'INVOICE',
+      customerId: customer,
+      receivedAmount: '1000',
+      paymentMode: 'NEFT',
+      settlements: [{ invoiceId: october.id, amount: '1000' }],
+    },
+    staff(),
+  );
+  await h.client.createReceipt(
+    { type: 'ON_ACCOUNT', customerId: customer, receivedAmount: '500', paymentMode: 'CASH', settlements: [] },
+    staff(),
+  );
+  const aged = async (basis: string) => {
+    const report = await h.client.listOutstanding({ basis, customerIds: [customer] }, staff());
+    const [row] = report.customers;
+    return [
+      report.asOf,
+      row!.customerName,
+      row!.openInvoices,
+      row!.outstanding,
+      row!.unapplied,
+      row!.notDue,
+      row!.days1To30,
+      row!.days31To60,
+      row!.days61To90,
+      row!.over90,
+    ];
+  };
+  expect(await aged('INVOICE_DATE')).toEqual([
+    '2026-11-24',
+    'Ageing Traders',
+    3,
+    '6350.00',
+    '500.00',
+    '1050.00',
+    '0.00',
+    '1100.00',
+    '0.00',
+    '4200.00',
+  ]);
+  expect(await aged('DUE_DATE')).toEqual([
+    '2026-11-24',
+    'Ageing Traders',
+    3,
+    '6350.00',
+    '500.00',
+    '1050.00',
+    '1100.00',
+    '0.00',
+    '0.00',
+    '4200.00',
+  ]);
+  await failsWith(h.client.listOutstanding({ basis: 'SHIP_DATE' }, staff()), 'INVALID_ARGUMENT', 'basis');
+  const all = await h.client.listOutstanding({}, staff());
+  expect(all.customers.map((c) => c.customerId)).toContain(customer);
+  expect(all.total!.outstanding).toBe(
+    all.customers.reduce((sum, c) => sum.plus(c.outstanding), new Decimal(0)).toFixed(2),
+  );
+  await failsWith(h.client.listOutstanding({}, without(PERMISSION.view_receipt)), 'PERMISSION_DENIED');
 });
 
 it('keeps each operator’s receipts its own', async () => {

@@ -91,6 +91,7 @@ it('receives a payment with TDS, shows the invoice settled, and cancels it back'
     '0.00',
   ]);
   expect((await owner.receipt.openInvoices.query({ customerId })).invoices).toEqual([]);
+  expect((await owner.receipt.outstanding.query({})).customers).toEqual([]);
   const listed = await owner.receipt.list.query({ search: 'UTR77' });
   expect(listed.receipts.map((r) => r.id)).toEqual([receipt.id]);
   expect((await owner.receipt.list.query({ invoiceId })).receipts.map((r) => r.id)).toEqual([receipt.id]);
@@ -100,6 +101,11 @@ it('receives a payment with TDS, shows the invoice settled, and cancels it back'
   const [again] = (await owner.receipt.openInvoices.query({ invoiceIds: [invoiceId] })).invoices;
   expect(again?.outstanding.toFixed(2)).toBe('10500.00');
   expect((await owner.receipt.list.query({})).receipts).toEqual([]);
+  const owed = await owner.receipt.outstanding.query({ basis: 'DUE_DATE' });
+  expect(owed.customers.map((c) => [c.customerName, c.outstanding.toFixed(2), c.openInvoices])).toEqual([
+    ['Harbour Logistics', '10500.00', 1],
+  ]);
+  expect(owed.total.outstanding).toEqual(new Decimal('10500'));
 });
 
 it('refuses bad input with the field named, recording nothing', async () => {
@@ -141,6 +147,10 @@ it('refuses bad input with the field named, recording nothing', async () => {
   ).toEqual(['BAD_REQUEST', ['settlements.0.amount']]);
   expect(await bad(owner.receipt.list.query({ cursor: '%%%' }))).toEqual(['BAD_REQUEST', ['cursor']]);
   expect(await bad(owner.receipt.openInvoices.query({}))).toEqual(['BAD_REQUEST', ['customerId']]);
+  expect(await bad(owner.receipt.outstanding.query({ basis: 'TODAY' as 'DUE_DATE' }))).toEqual([
+    'BAD_REQUEST',
+    ['basis'],
+  ]);
   expect((await owner.receipt.list.query({ includeCancelled: true })).receipts).toHaveLength(1);
 });
 

@@ -1,4 +1,4 @@
-import { isoDateSchema, PAYMENT_MODES, RECEIPT_TYPES } from '@fleet/domain';
+import { DATE_BASES, isoDateSchema, PAYMENT_MODES, RECEIPT_TYPES } from '@fleet/domain';
 import {
   cursorSchema,
   idSchema,
@@ -70,3 +70,8 @@ export const openInvoicesInput = z
     message: 'Choose a customer',
     path: ['customerId'],
   });
+
+export const outstandingInput = z.object({
+  basis: z.enum(DATE_BASES).default('INVOICE_DATE'),
+  customerIds: z.array(idSchema).max(100).optional(),
+});

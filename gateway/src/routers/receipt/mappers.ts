@@ -1,3 +1,4 @@
+import type { CustomerOutstanding } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import type { OpenInvoice, Receipt } from '@fleet/proto/fleet/billing/v1/receipt_pb';
 import Decimal from 'decimal.js';
 import { dateOrNull, textOrNull } from '../shared-mappers';
@@ -53,5 +54,21 @@ export function openInvoiceToJson(invoice: OpenInvoice) {
     settled: money(invoice.settled),
     outstanding: money(invoice.outstanding),
     defaultTds: money(invoice.defaultTds),
+  };
+}
+
+export function outstandingToJson(row: CustomerOutstanding) {
+  return {
+    customerId: row.customerId,
+    customerName: row.customerName,
+    outstanding: money(row.outstanding),
+    notDue: money(row.notDue),
+    days1To30: money(row.days1To30),
+    days31To60: money(row.days31To60),
+    days61To90: money(row.days61To90),
+    over90: money(row.over90),
+    unapplied: money(row.unapplied),
+    openInvoices: row.openInvoices,
+    oldestInvoiceDate: textOrNull(row.oldestInvoiceDate),
   };
 }

@@ -7,8 +7,8 @@ import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
 import { required } from '../shared-mappers';
-import { applyInput, createInput, listInput, openInvoicesInput } from './inputs';
-import { openInvoiceToJson, receiptToJson } from './mappers';
+import { applyInput, createInput, listInput, openInvoicesInput, outstandingInput } from './inputs';
+import { openInvoiceToJson, outstandingToJson, receiptToJson } from './mappers';
 
 export const list = procedureNeeding(PERMISSION.view_receipt)
   .input(listInput)
@@ -67,4 +67,18 @@ export const cancel = procedureNeeding(PERMISSION.cancel_receipt)
   .mutation(async ({ ctx, input }) => {
     const r = await ctx.services.billing.cancelReceipt(input, callAs(ctx.caller));
     return receiptToJson(required(r.receipt, 'the receipt'));
+  });
+
+export const outstanding = procedureNeeding(PERMISSION.view_receipt)
+  .input(outstandingInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.listOutstanding(
+      { basis: input.basis, customerIds: input.customerIds ?? [] },
+      callAs(ctx.caller),
+    );
+    return {
+      customers: r.customers.map(outstandingToJson),
+      total: outstandingToJson(required(r.total, 'the total')),
+      asOf: r.asOf,
+    };
   });

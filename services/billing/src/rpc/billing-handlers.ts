@@ -10,6 +10,7 @@ import {
   invoiceListItemOf,
   invoiceToProto,
   openInvoiceToProto,
+  outstandingToProto,
   receiptToProto,
 } from '../mappers';
 import type { BillingUseCases } from '../use-cases';
@@ -183,6 +184,17 @@ export function billingRoutes(useCases: BillingUseCases) {
       async applyReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.apply(tenantCallerOf(ctx), req.id, req.settlements);
         return { receipt: receiptToProto(receipt, settlements) };
+      },
+      async listOutstanding(req, ctx) {
+        const report = await receipts.outstanding(tenantCallerOf(ctx), {
+          basis: req.basis,
+          customerIds: req.customerIds,
+        });
+        return {
+          customers: report.customers.map(outstandingToProto),
+          total: outstandingToProto(report.total),
+          asOf: report.asOf,
+        };
       },
       async cancelReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);

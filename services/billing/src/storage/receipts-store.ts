@@ -1,11 +1,7 @@
 // Receipts (billing.receipts), what they settle (billing.receipt_settlements), and what each approved
-// invoice still asks for: its total less its live settlements.
+// invoice still asks for: its total less its live settlements (invoices.settled, kept as they change).
 import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
-
-/** Money, TDS and bank charges of an invoice's live settlements, for `i` an invoice. */
-const SETTLED = sql.raw(`coalesce((select sum(s.amount + s.tds_amount + s.bank_charges)
-  from billing.receipt_settlements s where s.invoice_id = i.id and s.is_live), 0)`);
 
 export interface OpenInvoiceRow {
   invoiceId: string;
@@ -25,8 +21,8 @@ export interface OpenInvoiceRow {
 const OPEN_COLUMNS = sql`i.id as "invoiceId", i.invoice_no as "invoiceNo", i.customer_id as "customerId",
   i.company_id as "companyId", i.status, to_char(i.invoice_date, 'YYYY-MM-DD') as "invoiceDate",
   to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", i.total::text as total,
-  coalesce(i.totals->>'taxableValue', '') as "taxableValue", ${SETTLED}::text as settled,
-  (i.total - ${SETTLED})::text as outstanding`;
+  coalesce(i.totals->>'taxableValue', '') as "taxableValue", i.settled::text as settled,
+  (i.total - i.settled)::text as outstanding`;
 
 /**
  * Locks the invoices a receipt settles, then reads what each still asks in a statement of its own: a
@@ -55,7 +51,7 @@ export async function openInvoicesOf(tx: Tx, customerId: string, limit: number):
   return rows<OpenInvoiceRow>(
     tx,
     sql`select ${OPEN_COLUMNS} from billing.invoices i
-        where i.customer_id = ${customerId} and i.status = 'APPROVED' and i.total > ${SETTLED}
+        where i.customer_id = ${customerId} and i.status = 'APPROVED' and i.total > i.settled
         order by i.invoice_date, i.invoice_no limit ${limit}`,
   );
 }
@@ -64,9 +60,8 @@ export async function openInvoicesOf(tx: Tx, customerId: string, limit: number):
 export async function unappliedOf(tx: Tx, customerId: string): Promise<string> {
   const [row] = await rows<{ unapplied: string }>(
     tx,
-    sql`select coalesce(sum(r.received_amount - coalesce((select sum(s.amount)
-          from billing.receipt_settlements s where s.receipt_id = r.id and s.is_live), 0)), 0)::text as unapplied
-        from billing.receipts r where r.customer_id = ${customerId} and not r.is_cancelled`,
+    sql`select coalesce(sum(r.received_amount - r.applied), 0)::text as unapplied from billing.receipts r
+        where r.customer_id = ${customerId} and not r.is_cancelled and r.received_amount > r.applied`,
   );
   return row?.unapplied ?? '0';
 }
@@ -169,6 +164,17 @@ export async function insertSettlements(tx: Tx, settlements: readonly NewSettlem
     select s."id", s."tenantId", s."receiptId", s."invoiceId", s."amount", s."tdsAmount", s."bankCharges"
     from jsonb_to_recordset(${JSON.stringify(settlements)}::jsonb) as s("id" uuid, "tenantId" uuid,
       "receiptId" uuid, "invoiceId" uuid, "amount" numeric, "tdsAmount" numeric, "bankCharges" numeric)`);
+  await tx.execute(sql`update billing.invoices i set settled = i.settled + s.total
+    from (select x."invoiceId", sum(x."amount" + x."tdsAmount" + x."bankCharges") as total
+          from jsonb_to_recordset(${JSON.stringify(settlements)}::jsonb)
+            as x("invoiceId" uuid, "amount" numeric, "tdsAmount" numeric, "bankCharges" numeric)
+          group by x."invoiceId") s
+    where i.id = s."invoiceId"`);
+  await tx.execute(sql`update billing.receipts r set applied = r.applied + s.total
+    from (select x."receiptId", sum(x."amount") as total
+          from jsonb_to_recordset(${JSON.stringify(settlements)}::jsonb) as x("receiptId" uuid, "amount" numeric)
+          group by x."receiptId") s
+    where r.id = s."receiptId"`);
 }
 
 export async function getReceipt(tx: Tx, id: string, lock = false): Promise<ReceiptRow | undefined> {
@@ -202,6 +208,10 @@ export async function settlementsOf(tx: Tx, receiptId: string): Promise<Settleme
 export async function cancelReceiptRow(tx: Tx, id: string, reason: string): Promise<void> {
   await tx.execute(sql`update billing.receipts set is_cancelled = true, cancellation_reason = ${reason},
       version = version + 1, updated_at = now() where id = ${id}`);
+  await tx.execute(sql`update billing.invoices i set settled = i.settled - s.total
+    from (select invoice_id, sum(amount + tds_amount + bank_charges) as total from billing.receipt_settlements
+          where receipt_id = ${id} and is_live group by invoice_id) s
+    where i.id = s.invoice_id`);
   await tx.execute(sql`update billing.receipt_settlements set is_live = false where receipt_id = ${id}`);
 }
 
@@ -276,5 +286,64 @@ export async function listReceipts(
     sql`select ${RECEIPT_COLUMNS}, ${column}::text as "sortKey" from billing.receipts r ${RECEIPT_TOTALS}
         ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
         order by ${paging.orderBy} limit ${page.limit + 1}`,
+  );
+}
+
+export interface OutstandingRow {
+  customerId: string;
+  outstanding: string;
+  notDue: string;
+  days1To30: string;
+  days31To60: string;
+  days61To90: string;
+  over90: string;
+  unapplied: string;
+  openInvoices: number;
+  oldestInvoiceDate: string;
+}
+
+/**
+ * What each customer owes on `asOf`, aged from each open invoice's invoice date or due date, biggest
+ * first: the open approved invoices alone (a partial index holds them), and what the customers' live
+ * receipts hold unapplied. Customers with only unapplied money are listed too.
+ */
+export async function outstandingByCustomer(
+  tx: Tx,
+  query: { basis: 'INVOICE_DATE' | 'DUE_DATE'; asOf: string; customerIds: readonly string[]; limit: number },
+): Promise<OutstandingRow[]> {
+  const from = sql.raw(query.basis === 'DUE_DATE' ? 'i.due_date' : 'i.invoice_date');
+  const onlyInvoices =
+    query.customerIds.length > 0 ? sql`and i.customer_id = any(${idArray(query.customerIds)})` : sql``;
+  const onlyReceipts =
+    query.customerIds.length > 0 ? sql`and r.customer_id = any(${idArray(query.customerIds)})` : sql``;
+  const bucket = (condition: SQL) =>
+    sql`coalesce(sum(case when ${condition} then i.total - i.settled end), 0)::text`;
+  const age = sql`(${query.asOf}::date - ${from})`;
+  return rows<OutstandingRow>(
+    tx,
+    sql`with owed as (
+          select i.customer_id, sum(i.total - i.settled) as outstanding,
+            ${bucket(sql`${age} <= 0`)} as "notDue",
+            ${bucket(sql`${age} between 1 and 30`)} as "days1To30",
+            ${bucket(sql`${age} between 31 and 60`)} as "days31To60",
+            ${bucket(sql`${age} between 61 and 90`)} as "days61To90",
+            ${bucket(sql`${age} > 90`)} as "over90",
+            count(*)::int as "openInvoices", to_char(min(i.invoice_date), 'YYYY-MM-DD') as "oldestInvoiceDate"
+          from billing.invoices i
+          where i.status = 'APPROVED' and i.total > i.settled ${onlyInvoices}
+          group by i.customer_id),
+        held as (
+          select r.customer_id, sum(r.received_amount - r.applied) as unapplied
+          from billing.receipts r where not r.is_cancelled and r.received_amount > r.applied ${onlyReceipts}
+          group by r.customer_id)
+        select coalesce(o.customer_id, h.customer_id) as "customerId", coalesce(o.outstanding, 0)::text as outstanding,
+          coalesce(o."notDue", '0') as "notDue", coalesce(o."days1To30", '0') as "days1To30",
+          coalesce(o."days31To60", '0') as "days31To60", coalesce(o."days61To90", '0') as "days61To90",
+          coalesce(o."over90", '0') as "over90", coalesce(h.unapplied, 0)::text as unapplied,
+          coalesce(o."openInvoices", 0) as "openInvoices", coalesce(o."oldestInvoiceDate", '') as "oldestInvoiceDate"
+        from owed o full join held h on h.customer_id = o.customer_id
+        where coalesce(o.outstanding, 0) > 0 or coalesce(h.unapplied, 0) > 0
+        order by coalesce(o.outstanding, 0) - coalesce(h.unapplied, 0) desc, 1
+        limit ${query.limit}`,
   );
 }

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkReceipt,
+  DATE_BASES,
+  type DateBasis,
   defaultTdsPaise,
   financialYearOf,
   isIsoDate,
@@ -34,6 +36,7 @@ import {
   type Tx,
   toPage,
 } from '@fleet/platform';
+import Decimal from 'decimal.js';
 import { BillingEvents, billingOutbox } from '../events/published';
 import { receiptToProto } from '../mappers';
 import { addActivities, takeSequences } from '../storage/invoices-store';
@@ -46,7 +49,9 @@ import {
   listReceipts,
   lockInvoicesToSettle,
   type OpenInvoiceRow,
+  type OutstandingRow,
   openInvoicesOf,
+  outstandingByCustomer,
   RECEIPT_SORTS,
   type ReceiptFilters,
   type ReceiptRow,
@@ -101,6 +106,17 @@ export type ReceiptWithSettlements = { receipt: ReceiptRow; settlements: Settlem
 
 /** At most this many open invoices are offered at once (oldest first). */
 const OPEN_INVOICES_SHOWN = 500;
+/** The outstanding report names at most this many customers (the biggest); its total counts them all shown. */
+const OUTSTANDING_CUSTOMERS = 2000;
+
+type MoneyColumn =
+  | 'outstanding'
+  | 'notDue'
+  | 'days1To30'
+  | 'days31To60'
+  | 'days61To90'
+  | 'over90'
+  | 'unapplied';
 
 function text(value: string | undefined, field: string, max: number): string {
   const trimmed = (value ?? '').trim();
@@ -389,6 +405,54 @@ export function createReceipts(deps: BillingDeps) {
         await publish(tx, caller, 'receiptCreated', made);
         return made;
       });
+    },
+
+    /**
+     * What each customer owes today, aged from the invoice date or the due date, biggest (net of what
+     * it holds unapplied) first, with the total of them all. At most OUTSTANDING_CUSTOMERS customers.
+     */
+    async outstanding(
+      caller: TenantCaller,
+      input: { basis?: string; customerIds?: readonly string[] },
+    ): Promise<{
+      customers: (OutstandingRow & { customerName: string })[];
+      total: OutstandingRow;
+      asOf: string;
+    }> {
+      requirePermission(caller, PERMISSION.view_receipt, 'see what customers owe');
+      const basis: DateBasis = input.basis ? oneOf(DATE_BASES, input.basis, 'basis') : 'INVOICE_DATE';
+      const customerIds = requireIds(input.customerIds ?? [], 'customerIds');
+      const asOf = operatorDate(clock());
+      const found = await db.read(caller.tenantId, (tx) =>
+        outstandingByCustomer(tx, { basis, asOf, customerIds, limit: OUTSTANDING_CUSTOMERS }),
+      );
+      const names = await copies.load(caller, { customer: found.map((row) => row.customerId) });
+      const sum = (key: MoneyColumn) =>
+        found.reduce((total, row) => total.plus(row[key]), new Decimal(0)).toFixed(2);
+      const total: OutstandingRow = {
+        customerId: '',
+        outstanding: sum('outstanding'),
+        notDue: sum('notDue'),
+        days1To30: sum('days1To30'),
+        days31To60: sum('days31To60'),
+        days61To90: sum('days61To90'),
+        over90: sum('over90'),
+        unapplied: sum('unapplied'),
+        openInvoices: found.reduce((count, row) => count + row.openInvoices, 0),
+        oldestInvoiceDate:
+          found
+            .map((row) => row.oldestInvoiceDate)
+            .filter(Boolean)
+            .sort()[0] ?? '',
+      };
+      return {
+        customers: found.map((row) => ({
+          ...row,
+          customerName: names.customer.get(row.customerId)?.connection?.name ?? '',
+        })),
+        total,
+        asOf,
+      };
     },
 
     /** Applies what an advance or money on account still holds to invoices of its customer and company. */
