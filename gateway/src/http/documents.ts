@@ -1,7 +1,9 @@
 // Printed documents the services render, served as files a browser opens or downloads: a duty's slip
 // (/api/bookings/{id}/duty-slip.pdf?variant=SALES|PURCHASE) and an invoice's documents
-// (/api/invoices/{id}/{invoice|duty-slips|duty-summary}.pdf). The service checks the person's
+// (/api/invoices/{id}/{invoice|duty-slips|duty-summary}.pdf) and a customer's statement of account
+// (/api/customers/{id}/statement.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD). The service checks the person's
 // permission and renders the PDF; the gateway passes it on with the file's name.
+import { isIsoDate } from '@fleet/domain';
 import { callAs, invalidField, requireId } from '@fleet/platform';
 import { type Request, type Response, Router } from 'express';
 import type { Context } from '../context';
@@ -63,6 +65,27 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
       const { pdf, fileName } = await contextOf(req, res).services.billing.renderInvoiceDocument(
         { id: requireId(req.params.id ?? '', 'id'), document },
         callAs(session.caller, { timeoutMs: INVOICE_DOCUMENT_DEADLINE_MS }),
+      );
+      sendPdf(req, res, pdf, fileName);
+    } catch (error) {
+      fail(req, res, error);
+    }
+  });
+
+  documents.get('/customers/:id/statement.pdf', async (req, res) => {
+    const session = await signedIn(req, res);
+    if (!session) return;
+    try {
+      const date = (name: 'from' | 'to') => {
+        const value = req.query[name];
+        if (value === undefined || value === '') return '';
+        if (typeof value !== 'string' || !isIsoDate(value))
+          throw invalidField(name, 'Give the date as YYYY-MM-DD.');
+        return value;
+      };
+      const { pdf, fileName } = await contextOf(req, res).services.billing.renderCustomerStatement(
+        { customerId: requireId(req.params.id ?? '', 'id'), dateFrom: date('from'), dateTo: date('to') },
+        callAs(session.caller),
       );
       sendPdf(req, res, pdf, fileName);
     } catch (error) {

@@ -7,6 +7,8 @@ import {
   CustomerOutstandingSchema,
   type ExportRecordsResponse,
   ExportRecordsResponseSchema,
+  type GetCustomerStatementResponse,
+  GetCustomerStatementResponseSchema,
 } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import { type ExportProfile, ExportProfileSchema } from '@fleet/proto/fleet/billing/v1/export_pb';
 import {
@@ -30,6 +32,7 @@ import type { DutyRecord } from './domain/duty';
 import type { ExportProfileRow } from './storage/export-profiles-store';
 import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-store';
 import type { OutstandingRow, ReceiptRow, SettlementRow } from './storage/receipts-store';
+import type { CustomerStatement } from './use-cases/customer-statements';
 import type { OpenInvoice } from './use-cases/receipts';
 import type { ExportPart } from './use-cases/record-exports';
 
@@ -261,5 +264,29 @@ export function outstandingToProto(row: OutstandingRow & { customerName?: string
     unapplied: money(row.unapplied),
     openInvoices: row.openInvoices,
     oldestInvoiceDate: row.oldestInvoiceDate,
+  });
+}
+
+export function statementToProto(statement: CustomerStatement): GetCustomerStatementResponse {
+  return create(GetCustomerStatementResponseSchema, {
+    customerId: statement.customerId,
+    customer: statement.customer,
+    company: statement.company,
+    dateFrom: statement.from,
+    dateTo: statement.to,
+    opening: statement.opening.toFixed(2),
+    entries: statement.entries.map((e) => ({
+      date: e.date,
+      kind: e.kind,
+      id: e.id,
+      number: e.number,
+      detail: e.detail,
+      debit: e.debit.toFixed(2),
+      credit: e.credit.toFixed(2),
+      balance: e.balance.toFixed(2),
+    })),
+    debits: statement.debits.toFixed(2),
+    credits: statement.credits.toFixed(2),
+    closing: statement.closing.toFixed(2),
   });
 }

@@ -9,6 +9,7 @@ import { PERMISSION } from '@fleet/domain';
 import { callAs } from '@fleet/platform';
 import type { CreateReceiptRequestSchema } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import { expectDomainError } from '@fleet/testing';
+import { readPdf } from '@fleet/testing/pdf';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { type BillingHarness, bootBilling, type OperatorMasters, operatorMasters } from './support';
@@ -252,7 +253,7 @@ it('never lets two receipts settle one invoice beyond what it asks, however they
   expect(await outstanding(invoice.id)).toBe('250.00');
 });
 
-it('ages what each customer owes by invoice date or due date, net of what it holds', async () => {
+it('ages what each customer owes by invoice date or due date, and states its account', async () => {
   const customer = await m.create('customer', {
     name: 'Ageing Traders',
     tax_type: 'GSTIN',
@@ -331,6 +332,41 @@ it('ages what each customer owes by invoice date or due date, net of what it hol
     all.customers.reduce((sum, c) => sum.plus(c.outstanding), new Decimal(0)).toFixed(2),
   );
   await failsWith(h.client.listOutstanding({}, without(PERMISSION.view_receipt)), 'PERMISSION_DENIED');
+
+  // Its statement from August: July's invoice brought forward, then each invoice and receipt in date order,
+  // closing at what it owes less what it holds.
+  const statement = await h.client.getCustomerStatement(
+    { customerId: customer, dateFrom: '2026-08-01', dateTo: '2026-11-24' },
+    staff(),
+  );
+  expect([statement.customer?.name, statement.opening]).toEqual(['Ageing Traders', '4200.00']);
+  expect(statement.entries.map((e) => [e.date, e.kind, e.debit, e.credit, e.balance])).toEqual([
+    ['2026-10-10', 'INVOICE', '2100.00', '0.00', '6300.00'],
+    ['2026-11-24', 'INVOICE', '1050.00', '0.00', '7350.00'],
+    ['2026-11-24', 'RECEIPT', '0.00', '1000.00', '6350.00'],
+    ['2026-11-24', 'RECEIPT', '0.00', '500.00', '5850.00'],
+  ]);
+  expect([statement.debits, statement.credits, statement.closing]).toEqual(['3150.00', '1500.00', '5850.00']);
+  const { pdf, fileName } = await h.client.renderCustomerStatement(
+    { customerId: customer, dateFrom: '2026-08-01', dateTo: '2026-11-24' },
+    staff(),
+  );
+  expect(fileName).toBe('Statement-Ageing-Traders-2026-08-01-to-2026-11-24.pdf');
+  const text = (await readPdf(pdf)).pages.map((page) => page.text).join('\n');
+  expect(text).toContain('Statement of account');
+  expect(text).toContain('5,850.00 Dr');
+  await failsWith(
+    h.client.getCustomerStatement(
+      { customerId: customer, dateFrom: '2026-12-01', dateTo: '2026-11-01' },
+      staff(),
+    ),
+    'INVALID_ARGUMENT',
+    'dateTo',
+  );
+  await failsWith(
+    h.client.renderCustomerStatement({ customerId: customer }, without(PERMISSION.download_print_receipt)),
+    'PERMISSION_DENIED',
+  );
 });
 
 it('keeps each operator’s receipts its own', async () => {

@@ -8,6 +8,7 @@ import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support'
 
 let h: GatewayHarness;
 let owner: ReturnType<GatewayHarness['client']>;
+let ownerToken: string;
 let viewer: ReturnType<GatewayHarness['client']>;
 let other: ReturnType<GatewayHarness['client']>;
 let customerId: string;
@@ -15,8 +16,8 @@ let invoiceId: string;
 
 beforeAll(async () => {
   h = await bootGateway();
-  const { token } = await h.signIn(freshPhone(), { operatorName: 'Receipt Cabs' });
-  owner = h.client(() => bearer(token));
+  ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Receipt Cabs' }));
+  owner = h.client(() => bearer(ownerToken));
   const { token: otherToken } = await h.signIn(freshPhone(), { operatorName: 'Other Cabs' });
   other = h.client(() => bearer(otherToken));
   const profile = await owner.permissionProfile.create.mutate({
@@ -106,6 +107,23 @@ it('receives a payment with TDS, shows the invoice settled, and cancels it back'
     ['Harbour Logistics', '10500.00', 1],
   ]);
   expect(owed.total.outstanding).toEqual(new Decimal('10500'));
+
+  const statement = await owner.receipt.statement.query({ customerId });
+  expect(statement.entries.map((e) => [e.kind, e.debit.toFixed(2), e.credit.toFixed(2)])).toEqual([
+    ['INVOICE', '10500.00', '0.00'],
+  ]);
+  expect(statement.closing).toEqual(new Decimal('10500'));
+  const pdf = await fetch(`${h.baseUrl}/api/customers/${customerId}/statement.pdf?download=1`, {
+    headers: bearer(ownerToken),
+  });
+  expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+  expect(pdf.headers.get('content-disposition')).toContain(
+    "attachment; filename*=UTF-8''Statement-Harbour-Logistics-",
+  );
+  const refused = await fetch(`${h.baseUrl}/api/customers/${customerId}/statement.pdf?from=24-11-2026`, {
+    headers: bearer(ownerToken),
+  });
+  expect(refused.status).toBe(400);
 });
 
 it('refuses bad input with the field named, recording nothing', async () => {

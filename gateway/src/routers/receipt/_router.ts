@@ -1,12 +1,22 @@
 import { router } from '../../trpc';
-import { applyToInvoices, cancel, create, get, list, openInvoices, outstanding } from './procedures';
+import {
+  applyToInvoices,
+  cancel,
+  create,
+  get,
+  list,
+  openInvoices,
+  outstanding,
+  statement,
+} from './procedures';
 
-/** Receipts (/operations/receipts) and what invoices still ask for. */
+/** Receipts (/operations/receipts), what invoices and customers still owe, and customers' statements. */
 export const receiptRouter = router({
   list,
   get,
   openInvoices,
   outstanding,
+  statement,
   create,
   applyToInvoices,
   cancel,

@@ -75,3 +75,9 @@ export const outstandingInput = z.object({
   basis: z.enum(DATE_BASES).default('INVOICE_DATE'),
   customerIds: z.array(idSchema).max(100).optional(),
 });
+
+export const statementInput = z.object({
+  customerId: idSchema,
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+});

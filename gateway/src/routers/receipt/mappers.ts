@@ -1,4 +1,7 @@
-import type { CustomerOutstanding } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import type {
+  CustomerOutstanding,
+  GetCustomerStatementResponse,
+} from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import type { OpenInvoice, Receipt } from '@fleet/proto/fleet/billing/v1/receipt_pb';
 import Decimal from 'decimal.js';
 import { dateOrNull, textOrNull } from '../shared-mappers';
@@ -70,5 +73,29 @@ export function outstandingToJson(row: CustomerOutstanding) {
     unapplied: money(row.unapplied),
     openInvoices: row.openInvoices,
     oldestInvoiceDate: textOrNull(row.oldestInvoiceDate),
+  };
+}
+
+export function statementToJson(statement: GetCustomerStatementResponse) {
+  return {
+    customerId: statement.customerId,
+    customer: { name: statement.customer?.name ?? '', lines: statement.customer?.lines ?? [] },
+    company: { name: statement.company?.name ?? '', lines: statement.company?.lines ?? [] },
+    dateFrom: statement.dateFrom,
+    dateTo: statement.dateTo,
+    opening: money(statement.opening),
+    entries: statement.entries.map((e) => ({
+      date: e.date,
+      kind: e.kind,
+      id: e.id,
+      number: e.number,
+      detail: e.detail,
+      debit: money(e.debit),
+      credit: money(e.credit),
+      balance: money(e.balance),
+    })),
+    debits: money(statement.debits),
+    credits: money(statement.credits),
+    closing: money(statement.closing),
   };
 }

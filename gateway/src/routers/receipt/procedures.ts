@@ -7,8 +7,15 @@ import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
 import { required } from '../shared-mappers';
-import { applyInput, createInput, listInput, openInvoicesInput, outstandingInput } from './inputs';
-import { openInvoiceToJson, outstandingToJson, receiptToJson } from './mappers';
+import {
+  applyInput,
+  createInput,
+  listInput,
+  openInvoicesInput,
+  outstandingInput,
+  statementInput,
+} from './inputs';
+import { openInvoiceToJson, outstandingToJson, receiptToJson, statementToJson } from './mappers';
 
 export const list = procedureNeeding(PERMISSION.view_receipt)
   .input(listInput)
@@ -82,3 +89,9 @@ export const outstanding = procedureNeeding(PERMISSION.view_receipt)
       asOf: r.asOf,
     };
   });
+
+export const statement = procedureNeeding(PERMISSION.view_receipt)
+  .input(statementInput)
+  .query(async ({ ctx, input }) =>
+    statementToJson(await ctx.services.billing.getCustomerStatement(input, callAs(ctx.caller))),
+  );

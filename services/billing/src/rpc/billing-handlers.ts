@@ -12,6 +12,7 @@ import {
   openInvoiceToProto,
   outstandingToProto,
   receiptToProto,
+  statementToProto,
 } from '../mappers';
 import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
@@ -41,7 +42,7 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
-  const { lists, invoicing, documents, exportProfiles, exports, receipts } = useCases;
+  const { lists, invoicing, documents, exportProfiles, exports, receipts, statements } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -195,6 +196,12 @@ export function billingRoutes(useCases: BillingUseCases) {
           total: outstandingToProto(report.total),
           asOf: report.asOf,
         };
+      },
+      async getCustomerStatement(req, ctx) {
+        return statementToProto(await statements.statement(tenantCallerOf(ctx), req));
+      },
+      async renderCustomerStatement(req, ctx) {
+        return statements.renderPdf(tenantCallerOf(ctx), req);
       },
       async cancelReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);

@@ -347,3 +347,58 @@ export async function outstandingByCustomer(
         limit ${query.limit}`,
   );
 }
+
+export interface StatementLine {
+  date: string;
+  kind: 'INVOICE' | 'RECEIPT';
+  id: string;
+  number: string;
+  /** What the invoice asks (its total); 0 for a receipt. */
+  debit: string;
+  /** What the receipt credits: the money received, with the TDS and bank charges it settled. */
+  credit: string;
+  paymentMode: string;
+  tds: string;
+  dueDate: string;
+}
+
+/**
+ * A customer's account between two dates: its approved invoices (debits) and its live receipts
+ * (credits: money, TDS and bank charges), in date order, and the balance brought forward from before.
+ * Cancelled invoices and receipts are out of the account, as if never made.
+ */
+export async function statementOf(
+  tx: Tx,
+  query: { customerId: string; from: string; to: string },
+): Promise<{ opening: string; lines: StatementLine[] }> {
+  const credit = sql.raw(`r.received_amount + coalesce((select sum(s.tds_amount + s.bank_charges)
+    from billing.receipt_settlements s where s.receipt_id = r.id), 0)`);
+  const [opening] = await rows<{ balance: string }>(
+    tx,
+    sql`select ((select coalesce(sum(i.total), 0) from billing.invoices i
+          where i.customer_id = ${query.customerId} and i.status = 'APPROVED' and i.invoice_date < ${query.from}::date)
+        - (select coalesce(sum(${credit}), 0) from billing.receipts r
+          where r.customer_id = ${query.customerId} and not r.is_cancelled and r.receipt_date < ${query.from}::date))::text
+        as balance`,
+  );
+  const lines = await rows<StatementLine>(
+    tx,
+    sql`select * from (
+        select to_char(i.invoice_date, 'YYYY-MM-DD') as date, 'INVOICE' as kind, i.id::text as id,
+          i.invoice_no as number, i.total::text as debit, '0' as credit, '' as "paymentMode", '0' as tds,
+          to_char(i.due_date, 'YYYY-MM-DD') as "dueDate"
+        from billing.invoices i
+        where i.customer_id = ${query.customerId} and i.status = 'APPROVED'
+          and i.invoice_date between ${query.from}::date and ${query.to}::date
+        union all
+        select to_char(r.receipt_date, 'YYYY-MM-DD'), 'RECEIPT', r.id::text, r.receipt_no, '0', (${credit})::text,
+          r.payment_mode, coalesce((select sum(s.tds_amount) from billing.receipt_settlements s
+            where s.receipt_id = r.id), 0)::text, ''
+        from billing.receipts r
+        where r.customer_id = ${query.customerId} and not r.is_cancelled
+          and r.receipt_date between ${query.from}::date and ${query.to}::date) l
+      order by l.date, l.kind, l.number
+      limit 5001`,
+  );
+  return { opening: opening?.balance ?? '0', lines };
+}

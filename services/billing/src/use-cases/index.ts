@@ -1,3 +1,4 @@
+import { createCustomerStatements } from './customer-statements';
 import type { BillingDeps } from './deps';
 import { createExportProfiles } from './export-profiles';
 import { createInvoiceDocuments } from './invoice-documents';
@@ -14,6 +15,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     exportProfiles: createExportProfiles(deps),
     exports: createRecordExports(deps),
     receipts: createReceipts(deps),
+    statements: createCustomerStatements(deps),
   };
 }
 
