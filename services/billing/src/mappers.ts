@@ -20,6 +20,7 @@ import {
   InvoiceSchema,
   InvoiceTotalsSchema,
 } from '@fleet/proto/fleet/billing/v1/invoice_pb';
+import { type Note, NoteSchema } from '@fleet/proto/fleet/billing/v1/note_pb';
 import {
   type OpenInvoice as OpenInvoiceMessage,
   OpenInvoiceSchema,
@@ -31,6 +32,7 @@ import Decimal from 'decimal.js';
 import type { DutyRecord } from './domain/duty';
 import type { ExportProfileRow } from './storage/export-profiles-store';
 import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-store';
+import type { NoteRow } from './storage/notes-store';
 import type { OutstandingRow, ReceiptRow, SettlementRow } from './storage/receipts-store';
 import type { CustomerStatement } from './use-cases/customer-statements';
 import type { OpenInvoice } from './use-cases/receipts';
@@ -288,5 +290,37 @@ export function statementToProto(statement: CustomerStatement): GetCustomerState
     debits: statement.debits.toFixed(2),
     credits: statement.credits.toFixed(2),
     closing: statement.closing.toFixed(2),
+  });
+}
+
+export function noteToProto(row: NoteRow): Note {
+  return create(NoteSchema, {
+    id: row.id,
+    type: row.type,
+    noteNo: row.noteNo,
+    sequence: BigInt(row.sequence),
+    financialYear: row.financialYear,
+    companyId: row.companyId,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    invoiceId: row.invoiceId,
+    invoiceNo: row.invoiceNo,
+    noteDate: row.noteDate,
+    reason: row.reason,
+    taxableValue: money(row.taxableValue),
+    tax: money(row.tax),
+    roundOff: money(row.roundOff),
+    total: money(row.total),
+    taxes: row.taxes.map((t) => ({
+      kind: t.kind,
+      rate: t.rate,
+      gstRate: t.gstRate,
+      taxableValue: money(t.taxableValue),
+      amount: money(t.amount),
+    })),
+    isCancelled: row.isCancelled,
+    cancellationReason: row.cancellationReason,
+    createdAt: stamp(row.createdAt),
+    version: row.version,
   });
 }

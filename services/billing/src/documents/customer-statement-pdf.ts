@@ -6,6 +6,13 @@ import type { CustomerStatement } from '../use-cases/customer-statements';
 
 const shown = (date: string) => date.split('-').reverse().join('/');
 
+const DOCUMENT_NAMES: Record<CustomerStatement['entries'][number]['kind'], string> = {
+  INVOICE: 'Invoice',
+  DEBIT_NOTE: 'Debit note',
+  CREDIT_NOTE: 'Credit note',
+  RECEIPT: 'Receipt',
+};
+
 /** A balance as the ledger says it: Dr (the customer owes) or Cr (held for the customer). */
 const balanceText = (balance: CustomerStatement['closing']) =>
   `${formatRupees(balance.abs())} ${balance.isNegative() ? 'Cr' : 'Dr'}`;
@@ -44,7 +51,7 @@ export async function renderStatementPdf(statement: CustomerStatement, printedAt
       [shown(statement.from), '', '', 'Balance brought forward', '', '', balanceText(statement.opening)],
       ...statement.entries.map((e) => [
         shown(e.date),
-        e.kind === 'INVOICE' ? 'Invoice' : 'Receipt',
+        DOCUMENT_NAMES[e.kind],
         e.number,
         e.detail,
         e.debit.isZero() ? '' : formatRupees(e.debit),

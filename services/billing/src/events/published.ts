@@ -1,5 +1,9 @@
 import { createOutbox, defineEvent } from '@fleet/platform';
-import { InvoiceChangedSchema, ReceiptChangedSchema } from '@fleet/proto/fleet/billing/v1/events_pb';
+import {
+  InvoiceChangedSchema,
+  NoteChangedSchema,
+  ReceiptChangedSchema,
+} from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
 /**
@@ -16,6 +20,8 @@ export const BillingEvents = {
   receiptCreated: defineEvent('fleet.billing.receipt.created', ReceiptChangedSchema),
   receiptApplied: defineEvent('fleet.billing.receipt.applied', ReceiptChangedSchema),
   receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
+  noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
+  noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

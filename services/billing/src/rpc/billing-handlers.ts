@@ -9,6 +9,7 @@ import {
   exportProfileToProto,
   invoiceListItemOf,
   invoiceToProto,
+  noteToProto,
   openInvoiceToProto,
   outstandingToProto,
   receiptToProto,
@@ -42,7 +43,7 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
-  const { lists, invoicing, documents, exportProfiles, exports, receipts, statements } = useCases;
+  const { lists, invoicing, documents, exportProfiles, exports, receipts, statements, notes } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -202,6 +203,28 @@ export function billingRoutes(useCases: BillingUseCases) {
       },
       async renderCustomerStatement(req, ctx) {
         return statements.renderPdf(tenantCallerOf(ctx), req);
+      },
+      async listNotes(req, ctx) {
+        const page = await notes.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          search: req.search,
+          types: req.types,
+          customerIds: req.customerIds,
+          invoiceId: req.invoiceId,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          includeCancelled: req.includeCancelled,
+        });
+        return { notes: page.items.map(noteToProto), page: pageInfoToProto(page) };
+      },
+      async getNote(req, ctx) {
+        return { note: noteToProto(await notes.get(tenantCallerOf(ctx), req.id)) };
+      },
+      async createNote(req, ctx) {
+        return { note: noteToProto(await notes.create(tenantCallerOf(ctx), req)) };
+      },
+      async cancelNote(req, ctx) {
+        return { note: noteToProto(await notes.cancel(tenantCallerOf(ctx), req.id, req.reason)) };
       },
       async cancelReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);

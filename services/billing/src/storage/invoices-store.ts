@@ -56,7 +56,7 @@ const ROW_COLUMNS = sql.raw(`v.id, v.invoice_no as "invoiceNo", v.prefix, v.sequ
   v.updated_at as "updatedAt", v.approved_at as "approvedAt", v.dispatched_at as "dispatchedAt"`);
 
 /**
- * Takes `count` consecutive numbers of a company's series (of invoices, or of receipts) for a financial
+ * Takes `count` consecutive numbers of a company's series (of invoices, receipts, credit or debit notes) for a financial
  * year and answers the first.
  * The series row stays locked until the transaction ends, so concurrent invoicing in one series queues
  * here and a rolled-back transaction gives its numbers back: no gap, no number twice.
@@ -65,7 +65,7 @@ export async function takeSequences(
   tx: Tx,
   series: { tenantId: string; companyId: string; financialYear: string },
   count: number,
-  table: 'invoice_series' | 'receipt_series' = 'invoice_series',
+  table: 'invoice_series' | 'receipt_series' | 'credit_note_series' | 'debit_note_series' = 'invoice_series',
 ): Promise<bigint> {
   const [row] = await rows<{ first: string }>(
     tx,

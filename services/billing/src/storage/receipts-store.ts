@@ -1,10 +1,13 @@
 // Receipts (billing.receipts), what they settle (billing.receipt_settlements), and what each approved
-// invoice still asks for: its total less its live settlements (invoices.settled, kept as they change).
+// invoice still asks for: its total, plus its debit notes less its credit notes (invoices.noted), less its
+// live settlements (invoices.settled); both kept as they change.
 import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 export interface OpenInvoiceRow {
   invoiceId: string;
+  /** Its live debit notes less its live credit notes. */
+  noted: string;
   invoiceNo: string;
   customerId: string;
   companyId: string;
@@ -18,11 +21,11 @@ export interface OpenInvoiceRow {
   outstanding: string;
 }
 
-const OPEN_COLUMNS = sql`i.id as "invoiceId", i.invoice_no as "invoiceNo", i.customer_id as "customerId",
+const OPEN_COLUMNS = sql`i.id as "invoiceId", i.noted::text as noted, i.invoice_no as "invoiceNo", i.customer_id as "customerId",
   i.company_id as "companyId", i.status, to_char(i.invoice_date, 'YYYY-MM-DD') as "invoiceDate",
   to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", i.total::text as total,
   coalesce(i.totals->>'taxableValue', '') as "taxableValue", i.settled::text as settled,
-  (i.total - i.settled)::text as outstanding`;
+  (i.total + i.noted - i.settled)::text as outstanding`;
 
 /**
  * Locks the invoices a receipt settles, then reads what each still asks in a statement of its own: a
@@ -51,7 +54,7 @@ export async function openInvoicesOf(tx: Tx, customerId: string, limit: number):
   return rows<OpenInvoiceRow>(
     tx,
     sql`select ${OPEN_COLUMNS} from billing.invoices i
-        where i.customer_id = ${customerId} and i.status = 'APPROVED' and i.total > i.settled
+        where i.customer_id = ${customerId} and i.status = 'APPROVED' and i.total + i.noted > i.settled
         order by i.invoice_date, i.invoice_no limit ${limit}`,
   );
 }
@@ -317,12 +320,12 @@ export async function outstandingByCustomer(
   const onlyReceipts =
     query.customerIds.length > 0 ? sql`and r.customer_id = any(${idArray(query.customerIds)})` : sql``;
   const bucket = (condition: SQL) =>
-    sql`coalesce(sum(case when ${condition} then i.total - i.settled end), 0)::text`;
+    sql`coalesce(sum(case when ${condition} then i.total + i.noted - i.settled end), 0)::text`;
   const age = sql`(${query.asOf}::date - ${from})`;
   return rows<OutstandingRow>(
     tx,
     sql`with owed as (
-          select i.customer_id, sum(i.total - i.settled) as outstanding,
+          select i.customer_id, sum(i.total + i.noted - i.settled) as outstanding,
             ${bucket(sql`${age} <= 0`)} as "notDue",
             ${bucket(sql`${age} between 1 and 30`)} as "days1To30",
             ${bucket(sql`${age} between 31 and 60`)} as "days31To60",
@@ -330,7 +333,7 @@ export async function outstandingByCustomer(
             ${bucket(sql`${age} > 90`)} as "over90",
             count(*)::int as "openInvoices", to_char(min(i.invoice_date), 'YYYY-MM-DD') as "oldestInvoiceDate"
           from billing.invoices i
-          where i.status = 'APPROVED' and i.total > i.settled ${onlyInvoices}
+          where i.status = 'APPROVED' and i.total + i.noted > i.settled ${onlyInvoices}
           group by i.customer_id),
         held as (
           select r.customer_id, sum(r.received_amount - r.applied) as unapplied
@@ -350,22 +353,24 @@ export async function outstandingByCustomer(
 
 export interface StatementLine {
   date: string;
-  kind: 'INVOICE' | 'RECEIPT';
+  kind: 'INVOICE' | 'DEBIT_NOTE' | 'CREDIT_NOTE' | 'RECEIPT';
   id: string;
   number: string;
-  /** What the invoice asks (its total); 0 for a receipt. */
+  /** What an invoice or a debit note asks (its total); 0 for a receipt or a credit note. */
   debit: string;
   /** What the receipt credits: the money received, with the TDS and bank charges it settled. */
   credit: string;
   paymentMode: string;
   tds: string;
   dueDate: string;
+  /** The invoice a note changes. */
+  invoiceNo: string;
 }
 
 /**
- * A customer's account between two dates: its approved invoices (debits) and its live receipts
- * (credits: money, TDS and bank charges), in date order, and the balance brought forward from before.
- * Cancelled invoices and receipts are out of the account, as if never made.
+ * A customer's account between two dates: its approved invoices and live debit notes (debits), its live
+ * credit notes and receipts (credits; a receipt's with the TDS and bank charges it settled), in date
+ * order, and the balance brought forward from before. Cancelled documents are out of the account.
  */
 export async function statementOf(
   tx: Tx,
@@ -378,26 +383,36 @@ export async function statementOf(
     sql`select ((select coalesce(sum(i.total), 0) from billing.invoices i
           where i.customer_id = ${query.customerId} and i.status = 'APPROVED' and i.invoice_date < ${query.from}::date)
         - (select coalesce(sum(${credit}), 0) from billing.receipts r
-          where r.customer_id = ${query.customerId} and not r.is_cancelled and r.receipt_date < ${query.from}::date))::text
+          where r.customer_id = ${query.customerId} and not r.is_cancelled and r.receipt_date < ${query.from}::date)
+        + (select coalesce(sum(case when n.type = 'DEBIT' then n.total else -n.total end), 0) from billing.notes n
+          where n.customer_id = ${query.customerId} and not n.is_cancelled and n.note_date < ${query.from}::date))::text
         as balance`,
   );
   const lines = await rows<StatementLine>(
     tx,
-    sql`select * from (
+    sql`select date, kind, id, number, debit, credit, "paymentMode", tds, "dueDate", "invoiceNo" from (
         select to_char(i.invoice_date, 'YYYY-MM-DD') as date, 'INVOICE' as kind, i.id::text as id,
           i.invoice_no as number, i.total::text as debit, '0' as credit, '' as "paymentMode", '0' as tds,
-          to_char(i.due_date, 'YYYY-MM-DD') as "dueDate"
+          to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", '' as "invoiceNo", 1 as position
         from billing.invoices i
         where i.customer_id = ${query.customerId} and i.status = 'APPROVED'
           and i.invoice_date between ${query.from}::date and ${query.to}::date
         union all
         select to_char(r.receipt_date, 'YYYY-MM-DD'), 'RECEIPT', r.id::text, r.receipt_no, '0', (${credit})::text,
           r.payment_mode, coalesce((select sum(s.tds_amount) from billing.receipt_settlements s
-            where s.receipt_id = r.id), 0)::text, ''
+            where s.receipt_id = r.id), 0)::text, '', '', 4
         from billing.receipts r
         where r.customer_id = ${query.customerId} and not r.is_cancelled
-          and r.receipt_date between ${query.from}::date and ${query.to}::date) l
-      order by l.date, l.kind, l.number
+          and r.receipt_date between ${query.from}::date and ${query.to}::date
+        union all
+        select to_char(n.note_date, 'YYYY-MM-DD'), n.type || '_NOTE', n.id::text, n.note_no,
+          case when n.type = 'DEBIT' then n.total else 0 end::text,
+          case when n.type = 'CREDIT' then n.total else 0 end::text, '', '0', '', i.invoice_no,
+          case when n.type = 'DEBIT' then 2 else 3 end
+        from billing.notes n join billing.invoices i on i.id = n.invoice_id
+        where n.customer_id = ${query.customerId} and not n.is_cancelled
+          and n.note_date between ${query.from}::date and ${query.to}::date) l
+      order by l.date, l.position, l.number
       limit 5001`,
   );
   return { opening: opening?.balance ?? '0', lines };

@@ -18,10 +18,10 @@ export interface StatementParty {
 
 export interface StatementEntry {
   date: string;
-  kind: 'INVOICE' | 'RECEIPT';
+  kind: 'INVOICE' | 'DEBIT_NOTE' | 'CREDIT_NOTE' | 'RECEIPT';
   id: string;
   number: string;
-  /** e.g. "NEFT, TDS ₹200.00", or "Due 09/12/2026". */
+  /** e.g. "NEFT, TDS ₹200.00", "Due 09/12/2026", or "On INV/26-27/0042". */
   detail: string;
   debit: Decimal;
   credit: Decimal;
@@ -97,9 +97,11 @@ export function createCustomerStatements(deps: BillingDeps) {
         detail:
           line.kind === 'INVOICE'
             ? `Due ${shown(line.dueDate)}`
-            : [MODE_NAMES[line.paymentMode] ?? line.paymentMode, tds.gt(0) ? `TDS ₹${tds.toFixed(2)}` : '']
-                .filter(Boolean)
-                .join(', '),
+            : line.kind !== 'RECEIPT'
+              ? `On ${line.invoiceNo}`
+              : [MODE_NAMES[line.paymentMode] ?? line.paymentMode, tds.gt(0) ? `TDS ₹${tds.toFixed(2)}` : '']
+                  .filter(Boolean)
+                  .join(', '),
         debit,
         credit,
         balance,

@@ -4,6 +4,7 @@ import { createExportProfiles } from './export-profiles';
 import { createInvoiceDocuments } from './invoice-documents';
 import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
+import { createNotes } from './notes';
 import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
 
@@ -16,6 +17,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     exports: createRecordExports(deps),
     receipts: createReceipts(deps),
     statements: createCustomerStatements(deps),
+    notes: createNotes(deps),
   };
 }
 

@@ -66,6 +66,7 @@ import {
   rewriteInvoice,
   takeSequences,
 } from '../storage/invoices-store';
+import { hasLiveNotes } from '../storage/notes-store';
 import { isSettled } from '../storage/receipts-store';
 import type { BillingDeps, TenantCaller } from './deps';
 
@@ -615,6 +616,12 @@ export function createInvoicing(deps: BillingDeps) {
       throw preconditionFailed(
         `Receipts settle invoice ${invoice.invoiceNo}: cancel them first, or it would be paid and not owed.`,
         'INVOICE_SETTLED',
+      );
+    }
+    if (await hasLiveNotes(tx, invoice.id)) {
+      throw preconditionFailed(
+        `Credit or debit notes change invoice ${invoice.invoiceNo}: cancel them first.`,
+        'INVOICE_NOTED',
       );
     }
     const bookingIds = await bookingIdsOf(tx, invoice.id);
