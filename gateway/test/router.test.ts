@@ -117,6 +117,10 @@ const EXPECTED: Record<string, string> = {
   'receipt.create': 'manage_receipt',
   'receipt.applyToInvoices': 'manage_receipt',
   'receipt.cancel': 'cancel_receipt',
+  'note.list': 'view_credit_debit_note',
+  'note.get': 'view_credit_debit_note',
+  'note.create': 'manage_credit_debit_note',
+  'note.cancel': 'cancel_credit_debit_note',
   // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
   // billing checks it again (tests/integration/gateway/exports.test.ts).
   'exportProfile.list': 'signed-in',

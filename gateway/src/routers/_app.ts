@@ -12,6 +12,7 @@ import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
 import { messageRouter } from './message/_router';
 import { messageTemplateRouter } from './message-template/_router';
+import { noteRouter } from './note/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   feedback: feedbackRouter,
   invoice: invoiceRouter,
   receipt: receiptRouter,
+  note: noteRouter,
   exportProfile: exportProfileRouter,
 });
 

@@ -190,3 +190,28 @@ it('refuses a person without the permission, and shows another operator nothing'
   expect((await expectTrpcError(other.receipt.get.query({ id: mine!.id }))).data?.code).toBe('NOT_FOUND');
   expect((await other.receipt.list.query({ includeCancelled: true })).receipts).toEqual([]);
 });
+
+it('credits the invoice with a note over HTTP, and refuses a bad one with the field named', async () => {
+  const note = await owner.note.create.mutate({
+    type: 'CREDIT',
+    invoiceId,
+    taxableAmount: '1000',
+    reason: 'Waiting charged twice',
+  });
+  expect([note.noteNo, note.total]).toEqual([
+    expect.stringMatching(/^CN\/\d\d-\d\d\/0001$/),
+    new Decimal('1050'),
+  ]);
+  const [open] = (await owner.receipt.openInvoices.query({ invoiceIds: [invoiceId] })).invoices;
+  expect(open?.outstanding.toFixed(2)).toBe('9450.00');
+  expect((await owner.note.list.query({ invoiceId })).notes.map((n) => n.id)).toEqual([note.id]);
+  const error = await expectTrpcError(
+    owner.note.create.mutate({ type: 'CREDIT', invoiceId, taxableAmount: '-5', reason: 'x' }),
+  );
+  expect([error.data?.code, Object.keys(error.data?.fieldErrors ?? {})]).toEqual([
+    'BAD_REQUEST',
+    ['taxableAmount'],
+  ]);
+  expect((await expectTrpcError(viewer.note.list.query({}))).data?.code).toBe('FORBIDDEN');
+  await owner.note.cancel.mutate({ id: note.id, reason: 'Issued in error' });
+});
