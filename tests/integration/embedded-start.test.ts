@@ -193,5 +193,7 @@ describe('npm start (embedded)', () => {
     ]);
     const advance = receipts.receipts.find((r) => r.type === 'ON_ACCOUNT');
     expect(advance?.adjustedAmount.gt(0)).toBe(true);
+    const notes = await owner.note.list.query({});
+    expect(notes.notes.map((n) => n.type).sort()).toEqual(['CREDIT', 'DEBIT']);
   });
 });

@@ -3,7 +3,7 @@
 // (fleet.ts), customers and suppliers (people.ts) and rate cards (pricing.ts), planned in order by
 // plan.ts and created through the masters service by seed-masters.ts; then a month of duties
 // (seed-bookings.ts) through the bookings service, and a month of invoices of them (seed-billing.ts)
-// through billing’s use cases, and the money received against them (seed-receipts.ts).
+// through billing’s use cases, and the money received against them and their notes (seed-receivables.ts).
 import { randomUUID } from 'node:crypto';
 import { operatorDate } from '@fleet/domain';
 import type { Operators } from '@fleet/identity';
@@ -20,7 +20,7 @@ import { type DemoBilling, seedDemoInvoices } from './seed-billing';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
-import { seedDemoReceipts } from './seed-receipts';
+import { seedDemoReceivables } from './seed-receivables';
 
 export {
   DEMO_CODE,
@@ -101,16 +101,16 @@ export async function seedDemoOperator(
       logger.error({ err: error, tenantId }, 'demo invoices could not be seeded');
     }
   }
-  let receipts = 0;
+  let receivables: { receipts: number; notes: number } | undefined;
   if (invoices) {
     try {
-      receipts = await seedDemoReceipts(
+      receivables = await seedDemoReceivables(
         product.modules.billing,
         { ...owner, tenantId, userId: created.owner.id },
         options.today ?? operatorDate(new Date()),
       );
     } catch (error) {
-      logger.error({ err: error, tenantId }, 'demo receipts could not be seeded');
+      logger.error({ err: error, tenantId }, 'demo receipts and notes could not be seeded');
     }
   }
   logger.info(
@@ -120,7 +120,7 @@ export async function seedDemoOperator(
       masters,
       bookings,
       invoices,
-      receipts,
+      receivables,
       seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
     },
     'demo operator seeded',

@@ -304,16 +304,22 @@ export function createReceipts(deps: BillingDeps) {
           ? invoicesAsking(tx, invoiceIds)
           : openInvoicesOf(tx, input.customerId!, OPEN_INVOICES_SHOWN),
       );
-      const customerId = input.customerId || found[0]?.customerId;
-      if (!customerId) return { invoices: [], unapplied: '0.00' };
-      const loaded = await copies.load(caller, { customer: [customerId] });
-      const tdsPercentage = loaded.customer.get(customerId)?.connection?.tdsPercentage ?? '';
-      const unapplied = await db.read(caller.tenantId, (tx) => unappliedOf(tx, customerId));
+      const customerIds = [...new Set(found.map((invoice) => invoice.customerId))];
+      // What a customer holds unapplied, when the invoices are one customer's.
+      const customerId = input.customerId || (customerIds.length === 1 ? customerIds[0] : undefined);
+      const loaded = await copies.load(caller, { customer: customerIds });
+      const tdsOf = (id: string) => loaded.customer.get(id)?.connection?.tdsPercentage ?? '';
+      const unapplied = customerId
+        ? await db.read(caller.tenantId, (tx) => unappliedOf(tx, customerId))
+        : '0.00';
       return {
         invoices: found.map((invoice) => ({
           ...invoice,
           defaultTds: rupees(
-            defaultTdsPaise(paiseOf(invoice.taxableValue || invoice.total, 'taxableValue'), tdsPercentage),
+            defaultTdsPaise(
+              paiseOf(invoice.taxableValue || invoice.total, 'taxableValue'),
+              tdsOf(invoice.customerId),
+            ),
           ),
         })),
         unapplied,

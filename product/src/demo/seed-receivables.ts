@@ -2,7 +2,8 @@
 // would after the month's invoices: some customers paid their older invoices in full by NEFT with their
 // TDS deducted, some part-paid by cheque, one paid an advance that was applied to its oldest invoice, one
 // cheque bounced (its receipt cancelled), and the rest still owe — so the receipts list, the invoices'
-// outstanding and a customer's open invoices all show something real.
+// outstanding and a customer's open invoices all show something real. Then a credit note for waiting
+// charged in error and a debit note for a toll left off an invoice.
 import type { TenantCaller } from '@fleet/billing';
 import { addCalendarDays } from '@fleet/domain';
 import Decimal from 'decimal.js';
@@ -10,14 +11,19 @@ import type { DemoBilling } from './seed-billing';
 
 const later = (date: string, days: number, today: string) => [addCalendarDays(date, days), today].sort()[0]!;
 
-/** Seeds the receipts and answers how many were recorded; none when the operator already has one. */
-export async function seedDemoReceipts(
+/**
+ * Seeds the receipts and notes and answers how many of each; nothing when the operator already has a
+ * receipt.
+ */
+export async function seedDemoReceivables(
   billing: DemoBilling,
   caller: TenantCaller,
   today: string,
-): Promise<number> {
-  const { receipts, lists } = billing.useCases;
-  if ((await receipts.list(caller, { limit: 1, includeCancelled: true })).items.length > 0) return 0;
+): Promise<{ receipts: number; notes: number }> {
+  const { receipts, lists, notes } = billing.useCases;
+  if ((await receipts.list(caller, { limit: 1, includeCancelled: true })).items.length > 0) {
+    return { receipts: 0, notes: 0 };
+  }
   const approved = await lists.list(caller, { statuses: ['APPROVED'], limit: 1000 });
   const customers = [...new Set(approved.items.map((i) => i.customerId))].sort();
   let recorded = 0;
@@ -94,5 +100,25 @@ export async function seedDemoReceipts(
       recorded++;
     }
   }
-  return recorded;
+  // A credit note and a debit note on the newest approved invoices still asking for ₹500 or more.
+  const newest = (await lists.list(caller, { statuses: ['APPROVED'], limit: 50 })).items.map((i) => i.id);
+  const asking = (await receipts.openInvoices(caller, { invoiceIds: newest })).invoices
+    .filter((i) => new Decimal(i.outstanding).gte(500))
+    .reverse();
+  let noted = 0;
+  for (const [invoice, type, amount, reason] of [
+    [asking[0], 'CREDIT', '250', 'Waiting time charged twice on one duty.'],
+    [asking[1], 'DEBIT', '180', 'Toll at Khed Shivapur left off the invoice.'],
+  ] as const) {
+    if (!invoice) continue;
+    await notes.create(caller, {
+      type,
+      invoiceId: invoice.invoiceId,
+      taxableAmount: amount,
+      reason,
+      noteDate: today,
+    });
+    noted++;
+  }
+  return { receipts: recorded, notes: noted };
 }
