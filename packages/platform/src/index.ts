@@ -136,7 +136,13 @@ export { type CsvExportOptions, writeCsvExport } from './exports/csv-export';
 export type { ExportColumn, ExportKind, ExportResult, ExportValues } from './exports/export-columns';
 export { type ExportFormat, exportFileName } from './exports/export-file-name';
 export type { ExportProgress } from './exports/export-stream';
-export { writeXlsxExport, type XlsxExportOptions } from './exports/xlsx-export';
+export {
+  writeXlsxExport,
+  writeXlsxWorkbook,
+  type XlsxExportOptions,
+  type XlsxSheet,
+  xlsxSheet,
+} from './exports/xlsx-export';
 export { handleShutdownSignals } from './lifecycle';
 export { createLogger, type Logger, withRequestId } from './logger';
 export {

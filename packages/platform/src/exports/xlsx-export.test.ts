@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './export-columns';
-import { writeXlsxExport } from './xlsx-export';
+import { writeXlsxExport, writeXlsxWorkbook, xlsxSheet } from './xlsx-export';
 
 interface Duty {
   slip: string;
@@ -267,3 +267,57 @@ async function settled(count: () => number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('a workbook of several sheets', () => {
+  interface Total {
+    section: string;
+    value: Decimal;
+  }
+  const totals: ExportColumn<Total>[] = [
+    { key: 'section', header: 'Section', kind: 'text', value: (t) => t.section },
+    { key: 'value', header: 'Taxable value', kind: 'money', value: (t) => t.value },
+  ];
+
+  it('writes each sheet, in order, with its own columns and rows, and counts all the rows', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'xlsx-workbook-'));
+    try {
+      const path = join(dir, 'book.xlsx');
+      const result = await writeXlsxWorkbook({
+        sheets: [
+          xlsxSheet({ sheetName: 'Duties', columns, rows: duties(3) }),
+          xlsxSheet({
+            sheetName: 'Totals',
+            columns: totals,
+            rows: [{ section: 'B2B', value: new Decimal('10000.50') }],
+          }),
+        ],
+        out: createWriteStream(path),
+      });
+      expect(result.rows).toBe(4);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(path);
+      expect(workbook.worksheets.map((w) => [w.name, w.rowCount])).toEqual([
+        ['Duties', 4],
+        ['Totals', 2],
+      ]);
+      const sheet = workbook.getWorksheet('Totals')!;
+      expect([sheet.getCell('A1').value, sheet.getCell('A2').value, sheet.getCell('B2').value]).toEqual([
+        'Section',
+        'B2B',
+        10000.5,
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses two sheets of one name, and none', async () => {
+    const sheet = () => xlsxSheet({ sheetName: 'Totals', columns: totals, rows: [] });
+    await expect(writeXlsxWorkbook({ sheets: [sheet(), sheet()], out: new Writable() })).rejects.toThrow(
+      /own name/,
+    );
+    await expect(writeXlsxWorkbook({ sheets: [], out: new Writable() })).rejects.toThrow(
+      /at least one sheet/,
+    );
+  });
+});

@@ -1,4 +1,4 @@
-// Exports as an Excel workbook of one sheet, streamed: each row is committed as soon as it is added, so
+// Exports as an Excel workbook of one sheet (or several, one after another), streamed: each row is committed as soon as it is added, so
 // memory stays flat however many rows there are. Cells are typed for people who total and filter them:
 // money and decimals are numbers, dates and instants are Excel dates, booleans are TRUE/FALSE.
 import { EventEmitter } from 'node:events';
@@ -66,6 +66,47 @@ export interface XlsxExportOptions<Row> {
   timeZone?: string;
 }
 
+/** One sheet of a workbook: its name, columns and rows, its type closed over (see `xlsxSheet`). */
+export interface XlsxSheet {
+  sheetName: string;
+  /** Writes the sheet's rows into the workbook's sheet, answering how many. */
+  write(sheet: Worksheet, afterRow: (written: number) => Promise<void>, timeZone: string): Promise<number>;
+  columnCount: number;
+}
+
+/** A sheet of rows of one type, for `writeXlsxWorkbook`. */
+export function xlsxSheet<Row>(
+  options: Omit<XlsxExportOptions<Row>, 'out' | 'onProgress' | 'timeZone'>,
+): XlsxSheet {
+  const { sheetName, columns, rows } = options;
+  checkSheetName(sheetName);
+  checkExportColumns(columns);
+  return {
+    sheetName,
+    columnCount: columns.length,
+    async write(sheet, afterRow, timeZone) {
+      sheet.columns = columns.map(columnLayout);
+      const header = sheet.addRow(columns.map((column) => column.header));
+      header.font = { bold: true };
+      header.commit();
+      let written = 0;
+      for await (const row of rows) {
+        const rowNumber = written + 1;
+        sheet
+          .addRow(
+            columns.map((column) =>
+              excelValue(column, readCell(column, row, rowNumber), rowNumber, timeZone),
+            ),
+          )
+          .commit();
+        written = rowNumber;
+        await afterRow(written);
+      }
+      return written;
+    },
+  };
+}
+
 /**
  * Writes the rows as a workbook: a bold header row that stays in view while scrolling, a filter on
  * every column, widths from the header and kind. Text starting with = + - @ tab or CR gets the same
@@ -80,8 +121,25 @@ export async function writeXlsxExport<Row>({
   onProgress,
   timeZone = DEFAULT_OPERATOR_TIME_ZONE,
 }: XlsxExportOptions<Row>): Promise<ExportResult> {
-  checkSheetName(sheetName);
-  checkExportColumns(columns);
+  return writeXlsxWorkbook({ sheets: [xlsxSheet({ sheetName, columns, rows })], out, onProgress, timeZone });
+}
+
+/** Writes sheets one after another into one workbook, each as `writeXlsxExport` writes its one. */
+export async function writeXlsxWorkbook({
+  sheets,
+  out,
+  onProgress,
+  timeZone = DEFAULT_OPERATOR_TIME_ZONE,
+}: {
+  sheets: readonly XlsxSheet[];
+  out: Writable;
+  onProgress?: ExportProgress;
+  timeZone?: string;
+}): Promise<ExportResult> {
+  if (sheets.length === 0) throw new RangeError('A workbook needs at least one sheet');
+  if (new Set(sheets.map((s) => s.sheetName.toLowerCase())).size !== sheets.length) {
+    throw new RangeError('Each sheet of a workbook needs its own name');
+  }
   checkTimeZone(timeZone);
   // Loaded on the first export, not with the platform: it takes a quarter of a second and 12 MB, which
   // services that never write a workbook should not pay at start.
@@ -99,25 +157,22 @@ export async function writeXlsxExport<Row>({
       useStyles: true,
       useSharedStrings: false,
     });
-    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map(columnLayout);
-    const header = sheet.addRow(columns.map((column) => column.header));
-    header.font = { bold: true };
-    header.commit();
-    const zipInputs = zipInputsOf(sheet);
-    for await (const row of rows) {
-      const rowNumber = written + 1;
-      sheet
-        .addRow(
-          columns.map((column) => excelValue(column, readCell(column, row, rowNumber), rowNumber, timeZone)),
-        )
-        .commit();
-      written = rowNumber;
-      progress.rowWritten(written);
-      await keepUpWith(zipInputs, counter);
+    for (const definition of sheets) {
+      const sheet = workbook.addWorksheet(definition.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+      const zipInputs = zipInputsOf(sheet);
+      const before = written;
+      const rowsOfSheet = await definition.write(
+        sheet,
+        async (inSheet) => {
+          progress.rowWritten(before + inSheet);
+          await keepUpWith(zipInputs, counter);
+        },
+        timeZone,
+      );
+      written += rowsOfSheet;
+      setFilter(sheet, rowsOfSheet, definition.columnCount);
+      sheet.commit();
     }
-    setFilter(sheet, written, columns.length);
-    sheet.commit();
     await workbook.commit();
     await delivery;
   } catch (error) {
