@@ -25,6 +25,7 @@ export * from './bookings';
 export * from './exports/export-catalogue';
 // Time
 export { type FinancialYear, financialYearOf } from './financial-year';
+export * from './gst-returns/gstr1';
 // Invoicing (DOMAIN.md): invoice lines, the GST regime, the figures, numbers and amounts in words
 export * from './invoicing';
 // Masters (spec §3): declared once, stored by the masters service, served by the gateway, shown by the web app
