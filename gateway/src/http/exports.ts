@@ -1,10 +1,12 @@
 // Exports as files (spec §3, "Export profiles"): GET /api/exports/{kind}.{csv|xlsx}?… streams what
 // billing's ExportRecords writes. The row count comes first as X-Export-Rows, so the web app can show
-// progress while the bytes arrive; billing checks the export permission and the columns.
+// progress while the bytes arrive; billing checks the export permission and the columns. GSTR-1 streams the
+// same way from /api/exports/gstr1/{YYYY-MM}.{json|xlsx}?companyId=….
 
 import { isoDateSchema } from '@fleet/domain';
 import { idSchema, optionalText } from '@fleet/domain/inputs';
 import { callAs, invalid } from '@fleet/platform';
+import type { ExportRecordsResponse } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { Context } from '../context';
@@ -75,6 +77,33 @@ function drained(res: Response): Promise<void> {
   });
 }
 
+/** The parts of an export stream (a header, then the file's bytes) as the HTTP answer. */
+async function sendExport(
+  res: Response,
+  parts: AsyncIterable<{ part: ExportRecordsResponse['part'] }>,
+  onStarted: () => void,
+): Promise<void> {
+  let started = false;
+  for await (const message of parts) {
+    const part = message.part;
+    if (part.case === 'header') {
+      res.status(200).set({
+        'Content-Type': part.value.contentType,
+        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(part.value.fileName)}`,
+        'X-Export-Rows': String(part.value.totalRows),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.flushHeaders();
+      started = true;
+      onStarted();
+    } else if (part.case === 'chunk' && started) {
+      if (!res.write(part.value)) await drained(res);
+    }
+  }
+  res.end();
+}
+
 export function exportsRouter(contextOf: (req: Request, res: Response) => Context): Router {
   const exportsRoute = Router();
   const { signedIn, fail } = signedInRequests(contextOf, 'an export');
@@ -120,28 +149,45 @@ export function exportsRouter(contextOf: (req: Request, res: Response) => Contex
         },
         callAs(session.caller, { timeoutMs: EXPORT_DEADLINE_MS, signal: abort.signal }),
       );
-      for await (const message of parts) {
-        const part = message.part;
-        if (part.case === 'header') {
-          res.status(200).set({
-            'Content-Type': part.value.contentType,
-            'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(part.value.fileName)}`,
-            'X-Export-Rows': String(part.value.totalRows),
-            'Cache-Control': 'private, no-store',
-            'X-Content-Type-Options': 'nosniff',
-          });
-          res.flushHeaders();
-          started = true;
-        } else if (part.case === 'chunk' && started) {
-          if (!res.write(part.value)) await drained(res);
-        }
-      }
-      res.end();
+      await sendExport(res, parts, () => {
+        started = true;
+      });
     } catch (error) {
       if (!started) fail(req, res, error);
       // Mid-file: the status is sent; cutting the connection is how the browser learns it is not whole.
       else {
         if (!abort.signal.aborted) req.log.warn({ err: error }, 'an export failed mid-file');
+        res.destroy();
+      }
+    }
+  });
+
+  // GSTR-1 of a billing company for a month: /api/exports/gstr1/2026-11.json?companyId=… (or .xlsx).
+  exportsRoute.get('/gstr1/:month.:format', async (req, res) => {
+    const session = await signedIn(req, res);
+    if (!session) return;
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+    let started = false;
+    try {
+      const format =
+        req.params.format === 'json' ? 'JSON' : req.params.format === 'xlsx' ? 'XLSX' : undefined;
+      if (!format)
+        throw invalid('Export GSTR-1 as .json or .xlsx.', [{ field: 'format', message: 'Not a format' }]);
+      const companyId = idSchema.safeParse(req.query.companyId);
+      if (!companyId.success)
+        throw invalid('Choose the billing company.', [{ field: 'companyId', message: 'Not an id' }]);
+      const parts = contextOf(req, res).services.billing.exportGstr1(
+        { companyId: companyId.data, month: req.params.month ?? '', format },
+        callAs(session.caller, { timeoutMs: EXPORT_DEADLINE_MS, signal: abort.signal }),
+      );
+      await sendExport(res, parts, () => {
+        started = true;
+      });
+    } catch (error) {
+      if (!started) fail(req, res, error);
+      else {
+        if (!abort.signal.aborted) req.log.warn({ err: error }, 'a GST return failed mid-file');
         res.destroy();
       }
     }

@@ -1,12 +1,11 @@
 // Billing's records as their proto messages.
-import { create, fromJson, type JsonValue } from '@bufbuild/protobuf';
+import { create, fromJson, type JsonValue, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { InvoiceListItem } from '@fleet/domain';
 import {
   type CustomerOutstanding,
   CustomerOutstandingSchema,
-  type ExportRecordsResponse,
-  ExportRecordsResponseSchema,
+  type ExportRecordsResponseSchema,
   type GetCustomerStatementResponse,
   GetCustomerStatementResponseSchema,
 } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
@@ -178,8 +177,11 @@ export function exportProfileToProto(row: ExportProfileRow): ExportProfile {
   });
 }
 
-export function exportPartToProto(part: ExportPart): ExportRecordsResponse {
-  return create(ExportRecordsResponseSchema, {
+/** A part of an export stream, as ExportRecords and ExportGstr1 both send it (their messages are alike). */
+export function exportPartToProto(
+  part: ExportPart,
+): Pick<MessageInitShape<typeof ExportRecordsResponseSchema>, 'part'> {
+  return {
     part:
       part.case === 'header'
         ? {
@@ -191,7 +193,7 @@ export function exportPartToProto(part: ExportPart): ExportRecordsResponse {
             },
           }
         : { case: 'chunk', value: part.bytes },
-  });
+  };
 }
 
 const money = (value: string) => new Decimal(value).toFixed(2);

@@ -13,6 +13,8 @@ let viewer: ReturnType<GatewayHarness['client']>;
 let other: ReturnType<GatewayHarness['client']>;
 let customerId: string;
 let invoiceId: string;
+let companyId: string;
+let viewerToken: string;
 
 beforeAll(async () => {
   h = await bootGateway();
@@ -30,7 +32,7 @@ beforeAll(async () => {
     phone: viewerPhone,
     permissionProfileId: profile.id,
   });
-  const { token: viewerToken } = await h.signIn(viewerPhone);
+  ({ token: viewerToken } = await h.signIn(viewerPhone));
   viewer = h.client(() => bearer(viewerToken));
 
   const company = await owner.masters.company.create.mutate({
@@ -43,6 +45,7 @@ beforeAll(async () => {
       is_primary: true,
     },
   });
+  companyId = company.id;
   await owner.masters.company_profile.create.mutate({
     values: { name: 'Main', company_id: company.id, invoice_prefix: 'RC/' },
   });
@@ -214,4 +217,24 @@ it('credits the invoice with a note over HTTP, and refuses a bad one with the fi
   ]);
   expect((await expectTrpcError(viewer.note.list.query({}))).data?.code).toBe('FORBIDDEN');
   await owner.note.cancel.mutate({ id: note.id, reason: 'Issued in error' });
+});
+
+it('files the month’s GSTR-1 as JSON over HTTP, and refuses a bad request or a person without the permission', async () => {
+  const { invoice } = await owner.invoice.get.query({ id: invoiceId });
+  const month = invoice.invoiceDate.slice(0, 7);
+  const url = (query: string) => `${h.baseUrl}/api/exports/gstr1/${month}.json?${query}`;
+  const answer = await fetch(url(`companyId=${companyId}`), { headers: bearer(ownerToken) });
+  expect([answer.status, answer.headers.get('content-type')]).toEqual([
+    200,
+    'application/json; charset=utf-8',
+  ]);
+  const gstr1 = (await answer.json()) as { fp: string; b2b: { inv: { inum: string; val: number }[] }[] };
+  expect(gstr1.fp).toBe(`${month.slice(5)}${month.slice(0, 4)}`);
+  expect(gstr1.b2b[0]?.inv.map((i) => [i.inum, i.val])).toEqual([[invoice.invoiceNo, 10500]]);
+  expect((await fetch(url('companyId=nope'), { headers: bearer(ownerToken) })).status).toBe(400);
+  const xlsx = await fetch(url(`companyId=${companyId}`).replace('.json?', '.xlsx?'), {
+    headers: bearer(ownerToken),
+  });
+  expect(xlsx.headers.get('content-disposition')).toContain('.xlsx');
+  expect((await fetch(url(`companyId=${companyId}`), { headers: bearer(viewerToken) })).status).toBe(403);
 });

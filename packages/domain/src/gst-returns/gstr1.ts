@@ -71,9 +71,22 @@ export interface Gstr1Series {
 export type Gstr1Value = Decimal | string | number | Gstr1Value[] | { [key: string]: Gstr1Value };
 type Value = Gstr1Value;
 
+/** One SAC and rate of the summary (table 12). */
+export interface Gstr1HsnRow {
+  sac: string;
+  description: string;
+  rate: Decimal;
+  taxableValue: Decimal;
+  igst: Decimal;
+  cgst: Decimal;
+  sgst: Decimal;
+}
+
 export interface Gstr1 {
   /** The return as the portal takes it; `gstr1JsonText` writes it with numbers, never through a JS number. */
   json: { [key: string]: Value };
+  /** The SAC summary as the json's hsn section has it, typed, for a sheet. */
+  hsn: { b2b: Gstr1HsnRow[]; b2c: Gstr1HsnRow[] };
   /** Taxable value and tax of each section, and of the month's documents, to reconcile. */
   reconciliation: Gstr1Reconciliation;
 }
@@ -266,22 +279,33 @@ export function buildGstr1(input: {
   };
   for (const invoice of input.invoices) addHsn(invoice, 1);
   for (const note of input.notes) addHsn(note, signOf(note));
-  const hsnItems = (table: Map<string, HsnRow>) =>
+  const hsnRows = (table: Map<string, HsnRow>): Gstr1HsnRow[] =>
     [...table.values()]
       .sort((a, b) => a.sac.localeCompare(b.sac) || a.rate.comparedTo(b.rate))
-      .map((row, i) => ({
-        num: i + 1,
-        hsn_sc: row.sac,
-        desc: SAC_NAMES[row.sac] ?? '',
-        uqc: 'NA',
-        qty: ZERO,
-        rt: row.rate,
-        txval: money(row.txval),
-        iamt: money(row.iamt),
-        camt: money(row.camt),
-        samt: money(row.samt),
-        csamt: ZERO,
+      .map((row) => ({
+        sac: row.sac,
+        description: SAC_NAMES[row.sac] ?? '',
+        rate: row.rate,
+        taxableValue: money(row.txval),
+        igst: money(row.iamt),
+        cgst: money(row.camt),
+        sgst: money(row.samt),
       }));
+  const summary = { b2b: hsnRows(hsn.b2b), b2c: hsnRows(hsn.b2c) };
+  const hsnItems = (rows: Gstr1HsnRow[]) =>
+    rows.map((row, i) => ({
+      num: i + 1,
+      hsn_sc: row.sac,
+      desc: row.description,
+      uqc: 'NA',
+      qty: ZERO,
+      rt: row.rate,
+      txval: row.taxableValue,
+      iamt: row.igst,
+      camt: row.cgst,
+      samt: row.sgst,
+      csamt: ZERO,
+    }));
 
   const heads = (row: B2csRow): { [key: string]: Value } =>
     row.interState ? { iamt: money(row.iamt) } : { camt: money(row.camt), samt: money(row.samt) };
@@ -371,7 +395,7 @@ export function buildGstr1(input: {
       pos: n.placeOfSupply,
       itms: itemsOf(n, 'igst'),
     })),
-    hsn: { hsn_b2b: hsnItems(hsn.b2b), hsn_b2c: hsnItems(hsn.b2c) },
+    hsn: { hsn_b2b: hsnItems(summary.b2b), hsn_b2c: hsnItems(summary.b2c) },
     doc_issue: { doc_det: docDetails },
   };
 
@@ -390,6 +414,7 @@ export function buildGstr1(input: {
   );
   return {
     json,
+    hsn: summary,
     reconciliation: {
       invoices: input.invoices.reduce((t, i) => add(t, i), emptyTotals()),
       b2b: registered.reduce((t, i) => add(t, i), emptyTotals()),

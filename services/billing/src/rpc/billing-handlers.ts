@@ -43,7 +43,8 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
-  const { lists, invoicing, documents, exportProfiles, exports, receipts, statements, notes } = useCases;
+  const { lists, invoicing, documents, exportProfiles, exports, receipts, statements, notes, gstReturns } =
+    useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -225,6 +226,14 @@ export function billingRoutes(useCases: BillingUseCases) {
       },
       async cancelNote(req, ctx) {
         return { note: noteToProto(await notes.cancel(tenantCallerOf(ctx), req.id, req.reason)) };
+      },
+      async *exportGstr1(req, ctx) {
+        const parts = gstReturns.gstr1(tenantCallerOf(ctx), {
+          companyId: req.companyId,
+          month: req.month,
+          format: req.format,
+        });
+        for await (const part of parts) yield exportPartToProto(part);
       },
       async cancelReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);

@@ -1,6 +1,7 @@
 import { createCustomerStatements } from './customer-statements';
 import type { BillingDeps } from './deps';
 import { createExportProfiles } from './export-profiles';
+import { createGstReturns } from './gst-returns';
 import { createInvoiceDocuments } from './invoice-documents';
 import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
@@ -18,6 +19,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     receipts: createReceipts(deps),
     statements: createCustomerStatements(deps),
     notes: createNotes(deps),
+    gstReturns: createGstReturns(deps),
   };
 }
 
