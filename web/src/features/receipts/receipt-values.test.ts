@@ -28,13 +28,21 @@ describe('a payment as received', () => {
 
   it('sends the settlements against invoices, trimmed text, blanks left out', () => {
     const input = receiptInputOf(
-      values({ receivedAmount: ' 10300 ', reference: ' UTR123 ', bankName: '  ', chequeNo: '99' }),
+      values({
+        receivedAmount: ' 10300 ',
+        reference: ' UTR123 ',
+        bankName: '  ',
+        chequeNo: '99',
+        companyId: 'co-2',
+      }),
       [invoice],
       picks,
     );
     expect(input).toEqual({
       type: 'INVOICE',
       customerId: 'cust-1',
+      // Against invoices the company is theirs.
+      companyId: undefined,
       receiptDate: '2026-11-24',
       receivedAmount: '10300',
       paymentMode: 'NEFT',
@@ -50,14 +58,22 @@ describe('a payment as received', () => {
     });
   });
 
-  it('sends no settlements with an advance or money on account, and a cheque with its number and date', () => {
+  it('sends an advance with its company and no settlements, and a cheque with its number and date', () => {
     const input = receiptInputOf(
-      values({ type: 'ADVANCE', paymentMode: 'CHEQUE', chequeNo: ' 004512 ', chequeDate: '2026-11-20' }),
+      values({
+        type: 'ADVANCE',
+        companyId: 'co-2',
+        paymentMode: 'CHEQUE',
+        chequeNo: ' 004512 ',
+        chequeDate: '2026-11-20',
+      }),
       [invoice],
       picks,
     );
+    expect(receiptInputOf(values({ type: 'ON_ACCOUNT' }), [], {}).companyId).toBeUndefined();
     expect(input).toMatchObject({
       type: 'ADVANCE',
+      companyId: 'co-2',
       chequeNo: '004512',
       chequeDate: '2026-11-20',
       settlements: [],

@@ -14,6 +14,8 @@ import {
 export interface ReceiptFormValues {
   type: ReceiptType;
   customerId: string;
+  /** The company receiving an advance or money on account ('' for the primary); against invoices, theirs. */
+  companyId: string;
   /** YYYY-MM-DD. */
   receiptDate: string;
   receivedAmount: string;
@@ -31,6 +33,7 @@ export function blankReceipt(today: string, customerId = ''): ReceiptFormValues 
   return {
     type: 'INVOICE',
     customerId,
+    companyId: '',
     receiptDate: today,
     receivedAmount: '',
     paymentMode: 'NEFT',
@@ -49,7 +52,8 @@ const given = (text: string) => {
 
 /**
  * What receipt.create takes: the cheque's number and date only for a cheque, the settlements only
- * against invoices (an advance or money on account is applied later).
+ * against invoices (an advance or money on account is applied later, to invoices of the company chosen
+ * for it; against invoices, the company is theirs).
  */
 export function receiptInputOf(
   values: ReceiptFormValues,
@@ -60,6 +64,7 @@ export function receiptInputOf(
   return {
     type: values.type,
     customerId: values.customerId,
+    companyId: values.type === 'INVOICE' ? undefined : values.companyId || undefined,
     receiptDate: values.receiptDate || undefined,
     receivedAmount: values.receivedAmount.trim(),
     paymentMode: values.paymentMode,

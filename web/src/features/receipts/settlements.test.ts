@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import {
   type AskingInvoice,
   companyOfPicks,
+  fillInOrder,
   hasSettlementProblem,
   mayTick,
   moneyOf,
@@ -74,6 +75,17 @@ describe('ticking an invoice', () => {
       b: { amount: '2700.00', tdsAmount: '100.00', bankCharges: '' },
     });
     expect(Object.keys(toggled(first, invoices, picks, received))).toEqual(['b']);
+  });
+
+  it('fills the oldest invoices first until the money runs out, within one billing company', () => {
+    expect(fillInOrder([first, elsewhere, second], new Decimal('13000'))).toEqual({
+      a: { amount: '10300.00', tdsAmount: '200.00', bankCharges: '' },
+      b: { amount: '2700.00', tdsAmount: '100.00', bankCharges: '' },
+    });
+    expect(Object.keys(fillInOrder([first, second], new Decimal('5000')))).toEqual(['a']);
+    expect(fillInOrder([elsewhere, first], new Decimal('50000'))).toMatchObject({
+      x: { amount: '1000.00' },
+    });
   });
 
   it('keeps a receipt to the invoices of one billing company', () => {

@@ -71,6 +71,21 @@ export function toggled(
   return { ...picks, [invoice.invoiceId]: pickedRow(invoice, room) };
 }
 
+/**
+ * The invoices ticked oldest first (the table's order), each pre-filled, until the money available runs
+ * out; an invoice of another billing company than the first is passed over.
+ */
+export function fillInOrder(invoices: readonly AskingInvoice[], available: Decimal): Picks {
+  let picks: Picks = {};
+  for (const invoice of invoices) {
+    const room = available.minus(summarise(invoices, picks, null).applied);
+    if (!room.greaterThan(0)) break;
+    if (mayTick(invoice, invoices, picks))
+      picks = { ...picks, [invoice.invoiceId]: pickedRow(invoice, room) };
+  }
+  return picks;
+}
+
 /** The billing company of the ticked invoices: a receipt settles invoices of one company only. */
 export const companyOfPicks = (invoices: readonly AskingInvoice[], picks: Picks): string | undefined =>
   tickedOf(invoices, picks)[0]?.companyId;
