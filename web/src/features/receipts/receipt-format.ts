@@ -16,9 +16,12 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   OTHER: 'Other',
 };
 
-/** The choices of a select, in the order the labels list them. */
-export const choicesOf = <K extends string>(labels: Record<K, string>) =>
-  Object.entries<string>(labels).map(([value, label]) => ({ value, label }));
+/** The types as the screens offer them: against invoices first, the usual case. */
+export const RECEIPT_TYPES_OFFERED: readonly ReceiptType[] = ['INVOICE', 'ADVANCE', 'ON_ACCOUNT'];
+
+/** A select's choices: these values, in this order, in words. */
+export const choicesOf = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
 
 const wordsOf = (labels: Record<string, string>, value: string) =>
   Object.entries(labels).find(([key]) => key === value)?.[1] ?? value;
