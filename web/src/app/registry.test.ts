@@ -64,6 +64,21 @@ describe('navigation from the one screen registry', () => {
     expect(to).toEqual(['/operations/billing', '/operations/billingV2']);
   });
 
+  it('lists Receipts under view_receipt, right after Billing', () => {
+    expect(labels(['view_receipt']).groups).toEqual([['Operations', ['Receipts']]]);
+    const nav = navigationFor(new Set(['view_invoice', 'view_receipt', 'view_purchase', 'view_sms']));
+    expect(nav.groups[0]!.items.map((i) => [i.label, i.to])).toEqual([
+      ['Billing', '/operations/billing'],
+      ['Receipts', '/operations/receipts'],
+      ['Duty-wise Billing', '/operations/billingV2'],
+      ['SMS', '/operations/business/sms'],
+      ['Emails', '/operations/business/email'],
+    ]);
+    const access = (path: string) => SCREENS.find((s) => s.path === path)?.access;
+    expect(access('/operations/receipts/new')).toBe('manage_receipt');
+    expect(access('/operations/receipts/$id')).toBe('view_receipt');
+  });
+
   it('makes exactly the three billing download pages the ones where the shell runs no duty counts', () => {
     const sample = (path: string) => path.replace(/\$\w+/g, '0a1b2c3d-0000-4000-8000-000000000001');
     expect(SCREENS.filter((s) => isBillingDownloadPath(sample(s.path))).map((s) => s.path)).toEqual([

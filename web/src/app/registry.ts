@@ -217,6 +217,25 @@ export const SCREENS: Screen[] = [
     }),
   ),
   {
+    path: '/operations/receipts',
+    title: 'Receipts',
+    access: 'view_receipt',
+    load: () => import('../features/receipts/receipts-page'),
+    nav: [{ group: 'Operations', label: 'Receipts' }],
+  },
+  {
+    path: '/operations/receipts/new',
+    title: 'Receive payment',
+    access: 'manage_receipt',
+    load: () => import('../features/receipts/new-receipt-page'),
+  },
+  {
+    path: '/operations/receipts/$id',
+    title: 'Receipt',
+    access: 'view_receipt',
+    load: () => import('../features/receipts/receipt-page'),
+  },
+  {
     path: '/operations/billingV2',
     title: 'Duty-wise billing',
     access: 'view_purchase',

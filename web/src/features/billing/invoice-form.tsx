@@ -57,7 +57,8 @@ export function draftOf(values: InvoiceFormValues, invoice?: InvoiceDetail): Dra
   };
 }
 
-function RefSelect({
+/** A customer or one of the operator's companies, searched on the server as the user types. */
+export function RefSelect({
   target,
   label,
   value,
@@ -91,21 +92,24 @@ function RefSelect({
   );
 }
 
-function DateBox(props: {
+/** A DD/MM/YYYY date, typed or picked, kept as YYYY-MM-DD ('' when none). */
+export function DateBox(props: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   error?: string;
   description?: string;
+  required?: boolean;
 }) {
   return (
     <DateInput
       label={props.label}
       description={props.description}
+      withAsterisk={props.required}
       valueFormat="DD/MM/YYYY"
       dateParser={parseDateText}
       placeholder="DD/MM/YYYY"
-      clearable
+      clearable={!props.required}
       value={props.value || null}
       onChange={(v) => props.onChange(v ?? '')}
       error={props.error}

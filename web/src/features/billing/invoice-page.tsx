@@ -1,7 +1,8 @@
 // /operations/billing/$id: an invoice read like the printed one — seller and buyer with their GSTINs,
 // place of supply, its rows (a duty's row opens to its charge lines), discounts and surcharge, taxes by
 // rate, totals with the round-off and the total in words — then the duties it bills and its history,
-// with the actions this person may take on it now.
+// with the actions this person may take on it now; an approved one shows what it still asks for and the
+// receipts that settle it.
 import {
   Alert,
   Anchor,
@@ -23,6 +24,7 @@ import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { dateText, dutyNumber, rupees, timeText } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
+import { InvoicePayments } from '../receipts/invoice-payments';
 import { InvoiceActions } from './invoice-actions';
 import { invoiceNumberText } from './invoice-format';
 import { InvoiceMarks } from './invoice-marks';
@@ -339,6 +341,8 @@ const ACTION_WORDS: Record<string, string> = {
   cancelled: 'Cancelled',
   downloaded: 'Downloaded',
   reissued: 'Reissued',
+  settled: 'Payment received',
+  'receipt cancelled': 'Receipt cancelled',
 };
 
 function History({ activity }: { activity: InvoiceView['activity'] }) {
@@ -404,6 +408,7 @@ export default function InvoicePage() {
           ) : null}
         </Text>
       ) : null}
+      <InvoicePayments invoice={invoice} permissions={permissions} />
       <InvoiceSheet invoice={invoice} />
       <BilledDuties duties={view.duties} />
       <History activity={view.activity} />
