@@ -121,6 +121,10 @@ it('takes a part-payment with TDS and bank charges across two invoices; cancelli
   ]);
   expect(await outstanding(a.id)).toBe('0.00');
   expect(await outstanding(b.id)).toBe('1160.00');
+  // The TDS still to deduct from b: 2% of 2,000 less the 40 deducted.
+  expect((await h.client.listOpenInvoices({ invoiceIds: [b.id] }, staff())).invoices[0]!.defaultTds).toBe(
+    '0.00',
+  );
 
   // The invoice cannot be cancelled while a receipt settles it.
   await failsWith(h.client.cancelInvoice({ id: a.id, reason: 'Wrong rate' }, staff()), 'FAILED_PRECONDITION');

@@ -18,6 +18,8 @@ export interface OpenInvoiceRow {
   /** From the stored totals; '' when they hold none. */
   taxableValue: string;
   settled: string;
+  /** The TDS its live settlements deducted. */
+  tdsSettled: string;
   outstanding: string;
 }
 
@@ -25,6 +27,8 @@ const OPEN_COLUMNS = sql`i.id as "invoiceId", i.noted::text as noted, i.invoice_
   i.company_id as "companyId", i.status, to_char(i.invoice_date, 'YYYY-MM-DD') as "invoiceDate",
   to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", i.total::text as total,
   coalesce(i.totals->>'taxableValue', '') as "taxableValue", i.settled::text as settled,
+  coalesce((select sum(s.tds_amount) from billing.receipt_settlements s where s.invoice_id = i.id and s.is_live),
+    0)::text as "tdsSettled",
   (i.total + i.noted - i.settled)::text as outstanding`;
 
 /**

@@ -99,10 +99,12 @@ export interface ReceiptListInput {
   direction?: 'asc' | 'desc';
 }
 
-/** An invoice with what it asks, and the TDS its customer deducts from it by default. */
+/** An invoice with what it asks, and the TDS its customer still deducts from it by default. */
 export type OpenInvoice = OpenInvoiceRow & { defaultTds: string };
 
 export type ReceiptWithSettlements = { receipt: ReceiptRow; settlements: SettlementRow[] };
+
+const maxPaise = (a: bigint, b: bigint) => (a > b ? a : b);
 
 /** At most this many open invoices are offered at once (oldest first). */
 const OPEN_INVOICES_SHOWN = 500;
@@ -315,10 +317,14 @@ export function createReceipts(deps: BillingDeps) {
       return {
         invoices: found.map((invoice) => ({
           ...invoice,
+          // What is still to deduct: the customer's TDS on the invoice less what earlier receipts deducted.
           defaultTds: rupees(
-            defaultTdsPaise(
-              paiseOf(invoice.taxableValue || invoice.total, 'taxableValue'),
-              tdsOf(invoice.customerId),
+            maxPaise(
+              defaultTdsPaise(
+                paiseOf(invoice.taxableValue || invoice.total, 'taxableValue'),
+                tdsOf(invoice.customerId),
+              ) - paiseOf(invoice.tdsSettled, 'tdsSettled'),
+              0n,
             ),
           ),
         })),
