@@ -84,22 +84,44 @@ async function failureOf(answer: Response): Promise<ExportError> {
 }
 
 /** Fetches the export, reporting progress as it arrives; answers the whole file and its name. */
-export async function downloadExport(
+export function downloadExport(
   request: ExportRequest,
   onProgress: (progress: ExportProgress) => void,
   options: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
 ): Promise<{ blob: Blob; fileName: string; rows: number }> {
-  const answer = await (options.fetchImpl ?? fetch)(exportUrl(request), {
+  return downloadFile(
+    exportUrl(request),
+    `${EXPORT_FILE_KINDS[request.kind]}.${request.format}`,
+    onProgress,
+    {
+      ...options,
+      countRows: request.format === 'csv' ? csvRowCounter : undefined,
+    },
+  );
+}
+
+/**
+ * Fetches a streamed file (an export, a GST return), reporting progress as it arrives: the row count the
+ * server announced (X-Export-Rows), the bytes, and the rows when a counter can tell them in the bytes.
+ */
+export async function downloadFile(
+  url: string,
+  fallbackName: string,
+  onProgress: (progress: ExportProgress) => void,
+  options: {
+    signal?: AbortSignal;
+    fetchImpl?: typeof fetch;
+    countRows?: (totalRows: number) => (chunk: Uint8Array) => number;
+  } = {},
+): Promise<{ blob: Blob; fileName: string; rows: number }> {
+  const answer = await (options.fetchImpl ?? fetch)(url, {
     credentials: 'same-origin',
     signal: options.signal,
   });
   if (!answer.ok) throw await failureOf(answer);
   const totalRows = Number(answer.headers.get('x-export-rows') ?? 0);
-  const fileName = fileNameOf(
-    answer.headers.get('content-disposition'),
-    `${EXPORT_FILE_KINDS[request.kind]}.${request.format}`,
-  );
-  const countRows = request.format === 'csv' ? csvRowCounter(totalRows) : undefined;
+  const fileName = fileNameOf(answer.headers.get('content-disposition'), fallbackName);
+  const countRows = options.countRows?.(totalRows);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
   let rows: number | undefined;

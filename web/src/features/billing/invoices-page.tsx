@@ -18,6 +18,7 @@ import { PageHeader } from '../common/list/page-header';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { ExportButton } from './export-button';
+import { GstReturnButton } from './gst-return-button';
 import { invoiceNumberText } from './invoice-format';
 import { InvoiceMarks } from './invoice-marks';
 import type { InvoiceRow } from './invoice-types';
@@ -153,6 +154,7 @@ export default function InvoicesPage() {
           <>
             <ExportButton kind="INVOICES" filters={exportFilters} />
             <ExportButton kind="INVOICE_DUTIES" filters={exportFilters} />
+            <GstReturnButton />
             {canCreate ? (
               <>
                 <Button onClick={() => void navigate({ to: '/operations/billing/new' })}>
