@@ -114,6 +114,7 @@ const EXPECTED: Record<string, string> = {
   'receipt.openInvoices': 'view_receipt',
   'receipt.outstanding': 'view_receipt',
   'receipt.statement': 'view_receipt',
+  'receipt.tdsReceivable': 'view_receipt',
   'receipt.create': 'manage_receipt',
   'receipt.applyToInvoices': 'manage_receipt',
   'receipt.cancel': 'cancel_receipt',

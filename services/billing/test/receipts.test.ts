@@ -373,6 +373,21 @@ it('ages what each customer owes by invoice date or due date, and states its acc
   );
 });
 
+it('sums the TDS customers deducted in a period, by customer', async () => {
+  const report = await h.client.listTdsReceivable({ dateFrom: '2026-11-01', dateTo: '2026-11-30' }, staff());
+  const harbour = report.customers.find((c) => c.customerId === m.customer);
+  // DOMAIN.md's example (200) and the part-payment (80 + 40) was cancelled: only live receipts count.
+  expect([harbour?.customerName, harbour?.tds]).toEqual(['Harbour Logistics', '200.00']);
+  expect(report.total).toBe(report.customers.reduce((sum, c) => sum.plus(c.tds), new Decimal(0)).toFixed(2));
+  const none = await h.client.listTdsReceivable({ dateFrom: '2026-10-01', dateTo: '2026-10-31' }, staff());
+  expect([none.customers, none.total]).toEqual([[], '0.00']);
+  await failsWith(
+    h.client.listTdsReceivable({ dateFrom: '2026-12-01', dateTo: '2026-11-01' }, staff()),
+    'INVALID_ARGUMENT',
+    'dateTo',
+  );
+});
+
 it('keeps each operator’s receipts its own', async () => {
   const other = randomUUID();
   const list = await h.client.listReceipts({}, callAs(h.callerFor(other, Object.values(PERMISSION))));

@@ -100,6 +100,10 @@ it('receives a payment with TDS, shows the invoice settled, and cancels it back'
   expect(listed.receipts.map((r) => r.id)).toEqual([receipt.id]);
   expect((await owner.receipt.list.query({ invoiceId })).receipts.map((r) => r.id)).toEqual([receipt.id]);
 
+  const tds = await owner.receipt.tdsReceivable.query({});
+  expect(tds.customers.map((c) => [c.customerName, c.tds.toFixed(2), c.receipts])).toEqual([
+    ['Harbour Logistics', '200.00', 1],
+  ]);
   const cancelled = await owner.receipt.cancel.mutate({ id: receipt.id, reason: 'Entered twice' });
   expect(cancelled.isCancelled).toBe(true);
   const [again] = (await owner.receipt.openInvoices.query({ invoiceIds: [invoiceId] })).invoices;

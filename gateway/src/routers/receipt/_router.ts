@@ -8,6 +8,7 @@ import {
   openInvoices,
   outstanding,
   statement,
+  tdsReceivable,
 } from './procedures';
 
 /** Receipts (/operations/receipts), what invoices and customers still owe, and customers' statements. */
@@ -17,6 +18,7 @@ export const receiptRouter = router({
   openInvoices,
   outstanding,
   statement,
+  tdsReceivable,
   create,
   applyToInvoices,
   cancel,

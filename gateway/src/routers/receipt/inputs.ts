@@ -81,3 +81,8 @@ export const statementInput = z.object({
   dateFrom: isoDateSchema.optional(),
   dateTo: isoDateSchema.optional(),
 });
+
+export const statementPeriodInput = z.object({
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+});

@@ -4,6 +4,7 @@
 import { PERMISSION } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
 import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
 import { required } from '../shared-mappers';
@@ -14,6 +15,7 @@ import {
   openInvoicesInput,
   outstandingInput,
   statementInput,
+  statementPeriodInput,
 } from './inputs';
 import { openInvoiceToJson, outstandingToJson, receiptToJson, statementToJson } from './mappers';
 
@@ -95,3 +97,21 @@ export const statement = procedureNeeding(PERMISSION.view_receipt)
   .query(async ({ ctx, input }) =>
     statementToJson(await ctx.services.billing.getCustomerStatement(input, callAs(ctx.caller))),
   );
+
+export const tdsReceivable = procedureNeeding(PERMISSION.view_receipt)
+  .input(statementPeriodInput)
+  .query(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.listTdsReceivable(input, callAs(ctx.caller));
+    return {
+      dateFrom: r.dateFrom,
+      dateTo: r.dateTo,
+      customers: r.customers.map((c) => ({
+        customerId: c.customerId,
+        customerName: c.customerName,
+        pan: c.pan,
+        receipts: c.receipts,
+        tds: new Decimal(c.tds || 0),
+      })),
+      total: new Decimal(r.total || 0),
+    };
+  });

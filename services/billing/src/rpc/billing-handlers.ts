@@ -2,6 +2,7 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { encodeInvoiceListPage } from '@fleet/domain';
 import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import Decimal from 'decimal.js';
 import {
   activityToProto,
   dutyToProto,
@@ -234,6 +235,15 @@ export function billingRoutes(useCases: BillingUseCases) {
           format: req.format,
         });
         for await (const part of parts) yield exportPartToProto(part);
+      },
+      async listTdsReceivable(req, ctx) {
+        const report = await receipts.tdsReceivable(tenantCallerOf(ctx), req);
+        return {
+          dateFrom: report.from,
+          dateTo: report.to,
+          customers: report.customers.map((c) => ({ ...c, tds: new Decimal(c.tds).toFixed(2) })),
+          total: report.total,
+        };
       },
       async cancelReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);

@@ -421,3 +421,25 @@ export async function statementOf(
   );
   return { opening: opening?.balance ?? '0', lines };
 }
+
+export interface TdsRow {
+  customerId: string;
+  customerName: string;
+  receipts: number;
+  tds: string;
+}
+
+/** The TDS customers deducted from their live receipts dated in the period, by customer, biggest first. */
+export async function tdsByCustomer(tx: Tx, query: { from: string; to: string }): Promise<TdsRow[]> {
+  return rows<TdsRow>(
+    tx,
+    sql`select r.customer_id as "customerId", min(r.customer_name) as "customerName",
+          count(distinct r.id)::int as receipts, sum(s.tds_amount)::text as tds
+        from billing.receipts r join billing.receipt_settlements s on s.receipt_id = r.id
+        where not r.is_cancelled and s.tds_amount > 0
+          and r.receipt_date between ${query.from}::date and ${query.to}::date
+        group by r.customer_id
+        order by sum(s.tds_amount) desc, r.customer_id
+        limit 5000`,
+  );
+}

@@ -57,6 +57,7 @@ import {
   type ReceiptRow,
   type SettlementRow,
   settlementsOf,
+  tdsByCustomer,
   touchReceipt,
   unappliedOf,
 } from '../storage/receipts-store';
@@ -417,6 +418,31 @@ export function createReceipts(deps: BillingDeps) {
         await publish(tx, caller, 'receiptCreated', made);
         return made;
       });
+    },
+
+    /**
+     * The TDS receivable: what customers deducted from their payments in a period (by receipt date), by
+     * customer, with the PAN of its default billing details — what the operator claims against Form 26AS.
+     */
+    async tdsReceivable(caller: TenantCaller, input: { dateFrom?: string; dateTo?: string }) {
+      requirePermission(caller, PERMISSION.view_receipt, 'see the TDS receivable');
+      const today = operatorDate(clock());
+      const from = date(input.dateFrom, 'dateFrom') ?? financialYearOf(today).start;
+      const to = date(input.dateTo, 'dateTo') ?? today;
+      if (to < from) throw invalidField('dateTo', 'The period ends on or after the day it starts.');
+      const found = await db.read(caller.tenantId, (tx) => tdsByCustomer(tx, { from, to }));
+      const loaded = await copies.load(caller, { customer: found.map((row) => row.customerId) });
+      const panOf = (customerId: string) => {
+        const connection = loaded.customer.get(customerId)?.connection;
+        const detail = connection?.billingDetails.find((d) => d.isDefault) ?? connection?.billingDetails[0];
+        return detail?.panNo ?? '';
+      };
+      return {
+        from,
+        to,
+        customers: found.map((row) => ({ ...row, pan: panOf(row.customerId) })),
+        total: found.reduce((sum, row) => sum.plus(row.tds), new Decimal(0)).toFixed(2),
+      };
     },
 
     /**
