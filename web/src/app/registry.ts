@@ -223,6 +223,20 @@ export const SCREENS: Screen[] = [
     load: () => import('../features/billing/billing-workspace-page'),
     nav: [{ group: 'Operations', label: 'Duty-wise Billing' }],
   },
+  // What customers owe, and their statements.
+  {
+    path: '/operations/receivables',
+    title: 'Receivables',
+    access: 'view_receipt',
+    load: () => import('../features/receivables/receivables-page'),
+    nav: [{ group: 'Operations', label: 'Receivables' }],
+  },
+  {
+    path: '/operations/receivables/$customerId/statement',
+    title: 'Statement of account',
+    access: 'view_receipt',
+    load: () => import('../features/receivables/statement-page'),
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',
