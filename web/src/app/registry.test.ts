@@ -64,6 +64,28 @@ describe('navigation from the one screen registry', () => {
     expect(to).toEqual(['/operations/billing', '/operations/billingV2']);
   });
 
+  it('lists Receivables under view_receipt and the credit and debit notes under view_credit_debit_note', () => {
+    expect(labels(['view_receipt']).groups).toEqual([['Operations', ['Receivables']]]);
+    expect(labels(['view_credit_debit_note']).groups).toEqual([['Operations', ['Credit & Debit Notes']]]);
+    // Making a note needs its own permission, and gives no link of its own.
+    expect(labels(['manage_credit_debit_note']).groups).toEqual([]);
+    const to = navigationFor(
+      new Set(['view_invoice', 'view_purchase', 'view_receipt', 'view_credit_debit_note']),
+    ).groups[0]!.items.map((i) => i.to);
+    expect(to).toEqual([
+      '/operations/billing',
+      '/operations/billingV2',
+      '/operations/receivables',
+      '/operations/notes',
+    ]);
+    const access = (path: string) => SCREENS.find((s) => s.path === path)?.access;
+    expect(
+      ['/operations/receivables/$customerId/statement', '/operations/notes/new', '/operations/notes/$id'].map(
+        access,
+      ),
+    ).toEqual(['view_receipt', 'manage_credit_debit_note', 'view_credit_debit_note']);
+  });
+
   it('makes exactly the three billing download pages the ones where the shell runs no duty counts', () => {
     const sample = (path: string) => path.replace(/\$\w+/g, '0a1b2c3d-0000-4000-8000-000000000001');
     expect(SCREENS.filter((s) => isBillingDownloadPath(sample(s.path))).map((s) => s.path)).toEqual([
