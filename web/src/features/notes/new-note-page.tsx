@@ -84,6 +84,8 @@ function InvoicePicker({ onPick, error }: { onPick: (id: string) => void; error?
       limit: 20,
     }),
   );
+  // The service finds them by the beginning of the number or the buyer; the list on screen is filtered
+  // by what is typed too, so that what an earlier search found is never offered for a later one.
   const options = (found.data?.invoices ?? []).map((invoice) => ({
     value: invoice.id,
     label: `${invoice.invoiceNo} · ${invoice.buyerName} · ${rupees(invoice.total)}`,
@@ -102,7 +104,6 @@ function InvoicePicker({ onPick, error }: { onPick: (id: string) => void; error?
       onChange={(id) => {
         if (id) onPick(id);
       }}
-      filter={({ options: all }) => all}
       nothingFoundMessage={found.isFetching ? 'Looking…' : 'No approved invoice matches'}
       error={error ?? (found.isError ? errorMessage(found.error) : undefined)}
     />
@@ -306,7 +307,7 @@ function NoteForm({
               />
               <TextInput
                 label="Value before GST"
-                description="In rupees; the invoice's GST is added and the total rounded to the rupee"
+                description="The invoice's GST is added; the total rounded to the rupee"
                 withAsterisk
                 inputMode="decimal"
                 leftSection="₹"
@@ -334,7 +335,11 @@ function NoteForm({
                   <Text size="sm" fw={500}>
                     The {typeWord} note comes to
                   </Text>
-                  <NoteFigures figures={figures} label="What the note comes to" />
+                  <NoteFigures
+                    figures={figures}
+                    label="What the note comes to"
+                    totalTestId="note-preview-total"
+                  />
                 </Stack>
               </Group>
             ) : null}

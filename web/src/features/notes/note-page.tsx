@@ -53,7 +53,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function FigureRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function FigureRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -61,7 +71,7 @@ function FigureRow({ label, value, strong }: { label: string; value: string; str
           {label}
         </Text>
       </Table.Td>
-      <Table.Td ta="right" style={NUMERIC}>
+      <Table.Td ta="right" style={NUMERIC} data-testid={testId}>
         <Text size="sm" fw={strong ? 700 : 400}>
           {value}
         </Text>
@@ -74,9 +84,11 @@ function FigureRow({ label, value, strong }: { label: string; value: string; str
 export function NoteFigures({
   figures,
   label = 'Note figures',
+  totalTestId,
 }: {
   figures: Pick<Note, 'taxableValue' | 'taxes' | 'roundOff' | 'total'>;
   label?: string;
+  totalTestId?: string;
 }) {
   const roundOff = figures.roundOff.isNegative()
     ? `− ${rupees(figures.roundOff.abs())}`
@@ -93,7 +105,7 @@ export function NoteFigures({
           />
         ))}
         {figures.roundOff.isZero() ? null : <FigureRow label="Round off" value={roundOff} />}
-        <FigureRow label="Total" value={rupees(figures.total)} strong />
+        <FigureRow label="Total" value={rupees(figures.total)} strong testId={totalTestId} />
       </Table.Tbody>
     </Table>
   );
@@ -207,7 +219,7 @@ export default function NotePage() {
       ) : null}
       <Paper withBorder p="md">
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Fact label="Note date">{ddmmyyyy(note.noteDate)}</Fact>
             <Fact label="Invoice">
               {permissions.has('view_invoice') ? (
@@ -236,7 +248,7 @@ export default function NotePage() {
           </Fact>
           <Group justify="flex-end">
             <div style={{ minWidth: 360 }}>
-              <NoteFigures figures={note} />
+              <NoteFigures figures={note} totalTestId="note-total" />
             </div>
           </Group>
           <Text size="xs" c="dimmed">

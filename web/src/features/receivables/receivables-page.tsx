@@ -189,7 +189,7 @@ export default function ReceivablesPage() {
                 data-testid="receivables-total"
                 style={{ borderTop: '2px solid var(--mantine-color-gray-4)' }}
               >
-                <Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>
                   Total · {data.customers.length} {data.customers.length === 1 ? 'customer' : 'customers'}
                 </Table.Th>
                 <Figures row={data.total} strong />

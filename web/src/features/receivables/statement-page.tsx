@@ -182,26 +182,35 @@ export function StatementSheet({
   );
 }
 
+/** One end of the period: the chosen date, or the service's default until one is chosen. */
 function PeriodInput({
   label,
-  value,
+  chosen,
+  shown,
   onChange,
   error,
 }: {
   label: string;
-  value: string | undefined;
+  chosen: string | undefined;
+  shown: string | undefined;
   onChange: (value: string | undefined) => void;
   error?: string;
 }) {
   return (
     <DateInput
-      label={label}
+      aria-label={`Statement ${label.toLowerCase()}`}
+      leftSection={
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+      }
+      leftSectionWidth={44}
       placeholder="DD/MM/YYYY"
       valueFormat="DD/MM/YYYY"
       dateParser={parseDateText}
-      clearable
-      w={160}
-      value={value ?? null}
+      clearable={chosen !== undefined}
+      w={190}
+      value={chosen ?? shown ?? null}
       onChange={(next) => onChange(next ?? undefined)}
       error={error}
     />
@@ -224,25 +233,26 @@ export default function StatementPage() {
   return (
     <Stack gap="md" maw={1100} mx="auto">
       <PrintStyles />
-      <Group justify="space-between" align="end" data-print-hide>
-        <Stack gap="xs">
-          <Anchor component={Link} to="/operations/receivables" size="sm">
-            ← Receivables
-          </Anchor>
-          <Title order={2}>
-            {statement ? `Statement of ${statement.customer.name}` : 'Statement of account'}
-          </Title>
-        </Stack>
-        <Group gap="sm" align="end">
+      <Stack gap="xs" data-print-hide>
+        <Anchor component={Link} to="/operations/receivables" size="sm">
+          ← Receivables
+        </Anchor>
+        <Title order={2}>
+          {statement ? `Statement of ${statement.customer.name}` : 'Statement of account'}
+        </Title>
+        {/* Aligned at the top: a date's problem shows under it without moving the rest. */}
+        <Group gap="sm" align="flex-start">
           <PeriodInput
             label="From"
-            value={period.dateFrom ?? statement?.dateFrom}
+            chosen={period.dateFrom}
+            shown={statement?.dateFrom}
             onChange={(dateFrom) => update({ dateFrom })}
             error={fieldErrors.dateFrom}
           />
           <PeriodInput
             label="To"
-            value={period.dateTo ?? statement?.dateTo}
+            chosen={period.dateTo}
+            shown={statement?.dateTo}
             onChange={(dateTo) => update({ dateTo })}
             error={fieldErrors.dateTo}
           />
@@ -262,7 +272,7 @@ export default function StatementPage() {
             </>
           ) : null}
         </Group>
-      </Group>
+      </Stack>
       {query.isError && !fieldError ? (
         <Alert color="red" title="This statement could not be opened">
           {errorMessage(query.error)}
