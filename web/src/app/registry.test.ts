@@ -64,19 +64,39 @@ describe('navigation from the one screen registry', () => {
     expect(to).toEqual(['/operations/billing', '/operations/billingV2']);
   });
 
-  it('lists Receipts under view_receipt, right after Billing', () => {
-    expect(labels(['view_receipt']).groups).toEqual([['Operations', ['Receipts']]]);
-    const nav = navigationFor(new Set(['view_invoice', 'view_receipt', 'view_purchase', 'view_sms']));
+  it('lists Receipts after Billing, then Receivables under view_receipt and the notes under view_credit_debit_note', () => {
+    expect(labels(['view_receipt']).groups).toEqual([['Operations', ['Receipts', 'Receivables']]]);
+    expect(labels(['view_credit_debit_note']).groups).toEqual([['Operations', ['Credit & Debit Notes']]]);
+    // Making a note needs its own permission, and gives no link of its own.
+    expect(labels(['manage_credit_debit_note']).groups).toEqual([]);
+    const nav = navigationFor(
+      new Set(['view_invoice', 'view_receipt', 'view_purchase', 'view_credit_debit_note', 'view_sms']),
+    );
     expect(nav.groups[0]!.items.map((i) => [i.label, i.to])).toEqual([
       ['Billing', '/operations/billing'],
       ['Receipts', '/operations/receipts'],
       ['Duty-wise Billing', '/operations/billingV2'],
+      ['Receivables', '/operations/receivables'],
+      ['Credit & Debit Notes', '/operations/notes'],
       ['SMS', '/operations/business/sms'],
       ['Emails', '/operations/business/email'],
     ]);
     const access = (path: string) => SCREENS.find((s) => s.path === path)?.access;
-    expect(access('/operations/receipts/new')).toBe('manage_receipt');
-    expect(access('/operations/receipts/$id')).toBe('view_receipt');
+    expect(
+      [
+        '/operations/receipts/new',
+        '/operations/receipts/$id',
+        '/operations/receivables/$customerId/statement',
+        '/operations/notes/new',
+        '/operations/notes/$id',
+      ].map(access),
+    ).toEqual([
+      'manage_receipt',
+      'view_receipt',
+      'view_receipt',
+      'manage_credit_debit_note',
+      'view_credit_debit_note',
+    ]);
   });
 
   it('makes exactly the three billing download pages the ones where the shell runs no duty counts', () => {

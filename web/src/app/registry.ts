@@ -242,6 +242,39 @@ export const SCREENS: Screen[] = [
     load: () => import('../features/billing/billing-workspace-page'),
     nav: [{ group: 'Operations', label: 'Duty-wise Billing' }],
   },
+  // What customers owe, their statements, and the credit and debit notes that change invoices.
+  {
+    path: '/operations/receivables',
+    title: 'Receivables',
+    access: 'view_receipt',
+    load: () => import('../features/receivables/receivables-page'),
+    nav: [{ group: 'Operations', label: 'Receivables' }],
+  },
+  {
+    path: '/operations/receivables/$customerId/statement',
+    title: 'Statement of account',
+    access: 'view_receipt',
+    load: () => import('../features/receivables/statement-page'),
+  },
+  {
+    path: '/operations/notes',
+    title: 'Credit & debit notes',
+    access: 'view_credit_debit_note',
+    load: () => import('../features/notes/notes-page'),
+    nav: [{ group: 'Operations', label: 'Credit & Debit Notes' }],
+  },
+  {
+    path: '/operations/notes/new',
+    title: 'New credit or debit note',
+    access: 'manage_credit_debit_note',
+    load: () => import('../features/notes/new-note-page'),
+  },
+  {
+    path: '/operations/notes/$id',
+    title: 'Credit or debit note',
+    access: 'view_credit_debit_note',
+    load: () => import('../features/notes/note-page'),
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',

@@ -68,19 +68,35 @@ export function InvoicePayments({
     <Paper withBorder p="md" aria-label="Payments" role="region">
       <Group justify="space-between" mb="sm">
         <Title order={4}>Payments</Title>
-        {canReceive ? (
-          <Button
-            size="xs"
-            onClick={() =>
-              void navigate({
-                to: '/operations/receipts/new',
-                search: { customerId: invoice.customerId, invoiceId: invoice.id },
-              })
-            }
-          >
-            Receive payment
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          {permissions.has('manage_credit_debit_note')
+            ? (['CREDIT', 'DEBIT'] as const).map((type) => (
+                <Button
+                  key={type}
+                  size="xs"
+                  variant="default"
+                  onClick={() =>
+                    void navigate({ to: '/operations/notes/new', search: { invoiceId: invoice.id, type } })
+                  }
+                >
+                  {type === 'CREDIT' ? 'Credit note' : 'Debit note'}
+                </Button>
+              ))
+            : null}
+          {canReceive ? (
+            <Button
+              size="xs"
+              onClick={() =>
+                void navigate({
+                  to: '/operations/receipts/new',
+                  search: { customerId: invoice.customerId, invoiceId: invoice.id },
+                })
+              }
+            >
+              Receive payment
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <Stack gap="sm">
         {asking.isError ? <Alert color="red">{errorMessage(asking.error)}</Alert> : null}
