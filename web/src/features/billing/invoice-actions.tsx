@@ -19,6 +19,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { ReasonDialog } from '../common/reason-dialog';
 import { useRefOptions } from '../masters/master-fields';
 import { invoicePdfUrl, invoicePrintPath } from './invoice-documents';
 import { invoiceNumberText, offeredInvoiceActions } from './invoice-format';
@@ -124,7 +125,7 @@ export function InvoiceActions({
         </Menu>
       ) : null}
       {dialog === 'discard' || dialog === 'cancel' ? (
-        <ReasonDialog invoice={invoice} action={dialog} onClose={close} />
+        <RetireDialog invoice={invoice} action={dialog} onClose={close} />
       ) : null}
       {dialog === 'move' ? <MoveDialog invoice={invoice} onClose={close} /> : null}
       {dialog === 'email' ? <EmailDialog invoice={invoice} onClose={close} /> : null}
@@ -132,7 +133,7 @@ export function InvoiceActions({
   );
 }
 
-function ReasonDialog({
+function RetireDialog({
   invoice,
   action,
   onClose,
@@ -141,63 +142,30 @@ function ReasonDialog({
   action: 'discard' | 'cancel';
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
   const refresh = useRefreshInvoices();
-  const take = useMutation({
-    mutationFn: () =>
-      trpcClient.invoice[action].mutate({ id: invoice.id, reason: reason.trim() || undefined }),
-    onSuccess: (changed) => {
-      showToast(
-        `Invoice ${invoiceNumberText(changed)} is ${action === 'cancel' ? 'cancelled' : 'discarded'}.`,
-      );
-      onClose();
-    },
-    onError: (failure) => setError(fieldErrorsOf(failure).reason ?? errorMessage(failure)),
-    onSettled: refresh,
-  });
-  const required = action === 'cancel';
   const title = action === 'cancel' ? 'Cancel invoice' : 'Discard draft';
   return (
-    <Modal opened onClose={onClose} title={`${title} ${invoiceNumberText(invoice)}`}>
-      <form
-        aria-label={`${title} form`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (required && !reason.trim()) {
-            setError('Say why; it is kept with the invoice.');
-            return;
-          }
-          take.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {action === 'cancel'
-              ? 'The invoice stays on record, marked cancelled, and its duties become bill-pending again.'
-              : 'The draft is set aside and its duties become bill-pending again.'}
-          </Text>
-          <Textarea
-            label={required ? 'Why is it cancelled?' : 'Why (optional)'}
-            withAsterisk={required}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={error}
-            maxLength={500}
-            autosize
-            minRows={2}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep it
-            </Button>
-            <Button type="submit" color="red" loading={take.isPending}>
-              {title}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={`${title} ${invoiceNumberText(invoice)}`}
+      formLabel={`${title} form`}
+      keptWith="the invoice"
+      required={action === 'cancel'}
+      reasonLabel={action === 'cancel' ? 'Why is it cancelled?' : 'Why (optional)'}
+      confirmLabel={title}
+      explanation={
+        action === 'cancel'
+          ? 'The invoice stays on record, marked cancelled, and its duties become bill-pending again.'
+          : 'The draft is set aside and its duties become bill-pending again.'
+      }
+      submit={(reason) => trpcClient.invoice[action].mutate({ id: invoice.id, reason: reason || undefined })}
+      onDone={(changed) =>
+        showToast(
+          `Invoice ${invoiceNumberText(changed)} is ${action === 'cancel' ? 'cancelled' : 'discarded'}.`,
+        )
+      }
+      onSettled={refresh}
+      onClose={onClose}
+    />
   );
 }
 

@@ -7,21 +7,20 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
+import { ReasonDialog } from '../common/reason-dialog';
 import { dateTimeText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { statementPath } from '../receivables/receivables-format';
@@ -112,61 +111,19 @@ export function NoteFigures({
 }
 
 function CancelDialog({ note, onClose }: { note: Note; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
   const refresh = useRefreshAfterNotes();
-  const cancel = useMutation({
-    mutationFn: () => trpcClient.note.cancel.mutate({ id: note.id, reason: reason.trim() }),
-    onSuccess: (cancelled) => {
-      showToast(`${noteTypeName(cancelled.type)} ${cancelled.noteNo} is cancelled.`);
-      onClose();
-    },
-    onError: (failure) => setError(fieldErrorsOf(failure).reason ?? errorMessage(failure)),
-    onSettled: refresh,
-  });
   return (
-    <Modal opened onClose={onClose} title={`Cancel ${noteTypeName(note.type).toLowerCase()} ${note.noteNo}`}>
-      <form
-        aria-label="Cancel note form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!reason.trim()) {
-            setError('Say why; it is kept with the note.');
-            return;
-          }
-          cancel.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            The note keeps its number, marked cancelled, and invoice {note.invoiceNo} asks what it asked
-            before the note.
-          </Text>
-          <Textarea
-            label="Why is it cancelled?"
-            withAsterisk
-            data-autofocus
-            value={reason}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
-            maxLength={500}
-            autosize
-            minRows={2}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep it
-            </Button>
-            <Button type="submit" color="red" loading={cancel.isPending}>
-              Cancel note
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={`Cancel ${noteTypeName(note.type).toLowerCase()} ${note.noteNo}`}
+      formLabel="Cancel note form"
+      keptWith="the note"
+      confirmLabel="Cancel note"
+      explanation={`The note keeps its number, marked cancelled, and invoice ${note.invoiceNo} asks what it asked before the note.`}
+      submit={(reason) => trpcClient.note.cancel.mutate({ id: note.id, reason })}
+      onDone={(cancelled) => showToast(`${noteTypeName(cancelled.type)} ${cancelled.noteNo} is cancelled.`)}
+      onSettled={refresh}
+      onClose={onClose}
+    />
   );
 }
 
