@@ -11,6 +11,7 @@ import type { CreateReceiptRequestSchema } from '@fleet/proto/fleet/billing/v1/b
 import { expectDomainError } from '@fleet/testing';
 import { readPdf } from '@fleet/testing/pdf';
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { type BillingHarness, bootBilling, type OperatorMasters, operatorMasters } from './support';
 
@@ -387,6 +388,48 @@ it('sums the TDS customers deducted in a period, by customer', async () => {
     'dateTo',
   );
 });
+
+it('names every customer that owes, beyond the hundred masters answers a call', async () => {
+  const other = randomUUID();
+  const them = await operatorMasters(h, other);
+  const caller = callAs(h.callerFor(other, Object.values(PERMISSION)));
+  const customers = await Promise.all(
+    Array.from({ length: 101 }, (_, i) =>
+      them.create('customer', {
+        name: `Owing ${String(i).padStart(3, '0')}`,
+        tax_type: 'GSTIN',
+        billing_details: [
+          {
+            billing_name: `Owing ${i}`,
+            gst_no: '27AAACH7409R1Z1',
+            address: 'Pune',
+            state_id: 'MH',
+            is_default: true,
+          },
+        ],
+      }),
+    ),
+  );
+  for (const customerId of customers) {
+    const { invoice } = await h.client.createInvoice(
+      {
+        draft: {
+          customerId,
+          lines: [{ type: 'CUSTOM', description: 'Drop', quantity: '1', rate: '100', isTaxable: true }],
+        },
+      },
+      caller,
+    );
+    await h.client.approveInvoice({ id: invoice!.id }, caller);
+  }
+  // Billing's copies of the customers are gone: the report must fetch them all from masters again.
+  await h.database.db.asOwner((tx) =>
+    tx.execute(sql`delete from billing.master_copies where tenant_id = ${other}`),
+  );
+  const report = await h.client.listOutstanding({}, caller);
+  expect(report.customers).toHaveLength(101);
+  expect(report.customers.every((c) => c.customerName.startsWith('Owing '))).toBe(true);
+}, 60_000);
 
 it('keeps each operator’s receipts its own', async () => {
   const other = randomUUID();

@@ -84,6 +84,9 @@ export interface RecordCopies<K extends CopiedKinds<unknown>> {
   ): Promise<CopyOf<K, N> | undefined>;
 }
 
+/** The most ids the owner of the records is asked for in one call (masters answers at most 100). */
+export const FETCH_BATCH = 100;
+
 export function createRecordCopies<K extends CopiedKinds<A>, A>(
   options: RecordCopiesOptions<K, A>,
 ): RecordCopies<K> {
@@ -176,11 +179,16 @@ export function createRecordCopies<K extends CopiedKinds<A>, A>(
         }))
         .filter(({ ids }) => ids.length > 0);
       if (missing.length === 0) return copies;
+      // The owner answers at most FETCH_BATCH ids a call (masters' GetTypedRecords): more are asked in turns.
       const fetched = await Promise.all(
-        missing.map(async ({ kind, ids }) => ({
-          kind,
-          records: definitionOf(kind).fromAnswer(await options.fetch(kind, ids, caller)),
-        })),
+        missing.map(async ({ kind, ids }) => {
+          const records: MessageShape<DescMessage>[] = [];
+          for (let at = 0; at < ids.length; at += FETCH_BATCH) {
+            const answer = await options.fetch(kind, ids.slice(at, at + FETCH_BATCH), caller);
+            records.push(...definitionOf(kind).fromAnswer(answer));
+          }
+          return { kind, records };
+        }),
       );
       await keep(caller.tenantId, fetched);
       for (const { kind, records } of fetched) {
