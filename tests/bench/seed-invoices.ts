@@ -9,18 +9,30 @@ import { secondsSince } from './bench-kit';
 
 /**
  * The invoices, in slices: invoice g is company g mod 2's, its number g div 2 + 1 in that company's
- * series, dated over three financial years (newest numbers newest), customer g mod 1,000's, its state
+ * series, dated over three financial years (newest numbers newest), customer g mod `customers`'s, its state
  * independent of its customer (every customer has drafts, cancelled…).
  */
 export async function seedInvoices(
   db: Database,
   tenantId: string,
-  { invoices: INVOICES, customers: CUSTOMERS }: { invoices: number; customers: number },
+  {
+    invoices: INVOICES,
+    customers: CUSTOMERS,
+    customerIds,
+  }: {
+    invoices: number;
+    customers: number;
+    /** The customers' ids, when they are customers of the masters; else made up. */
+    customerIds?: readonly string[];
+  },
 ): Promise<{ companies: [string, string] }> {
   const slices = 10;
   const per = Math.ceil(INVOICES / slices);
   const companyIds: [string, string] = [randomUUID(), randomUUID()];
   const companies = `{${companyIds.join(',')}}`;
+  const customerId = customerIds
+    ? sql`(${`{${customerIds.join(',')}}`}::uuid[])[1 + g % ${CUSTOMERS}]`
+    : sql`md5('customer-' || (g % ${CUSTOMERS}))::uuid`;
   const started = performance.now();
   for (let slice = 0; slice < slices; slice++) {
     const first = slice * per;
@@ -37,7 +49,7 @@ export async function seedInvoices(
           case when g % 2 = 0 then 'DT/' else 'DTB/' end, g / 2 + 1, '2026-27', s.status,
           s.status = 'APPROVED' and g % 5 <> 0, s.status = 'APPROVED' and g % 3 = 0,
           case when g % 4 = 0 then 'BOOKING' else 'BOOKINGS' end,
-          md5('customer-' || (g % ${CUSTOMERS}))::uuid, (${companies}::uuid[])[1 + g % 2],
+          ${customerId}, (${companies}::uuid[])[1 + g % 2],
           d.day, d.day + 30, d.day - 7, d.day - 1,
           'Customer ' || (g % ${CUSTOMERS}) || ' Pvt Ltd',
           case when g % 10 = 9 then '' else '27AAAC' || lpad((g % ${CUSTOMERS})::text, 4, '0') || 'K1Z' || (g % 10) end,

@@ -464,7 +464,11 @@ export function createReceipts(deps: BillingDeps) {
       const found = await db.read(caller.tenantId, (tx) =>
         outstandingByCustomer(tx, { basis, asOf, customerIds, limit: OUTSTANDING_CUSTOMERS }),
       );
-      const names = await copies.load(caller, { customer: found.map((row) => row.customerId) });
+      const names = await copies.namesOf(
+        caller,
+        'customer',
+        found.map((row) => row.customerId),
+      );
       const sum = (key: MoneyColumn) =>
         found.reduce((total, row) => total.plus(row[key]), new Decimal(0)).toFixed(2);
       const total: OutstandingRow = {
@@ -486,7 +490,7 @@ export function createReceipts(deps: BillingDeps) {
       return {
         customers: found.map((row) => ({
           ...row,
-          customerName: names.customer.get(row.customerId)?.connection?.name ?? '',
+          customerName: names.get(row.customerId) ?? '',
         })),
         total,
         asOf,
