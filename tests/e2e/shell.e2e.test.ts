@@ -119,7 +119,7 @@ describe('the web app in Chromium', () => {
     const onProfile = asksForPermissions();
     await page.goto(`${base}/profile`);
     await onProfile;
-  });
+  }, 60_000); // fourteen page loads, each to network idle, while the demo's first start is still busy
 
   it('sends a visitor without a session to sign in, and back after', async () => {
     await page.goto(`${base}/masters/employees`);
