@@ -103,6 +103,54 @@ export function planBusiness(ctx: PlanContext): Values {
   ];
   for (const bank of banks) add('bank_account', bank.name, { ...bank, account_holder: holder });
 
+  // Where the fleet fills up: a pump with a credit account near each garage, and a CNG station.
+  const stations = [
+    {
+      name: 'HP Baner Road',
+      brand: 'HP',
+      city: CITY.pune,
+      address: 'Baner Road, near Balewadi Phata',
+      credit: true,
+    },
+    {
+      name: 'IOCL Hinjewadi Phase 1',
+      brand: 'Indian Oil',
+      city: CITY.pune,
+      address: 'Hinjewadi Phase 1',
+      credit: false,
+    },
+    {
+      name: 'MNGL CNG Wakad',
+      brand: 'MNGL',
+      city: CITY.pune,
+      address: 'Wakad, near Dange Chowk',
+      credit: false,
+    },
+    {
+      name: 'BPCL Andheri East',
+      brand: 'Bharat Petroleum',
+      city: CITY.mumbai,
+      address: 'Andheri-Kurla Road',
+      credit: true,
+    },
+    {
+      name: 'Shell Whitefield',
+      brand: 'Shell',
+      city: CITY.bengaluru,
+      address: 'ITPL Main Road, Whitefield',
+      credit: true,
+    },
+  ];
+  for (const station of stations) {
+    add('fuel_station', station.name, {
+      name: station.name,
+      brand: station.brand,
+      city_id: station.city.cityId,
+      address: station.address,
+      has_credit_account: station.credit,
+    });
+  }
+
   const ownPan = 'AAHCD4821K';
   const companies = [
     { name: holder, city: CITY.pune, building: 'Office 401, Pride Icon', bank: banks[0]!.name, suffix: '' },

@@ -229,6 +229,7 @@ describe('seeding the demo operator', () => {
           'label',
           'branch',
           'bank_account',
+          'fuel_station',
           'company',
           'company_profile',
           'customer_group',

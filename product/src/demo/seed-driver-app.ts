@@ -61,6 +61,7 @@ export async function seedDemoDriverDuties(
   });
   const as = callAs(owner);
   const minutesFromNow = (minutes: number) => new Date(now.getTime() + minutes * MINUTE);
+  const addDay = (at: Date) => new Date(at.getTime() + 24 * 60 * MINUTE);
   const clock = (at: Date) =>
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(
       at,
@@ -156,7 +157,11 @@ export async function seedDemoDriverDuties(
     ['DRIVER_ARRIVED', -8, startKm + 117],
     ['DUTY_START', -3, startKm + 117],
   ]);
-  await duty(minutesFromNow(240), 'Ananya Gupta', 'Baner Road', 'Magarpatta City');
+  // Later today: four hours on, or halfway to midnight when the evening is further on than that (India
+  // keeps one offset all year, +05:30), so it stays today's at whatever hour the demo is seeded.
+  const midnight = new Date(`${operatorDate(addDay(now))}T00:00:00+05:30`).getTime();
+  const laterToday = Math.min(240, Math.floor((midnight - now.getTime()) / MINUTE / 2));
+  await duty(minutesFromNow(Math.max(laterToday, 1)), 'Ananya Gupta', 'Baner Road', 'Magarpatta City');
   await duty(minutesFromNow(24 * 60), 'Vikram Joshi', 'Aundh', 'Mumbai, Andheri East');
   return 4;
 }

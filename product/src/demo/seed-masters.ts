@@ -108,6 +108,7 @@ export async function seedDemoMasters(
     ),
     createAll(
       'bank_account',
+      'fuel_station',
       'branch',
       'tax',
       'label',

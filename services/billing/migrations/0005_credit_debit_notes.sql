@@ -51,9 +51,18 @@ create index notes_customer_search on billing.notes (tenant_id, customer_name_ke
 -- The invoice's live debit notes less its live credit notes, kept as notes are made and cancelled:
 -- outstanding = total + noted − settled.
 alter table billing.invoices add column noted numeric(14, 2) not null default 0;
+
+-- What the receivables read, as plain columns: under row-level security only a leakproof condition may
+-- use an index, and numeric comparison and addition are not leakproof, so `total + noted > settled`
+-- written in a query would read every invoice of the operator. A stored column is a plain reference.
+alter table billing.invoices add column is_open boolean
+  generated always as (status = 'APPROVED' and total + noted > settled) stored;
 drop index billing.invoices_open;
-create index invoices_open on billing.invoices (tenant_id, customer_id, invoice_date)
-  where status = 'APPROVED' and total + noted > settled;
+create index invoices_open on billing.invoices (tenant_id, customer_id, invoice_date) where is_open;
+alter table billing.receipts add column is_holding boolean
+  generated always as (not is_cancelled and received_amount > applied) stored;
+drop index billing.receipts_holding;
+create index receipts_holding on billing.receipts (tenant_id, customer_id) where is_holding;
 
 do $$
 declare t text;

@@ -30,6 +30,8 @@ beforeAll(async () => {
         md5('company')::uuid, date '2026-04-01' + g % 300, date '2026-05-01' + g % 300,
         'Customer ' || (g / 50) % 100, '27AAAC' || lpad((g % 5000)::text, 4, '0') || 'K1Z5', 100, '{}', '{}'
       from generate_series(1, 50000) g`);
+    // Nine in ten of them paid in full: the receivables read only the open tenth.
+    await tx.execute(sql`update billing.invoices set settled = total where (sequence / 50) % 10 <> 0`);
     await tx.execute(sql`analyze billing.invoices`);
   });
 }, 60_000);
@@ -80,4 +82,18 @@ it('finds by the beginning of a number or a name, in any case, and a GSTIN only 
   // The search is a beginning, never a pattern: % and _ match only themselves.
   expect(await found('%')).toEqual([]);
   expect(await found('customer _2')).toEqual([]);
+});
+
+it('reads the receivables from the open invoices alone, through their index under row-level security', async () => {
+  const report = await planOf(
+    T,
+    sql`select i.customer_id, sum(i.total + i.noted - i.settled) from billing.invoices i where i.is_open
+        group by i.customer_id`,
+  );
+  expect(report).toContain('invoices_open');
+  expect(report).not.toMatch(/Seq Scan/);
+  const owed = await database.db.read(T, (tx) =>
+    rows<{ open: number }>(tx, sql`select count(*)::int as open from billing.invoices i where i.is_open`),
+  );
+  expect(owed[0]?.open).toBe(100);
 });

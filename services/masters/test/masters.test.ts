@@ -132,6 +132,12 @@ const BUILD: Record<string, Build> = {
     account_no: `5010012345${i}`,
     ifsc: 'HDFC0001234',
   }),
+  fuel_station: async (i) => ({
+    name: `Station ${word(i)}`,
+    brand: 'Indian Oil',
+    city_id: CITIES[i % 2]!,
+    has_credit_account: i % 2 === 0,
+  }),
   company: async (i) => ({
     name: `Company ${word(i)}`,
     state_id: 'MH',

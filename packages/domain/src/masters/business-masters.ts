@@ -84,6 +84,33 @@ export const branchMaster = defineMaster({
   unique: uniqueName('A branch'),
 });
 
+/** Where the fleet buys its fuel (the vehicle fuel log names one). manage_fuel_station adds, edits and deletes. */
+export const fuelStationMaster = defineMaster({
+  kind: 'fuel_station',
+  table: 'fuel_stations',
+  path: 'fuel-stations',
+  one: 'Fuel station',
+  many: 'Fuel stations',
+  view: 'view_fuel_station',
+  manage: 'manage_fuel_station',
+  display: 'name',
+  fields: {
+    name: f.text('Name', { required: true, max: 120, help: 'As staff know it, e.g. HP Baner Road' }),
+    brand: f.text('Brand', { max: 60, help: 'e.g. Indian Oil, HP, Bharat Petroleum, Shell' }),
+    city_id: f.ref('City', 'city', { required: true }),
+    address: f.note('Address'),
+    phone: f.phone('Phone'),
+    gst_no: f.gstin(),
+    has_credit_account: f.flag('We fill on credit here', { help: 'Paid against its monthly bill' }),
+  },
+  columns: ['name', 'brand', 'city_id', 'phone', 'has_credit_account'],
+  search: ['name', 'brand'],
+  sorts: ['name', 'created_at'],
+  defaultSort: 'name',
+  filters: [{ key: 'cities', field: 'city_id', one: 'City', many: 'Cities' }],
+  unique: uniqueName('A fuel station'),
+});
+
 export const bankAccountMaster = defineMaster({
   kind: 'bank_account',
   table: 'bank_accounts',

@@ -7,6 +7,7 @@ import {
   companyProfileMaster,
   customFieldMaster,
   feedbackFormMaster,
+  fuelStationMaster,
   labelMaster,
   taxMaster,
 } from './business-masters';
@@ -45,6 +46,7 @@ export const MASTERS = [
   rateCardMaster,
   branchMaster,
   bankAccountMaster,
+  fuelStationMaster,
   companyMaster,
   companyProfileMaster,
   channelPartnerMaster,

@@ -58,7 +58,7 @@ export async function openInvoicesOf(tx: Tx, customerId: string, limit: number):
   return rows<OpenInvoiceRow>(
     tx,
     sql`select ${OPEN_COLUMNS} from billing.invoices i
-        where i.customer_id = ${customerId} and i.status = 'APPROVED' and i.total + i.noted > i.settled
+        where i.customer_id = ${customerId} and i.is_open
         order by i.invoice_date, i.invoice_no limit ${limit}`,
   );
 }
@@ -68,7 +68,7 @@ export async function unappliedOf(tx: Tx, customerId: string): Promise<string> {
   const [row] = await rows<{ unapplied: string }>(
     tx,
     sql`select coalesce(sum(r.received_amount - r.applied), 0)::text as unapplied from billing.receipts r
-        where r.customer_id = ${customerId} and not r.is_cancelled and r.received_amount > r.applied`,
+        where r.customer_id = ${customerId} and r.is_holding`,
   );
   return row?.unapplied ?? '0';
 }
@@ -337,11 +337,11 @@ export async function outstandingByCustomer(
             ${bucket(sql`${age} > 90`)} as "over90",
             count(*)::int as "openInvoices", to_char(min(i.invoice_date), 'YYYY-MM-DD') as "oldestInvoiceDate"
           from billing.invoices i
-          where i.status = 'APPROVED' and i.total + i.noted > i.settled ${onlyInvoices}
+          where i.is_open ${onlyInvoices}
           group by i.customer_id),
         held as (
           select r.customer_id, sum(r.received_amount - r.applied) as unapplied
-          from billing.receipts r where not r.is_cancelled and r.received_amount > r.applied ${onlyReceipts}
+          from billing.receipts r where r.is_holding ${onlyReceipts}
           group by r.customer_id)
         select coalesce(o.customer_id, h.customer_id) as "customerId", coalesce(o.outstanding, 0)::text as outstanding,
           coalesce(o."notDue", '0') as "notDue", coalesce(o."days1To30", '0') as "days1To30",
