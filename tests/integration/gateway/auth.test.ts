@@ -226,6 +226,7 @@ describe('sign-in and the session guard', () => {
           authenticator,
           dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
           liveMapAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
+          receivablesAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
           production: true,
@@ -277,6 +278,7 @@ describe('sign-in and the session guard', () => {
           authenticator: once,
           dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
           liveMapAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
+          receivablesAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
         });

@@ -99,3 +99,10 @@ export function statementToJson(statement: GetCustomerStatementResponse) {
     closing: money(statement.closing),
   };
 }
+
+/** What each customer owes, as the receivables screen reads it. */
+export interface ReceivablesJson {
+  customers: ReturnType<typeof outstandingToJson>[];
+  total: ReturnType<typeof outstandingToJson>;
+  asOf: string;
+}
