@@ -144,6 +144,40 @@ export async function time(
   };
 }
 
+/**
+ * `clients` people each asking once every `everyMs` (starting spread over the first interval), until `n`
+ * calls are answered: the latency a screen's users see at a person's pace, where `time` measures the
+ * machine flat out. Any failure stops the run.
+ */
+export async function paced(
+  call: () => Promise<unknown>,
+  clients: number,
+  everyMs: number,
+  n: number,
+): Promise<Pick<Figure, 'p50' | 'p95' | 'perSecond'>> {
+  const samples: number[] = [];
+  const started = performance.now();
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      await sleep((everyMs * client) / clients);
+      while (samples.length < n) {
+        const t0 = performance.now();
+        await call();
+        samples.push(performance.now() - t0);
+        await sleep(everyMs - (performance.now() - t0));
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  samples.sort((a, b) => a - b);
+  return {
+    p50: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    perSecond: (samples.length / elapsed) * 1000,
+  };
+}
+
 // ── the gateway as the web app calls it ──────────────────────────────────────────────────────────
 
 /** A tRPC call answered 200, its data as the transformer restores it. */

@@ -9,7 +9,8 @@
 //   searches      a buyer's name by its beginning, an invoice number's beginning, a GSTIN whole
 // p50, p95, calls per second and the CPU each call cost by process, each query's plan in brief (EXPLAIN
 // ANALYZE of the store's own SQL, in full with BENCH_PLANS=1), and the issue's target met or not
-// (p95 ≤ 30 ms at 32 clients). Then the first page by layer, to show where a call's time goes: the
+// (p95 ≤ 30 ms at 32 clients), both flat out and at a person's pace (32 people each turning a page
+// every 2 s). Then the first page by layer, to show where a call's time goes: the
 // store's SQL alone in its read transaction, billing's ListInvoices over gRPC, and the gateway.
 // Timings never fail the run; errors do.
 //
@@ -44,6 +45,7 @@ import {
   loadLine,
   machineLine,
   ms,
+  paced,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -222,9 +224,24 @@ async function measure(run: Run) {
   }
   console.log(`\nplans (the store's SQL, EXPLAIN ANALYZE in the operator's read transaction):`);
   for (const plan of plans) console.log(plan);
+  // The same screens at a person's pace: 32 people, each turning a page every 2 seconds.
+  console.log(`\n32 people each asking every 2 s (${N} calls a case), times in ms:`);
+  let worstPaced: { name: string; p95: number } = { name: '', p95: 0 };
+  for (const c of CASES) {
+    const cursor = await cursorOf(run, c);
+    const input = inputOf(c, cursor);
+    const figure = await paced(() => trpc(run.product.base, 'invoice.list', input, run.token), 32, 2_000, N);
+    if (figure.p95 > worstPaced.p95) worstPaced = { name: c.name, p95: figure.p95 };
+    console.log(
+      `  ${c.name.padEnd(42)} p50 ${ms(figure.p50).padStart(6)}  p95 ${ms(figure.p95).padStart(6)}`,
+    );
+  }
   console.log('\ntarget (the issue’s):');
   console.log(
-    `  ${worst.p95 <= TARGET_P95_MS ? 'met    ' : 'MISSED '} p95 ≤ ${TARGET_P95_MS} ms at 32 clients: worst ${ms(worst.p95)} ms (${worst.name})`,
+    `  ${worst.p95 <= TARGET_P95_MS ? 'met    ' : 'MISSED '} p95 ≤ ${TARGET_P95_MS} ms at 32 clients flat out: worst ${ms(worst.p95)} ms (${worst.name})`,
+  );
+  console.log(
+    `  ${worstPaced.p95 <= TARGET_P95_MS ? 'met    ' : 'MISSED '} p95 ≤ ${TARGET_P95_MS} ms at 32 people each asking every 2 s: worst ${ms(worstPaced.p95)} ms (${worstPaced.name})`,
   );
 }
 
