@@ -10,7 +10,7 @@ import type { FirebaseWebConfig } from './config';
 import type { DutyChanges } from './live/duty-changes';
 import type { SharedAnswers } from './live/shared-answers';
 import type { RateLimits } from './rate-limits';
-import type { ReceivablesJson } from './routers/receipt/mappers';
+import type { ReceivablesJson, TdsReceivableJson } from './routers/receipt/mappers';
 import type { LivePositionJson } from './routers/tracking/mappers';
 
 export type IdentityClient = Client<typeof IdentityService>;
@@ -54,6 +54,8 @@ export interface ContextInput {
   liveMapAnswers: SharedAnswers<LivePositionJson[]>;
   /** The receivables' ageing, shared by one operator's readers for a moment (one per gateway). */
   receivablesAnswers: SharedAnswers<ReceivablesJson>;
+  /** The TDS receivable, shared the same way. */
+  tdsAnswers: SharedAnswers<TdsReceivableJson>;
   /** The budgets every procedure call and file request is charged to (one per gateway). */
   rateLimits: RateLimits;
   /** Already carries the request id. */

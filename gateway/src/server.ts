@@ -33,7 +33,7 @@ import { createDutyChanges } from './live/duty-changes';
 import { createSharedAnswers } from './live/shared-answers';
 import { createRateLimits } from './rate-limits';
 import { appRouter } from './routers/_app';
-import type { ReceivablesJson } from './routers/receipt/mappers';
+import type { ReceivablesJson, TdsReceivableJson } from './routers/receipt/mappers';
 import { TOKEN_COOKIE } from './routers/session-cookies';
 import type { LivePositionJson } from './routers/tracking/mappers';
 
@@ -95,6 +95,7 @@ function buildGateway(options: GatewayOptions) {
   const dutyChanges = createDutyChanges({ bus: options.bus, logger });
   const liveMapAnswers = createSharedAnswers<LivePositionJson[]>({ ttlMs: 1_000, capacity: 1_000 });
   const receivablesAnswers = createSharedAnswers<ReceivablesJson>({ ttlMs: 1_000, capacity: 1_000 });
+  const tdsAnswers = createSharedAnswers<TdsReceivableJson>({ ttlMs: 1_000, capacity: 1_000 });
   const rateLimits = createRateLimits(config);
   const state = { stopping: false };
   const readiness = () => checkReadiness(options.readiness, () => state.stopping);
@@ -189,6 +190,7 @@ function buildGateway(options: GatewayOptions) {
       dutyChanges,
       liveMapAnswers,
       receivablesAnswers,
+      tdsAnswers,
       rateLimits,
       logger: req.log,
       production,

@@ -227,6 +227,7 @@ describe('sign-in and the session guard', () => {
           dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
           liveMapAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
           receivablesAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
+          tdsAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
           production: true,
@@ -279,6 +280,7 @@ describe('sign-in and the session guard', () => {
           dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
           liveMapAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
           receivablesAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
+          tdsAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
         });

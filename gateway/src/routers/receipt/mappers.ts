@@ -106,3 +106,11 @@ export interface ReceivablesJson {
   total: ReturnType<typeof outstandingToJson>;
   asOf: string;
 }
+
+/** The TDS customers deducted in a period, by customer. */
+export interface TdsReceivableJson {
+  dateFrom: string;
+  dateTo: string;
+  customers: { customerId: string; customerName: string; pan: string; receipts: number; tds: Decimal }[];
+  total: Decimal;
+}
