@@ -1,6 +1,6 @@
 // What billing shows: the invoice list (three sorts, keyset-paged, no count), one invoice with its
 // duties and history, and the duties to invoice.
-import { INVOICE_STATUSES, type InvoiceStatus, isIsoDate, PERMISSION } from '@fleet/domain';
+import { INVOICE_STATUSES, type InvoiceStatus, PERMISSION } from '@fleet/domain';
 import {
   invalidField,
   notFound,
@@ -30,6 +30,7 @@ import {
   type InvoiceRow,
   listInvoices,
 } from '../storage/invoices-store';
+import { checkedDate, checkedText } from './checked-input';
 import type { BillingDeps, TenantCaller } from './deps';
 
 export interface PageInput {
@@ -59,19 +60,7 @@ export interface DutyListInput extends PageInput {
 
 const BILLING_STATUSES: readonly BillingStatusFilter[] = ['UNBILLED', 'BILLED', 'ALL'];
 
-function checkedDate(value: string | undefined, field: string): string | undefined {
-  if (!value) return undefined;
-  if (!isIsoDate(value)) throw invalidField(field, 'Give the date as YYYY-MM-DD.');
-  return value;
-}
-
-function checkedSearch(value: string | undefined): string | undefined {
-  const search = value?.trim();
-  if (!search) return undefined;
-  if (search.length > 100) throw invalidField('search', 'Search with at most 100 characters.');
-  if (search.includes('\0')) throw invalidField('search', 'Search text cannot contain NUL characters.');
-  return search;
-}
+const checkedSearch = (value: string | undefined) => checkedText(value, 'search', 100) || undefined;
 
 function checkedStatuses(values: readonly string[]): InvoiceStatus[] {
   return values.map((value) => {

@@ -11,7 +11,6 @@ import {
   type GstRegime,
   type GstRegimeKind,
   invoiceNumber,
-  isIsoDate,
   operatorDate,
   PERMISSION,
   paiseOf,
@@ -45,6 +44,7 @@ import {
   type NoteType,
 } from '../storage/notes-store';
 import { lockInvoicesToSettle } from '../storage/receipts-store';
+import { checkedDate, checkedText } from './checked-input';
 import type { BillingDeps, TenantCaller } from './deps';
 
 const NOTE_TYPES: readonly NoteType[] = ['CREDIT', 'DEBIT'];
@@ -70,19 +70,6 @@ export interface NoteListInput {
   cursor?: string;
   sortBy?: string;
   direction?: 'asc' | 'desc';
-}
-
-function text(value: string | undefined, field: string, max: number): string {
-  const trimmed = (value ?? '').trim();
-  if (trimmed.length > max) throw invalidField(field, `Keep it to ${max} characters or fewer.`);
-  if (trimmed.includes('\0')) throw invalidField(field, 'It cannot contain NUL characters.');
-  return trimmed;
-}
-
-function date(value: string | undefined, field: string): string | undefined {
-  if (!value) return undefined;
-  if (!isIsoDate(value)) throw invalidField(field, 'Give the date as YYYY-MM-DD.');
-  return value;
 }
 
 function typeOf(value: string, field: string): NoteType {
@@ -138,12 +125,12 @@ export function createNotes(deps: BillingDeps) {
         listNotes(
           tx,
           {
-            search: text(input.search, 'search', 100) || undefined,
+            search: checkedText(input.search, 'search', 100) || undefined,
             types: (input.types ?? []).map((t) => typeOf(t, 'types')),
             customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
             invoiceId: input.invoiceId ? requireId(input.invoiceId, 'invoiceId') : undefined,
-            dateFrom: date(input.dateFrom, 'dateFrom'),
-            dateTo: date(input.dateTo, 'dateTo'),
+            dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
+            dateTo: checkedDate(input.dateTo, 'dateTo'),
             includeCancelled: input.includeCancelled ?? false,
           },
           { sortBy, direction: input.direction ?? 'desc', cursor: input.cursor, limit },
@@ -164,8 +151,8 @@ export function createNotes(deps: BillingDeps) {
       requirePermission(caller, PERMISSION.manage_credit_debit_note, 'make credit and debit notes');
       const type = typeOf(input.type, 'type');
       requireId(input.invoiceId, 'invoiceId');
-      const noteDate = date(input.noteDate, 'noteDate') ?? operatorDate(clock());
-      const reason = text(input.reason, 'reason', 500);
+      const noteDate = checkedDate(input.noteDate, 'noteDate') ?? operatorDate(clock());
+      const reason = checkedText(input.reason, 'reason', 500);
       if (!reason)
         throw invalidField('reason', `Say why the ${type === 'CREDIT' ? 'credit' : 'debit'} note is made.`);
       let amount: bigint;
@@ -269,7 +256,7 @@ export function createNotes(deps: BillingDeps) {
     async cancel(caller: TenantCaller, id: string, reason: string | undefined): Promise<NoteRow> {
       requirePermission(caller, PERMISSION.cancel_credit_debit_note, 'cancel credit and debit notes');
       requireId(id, 'id');
-      const why = text(reason, 'reason', 500);
+      const why = checkedText(reason, 'reason', 500);
       if (!why) throw invalidField('reason', 'Say why the note is cancelled.');
       return db.withTenant(caller.tenantId, async (tx) => {
         const found = await getNote(tx, id);

@@ -10,7 +10,6 @@ import {
   type DateBasis,
   defaultTdsPaise,
   financialYearOf,
-  isIsoDate,
   operatorDate,
   PAYMENT_MODES,
   type PaymentMode,
@@ -61,6 +60,7 @@ import {
   touchReceipt,
   unappliedOf,
 } from '../storage/receipts-store';
+import { checkedDate, checkedText, oneOf } from './checked-input';
 import type { BillingDeps, TenantCaller } from './deps';
 
 export interface SettlementInput {
@@ -120,25 +120,6 @@ type MoneyColumn =
   | 'days61To90'
   | 'over90'
   | 'unapplied';
-
-function text(value: string | undefined, field: string, max: number): string {
-  const trimmed = (value ?? '').trim();
-  if (trimmed.length > max) throw invalidField(field, `Keep it to ${max} characters or fewer.`);
-  if (trimmed.includes('\0')) throw invalidField(field, 'It cannot contain NUL characters.');
-  return trimmed;
-}
-
-function date(value: string | undefined, field: string): string | undefined {
-  if (!value) return undefined;
-  if (!isIsoDate(value)) throw invalidField(field, 'Give the date as YYYY-MM-DD.');
-  return value;
-}
-
-function oneOf<T extends string>(choices: readonly T[], value: string, field: string): T {
-  const found = choices.find((choice) => choice === value);
-  if (!found) throw invalidField(field, `Choose one of ${choices.join(', ')}.`);
-  return found;
-}
 
 /** A domain ReceiptError is the person's mistake, named by its field. */
 function asInput<T>(work: () => T): T {
@@ -267,13 +248,13 @@ export function createReceipts(deps: BillingDeps) {
       requirePermission(caller, PERMISSION.view_receipt, 'see receipts');
       const sortBy = sortKey(input.sortBy, RECEIPT_SORTS, 'receipt_date', 'Receipts');
       const limit = pageSize(input.limit);
-      const search = text(input.search, 'search', 100);
+      const search = checkedText(input.search, 'search', 100);
       const filters: ReceiptFilters = {
         search: search || undefined,
         customerIds: requireIds(input.customerIds ?? [], 'customerIds'),
         types: (input.types ?? []).map((t) => oneOf(RECEIPT_TYPES, t, 'types')),
-        dateFrom: date(input.dateFrom, 'dateFrom'),
-        dateTo: date(input.dateTo, 'dateTo'),
+        dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
+        dateTo: checkedDate(input.dateTo, 'dateTo'),
         includeCancelled: input.includeCancelled ?? false,
         invoiceId: input.invoiceId ? requireId(input.invoiceId, 'invoiceId') : undefined,
       };
@@ -343,13 +324,13 @@ export function createReceipts(deps: BillingDeps) {
         requireId(input.bookingId, 'bookingId');
         if (type !== 'ADVANCE') throw invalidField('bookingId', 'Only an advance is taken on a booking.');
       }
-      const receiptDate = date(input.receiptDate, 'receiptDate') ?? operatorDate(clock());
-      const chequeNo = text(input.chequeNo, 'chequeNo', 30);
+      const receiptDate = checkedDate(input.receiptDate, 'receiptDate') ?? operatorDate(clock());
+      const chequeNo = checkedText(input.chequeNo, 'chequeNo', 30);
       if (paymentMode === 'CHEQUE' && !chequeNo) throw invalidField('chequeNo', 'Give the cheque number.');
-      const chequeDate = date(input.chequeDate, 'chequeDate') ?? null;
-      const bankName = text(input.bankName, 'bankName', 100);
-      const reference = text(input.reference, 'reference', 60);
-      const notes = text(input.notes, 'notes', 1000);
+      const chequeDate = checkedDate(input.chequeDate, 'chequeDate') ?? null;
+      const bankName = checkedText(input.bankName, 'bankName', 100);
+      const reference = checkedText(input.reference, 'reference', 60);
+      const notes = checkedText(input.notes, 'notes', 1000);
       const received = asInput(() => paiseOf(input.receivedAmount, 'receivedAmount'));
       if (received === 0n) throw invalidField('receivedAmount', 'Give the amount received.');
       const settlements = settlementsOfInput(input.settlements);
@@ -427,8 +408,8 @@ export function createReceipts(deps: BillingDeps) {
     async tdsReceivable(caller: TenantCaller, input: { dateFrom?: string; dateTo?: string }) {
       requirePermission(caller, PERMISSION.view_receipt, 'see the TDS receivable');
       const today = operatorDate(clock());
-      const from = date(input.dateFrom, 'dateFrom') ?? financialYearOf(today).start;
-      const to = date(input.dateTo, 'dateTo') ?? today;
+      const from = checkedDate(input.dateFrom, 'dateFrom') ?? financialYearOf(today).start;
+      const to = checkedDate(input.dateTo, 'dateTo') ?? today;
       if (to < from) throw invalidField('dateTo', 'The period ends on or after the day it starts.');
       const found = await db.read(caller.tenantId, (tx) => tdsByCustomer(tx, { from, to }));
       const loaded = await copies.load(caller, { customer: found.map((row) => row.customerId) });
@@ -548,7 +529,7 @@ export function createReceipts(deps: BillingDeps) {
     ): Promise<ReceiptWithSettlements> {
       requirePermission(caller, PERMISSION.cancel_receipt, 'cancel receipts');
       requireId(id, 'id');
-      const why = text(reason, 'reason', 500);
+      const why = checkedText(reason, 'reason', 500);
       if (!why) throw invalidField('reason', 'Say why the receipt is cancelled.');
       return db.withTenant(caller.tenantId, async (tx) => {
         const receipt = await getReceipt(tx, id, true);
