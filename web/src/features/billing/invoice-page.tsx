@@ -22,6 +22,7 @@ import type Decimal from 'decimal.js';
 import { Fragment, type ReactNode, useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { Fact } from '../common/facts';
 import { dateText, dutyNumber, rupees, timeText } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { InvoicePayments } from '../receipts/invoice-payments';
@@ -40,19 +41,6 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Paper>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </Stack>
   );
 }
 

@@ -23,6 +23,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { Fact } from '../common/facts';
 import { ddmmyyyy } from '../masters/format';
 import { BookingMessagesCard } from '../messages/booking-messages-card';
 import { RouteCard } from '../tracking/route-card';
@@ -48,19 +49,6 @@ import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
 import { StatusActionButtons } from './status-actions';
 import { type DutyNames, useDutyNames } from './use-master-names';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -24,11 +24,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import Decimal from 'decimal.js';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { Fact } from '../common/facts';
 import { parseDateText } from '../common/form/date-text';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
@@ -57,19 +58,6 @@ const FIELDS = [
   'taxableAmount',
   'reason',
 ] as const satisfies readonly (keyof NoteFormValues)[];
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 /** Approved invoices found by the beginning of their number or buyer, to choose one. */
 function InvoicePicker({ onPick, error }: { onPick: (id: string) => void; error?: string }) {

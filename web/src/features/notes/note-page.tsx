@@ -16,10 +16,11 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
+import { Fact, FigureRow } from '../common/facts';
 import { ReasonDialog } from '../common/reason-dialog';
 import { dateTimeText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
@@ -27,7 +28,7 @@ import { statementPath } from '../receivables/receivables-format';
 import { noteTypeMark, noteTypeName, offeredNoteActions, taxLabel } from './note-format';
 import type { Note } from './note-types';
 
-const NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+const _NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** Everything read about notes, and what they move (invoices, what customers owe, statements), is read again. */
 export function useRefreshAfterNotes() {
@@ -37,46 +38,6 @@ export function useRefreshAfterNotes() {
     void queryClient.invalidateQueries({ queryKey: trpc.receipt.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.invoice.pathKey() });
   };
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </Stack>
-  );
-}
-
-function FigureRow({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Text size="sm" fw={strong ? 700 : 400}>
-          {label}
-        </Text>
-      </Table.Td>
-      <Table.Td ta="right" style={NUMERIC} data-testid={testId}>
-        <Text size="sm" fw={strong ? 700 : 400}>
-          {value}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
 }
 
 /** A note's figures: the value before GST, each GST component, the round-off, the total. */

@@ -20,6 +20,7 @@ import { type ReactNode, useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { Fact, FigureRow } from '../common/facts';
 import { dateText, dateTimeText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { CancelReceiptDialog, useRefreshReceipts } from './receipt-actions';
@@ -38,46 +39,6 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Paper>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </Stack>
-  );
-}
-
-function FigureRow({
-  label,
-  value,
-  testId,
-  strong,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  strong?: boolean;
-}) {
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Text size="sm" fw={strong ? 700 : 400}>
-          {label}
-        </Text>
-      </Table.Td>
-      <Table.Td ta="right" style={NUMERIC}>
-        <Text size="sm" fw={strong ? 700 : 400} data-testid={testId}>
-          {value}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
   );
 }
 
