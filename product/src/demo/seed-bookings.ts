@@ -16,6 +16,7 @@ import {
   operatorDate,
   operatorInstant,
   PERMISSION,
+  supplierMaster,
   vehicleMaster,
   withoutPermission,
 } from '@fleet/domain';
@@ -47,6 +48,7 @@ const PASSENGERS = [
   'Siddharth Rao',
   'Pooja Menon',
 ];
+const SUPPLIER_DRIVERS = ['Ramesh Jadhav', 'Suresh Yadav', 'Imran Shaikh', 'Gurpreet Singh', 'Anil Kamble'];
 const ADDRESSES = [
   'Hinjewadi Phase 1',
   'Koregaon Park',
@@ -95,6 +97,9 @@ export async function seedDemoBookings(
   const vehicles = (await listAll(clients.masters, owner, vehicleMaster)).filter(
     (v) => v.values.driver_id && v.values.driver_id !== demoDriver,
   );
+  const suppliers = await listAll(clients.masters, owner, supplierMaster);
+  // Its own stream, so that which duties suppliers run leaves the rest of the month as it was.
+  const sourcing = seededRandom(20261125);
   if (customers.length === 0 || dutyTypes.length === 0 || vehicles.length === 0 || drivers.length === 0)
     return 0;
 
@@ -121,6 +126,36 @@ export async function seedDemoBookings(
       }
     }
     return false;
+  };
+
+  /**
+   * About one duty in six goes to a supplier in the customer's city, as the desk does when its own fleet
+   * is short: a DCO runs it in the vehicle it owns, a company supplier's vehicle and driver are typed in.
+   * True when a supplier took it.
+   */
+  const allotToSupplier = async (id: string, cityId: string) => {
+    const near = suppliers.filter((s) => s.values.city_id === cityId);
+    if (near.length === 0 || !sourcing.chance(0.17)) return false;
+    const supplier = sourcing.pick(near);
+    const request =
+      supplier.values.supplier_type === 'DCO'
+        ? { id, kind: 'DCO', supplierId: supplier.id }
+        : {
+            id,
+            kind: 'COMPANY_SUPPLIER',
+            supplierId: supplier.id,
+            vehicleNo: `${String(cityId).slice(0, 2).toUpperCase()}01${sourcing.pick(['AB', 'CD', 'KL'])}${sourcing.digits(4)}`,
+            driverName: sourcing.pick(SUPPLIER_DRIVERS),
+            driverPhone: `+9196${sourcing.digits(8)}`,
+          };
+    try {
+      await clients.bookings.allotDuty(request, dispatcher);
+      return true;
+    } catch (error) {
+      // A DCO already out on another duty then: the desk allots its own vehicle instead.
+      if (fromConnectError(error).reason !== 'ALLOTMENT_CONFLICT') throw error;
+      return false;
+    }
   };
 
   let taken = 0;
@@ -174,7 +209,8 @@ export async function seedDemoBookings(
         await act('cancel', random.pick(['Meeting postponed', 'Flight cancelled', 'Booked twice']));
         continue;
       }
-      if (!(await allotSome(id, vehicles.indexOf(vehicle)))) continue;
+      const bySupplier = await allotToSupplier(id, draft.fromCityId);
+      if (!bySupplier && !(await allotSome(id, vehicles.indexOf(vehicle)))) continue;
       if (day > 0) continue;
       await act('dispatch');
       if (day === 0) continue;
@@ -211,6 +247,34 @@ export async function seedDemoBookings(
         },
         as,
       );
+      // The supplier's own slip, as its driver wrote it: most come back, a little longer than ours.
+      if (bySupplier && sourcing.chance(0.8)) {
+        const extra = sourcing.int(0, 8);
+        await clients.bookings.recordDutySlip(
+          {
+            id,
+            variant: 'PURCHASE',
+            medium: 'HARD_COPY',
+            points: [
+              { point: 'GARAGE_START', at: at(-45), km: String(startKm), location: 'Garage' },
+              { point: 'DUTY_START', at: at(0), km: String(startKm + 12), location: draft.reportingAddress },
+              {
+                point: 'DUTY_END',
+                at: at(minutes + 10),
+                km: String(startKm + 12 + km + extra),
+                location: draft.dropAddress ?? '',
+              },
+              {
+                point: 'GARAGE_END',
+                at: at(minutes + 50),
+                km: String(startKm + 24 + km + extra),
+                location: 'Garage',
+              },
+            ],
+          },
+          as,
+        );
+      }
       // The last few days' slips are still with the accounts desk.
       if (day < -2 || random.chance(0.5)) await clients.bookings.closeDuty({ id }, as);
     }

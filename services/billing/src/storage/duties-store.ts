@@ -35,6 +35,9 @@ export async function saveDutyFromEvent(
   }
   const charges = event.charges ? JSON.stringify(toJson(DutyChargesSchema, event.charges)) : null;
   const carHire = event.charges ? new Decimal(event.charges.total || 0).toFixed(2) : null;
+  const purchase = event.purchaseCharges;
+  const purchaseCharges = purchase ? JSON.stringify(toJson(DutyChargesSchema, purchase)) : null;
+  const purchaseAmount = purchase ? new Decimal(purchase.total || 0).toFixed(2) : null;
   const items = booking.billingItems.map((item) => toJson(DutyBillingItemSchema, item));
   const passengers = booking.passengers
     .map((p) => p.name)
@@ -48,14 +51,15 @@ export async function saveDutyFromEvent(
     insert into billing.duties as d (booking_id, tenant_id, booking_no, version, status, customer_id, customer_name,
       company_id, from_city_id, vehicle_group_id, duty_type_id, start_date, reporting_at, vehicle_no, driver_name,
       passenger_names, charges, car_hire, rate_card_name, billing_items, billing_items_total, slip_approved,
-      closed_at, search)
+      closed_at, search, supplier_id, supplier_name, purchase_charges, purchase_amount)
     values (${booking.id}, ${tenantId}, ${booking.bookingNo}, ${booking.version}, ${booking.status},
       ${booking.customerId}, ${booking.customerName}, ${booking.companyId || null}, ${booking.fromCityId},
       ${booking.vehicleGroupId || null}, ${booking.dutyTypeId || null}, ${booking.startDate},
       ${booking.reportingAt ? new Date(Number(booking.reportingAt.seconds) * 1000) : null}, ${booking.vehicleNo},
       ${booking.driverName}, ${passengers}, ${charges}::jsonb, ${carHire}, ${event.charges?.rateCardName ?? ''},
       ${JSON.stringify(items)}::jsonb, ${sum(booking.billingItems.map((i) => i.amount)).toFixed(2)},
-      ${event.action === 'slipApproved'}, ${closedAt ?? occurredAt}, ${search})
+      ${event.action === 'slipApproved'}, ${closedAt ?? occurredAt}, ${search}, ${booking.supplierId || null},
+      ${booking.supplierName}, ${purchaseCharges}::jsonb, ${purchaseAmount})
     on conflict (booking_id) do update set
       version = excluded.version, status = excluded.status, customer_id = excluded.customer_id,
       customer_name = excluded.customer_name, company_id = excluded.company_id, from_city_id = excluded.from_city_id,
@@ -67,7 +71,12 @@ export async function saveDutyFromEvent(
       billing_items = excluded.billing_items, billing_items_total = excluded.billing_items_total,
       slip_approved = d.slip_approved or excluded.slip_approved,
       closed_at = ${closedAt ? sql`excluded.closed_at` : sql`d.closed_at`},
-      search = excluded.search, updated_at = now()
+      search = excluded.search, supplier_id = excluded.supplier_id, supplier_name = excluded.supplier_name,
+      purchase_charges = case when excluded.supplier_id is distinct from d.supplier_id then excluded.purchase_charges
+        else coalesce(excluded.purchase_charges, d.purchase_charges) end,
+      purchase_amount = case when excluded.supplier_id is distinct from d.supplier_id then excluded.purchase_amount
+        else coalesce(excluded.purchase_amount, d.purchase_amount) end,
+      updated_at = now()
     where d.version < excluded.version`);
 }
 
