@@ -17,6 +17,7 @@ import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
 import { publicSlipRouter } from './public-slip/_router';
+import { purchaseDutyRouter } from './purchase-duty/_router';
 import { receiptRouter } from './receipt/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   receipt: receiptRouter,
   note: noteRouter,
   exportProfile: exportProfileRouter,
+  purchaseDuty: purchaseDutyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,11 +19,17 @@ alter table billing.duties
   add column purchase_slip_at timestamptz,
   -- The live (draft or approved) purchase invoice holding it; null while the supplier has not billed it.
   add column purchase_invoice_id uuid,
-  add check (purchase_slip_status <> 'REJECTED' or purchase_slip_reason <> '');
--- A supplier's duties by date: the purchase duties screen and the purchase invoice's duty picker.
-create index duties_of_supplier on billing.duties (tenant_id, supplier_id, start_date, booking_no)
+  add check (purchase_slip_status <> 'REJECTED' or purchase_slip_reason <> ''),
+  -- The vehicle number lowered in the "C" collation, searched by its beginning with `^@` (leakproof).
+  add column vehicle_no_key text collate "C" generated always as (lower(vehicle_no)) stored;
+-- The duties suppliers ran, newest first (the purchase duties screen), and one supplier's (its filter and
+-- the purchase invoice's duty picker); keyset-paged by (start date, booking id).
+create index duties_purchase_by_date on billing.duties (tenant_id, start_date, booking_id)
   where supplier_id is not null;
-create index duties_purchase_by_date on billing.duties (tenant_id, start_date, booking_no)
+create index duties_of_supplier on billing.duties (tenant_id, supplier_id, start_date, booking_id)
+  where supplier_id is not null;
+create index duties_purchase_by_number on billing.duties (tenant_id, booking_no) where supplier_id is not null;
+create index duties_purchase_by_vehicle on billing.duties (tenant_id, vehicle_no_key)
   where supplier_id is not null;
 create index duties_of_purchase_invoice on billing.duties (purchase_invoice_id)
   where purchase_invoice_id is not null;

@@ -20,6 +20,7 @@ import {
   InvoiceTotalsSchema,
 } from '@fleet/proto/fleet/billing/v1/invoice_pb';
 import { type Note, NoteSchema } from '@fleet/proto/fleet/billing/v1/note_pb';
+import { type PurchaseDuty, PurchaseDutySchema } from '@fleet/proto/fleet/billing/v1/purchase_duty_pb';
 import {
   type OpenInvoice as OpenInvoiceMessage,
   OpenInvoiceSchema,
@@ -32,6 +33,7 @@ import type { DutyRecord } from './domain/duty';
 import type { ExportProfileRow } from './storage/export-profiles-store';
 import type { ActivityRow, InvoiceRecord, InvoiceRow } from './storage/invoices-store';
 import type { NoteRow } from './storage/notes-store';
+import type { PurchaseDutyRow } from './storage/purchase-duties-store';
 import type { OutstandingRow, ReceiptRow, SettlementRow } from './storage/receipts-store';
 import type { CustomerStatement } from './use-cases/customer-statements';
 import type { OpenInvoice } from './use-cases/receipts';
@@ -323,6 +325,33 @@ export function noteToProto(row: NoteRow): Note {
     isCancelled: row.isCancelled,
     cancellationReason: row.cancellationReason,
     createdAt: stamp(row.createdAt),
+    version: row.version,
+  });
+}
+
+/** A supplier's duty; its purchase charges only when given (GetPurchaseDuty). */
+export function purchaseDutyToProto(row: PurchaseDutyRow, purchaseCharges?: unknown): PurchaseDuty {
+  return create(PurchaseDutySchema, {
+    bookingId: row.bookingId,
+    bookingNo: BigInt(row.bookingNo),
+    status: row.status,
+    supplierId: row.supplierId,
+    supplierName: row.supplierName,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    startDate: row.startDate,
+    vehicleNo: row.vehicleNo,
+    driverName: row.driverName,
+    purchaseAmount: row.purchaseAmount === null ? '' : money(row.purchaseAmount),
+    salesAmount: row.salesAmount === null ? '' : money(row.salesAmount),
+    slipStatus: row.slipStatus,
+    slipReason: row.slipReason,
+    slipReviewedByUserId: row.slipReviewedByUserId ?? '',
+    slipReviewedAt: stamp(row.slipReviewedAt),
+    purchaseInvoiceId: row.purchaseInvoiceId ?? '',
+    purchaseNo: row.purchaseNo ?? '',
+    supplierInvoiceNo: row.supplierInvoiceNo ?? '',
+    purchaseChargesJson: purchaseCharges ? JSON.stringify(purchaseCharges) : '',
     version: row.version,
   });
 }

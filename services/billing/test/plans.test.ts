@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
 import { invoiceConditions, listInvoices } from '../src/storage/invoices-store';
 import { billingMigrations, SCHEMA } from '../src/storage/migrations';
+import { purchaseDutyConditions } from '../src/storage/purchase-duties-store';
 
 let database: TestDatabase;
 const T = randomUUID();
@@ -96,4 +97,37 @@ it('reads the receivables from the open invoices alone, through their index unde
     rows<{ open: number }>(tx, sql`select count(*)::int as open from billing.invoices i where i.is_open`),
   );
   expect(owed[0]?.open).toBe(100);
+});
+
+describe('the duties suppliers ran', () => {
+  beforeAll(async () => {
+    // One duty in five was run by one of ten suppliers, its vehicle typed in at allotment.
+    await database.db.asOwner(async (tx) => {
+      await tx.execute(sql`update billing.duties set supplier_id = md5('s' || booking_no % 10)::uuid,
+          vehicle_no = 'MH14XY' || lpad(booking_no::text, 4, '0')
+        where booking_no % 5 = 0`);
+      await tx.execute(sql`analyze billing.duties`);
+    });
+  });
+
+  const purchaseDuties = (filters: Partial<Parameters<typeof purchaseDutyConditions>[0]>) =>
+    planOf(
+      T,
+      sql`select d.booking_id from billing.duties d
+          where ${sql.join(purchaseDutyConditions({ supplierIds: [], slipStatuses: [], ...filters }), sql` and `)}
+          order by d.start_date desc, d.booking_id desc limit 51`,
+    );
+
+  // A page of a few rows reads whichever of their partial indexes is cheapest; a search reads its own.
+  const SUPPLIERS_INDEX = /duties_(purchase_by_\w+|of_supplier)/;
+  it.each([
+    ['newest first', {}, SUPPLIERS_INDEX],
+    ["one supplier's", { supplierIds: [randomUUID()] }, SUPPLIERS_INDEX],
+    ['by booking number', { search: '250' }, /duties_purchase_by_number/],
+    ['by the beginning of the vehicle number', { search: 'mh14xy02' }, /duties_purchase_by_vehicle/],
+  ])('reads them %s through their indexes under row-level security', async (_what, filters, index) => {
+    const plan = await purchaseDuties(filters);
+    expect(plan).toMatch(index);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
 });

@@ -195,3 +195,94 @@ export async function closedDuty(
   );
   return id;
 }
+
+/** A supplier with its card for the operator's sedans on 8 Hrs 80 Kms: ₹1,500, extra km ₹10, hour ₹100. */
+export async function supplierMasters(m: OperatorMasters, name = 'Deccan Travels') {
+  const supplier = await m.create('supplier', {
+    name,
+    supplier_type: 'COMPANY',
+    phone: `+9198${String(Date.now()).slice(-8)}`,
+    tax_type: 'GSTIN',
+    tds_percentage: '2.00',
+    tds_ledger_type: '194C_OTHERS',
+  });
+  await m.create('rate_card', {
+    name: `${name} sedans`,
+    party: 'SUPPLIER',
+    supplier_id: supplier,
+    duty_type_id: m.dutyType,
+    vehicle_group_id: m.sedan,
+    contract_start: '2026-04-01',
+    contract_end: '2027-03-31',
+    normal_rate: '1500',
+    extra_km_rate: '10',
+    extra_hour_rate: '100',
+  });
+  return supplier;
+}
+
+/**
+ * A duty the supplier ran in its own vehicle (typed in at allotment), closed by bookings on `date` with
+ * the supplier's slip of 9 h 15 min and 108 km — ₹1,500 + 28 km × ₹10 + 1.25 h × ₹100 = ₹1,905 to the
+ * supplier — and heard by billing.
+ */
+export async function supplierDuty(
+  h: BillingHarness,
+  tenantId: string,
+  m: OperatorMasters,
+  supplierId: string,
+  date: string,
+): Promise<string> {
+  const ops = callAs(h.bookings.callerFor(tenantId));
+  const { booking } = await h.bookings.client.createBooking(
+    {
+      draftJson: JSON.stringify({
+        customerId: m.customer,
+        passengers: [{ name: 'Asha Rao', phone: '+919800000101' }],
+        fromCityId: 'mh-pune',
+        vehicleGroupId: m.sedan,
+        dutyTypeId: m.dutyType,
+        reportingDate: date,
+        reportingTime: '08:00',
+        reportingAddress: 'Aundh, Pune',
+      }),
+    },
+    ops,
+  );
+  const id = booking!.id;
+  await h.bookings.client.allotDuty(
+    {
+      id,
+      kind: 'COMPANY_SUPPLIER',
+      supplierId,
+      vehicleNo: 'MH14XY4321',
+      driverName: 'Sunil Pawar',
+      driverPhone: '+919800000202',
+    },
+    ops,
+  );
+  const at = (time: string) => timestampFromDate(new Date(`${date}T${time}+05:30`));
+  for (const variant of ['SALES', 'PURCHASE']) {
+    await h.bookings.client.recordDutySlip(
+      {
+        id,
+        variant,
+        medium: 'HARD_COPY',
+        points: [
+          { point: 'DUTY_START', at: at('08:00'), km: '1000', location: 'Aundh' },
+          { point: 'DUTY_END', at: at('17:15'), km: '1108', location: 'Aundh' },
+        ],
+      },
+      ops,
+    );
+  }
+  await h.bookings.client.closeDuty({ id }, ops);
+  await eventually(
+    () =>
+      h.client
+        .getPurchaseDuty({ bookingId: id }, callAs(h.callerFor(tenantId, [PERMISSION.view_purchase_duty])))
+        .catch(() => undefined),
+    (r) => !!r?.duty?.purchaseAmount,
+  );
+  return id;
+}

@@ -277,6 +277,21 @@ export const SCREENS: Screen[] = [
     access: 'view_credit_debit_note',
     load: () => import('../features/notes/note-page'),
   },
+  // ── Purchases ──
+  {
+    // Spec §2 opens the purchases routes to view_purchase; the link shows to those who may read the duties.
+    path: '/operations/purchases/duties',
+    title: 'Purchase duties',
+    access: 'view_purchase',
+    load: () => import('../features/purchase-duties/purchase-duties-page'),
+    nav: [{ group: 'Operations', label: 'Purchase Duties', access: 'view_purchase_duty' }],
+  },
+  {
+    path: '/operations/purchases/duties/$bookingId',
+    title: 'Purchase duty',
+    access: 'view_purchase_duty',
+    load: () => import('../features/purchase-duties/purchase-duty-page'),
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',

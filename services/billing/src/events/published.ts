@@ -2,6 +2,7 @@ import { createOutbox, defineEvent } from '@fleet/platform';
 import {
   InvoiceChangedSchema,
   NoteChangedSchema,
+  PurchaseDutyChangedSchema,
   ReceiptChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
@@ -22,6 +23,7 @@ export const BillingEvents = {
   receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
   noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
   noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
+  purchaseSlipReviewed: defineEvent('fleet.billing.purchase_duty.slip_reviewed', PurchaseDutyChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

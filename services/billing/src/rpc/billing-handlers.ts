@@ -13,6 +13,7 @@ import {
   noteToProto,
   openInvoiceToProto,
   outstandingToProto,
+  purchaseDutyToProto,
   receiptToProto,
   statementToProto,
 } from '../mappers';
@@ -44,8 +45,18 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
-  const { lists, invoicing, documents, exportProfiles, exports, receipts, statements, notes, gstReturns } =
-    useCases;
+  const {
+    lists,
+    invoicing,
+    documents,
+    exportProfiles,
+    exports,
+    receipts,
+    statements,
+    notes,
+    gstReturns,
+    purchaseDuties,
+  } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -248,6 +259,26 @@ export function billingRoutes(useCases: BillingUseCases) {
       async cancelReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);
         return { receipt: receiptToProto(receipt, settlements) };
+      },
+      async listPurchaseDuties(req, ctx) {
+        const page = await purchaseDuties.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          supplierIds: req.supplierIds,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          slipStatuses: req.slipStatuses,
+          billing: req.billing,
+          search: req.search,
+        });
+        return { duties: page.items.map((row) => purchaseDutyToProto(row)), page: pageInfoToProto(page) };
+      },
+      async getPurchaseDuty(req, ctx) {
+        const duty = await purchaseDuties.get(tenantCallerOf(ctx), req.bookingId);
+        return { duty: purchaseDutyToProto(duty, duty.purchaseCharges) };
+      },
+      async reviewPurchaseSlips(req, ctx) {
+        const duties = await purchaseDuties.reviewSlips(tenantCallerOf(ctx), req);
+        return { duties: duties.map((row) => purchaseDutyToProto(row)) };
       },
     });
 }

@@ -8,6 +8,8 @@ import type { Invoice } from "./invoice_pb";
 import { file_fleet_billing_v1_invoice } from "./invoice_pb";
 import type { Note } from "./note_pb";
 import { file_fleet_billing_v1_note } from "./note_pb";
+import type { PurchaseDuty } from "./purchase_duty_pb";
+import { file_fleet_billing_v1_purchase_duty } from "./purchase_duty_pb";
 import type { Receipt } from "./receipt_pb";
 import { file_fleet_billing_v1_receipt } from "./receipt_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -16,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAliBnByb3RvMw", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_receipt]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_receipt]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -149,4 +151,38 @@ export type NoteChanged = Message<"fleet.billing.v1.NoteChanged"> & {
  */
 export const NoteChangedSchema: GenMessage<NoteChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 2);
+
+/**
+ * fleet.billing.purchase_duty.slip_reviewed: a supplier's slip accepted, rejected or its review undone.
+ *
+ * @generated from message fleet.billing.v1.PurchaseDutyChanged
+ */
+export type PurchaseDutyChanged = Message<"fleet.billing.v1.PurchaseDutyChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.billing.v1.PurchaseDuty duty = 2;
+   */
+  duty?: PurchaseDuty | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.PurchaseDutyChanged.
+ * Use `create(PurchaseDutyChangedSchema)` to create a new message.
+ */
+export const PurchaseDutyChangedSchema: GenMessage<PurchaseDutyChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 3);
 
