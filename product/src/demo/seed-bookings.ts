@@ -129,13 +129,13 @@ export async function seedDemoBookings(
   };
 
   /**
-   * About one duty in six goes to a supplier in the customer's city, as the desk does when its own fleet
+   * About one duty in four goes to a supplier in the customer's city, as the desk does when its own fleet
    * is short: a DCO runs it in the vehicle it owns, a company supplier's vehicle and driver are typed in.
    * True when a supplier took it.
    */
   const allotToSupplier = async (id: string, cityId: string) => {
     const near = suppliers.filter((s) => s.values.city_id === cityId);
-    if (near.length === 0 || !sourcing.chance(0.17)) return false;
+    if (near.length === 0 || !sourcing.chance(0.25)) return false;
     const supplier = sourcing.pick(near);
     const request =
       supplier.values.supplier_type === 'DCO'

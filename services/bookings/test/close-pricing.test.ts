@@ -307,6 +307,33 @@ describe('the supplier’s purchase charges', () => {
     ]);
   });
 
+  it('pays a supplier without a card its revenue share of what the customer is charged', async () => {
+    const shareCabs = await master('supplier', {
+      name: 'Share Cabs',
+      supplier_type: 'COMPANY',
+      revenue_share_percentage: '80.00',
+    });
+    const id = await booked('2026-12-09', '10:00');
+    await h.client.allotDuty(
+      {
+        id,
+        kind: 'COMPANY_SUPPLIER',
+        supplierId: shareCabs,
+        vehicleNo: 'MH12XY1111',
+        driverName: 'Imran Shaikh',
+        driverPhone: '+919833300004',
+      },
+      ops(),
+    );
+    await slip(id, 'SALES', '2026-12-09', '10:00', '13:00', 50);
+    const { charges, purchaseCharges } = await h.client.closeDuty({ id }, ops());
+    // The customer's ₹1,120 (Globex 4h: ₹1,000 + 10 km × ₹12), of which 80% is the supplier's.
+    expect(charges!.total).toBe('1120.00');
+    expect(lines(purchaseCharges)).toEqual([['REVENUE_SHARE', '80', '1120.00', '896.00']]);
+    expect(purchaseCharges!.total).toBe('896.00');
+    expect(purchaseCharges!.note).toContain('paid its revenue share');
+  });
+
   it('measures from the sales slip when no purchase slip was recorded, and says so', async () => {
     const id = await supplierDuty('2026-12-08', '10:00');
     await slip(id, 'SALES', '2026-12-08', '10:00', '13:00', 50);

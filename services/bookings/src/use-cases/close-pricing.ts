@@ -263,6 +263,44 @@ export function createClosePricing(deps: BookingsDeps) {
   };
 }
 
+/** A supplier's revenue share in percent (a DCO's, typically), when it has one above zero. */
+function revenueShareOf(supplier: Copy<'supplier'> | undefined): Decimal | undefined {
+  const share = supplier?.revenueSharePercentage;
+  if (!share) return undefined;
+  const percent = new Decimal(share);
+  return percent.isPositive() && !percent.isZero() ? percent : undefined;
+}
+
+/**
+ * A supplier paid by revenue share when no card prices its duty: its percentage of what the customer is
+ * charged for the duty, to the paisa, on top of the allowances its card would pay.
+ */
+export function withRevenueShare(
+  charges: StoredCharges,
+  percent: Decimal,
+  salesTotal: string,
+): StoredCharges {
+  const amount = new Decimal(salesTotal)
+    .times(percent)
+    .dividedBy(100)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return {
+    ...charges,
+    lines: [
+      {
+        code: 'REVENUE_SHARE',
+        label: 'Revenue share',
+        quantity: percent.toString(),
+        unit: "% of the customer's charges",
+        rate: new Decimal(salesTotal).toFixed(2),
+        amount: amount.toFixed(2),
+      },
+      ...charges.lines,
+    ],
+    total: new Decimal(charges.total).plus(amount).toFixed(2),
+  };
+}
+
 /** The slips of a duty as closing reads them. */
 export interface ClosingSlips {
   sales: SlipReadings;
@@ -325,13 +363,18 @@ export function priceAtClose(
       startMinutes: own?.minGarageStartMinutes ?? 0,
       endMinutes: own?.minGarageEndMinutes ?? 0,
     });
+    const share = purchase.hasRates ? undefined : revenueShareOf(purchase.supplier);
     const notes = [
       ...(fromPurchaseSlip ? [] : ['No purchase slip was recorded; measured from the sales slip.']),
       ...(purchase.hasRates
         ? []
-        : ['No supplier rate card is in force and the booking names no purchase price; allowances only.']),
+        : share
+          ? [
+              'No supplier rate card is in force and the booking names no purchase price; paid its revenue share of what the customer is charged.',
+            ]
+          : ['No supplier rate card is in force and the booking names no purchase price; allowances only.']),
     ];
-    purchaseCharges = storedCharges(
+    const priced = storedCharges(
       priceDuty({
         ...common,
         card: purchase.booked,
@@ -341,6 +384,7 @@ export function priceAtClose(
       }),
       { cardNames: purchase.names, bookedCardId: purchase.booked.id || undefined, note: notes.join(' ') },
     );
+    purchaseCharges = share ? withRevenueShare(priced, share, charges.total) : priced;
   }
 
   const driverAllowances = pricing.driver
