@@ -3,6 +3,7 @@ import {
   InvoiceChangedSchema,
   NoteChangedSchema,
   ReceiptChangedSchema,
+  SupplierPaymentChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
@@ -22,6 +23,12 @@ export const BillingEvents = {
   receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
   noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
   noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
+  supplierPaymentCreated: defineEvent('fleet.billing.supplier_payment.created', SupplierPaymentChangedSchema),
+  supplierPaymentApplied: defineEvent('fleet.billing.supplier_payment.applied', SupplierPaymentChangedSchema),
+  supplierPaymentCancelled: defineEvent(
+    'fleet.billing.supplier_payment.cancelled',
+    SupplierPaymentChangedSchema,
+  ),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;
