@@ -18,6 +18,7 @@ import { permissionProfileRouter } from './permission-profile/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
 import { publicSlipRouter } from './public-slip/_router';
 import { receiptRouter } from './receipt/_router';
+import { supplierPaymentRouter } from './supplier-payment/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
 
@@ -43,6 +44,7 @@ export const appRouter = router({
   receipt: receiptRouter,
   note: noteRouter,
   exportProfile: exportProfileRouter,
+  supplierPayment: supplierPaymentRouter,
 });
 
 export type AppRouter = typeof appRouter;
