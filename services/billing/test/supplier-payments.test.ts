@@ -278,7 +278,7 @@ it('refuses what cannot be paid, naming the field, and changes nothing', async (
   await refused({ bookingId: randomUUID() }, 'bookingId');
   await refused(
     { settlements: [{ purchaseInvoiceId: 'not-an-id', amount: '1' }] },
-    'settlements.0.invoiceId',
+    'settlements.0.purchaseInvoiceId',
   );
   await refused({ settlements: [{ purchaseInvoiceId: randomUUID(), amount: '1' }] }, 'settlements');
   await refused(
@@ -289,6 +289,15 @@ it('refuses what cannot be paid, naming the field, and changes nothing', async (
       ],
     },
     'settlements',
+  );
+  await refused(
+    {
+      settlements: [
+        { purchaseInvoiceId: invoice, amount: '1' },
+        { purchaseInvoiceId: invoice, amount: '1' },
+      ],
+    },
+    'settlements.1.purchaseInvoiceId',
   );
   await refused({ supplierId: randomUUID() }, 'supplierId');
   await refused({ supplierId: 'x' }, 'supplierId');

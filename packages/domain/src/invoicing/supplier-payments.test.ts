@@ -48,13 +48,13 @@ it('refuses, naming the field, what cannot be paid', () => {
     refusal(() => checkSupplierPayment({ type: 'INVOICE', amount, settlements }, owing, already));
   expect(pay([{ invoiceId: 'a', amount: 420_001n }])).toBe('settlements.0.amount');
   expect(pay([{ invoiceId: 'b', amount: 0n }])).toBe('settlements.0.amount');
-  expect(pay([{ invoiceId: 'z', amount: 1n }])).toBe('settlements.0.invoiceId');
+  expect(pay([{ invoiceId: 'z', amount: 1n }])).toBe('settlements.0.purchaseInvoiceId');
   expect(
     pay([
       { invoiceId: 'b', amount: 1n },
       { invoiceId: 'b', amount: 1n },
     ]),
-  ).toBe('settlements.1.invoiceId');
+  ).toBe('settlements.1.purchaseInvoiceId');
   expect(pay([])).toBe('settlements');
   expect(pay([{ invoiceId: 'a', amount: 2n }], 3n, 2n)).toBe('amount');
 });

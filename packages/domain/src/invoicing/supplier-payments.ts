@@ -43,11 +43,11 @@ export function checkSupplierPayment(
   payment.settlements.forEach((s, index) => {
     const field = `settlements.${index}`;
     if (seen.has(s.invoiceId))
-      throw new ReceiptError(`${field}.invoiceId`, 'Each invoice is paid once a payment.');
+      throw new ReceiptError(`${field}.purchaseInvoiceId`, 'Each invoice is paid once a payment.');
     seen.add(s.invoiceId);
     const left = owing.get(s.invoiceId);
     if (left === undefined)
-      throw new ReceiptError(`${field}.invoiceId`, 'Pay only approved invoices of this supplier.');
+      throw new ReceiptError(`${field}.purchaseInvoiceId`, 'Pay only approved invoices of this supplier.');
     if (s.amount === 0n)
       throw new ReceiptError(`${field}.amount`, 'Pay something of this invoice, or leave it out.');
     if (s.amount > left) {

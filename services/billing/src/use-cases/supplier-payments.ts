@@ -130,7 +130,7 @@ function asInput<T>(work: () => T): T {
 function settlementsOfInput(inputs: readonly SupplierSettlementInput[]): SupplierSettlementPaise[] {
   if (inputs.length > 200) throw invalidField('settlements', 'A payment settles at most 200 invoices.');
   return inputs.map((s, i) => {
-    requireId(s.invoiceId, `settlements.${i}.invoiceId`);
+    requireId(s.invoiceId, `settlements.${i}.purchaseInvoiceId`);
     return asInput(() => ({
       invoiceId: s.invoiceId,
       amount: paiseOf(s.amount ?? '', `settlements.${i}.amount`),
@@ -214,11 +214,9 @@ export function createSupplierPayments(deps: BillingDeps) {
 
   /** Locks the invoices named and answers what each owes; every one must exist. */
   async function lockedOwing(tx: Tx, settlements: readonly SupplierSettlementPaise[]) {
-    const invoices = await lockInvoicesToPay(
-      tx,
-      settlements.map((s) => s.invoiceId),
-    );
-    if (invoices.length < settlements.length) {
+    const ids = [...new Set(settlements.map((s) => s.invoiceId))];
+    const invoices = await lockInvoicesToPay(tx, ids);
+    if (invoices.length < ids.length) {
       throw invalidField('settlements', 'Pay only approved purchase invoices of this supplier.');
     }
     return invoices;
@@ -237,7 +235,7 @@ export function createSupplierPayments(deps: BillingDeps) {
         dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
         dateTo: checkedDate(input.dateTo, 'dateTo'),
         includeCancelled: input.includeCancelled ?? false,
-        invoiceId: input.invoiceId ? requireId(input.invoiceId, 'invoiceId') : undefined,
+        invoiceId: input.invoiceId ? requireId(input.invoiceId, 'purchaseInvoiceId') : undefined,
       };
       const fetched = await db.read(caller.tenantId, (tx) =>
         listPayments(tx, filters, {
@@ -262,7 +260,7 @@ export function createSupplierPayments(deps: BillingDeps) {
       input: { supplierId?: string; invoiceIds?: readonly string[] },
     ): Promise<{ invoices: OwingInvoiceRow[]; advances: string }> {
       requirePermission(caller, PERMISSION.view_purchase_payment, 'see what purchase invoices still owe');
-      const invoiceIds = requireIds(input.invoiceIds ?? [], 'invoiceIds');
+      const invoiceIds = requireIds(input.invoiceIds ?? [], 'purchaseInvoiceIds');
       const supplierId = input.supplierId ? requireId(input.supplierId, 'supplierId') : undefined;
       if (invoiceIds.length === 0 && !supplierId) throw invalidField('supplierId', 'Choose a supplier.');
       return db.read(caller.tenantId, async (tx) => {

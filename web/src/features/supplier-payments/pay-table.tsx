@@ -114,7 +114,14 @@ export function PayTable({
                       onChange={() => onChange(toggled(invoice, invoices, picks, available))}
                     />
                   </Table.Td>
-                  <Table.Td>{invoice.purchaseNo}</Table.Td>
+                  <Table.Td>
+                    {invoice.purchaseNo}
+                    {index !== undefined && errors[`settlements.${index}.purchaseInvoiceId`] ? (
+                      <Text size="xs" c="red" role="alert">
+                        {errors[`settlements.${index}.purchaseInvoiceId`]}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{invoice.supplierInvoiceNo}</Table.Td>
                   <Table.Td>{ddmmyyyy(invoice.supplierInvoiceDate)}</Table.Td>
                   <Table.Td>{invoice.dueDate ? ddmmyyyy(invoice.dueDate) : '—'}</Table.Td>
