@@ -53,6 +53,13 @@ describe('supplier payments in Chromium', () => {
       await supplier.click();
       await supplier.fill('Ghats');
       await page.getByRole('option', { name: SUPPLIER, exact: true }).first().click();
+      // The picker names the supplier chosen, never its id, while its lookups load.
+      await page.waitForFunction(
+        (name) => [...document.querySelectorAll('input')].some((input) => input.value === name),
+        SUPPLIER,
+        { timeout: 20_000 },
+      );
+      expect(await supplier.inputValue()).toBe(SUPPLIER);
       await page.getByText('Advance', { exact: true }).click();
       await page.getByLabel(labelled('Amount paid')).fill('5000');
       await page.getByLabel('Reference').fill('UTRE2E0001');

@@ -24,7 +24,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import Decimal from 'decimal.js';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
@@ -83,7 +83,14 @@ function SupplierSelect({
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const options = useRefOptions('supplier', value ? [value] : [], debounced);
+  const found = useRefOptions('supplier', value ? [value] : [], debounced);
+  // While a search or the chosen supplier's own lookup is loading, the options name the chosen one by its
+  // id; the names seen so far stand in, so the picker never shows an id.
+  const seen = useRef(new Map<string, string>());
+  const options = found.map((option) => {
+    if (option.label !== option.value) seen.current.set(option.value, option.label);
+    return { value: option.value, label: seen.current.get(option.value) ?? option.label };
+  });
   return (
     <Select
       label="Supplier"
