@@ -122,6 +122,17 @@ const EXPECTED: Record<string, string> = {
   'note.get': 'view_credit_debit_note',
   'note.create': 'manage_credit_debit_note',
   'note.cancel': 'cancel_credit_debit_note',
+  // Supplier payments: the catalogue has no cancel permission of their own; cancelling needs manage.
+  'purchaseDuty.list': 'view_purchase_duty',
+  'purchaseDuty.get': 'view_purchase_duty',
+  'purchaseDuty.reviewSlips': 'manage_purchase_duty',
+  'supplierPayment.list': 'view_purchase_payment',
+  'supplierPayment.get': 'view_purchase_payment',
+  'supplierPayment.openInvoices': 'view_purchase_payment',
+  'supplierPayment.outstanding': 'view_purchase_payment',
+  'supplierPayment.create': 'manage_purchase_payment',
+  'supplierPayment.applyToInvoices': 'manage_purchase_payment',
+  'supplierPayment.cancel': 'manage_purchase_payment',
   // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
   // billing checks it again (tests/integration/gateway/exports.test.ts).
   'exportProfile.list': 'signed-in',

@@ -19,6 +19,7 @@ import { publicFeedbackRouter } from './public-feedback/_router';
 import { publicSlipRouter } from './public-slip/_router';
 import { purchaseDutyRouter } from './purchase-duty/_router';
 import { receiptRouter } from './receipt/_router';
+import { supplierPaymentRouter } from './supplier-payment/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
 
@@ -45,6 +46,7 @@ export const appRouter = router({
   note: noteRouter,
   exportProfile: exportProfileRouter,
   purchaseDuty: purchaseDutyRouter,
+  supplierPayment: supplierPaymentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,7 @@ import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
 import { seedDemoReceivables } from './seed-receivables';
+import { seedDemoSupplierPaymentsLogged } from './seed-supplier-payments';
 
 export {
   DEMO_CODE,
@@ -112,6 +113,14 @@ export async function seedDemoOperator(
     } catch (error) {
       logger.error({ err: error, tenantId }, 'demo receipts and notes could not be seeded');
     }
+  }
+  if (invoices) {
+    await seedDemoSupplierPaymentsLogged(
+      product.modules.billing,
+      { ...owner, tenantId, userId: created.owner.id },
+      options.today ?? operatorDate(new Date()),
+      logger,
+    );
   }
   logger.info(
     {

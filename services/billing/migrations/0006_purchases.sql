@@ -199,8 +199,9 @@ create table billing.supplier_payment_settlements (
   applied_at timestamptz not null default now()
 );
 create index supplier_payment_settlements_of_payment on billing.supplier_payment_settlements (payment_id);
+-- All of an invoice's settlements, cancelled ones too: its page lists every payment that touched it.
 create index supplier_payment_settlements_of_invoice on billing.supplier_payment_settlements
-  (purchase_invoice_id) where is_live;
+  (purchase_invoice_id);
 
 do $$
 declare t text;

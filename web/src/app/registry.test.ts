@@ -99,6 +99,27 @@ describe('navigation from the one screen registry', () => {
     ]);
   });
 
+  it('lists Supplier Payments and Payables under view_purchase_payment; paying needs manage_purchase_payment', () => {
+    expect(labels(['view_purchase_payment']).groups).toEqual([
+      ['Operations', ['Supplier Payments', 'Payables']],
+    ]);
+    expect(labels(['manage_purchase_payment']).groups).toEqual([]);
+    const access = (path: string) => SCREENS.find((s) => s.path === path)?.access;
+    expect(
+      [
+        '/operations/purchases/payments',
+        '/operations/purchases/payments/new',
+        '/operations/purchases/payments/$id',
+        '/operations/purchases/payables',
+      ].map(access),
+    ).toEqual([
+      'view_purchase_payment',
+      'manage_purchase_payment',
+      'view_purchase_payment',
+      'view_purchase_payment',
+    ]);
+  });
+
   it('makes exactly the three billing download pages the ones where the shell runs no duty counts', () => {
     const sample = (path: string) => path.replace(/\$\w+/g, '0a1b2c3d-0000-4000-8000-000000000001');
     expect(SCREENS.filter((s) => isBillingDownloadPath(sample(s.path))).map((s) => s.path)).toEqual([

@@ -292,6 +292,33 @@ export const SCREENS: Screen[] = [
     access: 'view_purchase_duty',
     load: () => import('../features/purchase-duties/purchase-duty-page'),
   },
+  // Supplier payments: paying suppliers' purchase invoices, advances, and what suppliers are owed.
+  {
+    path: '/operations/purchases/payments',
+    title: 'Supplier payments',
+    access: 'view_purchase_payment',
+    load: () => import('../features/supplier-payments/supplier-payments-page'),
+    nav: [{ group: 'Operations', label: 'Supplier Payments' }],
+  },
+  {
+    path: '/operations/purchases/payments/new',
+    title: 'Pay supplier',
+    access: 'manage_purchase_payment',
+    load: () => import('../features/supplier-payments/new-supplier-payment-page'),
+  },
+  {
+    path: '/operations/purchases/payments/$id',
+    title: 'Supplier payment',
+    access: 'view_purchase_payment',
+    load: () => import('../features/supplier-payments/supplier-payment-page'),
+  },
+  {
+    path: '/operations/purchases/payables',
+    title: 'Payables',
+    access: 'view_purchase_payment',
+    load: () => import('../features/supplier-payments/payables-page'),
+    nav: [{ group: 'Operations', label: 'Payables' }],
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',

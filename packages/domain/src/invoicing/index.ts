@@ -9,3 +9,4 @@ export * from './invoice-totals';
 export * from './invoicing-errors';
 export * from './place-of-supply';
 export * from './receipts';
+export * from './supplier-payments';

@@ -4,6 +4,7 @@ import {
   NoteChangedSchema,
   PurchaseDutyChangedSchema,
   ReceiptChangedSchema,
+  SupplierPaymentChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
@@ -24,6 +25,12 @@ export const BillingEvents = {
   noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
   noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
   purchaseSlipReviewed: defineEvent('fleet.billing.purchase_duty.slip_reviewed', PurchaseDutyChangedSchema),
+  supplierPaymentCreated: defineEvent('fleet.billing.supplier_payment.created', SupplierPaymentChangedSchema),
+  supplierPaymentApplied: defineEvent('fleet.billing.supplier_payment.applied', SupplierPaymentChangedSchema),
+  supplierPaymentCancelled: defineEvent(
+    'fleet.billing.supplier_payment.cancelled',
+    SupplierPaymentChangedSchema,
+  ),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

@@ -17,6 +17,11 @@ import {
   receiptToProto,
   statementToProto,
 } from '../mappers';
+import {
+  owingInvoiceToProto,
+  supplierOutstandingToProto,
+  supplierPaymentToProto,
+} from '../supplier-payment-mappers';
 import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
 
@@ -56,6 +61,7 @@ export function billingRoutes(useCases: BillingUseCases) {
     notes,
     gstReturns,
     purchaseDuties,
+    supplierPayments,
   } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
@@ -279,6 +285,70 @@ export function billingRoutes(useCases: BillingUseCases) {
       async reviewPurchaseSlips(req, ctx) {
         const duties = await purchaseDuties.reviewSlips(tenantCallerOf(ctx), req);
         return { duties: duties.map((row) => purchaseDutyToProto(row)) };
+      },
+      async listSupplierPayments(req, ctx) {
+        const page = await supplierPayments.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          search: req.search,
+          supplierIds: req.supplierIds,
+          types: req.types,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          includeCancelled: req.includeCancelled,
+          invoiceId: req.purchaseInvoiceId,
+        });
+        return {
+          payments: page.items.map((row) => supplierPaymentToProto(row)),
+          page: pageInfoToProto(page),
+        };
+      },
+      async getSupplierPayment(req, ctx) {
+        const { payment, settlements } = await supplierPayments.get(tenantCallerOf(ctx), req.id);
+        return { payment: supplierPaymentToProto(payment, settlements) };
+      },
+      async listOwingPurchaseInvoices(req, ctx) {
+        const open = await supplierPayments.openInvoices(tenantCallerOf(ctx), {
+          supplierId: req.supplierId,
+          invoiceIds: req.purchaseInvoiceIds,
+        });
+        return {
+          invoices: open.invoices.map(owingInvoiceToProto),
+          advances: new Decimal(open.advances).toFixed(2),
+        };
+      },
+      async createSupplierPayment(req, ctx) {
+        const { payment, settlements } = await supplierPayments.create(tenantCallerOf(ctx), {
+          ...req,
+          settlements: req.settlements.map((s) => ({ invoiceId: s.purchaseInvoiceId, amount: s.amount })),
+        });
+        return { payment: supplierPaymentToProto(payment, settlements) };
+      },
+      async applySupplierPayment(req, ctx) {
+        const { payment, settlements } = await supplierPayments.apply(
+          tenantCallerOf(ctx),
+          req.id,
+          req.settlements.map((s) => ({ invoiceId: s.purchaseInvoiceId, amount: s.amount })),
+        );
+        return { payment: supplierPaymentToProto(payment, settlements) };
+      },
+      async cancelSupplierPayment(req, ctx) {
+        const { payment, settlements } = await supplierPayments.cancel(
+          tenantCallerOf(ctx),
+          req.id,
+          req.reason,
+        );
+        return { payment: supplierPaymentToProto(payment, settlements) };
+      },
+      async listSupplierOutstanding(req, ctx) {
+        const report = await supplierPayments.outstanding(tenantCallerOf(ctx), {
+          basis: req.basis,
+          supplierIds: req.supplierIds,
+        });
+        return {
+          suppliers: report.suppliers.map(supplierOutstandingToProto),
+          total: supplierOutstandingToProto(report.total),
+          asOf: report.asOf,
+        };
       },
     });
 }

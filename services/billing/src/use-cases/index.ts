@@ -9,6 +9,7 @@ import { createNotes } from './notes';
 import { createPurchaseDuties } from './purchase-duties';
 import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
+import { createSupplierPayments } from './supplier-payments';
 
 export function createBillingUseCases(deps: BillingDeps) {
   return {
@@ -22,6 +23,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     notes: createNotes(deps),
     gstReturns: createGstReturns(deps),
     purchaseDuties: createPurchaseDuties(deps),
+    supplierPayments: createSupplierPayments(deps),
   };
 }
 

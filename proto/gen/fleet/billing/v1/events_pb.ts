@@ -12,13 +12,15 @@ import type { PurchaseDuty } from "./purchase_duty_pb";
 import { file_fleet_billing_v1_purchase_duty } from "./purchase_duty_pb";
 import type { Receipt } from "./receipt_pb";
 import { file_fleet_billing_v1_receipt } from "./receipt_pb";
+import type { SupplierPayment } from "./supplier_payment_pb";
+import { file_fleet_billing_v1_supplier_payment } from "./supplier_payment_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_receipt]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCWIGcHJvdG8z", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -185,4 +187,41 @@ export type PurchaseDutyChanged = Message<"fleet.billing.v1.PurchaseDutyChanged"
  */
 export const PurchaseDutyChangedSchema: GenMessage<PurchaseDutyChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 3);
+
+/**
+ * fleet.billing.supplier_payment.created, .applied (an advance applied to purchase invoices) and
+ * .cancelled, through the outbox.
+ *
+ * @generated from message fleet.billing.v1.SupplierPaymentChanged
+ */
+export type SupplierPaymentChanged = Message<"fleet.billing.v1.SupplierPaymentChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * With its settlements.
+   *
+   * @generated from field: fleet.billing.v1.SupplierPayment payment = 2;
+   */
+  payment?: SupplierPayment | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.SupplierPaymentChanged.
+ * Use `create(SupplierPaymentChangedSchema)` to create a new message.
+ */
+export const SupplierPaymentChangedSchema: GenMessage<SupplierPaymentChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 4);
 

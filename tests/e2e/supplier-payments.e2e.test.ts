@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+
+/**
+ * An advance paid to a supplier, in a real Chromium against `npm start`'s process, as the demo owner. Set
+ * up through the API: a supplier. On screen: the supplier chosen on "Pay supplier", the type switched to
+ * an advance, an amount and a bank reference typed; saved, the payment's page shows its number and the
+ * whole amount held as an advance; the payables show the supplier holding it; cancelled with a reason,
+ * the page says so, the payables no longer count it, and the list shows it only with the cancelled ones.
+ */
+const OWNER = '+919800000001';
+const CODE = '123456';
+const SUPPLIER = 'Ghats Cab Company';
+
+describe('supplier payments in Chromium', () => {
+  let product: RunningProduct;
+  let base: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE}` });
+    base = product.base;
+    const deadline = Date.now() + 240_000;
+    while (!product.proc.output().includes('demo operator seeded') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    const owner = await apiAs(base, OWNER, CODE);
+    await owner.masters.supplier.create.mutate({ values: { name: SUPPLIER, supplier_type: 'COMPANY' } });
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
+    page = await context.newPage();
+    await signIn(page, base, OWNER, CODE);
+  }, 300_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await product?.stop();
+  });
+
+  // A required field's label ends in Mantine's asterisk.
+  const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+  it('pays a supplier an advance, shows it held in the payables, and cancels it', async () => {
+    try {
+      await page.goto(`${base}/operations/purchases/payments/new`);
+      const supplier = page.getByRole('combobox', { name: labelled('Supplier') });
+      await supplier.click();
+      await supplier.fill('Ghats');
+      await page.getByRole('option', { name: SUPPLIER, exact: true }).first().click();
+      // The picker names the supplier chosen, never its id, while its lookups load.
+      await page.waitForFunction(
+        (name) => [...document.querySelectorAll('input')].some((input) => input.value === name),
+        SUPPLIER,
+        { timeout: 20_000 },
+      );
+      expect(await supplier.inputValue()).toBe(SUPPLIER);
+      await page.getByText('Advance', { exact: true }).click();
+      await page.getByLabel(labelled('Amount paid')).fill('5000');
+      await page.getByLabel('Reference').fill('UTRE2E0001');
+      await screenshot(page, 'supplier-payments-01-pay');
+      await page.getByRole('button', { name: 'Save payment' }).click();
+      await page.waitForURL(/\/operations\/purchases\/payments\/[0-9a-f-]{36}$/);
+      const paymentNo = page.getByTestId('payment-no');
+      await paymentNo.waitFor({ state: 'visible' });
+      const number = (await paymentNo.textContent()) ?? '';
+      expect(number).toMatch(/^PAY\/\d{2}-\d{2}\/\d{4}$/);
+      await expectText(page.getByTestId('payment-amount'), '₹5,000.00');
+      await expectText(page.getByTestId('payment-unapplied'), '₹5,000.00');
+      const paymentUrl = page.url();
+      await screenshot(page, 'supplier-payments-02-payment');
+
+      await page.goto(`${base}/operations/purchases/payables`);
+      const row = page.getByTestId('payable-row').filter({ hasText: SUPPLIER });
+      await expectText(row.getByTestId('advances'), '₹5,000.00');
+      await screenshot(page, 'supplier-payments-03-payables');
+
+      await page.goto(paymentUrl);
+      await page.getByRole('button', { name: 'Cancel payment' }).click();
+      const dialog = page.getByRole('form', { name: 'Cancel payment form' });
+      await dialog.getByRole('textbox').fill('Paid to the wrong account.');
+      await dialog.getByRole('button', { name: 'Cancel payment' }).click();
+      await expectText(
+        page.getByRole('alert').filter({ hasText: 'Cancelled' }),
+        'Paid to the wrong account.',
+      );
+      await expectText(page.getByTestId('payment-unapplied'), '₹0.00');
+
+      await page.goto(`${base}/operations/purchases/payables`);
+      await page
+        .getByRole('table', { name: 'Payables' })
+        .or(page.getByText('No supplier is owed'))
+        .first()
+        .waitFor();
+      expect(await page.getByTestId('payable-row').filter({ hasText: SUPPLIER }).count()).toBe(0);
+
+      await page.goto(`${base}/operations/purchases/payments`);
+      const listed = page.getByRole('row', { name: `Payment ${number} · ${SUPPLIER}` });
+      await page.getByRole('checkbox', { name: 'Show cancelled' }).check();
+      await expectText(listed, 'Cancelled');
+      await page.getByRole('checkbox', { name: 'Show cancelled' }).uncheck();
+      await listed.waitFor({ state: 'detached', timeout: 20_000 });
+      await screenshot(page, 'supplier-payments-04-list');
+    } catch (error) {
+      await screenshot(page, 'supplier-payments-failed').catch(() => undefined);
+      throw error;
+    }
+  }, 120_000);
+});
+
+/** Waits until the locator (or page) shows the text. */
+async function expectText(within: Locator | Page, text: string) {
+  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
+}
