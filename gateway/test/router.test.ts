@@ -321,6 +321,7 @@ describe('the router', () => {
         'changeCompany',
         'applyToInvoices',
         'delete',
+        'reviewSlips',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),
