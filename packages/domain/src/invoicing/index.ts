@@ -8,4 +8,6 @@ export * from './invoice-number';
 export * from './invoice-totals';
 export * from './invoicing-errors';
 export * from './place-of-supply';
+export * from './purchase-invoice';
+export * from './purchase-invoice-list-page';
 export * from './receipts';
