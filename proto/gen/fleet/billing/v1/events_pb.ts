@@ -8,6 +8,8 @@ import type { Invoice } from "./invoice_pb";
 import { file_fleet_billing_v1_invoice } from "./invoice_pb";
 import type { Note } from "./note_pb";
 import { file_fleet_billing_v1_note } from "./note_pb";
+import type { PurchaseInvoice } from "./purchase_invoice_pb";
+import { file_fleet_billing_v1_purchase_invoice } from "./purchase_invoice_pb";
 import type { Receipt } from "./receipt_pb";
 import { file_fleet_billing_v1_receipt } from "./receipt_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -16,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAliBnByb3RvMw", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_receipt]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkixAEKFlB1cmNoYXNlSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEjsKEHB1cmNoYXNlX2ludm9pY2UYAiABKAsyIS5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlSW52b2ljZRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAUgAygJEhAKCGVtYWlsX3RvGAYgAygJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_receipt]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -149,4 +151,54 @@ export type NoteChanged = Message<"fleet.billing.v1.NoteChanged"> & {
  */
 export const NoteChangedSchema: GenMessage<NoteChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 2);
+
+/**
+ * fleet.billing.purchase_invoice.created, .updated, .approved, .cancelled and .emailed, through the outbox.
+ *
+ * @generated from message fleet.billing.v1.PurchaseInvoiceChanged
+ */
+export type PurchaseInvoiceChanged = Message<"fleet.billing.v1.PurchaseInvoiceChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * Without rows, duties and activity.
+   *
+   * @generated from field: fleet.billing.v1.PurchaseInvoice purchase_invoice = 2;
+   */
+  purchaseInvoice?: PurchaseInvoice | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+
+  /**
+   * The duties the change took off the invoice (free for another one).
+   *
+   * @generated from field: repeated string released_booking_ids = 5;
+   */
+  releasedBookingIds: string[];
+
+  /**
+   * Where an emailed invoice is sent.
+   *
+   * @generated from field: repeated string email_to = 6;
+   */
+  emailTo: string[];
+};
+
+/**
+ * Describes the message fleet.billing.v1.PurchaseInvoiceChanged.
+ * Use `create(PurchaseInvoiceChangedSchema)` to create a new message.
+ */
+export const PurchaseInvoiceChangedSchema: GenMessage<PurchaseInvoiceChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 3);
 
