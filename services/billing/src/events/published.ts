@@ -2,6 +2,7 @@ import { createOutbox, defineEvent } from '@fleet/platform';
 import {
   InvoiceChangedSchema,
   NoteChangedSchema,
+  PurchaseInvoiceChangedSchema,
   ReceiptChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
@@ -22,6 +23,17 @@ export const BillingEvents = {
   receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
   noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
   noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
+  purchaseInvoiceCreated: defineEvent('fleet.billing.purchase_invoice.created', PurchaseInvoiceChangedSchema),
+  purchaseInvoiceUpdated: defineEvent('fleet.billing.purchase_invoice.updated', PurchaseInvoiceChangedSchema),
+  purchaseInvoiceApproved: defineEvent(
+    'fleet.billing.purchase_invoice.approved',
+    PurchaseInvoiceChangedSchema,
+  ),
+  purchaseInvoiceCancelled: defineEvent(
+    'fleet.billing.purchase_invoice.cancelled',
+    PurchaseInvoiceChangedSchema,
+  ),
+  purchaseInvoiceEmailed: defineEvent('fleet.billing.purchase_invoice.emailed', PurchaseInvoiceChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;
