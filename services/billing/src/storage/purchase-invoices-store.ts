@@ -289,17 +289,15 @@ const DUTY_COLUMNS = sql.raw(`d.booking_id as "bookingId", d.booking_no::text as
   d.billing_items as "billingItems", d.purchase_charges as "purchaseCharges"`);
 
 /**
- * Duties by id, locked for a purchase invoice. A concurrent invoice over the same duty holds the lock
- * until it commits; the row read after the lock is granted is the committed one, so its
- * purchase_invoice_id tells the later invoice the duty is taken.
+ * Duties by id, locked for a purchase invoice, then read in a statement of their own: a concurrent
+ * invoice over the same duty holds the lock until it commits, and only a statement begun after the lock
+ * was granted sees that invoice (its number included) holding the duty.
  */
 export async function lockPurchaseDuties(tx: Tx, ids: readonly string[]): Promise<PurchaseDutyRecord[]> {
   if (ids.length === 0) return [];
-  return rows<PurchaseDutyRecord>(
-    tx,
-    sql`select ${DUTY_COLUMNS} from billing.duties d where d.booking_id = any(${idArray(ids)})
-        order by d.start_date, d.booking_no for update of d`,
-  );
+  await tx.execute(sql`select d.booking_id from billing.duties d where d.booking_id = any(${idArray(ids)})
+      order by d.booking_id for update of d`);
+  return readPurchaseDuties(tx, ids);
 }
 
 /** Duties by id, as they are (not locked). */

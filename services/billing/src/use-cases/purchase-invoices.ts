@@ -19,6 +19,7 @@ import {
   type PurchaseRowType,
   type PurchaseTax,
   purchaseFigures,
+  purchaseMoney,
   purchaseNumber,
 } from '@fleet/domain';
 import {
@@ -209,6 +210,8 @@ function checkedDraft(input: PurchaseDraftInput, today: string): CheckedDraft {
   const rows = input.rows.map((row, i): PurchaseLine => {
     const type: PurchaseRowType = oneOf(EXTRA_ROW_TYPES, row.type, `rows.${i}.type`);
     if (row.bookingId) requireId(row.bookingId, `rows.${i}.bookingId`);
+    // Checked here, where the index is the person's row: the figures see the duties' rows first.
+    asInput(() => purchaseMoney(row.amount, `rows.${i}.amount`));
     return {
       type,
       bookingId: row.bookingId || null,
