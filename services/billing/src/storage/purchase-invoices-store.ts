@@ -346,20 +346,26 @@ export const BILLABLE_PURCHASE_DUTIES_SHOWN = 1000;
  * A supplier's closed duties between two dates that no other live purchase invoice holds (those of
  * `invoiceId` included), on the supplier's index by date.
  */
+export function supplierDutiesQuery(query: {
+  supplierId: string;
+  from: string;
+  to: string;
+  invoiceId?: string;
+}): SQL {
+  const held = query.invoiceId
+    ? sql`(d.purchase_invoice_id is null or d.purchase_invoice_id = ${query.invoiceId})`
+    : sql`d.purchase_invoice_id is null`;
+  return sql`select ${DUTY_COLUMNS} from billing.duties d
+      where d.supplier_id = ${query.supplierId} and d.start_date between ${query.from}::date and ${query.to}::date
+        and d.status = 'CLOSED' and ${held}
+      order by d.start_date, d.booking_no limit ${BILLABLE_PURCHASE_DUTIES_SHOWN}`;
+}
+
 export async function supplierDutiesFree(
   tx: Tx,
   query: { supplierId: string; from: string; to: string; invoiceId?: string },
 ): Promise<PurchaseDutyRecord[]> {
-  const held = query.invoiceId
-    ? sql`(d.purchase_invoice_id is null or d.purchase_invoice_id = ${query.invoiceId})`
-    : sql`d.purchase_invoice_id is null`;
-  return rows<PurchaseDutyRecord>(
-    tx,
-    sql`select ${DUTY_COLUMNS} from billing.duties d
-        where d.supplier_id = ${query.supplierId} and d.start_date between ${query.from}::date and ${query.to}::date
-          and d.status = 'CLOSED' and ${held}
-        order by d.start_date, d.booking_no limit ${BILLABLE_PURCHASE_DUTIES_SHOWN}`,
-  );
+  return rows<PurchaseDutyRecord>(tx, supplierDutiesQuery(query));
 }
 
 export const PURCHASE_INVOICE_SORTS = ['created_at', 'supplier_invoice_date', 'received_date'] as const;
@@ -405,12 +411,15 @@ function conditions(filters: PurchaseInvoiceFilters): SQL[] {
 
 export type PurchaseListRow = Omit<PurchaseInvoiceRecord, 'taxes'> & { sortKey: string };
 
-/** Up to `limit + 1` purchase invoices of a filter, keyset-paged. */
-export async function listPurchaseInvoices(
-  tx: Tx,
-  filters: PurchaseInvoiceFilters,
-  page: { sortBy: PurchaseInvoiceSort; direction: 'asc' | 'desc'; cursor?: string; limit: number },
-): Promise<PurchaseListRow[]> {
+export interface PurchaseListPage {
+  sortBy: PurchaseInvoiceSort;
+  direction: 'asc' | 'desc';
+  cursor?: string;
+  limit: number;
+}
+
+/** The list's query: up to `limit + 1` purchase invoices of a filter, keyset-paged. */
+export function purchaseListQuery(filters: PurchaseInvoiceFilters, page: PurchaseListPage): SQL {
   const column = sql.raw(`p.${page.sortBy}`);
   const paging = keyset({
     sortKey: column,
@@ -421,10 +430,15 @@ export async function listPurchaseInvoices(
   });
   const where = conditions(filters);
   if (paging.after) where.push(paging.after);
-  return rows(
-    tx,
-    sql`select ${COLUMNS}, ${column}::text as "sortKey" from billing.purchase_invoices p
-        ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-        order by ${paging.orderBy} limit ${page.limit + 1}`,
-  );
+  return sql`select ${COLUMNS}, ${column}::text as "sortKey" from billing.purchase_invoices p
+      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      order by ${paging.orderBy} limit ${page.limit + 1}`;
+}
+
+export async function listPurchaseInvoices(
+  tx: Tx,
+  filters: PurchaseInvoiceFilters,
+  page: PurchaseListPage,
+): Promise<PurchaseListRow[]> {
+  return rows(tx, purchaseListQuery(filters, page));
 }
