@@ -122,6 +122,14 @@ const EXPECTED: Record<string, string> = {
   'note.get': 'view_credit_debit_note',
   'note.create': 'manage_credit_debit_note',
   'note.cancel': 'cancel_credit_debit_note',
+  'purchaseInvoice.list': 'view_purchase',
+  'purchaseInvoice.get': 'view_purchase',
+  'purchaseInvoice.billableDuties': 'manage_purchase',
+  'purchaseInvoice.create': 'manage_purchase',
+  'purchaseInvoice.update': 'manage_purchase',
+  'purchaseInvoice.approve': 'approve_purchase_invoice',
+  'purchaseInvoice.cancel': 'cancel_purchase',
+  'purchaseInvoice.email': 'email_purchase',
   // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
   // billing checks it again (tests/integration/gateway/exports.test.ts).
   'exportProfile.list': 'signed-in',
@@ -310,6 +318,7 @@ describe('the router', () => {
         'changeCompany',
         'applyToInvoices',
         'delete',
+        'email',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

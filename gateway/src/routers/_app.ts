@@ -17,6 +17,7 @@ import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
 import { publicSlipRouter } from './public-slip/_router';
+import { purchaseInvoiceRouter } from './purchase-invoice/_router';
 import { receiptRouter } from './receipt/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   receipt: receiptRouter,
   note: noteRouter,
   exportProfile: exportProfileRouter,
+  purchaseInvoice: purchaseInvoiceRouter,
 });
 
 export type AppRouter = typeof appRouter;
