@@ -1,0 +1,143 @@
+// The new purchase invoice form's values, the draft sent from them, what is wrong with them before
+// sending, and the figures previewed exactly as billing will compute them (the domain's purchaseFigures).
+import {
+  type PurchaseFigures,
+  PurchaseInvoiceError,
+  type PurchaseRow,
+  type PurchaseTax,
+  purchaseFigures,
+} from '@fleet/domain';
+import type { PurchaseDraftInput, PurchaseDuty } from './purchase-invoice-types';
+
+export type ExtraRowType = 'BILLING_ITEM' | 'CUSTOM' | 'DISCOUNT_AMOUNT';
+
+export interface ExtraRowValues {
+  key: string;
+  type: ExtraRowType;
+  description: string;
+  amount: string;
+}
+
+/** A ticked duty, and whether its billing items (tolls, parking…) the supplier paid come with it. */
+export interface DutyPick {
+  bookingId: string;
+  includeBillingItems: boolean;
+}
+
+export interface PurchaseFormValues {
+  supplierId: string;
+  companyId: string;
+  supplierInvoiceNo: string;
+  supplierInvoiceDate: string;
+  receivedDate: string;
+  picks: DutyPick[];
+  rows: ExtraRowValues[];
+  discount: string;
+  /** '' : the supplier's default. */
+  tdsPercentage: string;
+  notes: string;
+}
+
+export const blankPurchase = (today: string): PurchaseFormValues => ({
+  supplierId: '',
+  companyId: '',
+  supplierInvoiceNo: '',
+  supplierInvoiceDate: '',
+  receivedDate: today,
+  picks: [],
+  rows: [],
+  discount: '',
+  tdsPercentage: '',
+  notes: '',
+});
+
+export const ROW_TYPE_LABELS: Record<ExtraRowType, string> = {
+  BILLING_ITEM: 'Billing item',
+  CUSTOM: 'Other charge',
+  DISCOUNT_AMOUNT: 'Discount',
+};
+
+/** The rows the invoice will have: each ticked duty's car hire (and billing items), then the typed rows. */
+export function rowsOf(values: PurchaseFormValues, duties: readonly PurchaseDuty[]): PurchaseRow[] {
+  const byId = new Map(duties.map((d) => [d.bookingId, d]));
+  const rows: PurchaseRow[] = [];
+  for (const pick of values.picks) {
+    const duty = byId.get(pick.bookingId);
+    if (!duty) continue;
+    rows.push({ type: 'CAR_HIRE_CHARGES', amount: duty.purchaseAmount?.toFixed(2) ?? '0' });
+    if (pick.includeBillingItems) {
+      for (const item of duty.billingItems)
+        rows.push({ type: 'BILLING_ITEM', amount: item.amount.toFixed(2) });
+    }
+  }
+  for (const row of values.rows) rows.push({ type: row.type, amount: row.amount.trim() });
+  return rows;
+}
+
+export type Preview = { figures: PurchaseFigures } | { problem: string; field: string } | undefined;
+
+/** The figures as billing will save them, or why they cannot be worked out yet. */
+export function preview(
+  values: PurchaseFormValues,
+  duties: readonly PurchaseDuty[],
+  supplier: { taxes: readonly PurchaseTax[]; defaultTdsPercentage: string } | undefined,
+): Preview {
+  if (!supplier) return undefined;
+  const rows = rowsOf(values, duties);
+  if (rows.length === 0) return undefined;
+  try {
+    return {
+      figures: purchaseFigures({
+        rows,
+        discount: values.discount,
+        taxes: supplier.taxes,
+        tdsPercentage: values.tdsPercentage.trim() || supplier.defaultTdsPercentage,
+      }),
+    };
+  } catch (error) {
+    if (error instanceof PurchaseInvoiceError) {
+      // The figures index the duties' rows first; the person's own rows are named by their place.
+      const ownRow = /^rows\.(\d+)\./.exec(error.field);
+      const offset = rows.length - values.rows.length;
+      const field = ownRow ? `rows.${Number(ownRow[1]) - offset}.amount` : error.field;
+      return { problem: error.message, field };
+    }
+    throw error;
+  }
+}
+
+/** What is wrong before anything is sent, by field. */
+export function purchaseProblems(values: PurchaseFormValues, today: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!values.supplierId) found.supplierId = 'Choose the supplier.';
+  if (!values.supplierInvoiceNo.trim()) found.supplierInvoiceNo = "Enter the supplier's invoice number.";
+  else if (values.supplierInvoiceNo.trim().length > 40) found.supplierInvoiceNo = 'Keep it to 40 characters.';
+  if (!values.supplierInvoiceDate) found.supplierInvoiceDate = "Enter the supplier's invoice date.";
+  else if (values.supplierInvoiceDate > today) found.supplierInvoiceDate = 'It cannot be in the future.';
+  if (!values.receivedDate) found.receivedDate = 'Enter the day it was received.';
+  else if (values.receivedDate > today) found.receivedDate = 'It cannot be in the future.';
+  else if (values.supplierInvoiceDate && values.receivedDate < values.supplierInvoiceDate) {
+    found.receivedDate = 'It is received on or after the day it is dated.';
+  }
+  if (values.picks.length === 0 && values.rows.length === 0) found.duties = 'Tick a duty or add a row.';
+  return found;
+}
+
+export function draftOf(values: PurchaseFormValues): PurchaseDraftInput {
+  return {
+    supplierId: values.supplierId,
+    companyId: values.companyId || undefined,
+    supplierInvoiceNo: values.supplierInvoiceNo.trim(),
+    supplierInvoiceDate: values.supplierInvoiceDate,
+    receivedDate: values.receivedDate,
+    duties: values.picks.map((p) => ({ bookingId: p.bookingId, includeBillingItems: p.includeBillingItems })),
+    rows: values.rows.map((r) => ({
+      type: r.type,
+      description: r.description.trim() || undefined,
+      amount: r.amount.trim(),
+    })),
+    discount: values.discount.trim() || undefined,
+    tdsPercentage: values.tdsPercentage.trim() || undefined,
+    notes: values.notes.trim() || undefined,
+  };
+}
