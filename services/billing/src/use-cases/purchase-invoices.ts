@@ -373,7 +373,7 @@ export function createPurchaseInvoices(deps: BillingDeps) {
     caller: TenantCaller,
     event: PurchaseEvent,
     invoice: PurchaseInvoiceRecord,
-    extra: { released?: readonly string[]; emailTo?: readonly string[] } = {},
+    extra: { released?: readonly string[]; emailTo?: readonly string[]; companyName?: string } = {},
   ) {
     await billingOutbox.enqueue(
       tx,
@@ -385,6 +385,7 @@ export function createPurchaseInvoices(deps: BillingDeps) {
         changedByUserId: caller.userId,
         releasedBookingIds: [...(extra.released ?? [])],
         emailTo: [...(extra.emailTo ?? [])],
+        companyName: extra.companyName ?? '',
       },
       caller,
     );
@@ -659,7 +660,10 @@ export function createPurchaseInvoices(deps: BillingDeps) {
       });
       const current = await db.read(caller.tenantId, (tx) => getPurchaseInvoice(tx, id));
       if (!current) throw notFound('The purchase invoice');
-      const loaded = await copies.load(caller, { supplier: [current.supplierId] });
+      const loaded = await copies.load(caller, {
+        supplier: [current.supplierId],
+        company: [current.companyId],
+      });
       const recipients = to.length > 0 ? [...to] : [supplierEmailOf(loaded.supplier.get(current.supplierId))];
       if (!recipients[0]) {
         throw invalidField(
@@ -674,7 +678,10 @@ export function createPurchaseInvoices(deps: BillingDeps) {
         await touchPurchaseInvoice(tx, id);
         await note(tx, caller, id, 'emailed', recipients.join(', '));
         const result = await whole(tx, id);
-        await publish(tx, caller, 'purchaseInvoiceEmailed', result.invoice, { emailTo: recipients });
+        await publish(tx, caller, 'purchaseInvoiceEmailed', result.invoice, {
+          emailTo: recipients,
+          companyName: loaded.company.get(current.companyId)?.name ?? '',
+        });
         return result;
       });
       return withEmail(caller, made);
