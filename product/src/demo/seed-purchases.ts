@@ -6,11 +6,21 @@
 import type { TenantCaller } from '@fleet/billing';
 import { addCalendarDays, supplierMaster } from '@fleet/domain';
 import type { Caller } from '@fleet/platform';
+import Decimal from 'decimal.js';
 import type { DemoBilling } from './seed-billing';
 import { listAll } from './seed-bookings';
 import type { MastersClient } from './seed-masters';
 
 const earlier = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * What the supplier billed for a duty: its purchase pricing, or — for a duty priced at ₹0, when the
+ * supplier has no card of its own (a DCO on revenue share) — a fare the supplier typed on its bill.
+ */
+const billed = (duty: { bookingNo: string; purchaseAmount: string | null }) =>
+  new Decimal(duty.purchaseAmount ?? 0).isZero()
+    ? new Decimal(1400).plus((Number(duty.bookingNo) % 9) * 150).toFixed(2)
+    : undefined;
 
 /** Seeds the purchase invoices and answers how many; nothing when the operator already has one. */
 export async function seedDemoPurchases(
@@ -33,10 +43,10 @@ export async function seedDemoPurchases(
     });
     const takeable = duties.filter((d) => !d.blockedReason).map((d) => d.duty);
     // The last few days' duties stay to bill: the supplier has not sent their bill yet.
-    const billed = takeable.filter((d) => d.startDate <= addCalendarDays(today, -4));
-    if (billed.length === 0) continue;
+    const taken = takeable.filter((d) => d.startDate <= addCalendarDays(today, -4));
+    if (taken.length === 0) continue;
     number++;
-    const last = billed.at(-1)!.startDate;
+    const last = taken.at(-1)!.startDate;
     const supplierInvoiceDate = earlier(addCalendarDays(last, 1), today);
     const prefix = supplier.values.supplier_type === 'DCO' ? 'BILL' : 'INV';
     const made = await purchaseInvoices.create(caller, {
@@ -44,9 +54,13 @@ export async function seedDemoPurchases(
       supplierInvoiceNo: `${prefix}/${String(40 + number * 7).padStart(4, '0')}`,
       supplierInvoiceDate,
       receivedDate: earlier(addCalendarDays(supplierInvoiceDate, 2), today),
-      duties: billed.map((d) => ({ bookingId: d.bookingId, includeBillingItems: d.billingItems.length > 0 })),
+      duties: taken.map((d) => ({
+        bookingId: d.bookingId,
+        includeBillingItems: d.billingItems.length > 0,
+        amount: billed(d),
+      })),
       rows: [],
-      notes: `Duties of ${billed[0]!.startDate} to ${last}.`,
+      notes: `Duties of ${taken[0]!.startDate} to ${last}.`,
     });
     if (counts.drafts === 0 && number % 3 === 2) {
       counts.drafts++;
@@ -61,7 +75,7 @@ export async function seedDemoPurchases(
         supplierInvoiceNo: made.invoice.supplierInvoiceNo,
         supplierInvoiceDate,
         receivedDate: made.invoice.receivedDate,
-        duties: billed.map((d) => ({ bookingId: d.bookingId })),
+        duties: taken.map((d) => ({ bookingId: d.bookingId, amount: billed(d) })),
         rows: [],
       });
       await purchaseInvoices.approve(caller, again.invoice.id);

@@ -128,7 +128,7 @@ interface Draft {
   supplierInvoiceNo?: string;
   supplierInvoiceDate?: string;
   receivedDate?: string;
-  duties?: { bookingId: string; includeBillingItems?: boolean }[];
+  duties?: { bookingId: string; includeBillingItems?: boolean; amount?: string }[];
   rows?: { type: string; bookingId?: string; description?: string; amount: string }[];
   discount?: string;
   tdsPercentage?: string;
@@ -220,6 +220,18 @@ it('offers accepted duties, and unaccepted ones only when the supplier allows; s
   expect(reasons.get(pending)).toMatch(/not accepted/);
   expect(reasons.get(rejected)).toMatch(/rejected/);
   expect(reasons.get(unpriced)).toMatch(/not priced/);
+  // A duty priced at ₹0 (no card of the supplier's) is taken at the amount the supplier billed.
+  const zero = await supplierDuty(sai, { amount: '0', date: '2026-10-05' });
+  const billedAsTyped = await record({ ...draft(sai, []), duties: [{ bookingId: zero, amount: '1750.50' }] });
+  expect([billedAsTyped.rows[0]?.amount, billedAsTyped.taxable]).toEqual(['1750.50', '1750.50']);
+  await failsWith(
+    h.client.createPurchaseInvoice(
+      { draft: { ...draft(sai, []), duties: [{ bookingId: accepted, amount: '1.001' }] } },
+      staff(),
+    ),
+    'INVALID_ARGUMENT',
+    'duties.0.amount',
+  );
   const refused = await failsWith(
     h.client.createPurchaseInvoice({ draft: draft(sai, [accepted, rejected]) }, staff()),
     'INVALID_ARGUMENT',

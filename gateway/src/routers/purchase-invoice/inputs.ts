@@ -40,7 +40,14 @@ export const draftInput = z.object({
   supplierInvoiceDate: isoDateSchema,
   receivedDate: isoDateSchema,
   duties: z
-    .array(z.object({ bookingId: idSchema, includeBillingItems: z.boolean().default(false) }))
+    .array(
+      z.object({
+        bookingId: idSchema,
+        includeBillingItems: z.boolean().default(false),
+        /** What the supplier billed for it, when not its purchase amount. */
+        amount: money('amount the supplier billed').optional(),
+      }),
+    )
     .max(500, 'A purchase invoice takes at most 500 duties')
     .default([]),
   rows: z.array(rowInput).max(200, 'Add at most 200 rows besides the duties').default([]),

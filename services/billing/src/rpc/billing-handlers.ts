@@ -54,6 +54,7 @@ const purchaseDraftOf = (draft: PurchaseInvoiceDraft | undefined): PurchaseDraft
   duties: (draft?.duties ?? []).map((d) => ({
     bookingId: d.bookingId,
     includeBillingItems: d.includeBillingItems,
+    amount: d.amount,
   })),
   rows: (draft?.rows ?? []).map((r) => ({
     type: r.type,

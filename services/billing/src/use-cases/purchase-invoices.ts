@@ -84,7 +84,8 @@ export interface PurchaseDraftInput {
   supplierInvoiceNo?: string;
   supplierInvoiceDate?: string;
   receivedDate?: string;
-  duties: readonly { bookingId: string; includeBillingItems?: boolean }[];
+  /** `amount`: what the supplier billed for the duty, when not its purchase amount. */
+  duties: readonly { bookingId: string; includeBillingItems?: boolean; amount?: string }[];
   rows: readonly PurchaseRowInput[];
   discount?: string;
   /** Absent: the supplier's default. */
@@ -162,7 +163,7 @@ export function blockedReason(
   if (duty.purchaseInvoiceId && duty.purchaseInvoiceId !== invoiceId) {
     return `It is on purchase invoice ${duty.purchaseInvoiceNo ?? ''}.`;
   }
-  if (duty.purchaseAmount === null) return "It is not priced on the supplier's rate card yet.";
+  if (duty.purchaseAmount === null) return 'Bookings has not priced it for the supplier yet.';
   if (duty.purchaseSlipStatus === 'REJECTED') return "The supplier's slip was rejected.";
   if (duty.purchaseSlipStatus === 'NO_ACTION' && !supplier.invoiceUnacceptedNetworkDuties) {
     return "The supplier's slip is not accepted yet.";
@@ -176,7 +177,7 @@ interface CheckedDraft {
   supplierInvoiceNo: string;
   supplierInvoiceDate: string;
   receivedDate: string;
-  duties: { bookingId: string; includeBillingItems: boolean }[];
+  duties: { bookingId: string; includeBillingItems: boolean; amount?: string }[];
   rows: PurchaseLine[];
   discount: string;
   tdsPercentage?: string;
@@ -202,7 +203,9 @@ function checkedDraft(input: PurchaseDraftInput, today: string): CheckedDraft {
     requireId(d.bookingId, `duties.${i}.bookingId`);
     if (seen.has(d.bookingId)) throw invalidField(`duties.${i}.bookingId`, 'Each duty is taken once.');
     seen.add(d.bookingId);
-    return { bookingId: d.bookingId, includeBillingItems: d.includeBillingItems ?? false };
+    const amount = d.amount?.trim() || undefined;
+    if (amount !== undefined) asInput(() => purchaseMoney(amount, `duties.${i}.amount`));
+    return { bookingId: d.bookingId, includeBillingItems: d.includeBillingItems ?? false, amount };
   });
   if (input.rows.length > MAX_EXTRA_ROWS) {
     throw invalidField('rows', `Add at most ${MAX_EXTRA_ROWS} rows besides the duties.`);
@@ -283,8 +286,10 @@ export function createPurchaseInvoices(deps: BillingDeps) {
       lines.push({
         type: 'CAR_HIRE_CHARGES',
         bookingId: duty.bookingId,
-        description: `Duty #${duty.bookingNo} of ${duty.startDate}${duty.vehicleNo ? `, ${duty.vehicleNo}` : ''}`,
-        amount: new Decimal(duty.purchaseAmount ?? 0).toFixed(2),
+        description:
+          `Duty #${duty.bookingNo} of ${duty.startDate}${duty.vehicleNo ? `, ${duty.vehicleNo}` : ''}` +
+          (pick.amount === undefined ? '' : ' (as the supplier billed it)'),
+        amount: new Decimal(pick.amount ?? duty.purchaseAmount ?? 0).toFixed(2),
       });
       if (pick.includeBillingItems) {
         for (const item of duty.billingItems ?? []) {

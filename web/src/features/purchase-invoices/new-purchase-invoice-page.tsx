@@ -100,7 +100,10 @@ function DutyPicker({
   const toggle = (duty: PurchaseDuty, on: boolean) =>
     onChange(
       on
-        ? [...picks, { bookingId: duty.bookingId, includeBillingItems: duty.billingItems.length > 0 }]
+        ? [
+            ...picks,
+            { bookingId: duty.bookingId, includeBillingItems: duty.billingItems.length > 0, amount: '' },
+          ]
         : picks.filter((p) => p.bookingId !== duty.bookingId),
     );
   if (duties.length === 0) {
@@ -126,6 +129,7 @@ function DutyPicker({
                       ? takeable.map((d) => ({
                           bookingId: d.bookingId,
                           includeBillingItems: d.billingItems.length > 0,
+                          amount: '',
                         }))
                       : [],
                   )
@@ -137,6 +141,7 @@ function DutyPicker({
             <Table.Th>Customer · vehicle</Table.Th>
             <Table.Th>Slip</Table.Th>
             <Table.Th ta="right">Purchase amount</Table.Th>
+            <Table.Th>Billed (if not)</Table.Th>
             <Table.Th>Billing items</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -167,6 +172,23 @@ function DutyPicker({
                 <Table.Td>{SLIP_STATUS_LABELS[duty.purchaseSlipStatus] ?? duty.purchaseSlipStatus}</Table.Td>
                 <Table.Td ta="right" style={NUMERIC}>
                   {duty.purchaseAmount ? rupees(duty.purchaseAmount) : '—'}
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="xs"
+                    w={120}
+                    leftSection="₹"
+                    inputMode="decimal"
+                    styles={RIGHT}
+                    aria-label={`Amount billed for duty ${dutyNumber(duty.bookingNo)}`}
+                    placeholder={duty.purchaseAmount?.toFixed(2) ?? ''}
+                    disabled={!pick}
+                    value={pick?.amount ?? ''}
+                    onChange={(e) => {
+                      const amount = e.currentTarget.value;
+                      onChange(picks.map((p) => (p.bookingId === duty.bookingId ? { ...p, amount } : p)));
+                    }}
+                  />
                 </Table.Td>
                 <Table.Td>
                   {duty.billingItems.length ? (

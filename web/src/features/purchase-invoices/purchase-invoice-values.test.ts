@@ -25,8 +25,8 @@ describe('the purchase invoice preview', () => {
     const values = {
       ...blankPurchase('2026-11-24'),
       picks: [
-        { bookingId: 'a', includeBillingItems: true },
-        { bookingId: 'b', includeBillingItems: false },
+        { bookingId: 'a', includeBillingItems: true, amount: '' },
+        { bookingId: 'b', includeBillingItems: false, amount: '' },
       ],
       rows: [{ key: '1', type: 'DISCOUNT_AMOUNT' as const, description: '', amount: '100' }],
     };
@@ -39,7 +39,7 @@ describe('the purchase invoice preview', () => {
   it('names the row of the person that is wrong, not its place among the duties', () => {
     const values = {
       ...blankPurchase('2026-11-24'),
-      picks: [{ bookingId: 'a', includeBillingItems: false }],
+      picks: [{ bookingId: 'a', includeBillingItems: false, amount: '' }],
       rows: [
         { key: '1', type: 'CUSTOM' as const, description: '', amount: '10' },
         { key: '2', type: 'CUSTOM' as const, description: '', amount: '1.005' },

@@ -22,6 +22,8 @@ export interface ExtraRowValues {
 export interface DutyPick {
   bookingId: string;
   includeBillingItems: boolean;
+  /** What the supplier billed for it; '' : its purchase amount. */
+  amount: string;
 }
 
 export interface PurchaseFormValues {
@@ -64,7 +66,10 @@ export function rowsOf(values: PurchaseFormValues, duties: readonly PurchaseDuty
   for (const pick of values.picks) {
     const duty = byId.get(pick.bookingId);
     if (!duty) continue;
-    rows.push({ type: 'CAR_HIRE_CHARGES', amount: duty.purchaseAmount?.toFixed(2) ?? '0' });
+    rows.push({
+      type: 'CAR_HIRE_CHARGES',
+      amount: pick.amount.trim() || (duty.purchaseAmount?.toFixed(2) ?? '0'),
+    });
     if (pick.includeBillingItems) {
       for (const item of duty.billingItems)
         rows.push({ type: 'BILLING_ITEM', amount: item.amount.toFixed(2) });
@@ -96,10 +101,12 @@ export function preview(
     };
   } catch (error) {
     if (error instanceof PurchaseInvoiceError) {
-      // The figures index the duties' rows first; the person's own rows are named by their place.
+      // The figures index the duties' rows first; the person's own rows are named by their place, a
+      // duty's amount at the duties.
       const ownRow = /^rows\.(\d+)\./.exec(error.field);
       const offset = rows.length - values.rows.length;
-      const field = ownRow ? `rows.${Number(ownRow[1]) - offset}.amount` : error.field;
+      const index = ownRow ? Number(ownRow[1]) - offset : -1;
+      const field = !ownRow ? error.field : index >= 0 ? `rows.${index}.amount` : 'duties';
       return { problem: error.message, field };
     }
     throw error;
@@ -130,7 +137,11 @@ export function draftOf(values: PurchaseFormValues): PurchaseDraftInput {
     supplierInvoiceNo: values.supplierInvoiceNo.trim(),
     supplierInvoiceDate: values.supplierInvoiceDate,
     receivedDate: values.receivedDate,
-    duties: values.picks.map((p) => ({ bookingId: p.bookingId, includeBillingItems: p.includeBillingItems })),
+    duties: values.picks.map((p) => ({
+      bookingId: p.bookingId,
+      includeBillingItems: p.includeBillingItems,
+      amount: p.amount.trim() || undefined,
+    })),
     rows: values.rows.map((r) => ({
       type: r.type,
       description: r.description.trim() || undefined,
