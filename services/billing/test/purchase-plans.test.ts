@@ -88,7 +88,8 @@ it.each([
     'one supplier',
     filters({ supplierIds: [SUPPLIER] }),
     'supplier_invoice_date',
-    // Either index led by (tenant, supplier): the live invoices' unique one, or the one by date.
+    // Either index led by (tenant, supplier): the one by date in the list's order, or, for a supplier of few
+    // invoices, the live invoices' unique one (then a small sort).
     /purchase_invoices_(of_supplier|supplier_number) /,
   ],
 ] as const)('lists %s on its index under row-level security', async (_what, filter, sortBy, index) => {

@@ -393,7 +393,10 @@ function conditions(filters: PurchaseInvoiceFilters): SQL[] {
     where.push(sql`(p.purchase_no_key ^@ ${search} or p.supplier_invoice_no_key ^@ ${search}
       or p.supplier_name_key ^@ ${search})`);
   }
-  if (filters.supplierIds.length > 0) where.push(sql`p.supplier_id = any(${idArray(filters.supplierIds)})`);
+  // One supplier by equality, so that its index by date gives the list's order without sorting.
+  if (filters.supplierIds.length === 1) where.push(sql`p.supplier_id = ${filters.supplierIds[0]}::uuid`);
+  else if (filters.supplierIds.length > 1)
+    where.push(sql`p.supplier_id = any(${idArray(filters.supplierIds)})`);
   if (filters.statuses.length > 0) {
     where.push(
       sql`p.status in (${sql.join(
