@@ -292,6 +292,12 @@ export const SCREENS: Screen[] = [
     load: () => import('../features/purchase-invoices/new-purchase-invoice-page'),
   },
   {
+    path: '/operations/purchases/invoices/$id/edit',
+    title: 'Edit purchase invoice',
+    access: 'manage_purchase',
+    load: () => import('../features/purchase-invoices/edit-purchase-invoice-page'),
+  },
+  {
     path: '/operations/purchases/invoices/$id',
     title: 'Purchase invoice',
     access: 'view_purchase',

@@ -35,7 +35,7 @@ import { ddmmyyyy } from '../masters/format';
 import { useRefOptions } from '../masters/master-fields';
 import { useRefreshPurchaseInvoices } from './purchase-invoice-actions';
 import { SLIP_STATUS_LABELS } from './purchase-invoice-format';
-import type { PurchaseDraftInput, PurchaseDuty } from './purchase-invoice-types';
+import type { PurchaseDraftInput, PurchaseDuty, PurchaseInvoice } from './purchase-invoice-types';
 import {
   blankPurchase,
   type DutyPick,
@@ -45,6 +45,7 @@ import {
   preview,
   purchaseProblems,
   ROW_TYPE_LABELS,
+  valuesOf,
 } from './purchase-invoice-values';
 
 const RIGHT = { input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } } as const;
@@ -65,7 +66,12 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
   );
 }
 
-function SupplierSelect(props: { value: string; onChange: (id: string) => void; error?: string }) {
+function SupplierSelect(props: {
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const options = useRefOptions('supplier', props.value ? [props.value] : [], debounced);
@@ -73,6 +79,7 @@ function SupplierSelect(props: { value: string; onChange: (id: string) => void; 
     <Select
       label="Supplier"
       withAsterisk
+      disabled={props.disabled}
       searchable
       data={options}
       value={props.value || null}
@@ -225,9 +232,10 @@ function DutyPicker({
   );
 }
 
-export default function NewPurchaseInvoicePage() {
+/** Records a supplier's invoice, or (given `existing`, a draft) changes it. */
+export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }) {
   const today = operatorDate(new Date());
-  const initial = useMemo(() => blankPurchase(today), [today]);
+  const initial = useMemo(() => (existing ? valuesOf(existing) : blankPurchase(today)), [existing, today]);
   const [values, setValues] = useState<PurchaseFormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string>();
@@ -245,7 +253,12 @@ export default function NewPurchaseInvoicePage() {
 
   const billable = useQuery(
     trpc.purchaseInvoice.billableDuties.queryOptions(
-      { supplierId: values.supplierId, dateFrom: period.from || undefined, dateTo: period.to || undefined },
+      {
+        supplierId: values.supplierId,
+        dateFrom: period.from || undefined,
+        dateTo: period.to || undefined,
+        purchaseInvoiceId: existing?.id,
+      },
       { enabled: values.supplierId !== '' },
     ),
   );
@@ -259,9 +272,20 @@ export default function NewPurchaseInvoicePage() {
   const shown = preview(values, duties, supplier);
 
   const save = useMutation({
-    mutationFn: (input: PurchaseDraftInput) => trpcClient.purchaseInvoice.create.mutate(input),
+    mutationFn: (input: PurchaseDraftInput) =>
+      existing
+        ? trpcClient.purchaseInvoice.update.mutate({
+            id: existing.id,
+            draft: input,
+            expectedVersion: existing.version,
+          })
+        : trpcClient.purchaseInvoice.create.mutate(input),
     onSuccess: (saved) => {
-      showToast(`Purchase invoice ${saved.purchaseNo} is saved as a draft.`);
+      showToast(
+        existing
+          ? `Purchase invoice ${saved.purchaseNo} is changed.`
+          : `Purchase invoice ${saved.purchaseNo} is saved as a draft.`,
+      );
       refresh();
       void navigate({ to: `/operations/purchases/invoices/${saved.id}` });
     },
@@ -290,7 +314,9 @@ export default function NewPurchaseInvoicePage() {
 
   return (
     <Stack gap="sm">
-      <PageHeader title="Record supplier invoice" />
+      <PageHeader
+        title={existing ? `Edit purchase invoice ${existing.purchaseNo}` : 'Record supplier invoice'}
+      />
       <form
         aria-label="Purchase invoice form"
         onSubmit={(event) => {
@@ -302,6 +328,7 @@ export default function NewPurchaseInvoicePage() {
           <Section title="The supplier's invoice">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <SupplierSelect
+                disabled={!!existing}
                 value={values.supplierId}
                 onChange={(supplierId) => set({ supplierId, picks: [] })}
                 error={errors.supplierId}
@@ -519,15 +546,28 @@ export default function NewPurchaseInvoicePage() {
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate({ to: '/operations/purchases/invoices' })}>
+            <Button
+              variant="default"
+              onClick={() =>
+                void navigate({
+                  to: existing
+                    ? `/operations/purchases/invoices/${existing.id}`
+                    : '/operations/purchases/invoices',
+                })
+              }
+            >
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save purchase invoice
+              {existing ? 'Save changes' : 'Save purchase invoice'}
             </Button>
           </Group>
         </Stack>
       </form>
     </Stack>
   );
+}
+
+export default function NewPurchaseInvoicePage() {
+  return <PurchaseInvoiceForm />;
 }

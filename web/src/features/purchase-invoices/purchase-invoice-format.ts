@@ -18,6 +18,7 @@ export const purchasePdfUrl = (id: string, download = false) =>
 /** What this person may do to the invoice now. */
 export function offeredPurchaseActions(invoice: PurchaseInvoice, permissions: ReadonlySet<string>) {
   return {
+    edit: invoice.status === 'DRAFT' && permissions.has('manage_purchase'),
     approve: invoice.status === 'DRAFT' && permissions.has('approve_purchase_invoice'),
     cancel: invoice.status !== 'CANCELLED' && invoice.paid.isZero() && permissions.has('cancel_purchase'),
     print: permissions.has('download_print_purchase'),

@@ -195,6 +195,16 @@ export function PurchaseInvoiceBody({
           ) : null}
         </Group>
         <Group gap="xs">
+          {offered.edit ? (
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/operations/purchases/invoices/${invoice.id}/edit`}
+            >
+              Edit
+            </Button>
+          ) : null}
           {offered.approve ? (
             <Button size="xs" loading={approve.isPending} onClick={() => approve.mutate()}>
               Approve

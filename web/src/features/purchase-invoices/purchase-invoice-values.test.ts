@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { PurchaseDuty } from './purchase-invoice-types';
-import { blankPurchase, draftOf, preview, purchaseProblems } from './purchase-invoice-values';
+import { blankPurchase, draftOf, preview, purchaseProblems, valuesOf } from './purchase-invoice-values';
 
 const duty = (bookingId: string, amount: string, tolls: string[] = []): PurchaseDuty => ({
   bookingId,
@@ -74,5 +74,44 @@ describe('the purchase invoice form', () => {
     const values = { ...blankPurchase('2026-11-24'), supplierId: 's', supplierInvoiceNo: ' SV/1 ' };
     expect(draftOf(values)).toMatchObject({ supplierInvoiceNo: 'SV/1', tdsPercentage: undefined });
     expect(draftOf({ ...values, tdsPercentage: '0' }).tdsPercentage).toBe('0');
+  });
+});
+
+describe('a draft opened for editing', () => {
+  it('gives back its duties (with what was typed for them), its own rows and its own discount', () => {
+    const row = (type: string, amount: string, bookingId: string | null = null) => ({
+      type,
+      bookingId,
+      description: '',
+      amount: new Decimal(amount),
+    });
+    const invoice = {
+      supplierId: 's',
+      companyId: 'c',
+      supplierInvoiceNo: 'SV/1',
+      supplierInvoiceDate: '2026-11-20',
+      receivedDate: '2026-11-21',
+      discount: new Decimal('150'),
+      tdsPercentage: '2.00',
+      notes: 'n',
+      rows: [
+        row('CAR_HIRE_CHARGES', '2579.50', 'a'),
+        row('BILLING_ITEM', '120.25', 'a'),
+        row('CAR_HIRE_CHARGES', '1750.00', 'b'),
+        row('CUSTOM', '300'),
+        row('DISCOUNT_AMOUNT', '100'),
+      ],
+      duties: [duty('a', '2579.50', ['120.25']), duty('b', '0')],
+    };
+    const values = valuesOf(invoice);
+    expect(values.picks).toEqual([
+      { bookingId: 'a', includeBillingItems: true, amount: '' },
+      { bookingId: 'b', includeBillingItems: false, amount: '1750.00' },
+    ]);
+    expect(values.rows.map((r) => [r.type, r.amount])).toEqual([
+      ['CUSTOM', '300.00'],
+      ['DISCOUNT_AMOUNT', '100.00'],
+    ]);
+    expect([values.discount, values.tdsPercentage]).toEqual(['50.00', '2.00']);
   });
 });

@@ -7,7 +7,8 @@ import {
   type PurchaseTax,
   purchaseFigures,
 } from '@fleet/domain';
-import type { PurchaseDraftInput, PurchaseDuty } from './purchase-invoice-types';
+import Decimal from 'decimal.js';
+import type { PurchaseDraftInput, PurchaseDuty, PurchaseInvoice } from './purchase-invoice-types';
 
 export type ExtraRowType = 'BILLING_ITEM' | 'CUSTOM' | 'DISCOUNT_AMOUNT';
 
@@ -150,5 +151,58 @@ export function draftOf(values: PurchaseFormValues): PurchaseDraftInput {
     discount: values.discount.trim() || undefined,
     tdsPercentage: values.tdsPercentage.trim() || undefined,
     notes: values.notes.trim() || undefined,
+  };
+}
+
+/** A draft's values as the form edits them: its duties (with what was typed for them), its own rows, its figures' inputs. */
+export function valuesOf(
+  invoice: Pick<
+    PurchaseInvoice,
+    | 'supplierId'
+    | 'companyId'
+    | 'supplierInvoiceNo'
+    | 'supplierInvoiceDate'
+    | 'receivedDate'
+    | 'discount'
+    | 'tdsPercentage'
+    | 'notes'
+    | 'rows'
+    | 'duties'
+  >,
+): PurchaseFormValues {
+  const carHire = invoice.rows.filter((r) => r.type === 'CAR_HIRE_CHARGES' && r.bookingId);
+  const dutyIds = new Set(carHire.map((r) => r.bookingId));
+  const isDutyItem = (r: PurchaseInvoice['rows'][number]) =>
+    r.type === 'BILLING_ITEM' && r.bookingId !== null && dutyIds.has(r.bookingId);
+  const withItems = new Set(invoice.rows.filter(isDutyItem).map((r) => r.bookingId));
+  const own = invoice.rows.filter((r) => !(r.type === 'CAR_HIRE_CHARGES' && r.bookingId) && !isDutyItem(r));
+  const discountRows = own
+    .filter((r) => r.type === 'DISCOUNT_AMOUNT')
+    .reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
+  const discount = invoice.discount.minus(discountRows);
+  return {
+    supplierId: invoice.supplierId,
+    companyId: invoice.companyId,
+    supplierInvoiceNo: invoice.supplierInvoiceNo,
+    supplierInvoiceDate: invoice.supplierInvoiceDate,
+    receivedDate: invoice.receivedDate,
+    picks: carHire.map((r) => {
+      const duty = invoice.duties.find((d) => d.bookingId === r.bookingId);
+      const priced = duty?.purchaseAmount?.equals(r.amount) ?? false;
+      return {
+        bookingId: r.bookingId ?? '',
+        includeBillingItems: withItems.has(r.bookingId),
+        amount: priced ? '' : r.amount.toFixed(2),
+      };
+    }),
+    rows: own.map((r, index) => ({
+      key: `row-${index}`,
+      type: r.type === 'BILLING_ITEM' || r.type === 'DISCOUNT_AMOUNT' ? r.type : 'CUSTOM',
+      description: r.description,
+      amount: r.amount.toFixed(2),
+    })),
+    discount: discount.greaterThan(0) ? discount.toFixed(2) : '',
+    tdsPercentage: invoice.tdsPercentage,
+    notes: invoice.notes,
   };
 }
