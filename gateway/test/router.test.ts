@@ -133,6 +133,14 @@ const EXPECTED: Record<string, string> = {
   'supplierPayment.create': 'manage_purchase_payment',
   'supplierPayment.applyToInvoices': 'manage_purchase_payment',
   'supplierPayment.cancel': 'manage_purchase_payment',
+  'purchaseInvoice.list': 'view_purchase',
+  'purchaseInvoice.get': 'view_purchase',
+  'purchaseInvoice.billableDuties': 'manage_purchase',
+  'purchaseInvoice.create': 'manage_purchase',
+  'purchaseInvoice.update': 'manage_purchase',
+  'purchaseInvoice.approve': 'approve_purchase_invoice',
+  'purchaseInvoice.cancel': 'cancel_purchase',
+  'purchaseInvoice.email': 'email_purchase',
   // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
   // billing checks it again (tests/integration/gateway/exports.test.ts).
   'exportProfile.list': 'signed-in',
@@ -322,6 +330,7 @@ describe('the router', () => {
         'applyToInvoices',
         'delete',
         'reviewSlips',
+        'email',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

@@ -1,7 +1,8 @@
 // Printed documents the services render, served as files a browser opens or downloads: a duty's slip
 // (/api/bookings/{id}/duty-slip.pdf?variant=SALES|PURCHASE) and an invoice's documents
 // (/api/invoices/{id}/{invoice|duty-slips|duty-summary}.pdf) and a customer's statement of account
-// (/api/customers/{id}/statement.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD). The service checks the person's
+// (/api/customers/{id}/statement.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD) and a supplier's invoice as recorded
+// (/api/purchase-invoices/{id}/purchase-invoice.pdf). The service checks the person's
 // permission and renders the PDF; the gateway passes it on with the file's name.
 import { isIsoDate } from '@fleet/domain';
 import { callAs, invalidField, requireId } from '@fleet/platform';
@@ -85,6 +86,20 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
       };
       const { pdf, fileName } = await contextOf(req, res).services.billing.renderCustomerStatement(
         { customerId: requireId(req.params.id ?? '', 'id'), dateFrom: date('from'), dateTo: date('to') },
+        callAs(session.caller),
+      );
+      sendPdf(req, res, pdf, fileName);
+    } catch (error) {
+      fail(req, res, error);
+    }
+  });
+
+  documents.get('/purchase-invoices/:id/purchase-invoice.pdf', async (req, res) => {
+    const session = await signedIn(req, res);
+    if (!session) return;
+    try {
+      const { pdf, fileName } = await contextOf(req, res).services.billing.renderPurchaseInvoice(
+        { id: requireId(req.params.id ?? '', 'id') },
         callAs(session.caller),
       );
       sendPdf(req, res, pdf, fileName);

@@ -18,6 +18,7 @@ import { permissionProfileRouter } from './permission-profile/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
 import { publicSlipRouter } from './public-slip/_router';
 import { purchaseDutyRouter } from './purchase-duty/_router';
+import { purchaseInvoiceRouter } from './purchase-invoice/_router';
 import { receiptRouter } from './receipt/_router';
 import { supplierPaymentRouter } from './supplier-payment/_router';
 import { trackingRouter } from './tracking/_router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   exportProfile: exportProfileRouter,
   purchaseDuty: purchaseDutyRouter,
   supplierPayment: supplierPaymentRouter,
+  purchaseInvoice: purchaseInvoiceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ export const MESSAGE_LOG_EMAIL_TYPES = [
   'DUTY_INFO_EMAIL',
   'DUTY_SLIP_EMAIL',
   'INVOICE_EMAIL',
+  'PURCHASE_INVOICE_EMAIL',
 ] as const;
 
 /** Notifications to the driver app: a duty allotted to the driver, and one taken away (cancelled or allotted elsewhere). */

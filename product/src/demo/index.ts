@@ -3,7 +3,8 @@
 // (fleet.ts), customers and suppliers (people.ts) and rate cards (pricing.ts), planned in order by
 // plan.ts and created through the masters service by seed-masters.ts; then a month of duties
 // (seed-bookings.ts) through the bookings service, and a month of invoices of them (seed-billing.ts)
-// through billing’s use cases, and the money received against them and their notes (seed-receivables.ts).
+// through billing’s use cases, and the money received against them and their notes (seed-receivables.ts),
+// and the suppliers' invoices for the duties they ran (seed-purchases.ts).
 import { randomUUID } from 'node:crypto';
 import { operatorDate } from '@fleet/domain';
 import type { Operators } from '@fleet/identity';
@@ -20,6 +21,7 @@ import { type DemoBilling, seedDemoInvoices } from './seed-billing';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
+import { seedDemoPurchases } from './seed-purchases';
 import { seedDemoReceivables } from './seed-receivables';
 import { seedDemoSupplierPaymentsLogged } from './seed-supplier-payments';
 
@@ -114,7 +116,18 @@ export async function seedDemoOperator(
       logger.error({ err: error, tenantId }, 'demo receipts and notes could not be seeded');
     }
   }
+  let purchases: { approved: number; drafts: number; cancelled: number } | undefined;
   if (invoices) {
+    try {
+      purchases = await seedDemoPurchases(
+        product.modules.billing,
+        product.clients.masters,
+        { ...owner, tenantId, userId: created.owner.id },
+        options.today ?? operatorDate(new Date()),
+      );
+    } catch (error) {
+      logger.error({ err: error, tenantId }, 'demo purchase invoices could not be seeded');
+    }
     await seedDemoSupplierPaymentsLogged(
       product.modules.billing,
       { ...owner, tenantId, userId: created.owner.id },
@@ -130,6 +143,7 @@ export async function seedDemoOperator(
       bookings,
       invoices,
       receivables,
+      purchases,
       seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
     },
     'demo operator seeded',

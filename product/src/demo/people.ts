@@ -399,6 +399,8 @@ export function planSuppliers(ctx: PlanContext): void {
       tds_percentage: dco ? '1.00' : '2.00',
       tds_ledger_type: dco ? '194C_INDIVIDUAL' : '194C_OTHERS',
       invoice_due_in_days: dco ? 7 : 15,
+      // A network (company) supplier bills its duties before the desk has reviewed its slips.
+      invoice_unaccepted_network_duties: !dco,
       revenue_share_percentage: dco ? '80.00' : undefined,
       limited_city_ids: [city.cityId],
       bank_accounts: [{ account_holder: supplier.name, ...bankAccount() }],

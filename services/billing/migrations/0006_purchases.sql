@@ -102,8 +102,9 @@ create unique index purchase_invoices_supplier_number on billing.purchase_invoic
 create index purchase_invoices_by_created on billing.purchase_invoices (tenant_id, created_at, id);
 create index purchase_invoices_by_date on billing.purchase_invoices (tenant_id, supplier_invoice_date, id);
 create index purchase_invoices_by_received on billing.purchase_invoices (tenant_id, received_date, id);
+-- A supplier's invoices by date, in the list's order (date, id) when the list is narrowed to one supplier.
 create index purchase_invoices_of_supplier on billing.purchase_invoices
-  (tenant_id, supplier_id, supplier_invoice_date);
+  (tenant_id, supplier_id, supplier_invoice_date, id);
 create index purchase_invoices_number_search on billing.purchase_invoices (tenant_id, purchase_no_key);
 create index purchase_invoices_supplier_number_search on billing.purchase_invoices
   (tenant_id, supplier_invoice_no_key);

@@ -61,6 +61,7 @@ describe('an operator’s message templates (ListTemplates, SaveTemplate, ResetT
       'DUTY_INFO_EMAIL EMAIL true',
       'DUTY_SLIP_EMAIL EMAIL true',
       'INVOICE_EMAIL EMAIL true',
+      'PURCHASE_INVOICE_EMAIL EMAIL true',
     ]);
     expect(variables).toContain('tripOtp');
     expect(variables).toContain('companyName');

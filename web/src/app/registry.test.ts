@@ -59,9 +59,11 @@ describe('navigation from the one screen registry', () => {
 
   it('lists Billing under view_invoice and the duty-wise billing under view_purchase (spec §2)', () => {
     expect(labels(['view_invoice']).groups).toEqual([['Operations', ['Billing']]]);
-    expect(labels(['view_purchase']).groups).toEqual([['Operations', ['Duty-wise Billing']]]);
+    expect(labels(['view_purchase']).groups).toEqual([
+      ['Operations', ['Duty-wise Billing', 'Purchase Invoices']],
+    ]);
     const to = navigationFor(new Set(['view_invoice', 'view_purchase'])).groups[0]!.items.map((i) => i.to);
-    expect(to).toEqual(['/operations/billing', '/operations/billingV2']);
+    expect(to).toEqual(['/operations/billing', '/operations/billingV2', '/operations/purchases/invoices']);
   });
 
   it('lists Receipts after Billing, then Receivables under view_receipt and the notes under view_credit_debit_note', () => {
@@ -78,6 +80,7 @@ describe('navigation from the one screen registry', () => {
       ['Duty-wise Billing', '/operations/billingV2'],
       ['Receivables', '/operations/receivables'],
       ['Credit & Debit Notes', '/operations/notes'],
+      ['Purchase Invoices', '/operations/purchases/invoices'],
       ['SMS', '/operations/business/sms'],
       ['Emails', '/operations/business/email'],
     ]);

@@ -319,6 +319,32 @@ export const SCREENS: Screen[] = [
     load: () => import('../features/supplier-payments/payables-page'),
     nav: [{ group: 'Operations', label: 'Payables' }],
   },
+  // Purchases: suppliers' invoices for the duties they ran.
+  {
+    path: '/operations/purchases/invoices',
+    title: 'Purchase invoices',
+    access: 'view_purchase',
+    load: () => import('../features/purchase-invoices/purchase-invoices-page'),
+    nav: [{ group: 'Operations', label: 'Purchase Invoices' }],
+  },
+  {
+    path: '/operations/purchases/invoices/new',
+    title: 'Record supplier invoice',
+    access: 'manage_purchase',
+    load: () => import('../features/purchase-invoices/new-purchase-invoice-page'),
+  },
+  {
+    path: '/operations/purchases/invoices/$id/edit',
+    title: 'Edit purchase invoice',
+    access: 'manage_purchase',
+    load: () => import('../features/purchase-invoices/edit-purchase-invoice-page'),
+  },
+  {
+    path: '/operations/purchases/invoices/$id',
+    title: 'Purchase invoice',
+    access: 'view_purchase',
+    load: () => import('../features/purchase-invoices/purchase-invoice-page'),
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',

@@ -8,5 +8,7 @@ export * from './invoice-number';
 export * from './invoice-totals';
 export * from './invoicing-errors';
 export * from './place-of-supply';
+export * from './purchase-invoice';
+export * from './purchase-invoice-list-page';
 export * from './receipts';
 export * from './supplier-payments';

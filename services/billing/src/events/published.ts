@@ -3,6 +3,7 @@ import {
   InvoiceChangedSchema,
   NoteChangedSchema,
   PurchaseDutyChangedSchema,
+  PurchaseInvoiceChangedSchema,
   ReceiptChangedSchema,
   SupplierPaymentChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
@@ -31,6 +32,17 @@ export const BillingEvents = {
     'fleet.billing.supplier_payment.cancelled',
     SupplierPaymentChangedSchema,
   ),
+  purchaseInvoiceCreated: defineEvent('fleet.billing.purchase_invoice.created', PurchaseInvoiceChangedSchema),
+  purchaseInvoiceUpdated: defineEvent('fleet.billing.purchase_invoice.updated', PurchaseInvoiceChangedSchema),
+  purchaseInvoiceApproved: defineEvent(
+    'fleet.billing.purchase_invoice.approved',
+    PurchaseInvoiceChangedSchema,
+  ),
+  purchaseInvoiceCancelled: defineEvent(
+    'fleet.billing.purchase_invoice.cancelled',
+    PurchaseInvoiceChangedSchema,
+  ),
+  purchaseInvoiceEmailed: defineEvent('fleet.billing.purchase_invoice.emailed', PurchaseInvoiceChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

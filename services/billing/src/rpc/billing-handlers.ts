@@ -1,7 +1,8 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { encodeInvoiceListPage } from '@fleet/domain';
+import { encodeInvoiceListPage, encodePurchaseInvoiceListPage } from '@fleet/domain';
 import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import type { PurchaseInvoiceDraft } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
 import Decimal from 'decimal.js';
 import {
   activityToProto,
@@ -18,12 +19,18 @@ import {
   statementToProto,
 } from '../mappers';
 import {
+  purchaseInvoiceDutyToProto,
+  purchaseInvoiceToProto,
+  purchaseListItemOf,
+} from '../purchase-invoice-mappers';
+import {
   owingInvoiceToProto,
   supplierOutstandingToProto,
   supplierPaymentToProto,
 } from '../supplier-payment-mappers';
 import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
+import type { PurchaseDraftInput, WholePurchaseInvoice } from '../use-cases/purchase-invoices';
 
 const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
   customerId: draft?.customerId ?? '',
@@ -48,6 +55,32 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
   billingDetailIndex: draft?.billingDetailIndex,
 });
 
+const purchaseDraftOf = (draft: PurchaseInvoiceDraft | undefined): PurchaseDraftInput => ({
+  supplierId: draft?.supplierId ?? '',
+  companyId: draft?.companyId,
+  supplierInvoiceNo: draft?.supplierInvoiceNo,
+  supplierInvoiceDate: draft?.supplierInvoiceDate,
+  receivedDate: draft?.receivedDate,
+  duties: (draft?.duties ?? []).map((d) => ({
+    bookingId: d.bookingId,
+    includeBillingItems: d.includeBillingItems,
+    amount: d.amount,
+  })),
+  rows: (draft?.rows ?? []).map((r) => ({
+    type: r.type,
+    bookingId: r.bookingId,
+    description: r.description,
+    amount: r.amount,
+  })),
+  discount: draft?.discount,
+  tdsPercentage: draft?.tdsPercentage,
+  notes: draft?.notes,
+});
+
+const purchaseOut = (made: WholePurchaseInvoice) => ({
+  purchaseInvoice: purchaseInvoiceToProto(made.invoice, made),
+});
+
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
   const {
@@ -62,6 +95,7 @@ export function billingRoutes(useCases: BillingUseCases) {
     gstReturns,
     purchaseDuties,
     supplierPayments,
+    purchaseInvoices,
   } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
@@ -349,6 +383,59 @@ export function billingRoutes(useCases: BillingUseCases) {
           total: supplierOutstandingToProto(report.total),
           asOf: report.asOf,
         };
+      },
+      async listPurchaseInvoices(req, ctx) {
+        const page = await purchaseInvoices.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          search: req.search,
+          supplierIds: req.supplierIds,
+          statuses: req.statuses,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          includeCancelled: req.includeCancelled,
+        });
+        return {
+          invoicesJson: encodePurchaseInvoiceListPage(page.items.map(purchaseListItemOf)),
+          page: pageInfoToProto(page),
+        };
+      },
+      async getPurchaseInvoice(req, ctx) {
+        return purchaseOut(await purchaseInvoices.get(tenantCallerOf(ctx), req.id));
+      },
+      async listBillablePurchaseDuties(req, ctx) {
+        const found = await purchaseInvoices.billableDuties(tenantCallerOf(ctx), req);
+        return {
+          duties: found.duties.map((d) => purchaseInvoiceDutyToProto(d.duty, d.blockedReason)),
+          invoicesUnaccepted: found.invoicesUnaccepted,
+          defaultTdsPercentage: found.defaultTdsPercentage,
+          taxes: found.taxes.map((t) => ({ ...t, amount: '' })),
+        };
+      },
+      async createPurchaseInvoice(req, ctx) {
+        return purchaseOut(await purchaseInvoices.create(tenantCallerOf(ctx), purchaseDraftOf(req.draft)));
+      },
+      async updatePurchaseInvoice(req, ctx) {
+        return purchaseOut(
+          await purchaseInvoices.update(
+            tenantCallerOf(ctx),
+            req.id,
+            purchaseDraftOf(req.draft),
+            req.expectedVersion,
+          ),
+        );
+      },
+      async approvePurchaseInvoice(req, ctx) {
+        return purchaseOut(await purchaseInvoices.approve(tenantCallerOf(ctx), req.id));
+      },
+      async cancelPurchaseInvoice(req, ctx) {
+        return purchaseOut(await purchaseInvoices.cancel(tenantCallerOf(ctx), req.id, req.reason));
+      },
+      async emailPurchaseInvoice(req, ctx) {
+        return purchaseOut(await purchaseInvoices.email(tenantCallerOf(ctx), req.id, req.to));
+      },
+      async renderPurchaseInvoice(req, ctx) {
+        const { pdf, fileName } = await purchaseInvoices.render(tenantCallerOf(ctx), req.id);
+        return { pdf: new Uint8Array(pdf), fileName };
       },
     });
 }

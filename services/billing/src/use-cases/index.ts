@@ -7,6 +7,7 @@ import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
 import { createNotes } from './notes';
 import { createPurchaseDuties } from './purchase-duties';
+import { createPurchaseInvoices } from './purchase-invoices';
 import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
 import { createSupplierPayments } from './supplier-payments';
@@ -24,6 +25,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     gstReturns: createGstReturns(deps),
     purchaseDuties: createPurchaseDuties(deps),
     supplierPayments: createSupplierPayments(deps),
+    purchaseInvoices: createPurchaseInvoices(deps),
   };
 }
 

@@ -12,7 +12,8 @@ export type AttachmentSource = (tenantId: string, attachment: MessageAttachment)
 const FETCH_DEADLINE_MS = 30_000;
 
 /**
- * Duty slips from bookings' RenderDutySlip and invoices from billing's RenderInvoiceDocument, each asked
+ * Duty slips from bookings' RenderDutySlip, invoices from billing's RenderInvoiceDocument and purchase
+ * invoices from its RenderPurchaseInvoice, each asked
  * as the messaging service itself (no person is behind the delivery worker) for the email's operator,
  * holding only the permission to print that document.
  */
@@ -44,6 +45,19 @@ export function documentAttachments(owners: {
             callAs(caller, { timeoutMs: FETCH_DEADLINE_MS }),
           );
         return { fileName: attachment.fileName, contentType: 'application/pdf', content: invoice.pdf };
+      }
+      case 'PURCHASE_INVOICE': {
+        const caller = serviceCaller('messaging', {
+          tenantId,
+          permissions: [PERMISSION.download_print_purchase],
+        });
+        const purchase = await owners
+          .billing()
+          .renderPurchaseInvoice(
+            { id: attachment.purchaseInvoiceId },
+            callAs(caller, { timeoutMs: FETCH_DEADLINE_MS }),
+          );
+        return { fileName: attachment.fileName, contentType: 'application/pdf', content: purchase.pdf };
       }
     }
   };

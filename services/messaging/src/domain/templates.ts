@@ -58,6 +58,17 @@ const INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
   'companyName',
 ];
 const isInvoiceVariable = (name: TemplateVariable) => (INVOICE_VARIABLES as readonly string[]).includes(name);
+/** What a supplier's invoice's email (to the supplier) can name: the invoice's variables, the supplier, the company. */
+const PURCHASE_INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
+  ...INVOICE_VARIABLES,
+  'supplierName',
+  'companyName',
+];
+/** The emails about an invoice, and what each may name. */
+const INVOICE_EMAILS: Partial<Record<TemplateType, readonly TemplateVariable[]>> = {
+  INVOICE_EMAIL: INVOICE_EMAIL_VARIABLES,
+  PURCHASE_INVOICE_EMAIL: PURCHASE_INVOICE_EMAIL_VARIABLES,
+};
 
 /** What a link variable holds until the text is sent: the variable as written. */
 export const writtenLinkVariable = (name: LinkVariable) => `{${name}}`;
@@ -154,6 +165,11 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
   INVOICE_EMAIL: email(
     'Invoice {invoiceNo}[ from {companyName}]',
     'Dear[ {customerName}],\n\nPlease find attached invoice {invoiceNo} for {invoiceTotal}[, due by {dueDate}].\n\nRegards,[\n{companyName}]',
+  ),
+  // To the supplier, with our record of its invoice attached: its number, what we make payable after TDS.
+  PURCHASE_INVOICE_EMAIL: email(
+    'Your invoice {invoiceNo}[ - {companyName}]',
+    'Dear[ {supplierName}],\n\nWe have recorded your invoice {invoiceNo}; {invoiceTotal} is payable to you after TDS[, by {dueDate}]. Our record of it is attached.\n\nRegards,[\n{companyName}]',
   ),
 };
 
@@ -258,13 +274,14 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
       return { field: 'body', message: `{${name}} goes only in the ${LINK_VARIABLES[name].type} text.` };
     }
     const field = template.body.includes(`{${name}}`) ? 'body' : 'subject';
-    if (isInvoiceVariable(name) && type !== 'INVOICE_EMAIL') {
+    const invoiceVariables = INVOICE_EMAILS[type];
+    if (isInvoiceVariable(name) && !invoiceVariables) {
       return { field, message: `{${name}} goes only in the INVOICE_EMAIL email.` };
     }
-    if (type === 'INVOICE_EMAIL' && !INVOICE_EMAIL_VARIABLES.includes(name)) {
+    if (invoiceVariables && !invoiceVariables.includes(name)) {
       return {
         field,
-        message: `{${name}} is a booking’s: an invoice’s email fills only ${INVOICE_EMAIL_VARIABLES.map((v) => `{${v}}`).join(', ')}.`,
+        message: `{${name}} is a booking’s: an invoice’s email fills only ${invoiceVariables.map((v) => `{${v}}`).join(', ')}.`,
       };
     }
   }

@@ -44,6 +44,7 @@ const TYPE_LABELS: Record<string, string> = {
   DUTY_INFO_EMAIL: 'Car and driver details (sent by hand)',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
+  PURCHASE_INVOICE_EMAIL: 'Purchase invoice (to the supplier)',
 };
 const labelOf = (type: string) => TYPE_LABELS[type] ?? type;
 

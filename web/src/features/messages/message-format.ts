@@ -27,6 +27,7 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   DUTY_INFO_EMAIL: 'Duty details',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
+  PURCHASE_INVOICE_EMAIL: 'Purchase invoice',
   NEW_DUTY_PUSH: 'New duty',
   DUTY_CANCELLED_PUSH: 'Duty cancelled',
 };

@@ -10,6 +10,8 @@ import type { Note } from "./note_pb";
 import { file_fleet_billing_v1_note } from "./note_pb";
 import type { PurchaseDuty } from "./purchase_duty_pb";
 import { file_fleet_billing_v1_purchase_duty } from "./purchase_duty_pb";
+import type { PurchaseInvoice } from "./purchase_invoice_pb";
+import { file_fleet_billing_v1_purchase_invoice } from "./purchase_invoice_pb";
 import type { Receipt } from "./receipt_pb";
 import { file_fleet_billing_v1_receipt } from "./receipt_pb";
 import type { SupplierPayment } from "./supplier_payment_pb";
@@ -20,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCWIGcHJvdG8z", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSLaAQoWUHVyY2hhc2VJbnZvaWNlQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSOwoQcHVyY2hhc2VfaW52b2ljZRgCIAEoCzIhLmZsZWV0LmJpbGxpbmcudjEuUHVyY2hhc2VJbnZvaWNlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSHAoUcmVsZWFzZWRfYm9va2luZ19pZHMYBSADKAkSEAoIZW1haWxfdG8YBiADKAkSFAoMY29tcGFueV9uYW1lGAcgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -224,4 +226,61 @@ export type SupplierPaymentChanged = Message<"fleet.billing.v1.SupplierPaymentCh
  */
 export const SupplierPaymentChangedSchema: GenMessage<SupplierPaymentChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 4);
+
+/**
+ * fleet.billing.purchase_invoice.created, .updated, .approved, .cancelled and .emailed, through the outbox.
+ *
+ * @generated from message fleet.billing.v1.PurchaseInvoiceChanged
+ */
+export type PurchaseInvoiceChanged = Message<"fleet.billing.v1.PurchaseInvoiceChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * Without rows, duties and activity.
+   *
+   * @generated from field: fleet.billing.v1.PurchaseInvoice purchase_invoice = 2;
+   */
+  purchaseInvoice?: PurchaseInvoice | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+
+  /**
+   * The duties the change took off the invoice (free for another one).
+   *
+   * @generated from field: repeated string released_booking_ids = 5;
+   */
+  releasedBookingIds: string[];
+
+  /**
+   * Where an emailed invoice is sent.
+   *
+   * @generated from field: repeated string email_to = 6;
+   */
+  emailTo: string[];
+
+  /**
+   * The operator's billing company's name, for the email's words (set on .emailed).
+   *
+   * @generated from field: string company_name = 7;
+   */
+  companyName: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.PurchaseInvoiceChanged.
+ * Use `create(PurchaseInvoiceChangedSchema)` to create a new message.
+ */
+export const PurchaseInvoiceChangedSchema: GenMessage<PurchaseInvoiceChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 5);
 

@@ -1,0 +1,235 @@
+// /operations/purchases/invoices: suppliers' invoices, searched by our number, the supplier's number or
+// the supplier's name (by beginning), narrowed by supplier, status and the supplier's invoice date,
+// cancelled ones shown on request (all kept in the URL), sorted and cursor-paged by the server.
+import { PURCHASE_INVOICE_STATUSES } from '@fleet/domain';
+import { idSchema } from '@fleet/domain/inputs';
+import { Anchor, Badge, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import type Decimal from 'decimal.js';
+import { z } from 'zod';
+import { usePermissions } from '../../app/session';
+import { trpc } from '../../lib/trpc';
+import { DateRangeInputs } from '../billing/date-range-inputs';
+import { DataTable } from '../common/list/data-table';
+import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
+import { useListState } from '../common/list/list-state';
+import { ListSearchInput } from '../common/list/list-toolbar';
+import { PageHeader } from '../common/list/page-header';
+import { rupees } from '../duties/duty-format';
+import { ddmmyyyy } from '../masters/format';
+import { PURCHASE_STATUS_LABELS } from './purchase-invoice-format';
+import type { PurchaseInvoiceListItem } from './purchase-invoice-types';
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+const SORT_KEYS = ['created_at', 'supplier_invoice_date', 'received_date'] as const;
+
+const search = z.object({
+  search: z.string().catch('').default(''),
+  supplierIds: z.array(idSchema).max(100).catch([]).default([]),
+  statuses: z.array(z.enum(PURCHASE_INVOICE_STATUSES)).catch([]).default([]),
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  cancelled: z.enum(['shown']).optional().catch(undefined),
+  sortBy: z.enum(SORT_KEYS).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+
+const SORTS = [
+  { value: 'created_at:desc', label: 'Recorded, newest first' },
+  { value: 'created_at:asc', label: 'Recorded, oldest first' },
+  { value: 'supplier_invoice_date:desc', label: 'Invoice date ↓' },
+  { value: 'supplier_invoice_date:asc', label: 'Invoice date ↑' },
+  { value: 'received_date:desc', label: 'Received ↓' },
+  { value: 'received_date:asc', label: 'Received ↑' },
+];
+
+const amount = (value: Decimal) => (
+  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    {rupees(value)}
+  </Text>
+);
+const right = (label: string) => () => <Text ta="right">{label}</Text>;
+
+const columns: ColumnDef<PurchaseInvoiceListItem, unknown>[] = [
+  {
+    id: 'purchase_no',
+    header: 'Our no.',
+    cell: ({ row }) => {
+      const status = PURCHASE_STATUS_LABELS[row.original.status];
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{row.original.purchaseNo}</Text>
+          {status && row.original.status !== 'APPROVED' ? (
+            <Badge size="sm" color={status.color} variant="light">
+              {status.label}
+            </Badge>
+          ) : null}
+        </Group>
+      );
+    },
+  },
+  { id: 'supplier', header: 'Supplier', cell: ({ row }) => row.original.supplierName },
+  { id: 'supplier_invoice_no', header: "Supplier's no.", cell: ({ row }) => row.original.supplierInvoiceNo },
+  {
+    id: 'supplier_invoice_date',
+    header: 'Invoice date',
+    cell: ({ row }) => ddmmyyyy(row.original.supplierInvoiceDate),
+  },
+  { id: 'received_date', header: 'Received', cell: ({ row }) => ddmmyyyy(row.original.receivedDate) },
+  { id: 'taxable', header: right('Taxable'), cell: ({ row }) => amount(row.original.taxable) },
+  { id: 'tax', header: right('Tax'), cell: ({ row }) => amount(row.original.taxTotal) },
+  { id: 'tds', header: right('TDS'), cell: ({ row }) => amount(row.original.tds) },
+  { id: 'payable', header: right('Payable'), cell: ({ row }) => amount(row.original.payable) },
+  { id: 'paid', header: right('Paid'), cell: ({ row }) => amount(row.original.paid) },
+];
+
+export default function PurchaseInvoicesPage() {
+  const navigate = useNavigate();
+  const permissions = usePermissions() ?? new Set<string>();
+  const [state, update] = useListState(search);
+  const searched = state.search.trim().slice(0, 100);
+  const sortBy = state.sortBy ?? 'created_at';
+  const order = state.order ?? 'desc';
+  const list = useInfiniteQuery(
+    trpc.purchaseInvoice.list.infiniteQueryOptions(
+      {
+        search: searched || undefined,
+        supplierIds: state.supplierIds.length ? state.supplierIds : undefined,
+        statuses: state.statuses.length ? state.statuses : undefined,
+        dateFrom: state.dateFrom,
+        dateTo: state.dateTo,
+        includeCancelled: state.cancelled === 'shown',
+        sortBy,
+        order,
+        limit: 50,
+      },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
+  );
+  const rows = list.data?.pages.flatMap((p) => p.purchaseInvoices) ?? [];
+  const narrowed =
+    searched !== '' ||
+    state.supplierIds.length > 0 ||
+    state.statuses.length > 0 ||
+    !!state.dateFrom ||
+    !!state.dateTo ||
+    state.cancelled !== undefined;
+  const clear = () =>
+    update({
+      search: '',
+      supplierIds: [],
+      statuses: [],
+      dateFrom: undefined,
+      dateTo: undefined,
+      cancelled: undefined,
+    });
+  const canRecord = permissions.has('manage_purchase');
+
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title="Purchase invoices"
+        actions={
+          canRecord ? (
+            <Button onClick={() => void navigate({ to: '/operations/purchases/invoices/new' })}>
+              Record supplier invoice
+            </Button>
+          ) : null
+        }
+      />
+      <Group gap="sm" align="end" wrap="wrap">
+        <ListSearchInput
+          value={state.search}
+          onCommit={(value) => update({ search: value })}
+          placeholder="Our no., supplier's no. or supplier"
+          width={300}
+        />
+        <MasterFilterInput
+          target="supplier"
+          label="Suppliers"
+          permissions={permissions}
+          value={state.supplierIds}
+          onChange={(value) => update({ supplierIds: value })}
+        />
+        <MultiSelect
+          aria-label="Status"
+          placeholder={state.statuses.length ? undefined : 'Status'}
+          w={220}
+          value={state.statuses}
+          onChange={(value) =>
+            update({ statuses: value.flatMap((v) => PURCHASE_INVOICE_STATUSES.filter((s) => s === v)) })
+          }
+          data={PURCHASE_INVOICE_STATUSES.map((s) => ({
+            value: s,
+            label: PURCHASE_STATUS_LABELS[s]?.label ?? s,
+          }))}
+        />
+        <DateRangeInputs
+          what="Invoice date"
+          from={state.dateFrom}
+          to={state.dateTo}
+          onChange={(range) => update(range)}
+        />
+        <Checkbox
+          label="Show cancelled"
+          checked={state.cancelled === 'shown'}
+          onChange={(e) => update({ cancelled: e.currentTarget.checked ? 'shown' : undefined })}
+          mb={8}
+        />
+        <Select
+          aria-label="Sort by"
+          w={220}
+          allowDeselect={false}
+          value={`${sortBy}:${order}`}
+          onChange={(value) => {
+            const [by, direction] = (value ?? '').split(':');
+            update({
+              sortBy: search.shape.sortBy.parse(by),
+              order: direction === 'asc' || direction === 'desc' ? direction : undefined,
+            });
+          }}
+          data={SORTS}
+        />
+        <ClearFiltersButton active={narrowed} onClear={clear} />
+      </Group>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        state={{ search: state.search, active: 'all', sortBy, order }}
+        update={(patch) => update({ sortBy: search.shape.sortBy.parse(patch.sortBy), order: patch.order })}
+        sortable={{ supplier_invoice_date: 'supplier_invoice_date', received_date: 'received_date' }}
+        onRowClick={(r) => void navigate({ to: `/operations/purchases/invoices/${r.id}` })}
+        rowLabel={(r) => `Purchase invoice ${r.purchaseNo} · ${r.supplierName} ${r.supplierInvoiceNo}`}
+        minWidth={1100}
+        maxHeight="calc(100vh - 220px)"
+        hasMore={!!list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => list.fetchNextPage()}
+        loading={list.isLoading}
+        error={list.error?.message}
+        empty={
+          narrowed ? (
+            <>
+              No purchase invoices match.{' '}
+              <Anchor component="button" onClick={clear}>
+                Clear the filters.
+              </Anchor>
+            </>
+          ) : canRecord ? (
+            "No purchase invoices yet. Record a supplier's invoice for its duties."
+          ) : (
+            'No purchase invoices yet.'
+          )
+        }
+      />
+    </Stack>
+  );
+}
