@@ -83,6 +83,8 @@ export {
   whyRequired,
   withoutPermission,
 } from './permissions/closure';
+// Petty cash: the office's cash box, what it holds and what each person holds of it
+export * from './petty-cash';
 // Pricing (DOMAIN.md): what a duty measured and what it is charged, for bookings and billing
 export * from './pricing';
 // Reference data (spec §3): India's states with their GST codes and the cities in them, for masters and billing
