@@ -2,6 +2,7 @@ import { createOutbox, defineEvent } from '@fleet/platform';
 import {
   InvoiceChangedSchema,
   NoteChangedSchema,
+  PettyCashChangedSchema,
   ReceiptChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
@@ -22,6 +23,10 @@ export const BillingEvents = {
   receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
   noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
   noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
+  pettyCashRecorded: defineEvent('fleet.billing.petty_cash.recorded', PettyCashChangedSchema),
+  pettyCashUpdated: defineEvent('fleet.billing.petty_cash.updated', PettyCashChangedSchema),
+  pettyCashVoided: defineEvent('fleet.billing.petty_cash.voided', PettyCashChangedSchema),
+  pettyCashSent: defineEvent('fleet.billing.petty_cash.sent', PettyCashChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

@@ -23,6 +23,7 @@ const KINDS = [
   'billing_item',
   'bank_account',
   'business_settings',
+  'driver',
 ] as const;
 type Kind = (typeof KINDS)[number];
 /** The typed record of a copied kind: `Copy<'company'>` is masters' Company message. */
