@@ -122,6 +122,13 @@ const EXPECTED: Record<string, string> = {
   'note.get': 'view_credit_debit_note',
   'note.create': 'manage_credit_debit_note',
   'note.cancel': 'cancel_credit_debit_note',
+  'pettyCash.list': 'view_petty_cash',
+  'pettyCash.get': 'view_petty_cash',
+  'pettyCash.summary': 'view_petty_cash',
+  'pettyCash.record': 'add_petty_cash',
+  'pettyCash.update': 'manage_petty_cash',
+  'pettyCash.void': 'add_petty_cash',
+  'pettyCash.send': 'send_petty_cash_info',
   // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
   // billing checks it again (tests/integration/gateway/exports.test.ts).
   'exportProfile.list': 'signed-in',
@@ -310,6 +317,7 @@ describe('the router', () => {
         'changeCompany',
         'applyToInvoices',
         'delete',
+        'void',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),
