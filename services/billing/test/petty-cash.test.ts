@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { PERMISSION } from '@fleet/domain';
-import { callAs } from '@fleet/platform';
-import type { PettyCashEntryInputSchema } from '@fleet/proto/fleet/billing/v1/petty_cash_pb';
+import { callAs, rows } from '@fleet/platform';
+import type { PettyCashEntry, PettyCashEntryInputSchema } from '@fleet/proto/fleet/billing/v1/petty_cash_pb';
 import { expectDomainError } from '@fleet/testing';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -50,6 +50,22 @@ async function failsWith(call: Promise<unknown>, code: string, field?: string) {
   if (field) expect(error.fieldViolations.map((v) => v.field)).toEqual([field]);
   return error;
 }
+
+/** An entry's facts as typed again, to edit it. */
+const inputOf = (e: PettyCashEntry): EntryInput => ({
+  entryDate: e.entryDate,
+  kind: e.kind,
+  amount: e.amount,
+  category: e.category,
+  driverId: e.driverId,
+  personName: e.personName,
+  personPhone: e.personPhone,
+  personEmail: e.personEmail,
+  bookingNo: e.bookingNo,
+  vehicleNo: e.vehicleNo,
+  paymentMode: e.paymentMode,
+  notes: e.notes,
+});
 
 const record = async (entry: EntryInput, caller = staff()) =>
   (await h.client.recordPettyCash({ entry }, caller)).entry!;
@@ -165,7 +181,7 @@ it('edits an entry and voids one, moving the cash back, and keeps the voided one
         id: float.id,
         expectedVersion: float.version,
         entry: {
-          ...float,
+          ...inputOf(float),
           amount: '800',
           driverId: '',
           personName: 'Asha Rao',
@@ -183,7 +199,7 @@ it('edits an entry and voids one, moving the cash back, and keeps the voided one
   expect((await summary()).balance).toBe(balance.minus(300).toFixed(2));
   await failsWith(
     h.client.updatePettyCash(
-      { id: float.id, expectedVersion: float.version, entry: { ...float, driverId: '' } },
+      { id: float.id, expectedVersion: float.version, entry: { ...inputOf(float), driverId: '' } },
       staff(),
     ),
     'FAILED_PRECONDITION',
@@ -215,7 +231,7 @@ it('lets whoever only adds petty cash void their own entry of the day, and no ot
   const theirs = await record({ kind: 'SPENT', amount: '30', category: 'OFFICE' });
   await failsWith(h.client.voidPettyCash({ id: theirs.id, reason: 'Wrong' }, adder), 'PERMISSION_DENIED');
   await failsWith(
-    h.client.updatePettyCash({ id: mine.id, entry: { ...mine, amount: '45', driverId: '' } }, adder),
+    h.client.updatePettyCash({ id: mine.id, entry: { ...inputOf(mine), amount: '45', driverId: '' } }, adder),
     'PERMISSION_DENIED',
   );
   const voided = (await h.client.voidPettyCash({ id: mine.id, reason: 'Typed twice' }, adder)).entry!;
@@ -319,15 +335,18 @@ it('keeps each operator’s petty cash its own', async () => {
   await failsWith(h.client.voidPettyCash({ id: mine.id, reason: 'x' }, staff(other)), 'NOT_FOUND');
   await failsWith(h.client.sendPettyCashInfo({ id: mine.id, sms: true }, staff(other)), 'NOT_FOUND');
   // Under the app's role, the tables show one operator's rows only.
-  const counted = await h.database.db.withTenant(other, (tx) =>
-    tx.execute(sql`select (select count(*) from billing.petty_cash_entries)::int as entries,
-      (select count(*) from billing.petty_cash_holdings)::int as holdings`),
-  );
-  expect(counted.rows[0]).toEqual({ entries: 0, holdings: 0 });
-  const ours = await h.database.db.withTenant(T, (tx) =>
-    tx.execute(sql`select count(*)::int as entries from billing.petty_cash_entries`),
-  );
-  expect(Number(ours.rows[0]?.entries)).toBeGreaterThan(0);
+  const count = (tenantId: string) =>
+    h.database.db.withTenant(tenantId, (tx) =>
+      rows<{ entries: number; holdings: number }>(
+        tx,
+        sql`select (select count(*) from billing.petty_cash_entries)::int as entries,
+          (select count(*) from billing.petty_cash_holdings)::int as holdings`,
+      ),
+    );
+  expect(await count(other)).toEqual([{ entries: 0, holdings: 0 }]);
+  const [ours] = await count(T);
+  expect(ours!.entries).toBeGreaterThan(0);
+  expect(ours!.holdings).toBeGreaterThan(0);
 });
 
 it('sends an entry to its person, by the channels they can be reached on', async () => {
@@ -335,9 +354,12 @@ it('sends an entry to its person, by the channels they can be reached on', async
   const sent = (await h.client.sendPettyCashInfo({ id: advance.id, sms: true, email: true }, staff())).entry!;
   expect(sent.lastSentAt).toBeDefined();
   const events = await h.database.db.asOwner((tx) =>
-    tx.execute(sql`select subject from billing.outbox where subject = 'fleet.billing.petty_cash.sent'`),
+    rows<{ subject: string }>(
+      tx,
+      sql`select subject from billing.outbox where subject = 'fleet.billing.petty_cash.sent'`,
+    ),
   );
-  expect(events.rows.length).toBeGreaterThan(0);
+  expect(events.length).toBeGreaterThan(0);
   const counter = await record({ kind: 'SPENT', amount: '10', category: 'FOOD' });
   await failsWith(h.client.sendPettyCashInfo({ id: counter.id, sms: true }, staff()), 'FAILED_PRECONDITION');
   await failsWith(h.client.sendPettyCashInfo({ id: advance.id }, staff()), 'INVALID_ARGUMENT', 'sms');
@@ -368,7 +390,7 @@ it('asks each procedure’s permission', async () => {
   );
   await denied(
     h.client.updatePettyCash(
-      { id: entry.id, entry: { ...entry, driverId: '' } },
+      { id: entry.id, entry: { ...inputOf(entry), driverId: '' } },
       without(PERMISSION.manage_petty_cash),
     ),
   );

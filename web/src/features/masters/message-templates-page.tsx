@@ -44,6 +44,8 @@ const TYPE_LABELS: Record<string, string> = {
   DUTY_INFO_EMAIL: 'Car and driver details (sent by hand)',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
+  PETTY_CASH_INFO_SMS: 'Petty cash entry (to its person)',
+  PETTY_CASH_INFO_EMAIL: 'Petty cash entry (to its person)',
 };
 const labelOf = (type: string) => TYPE_LABELS[type] ?? type;
 

@@ -27,6 +27,8 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   DUTY_INFO_EMAIL: 'Duty details',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
+  PETTY_CASH_INFO_EMAIL: 'Petty cash',
+  PETTY_CASH_INFO_SMS: 'Petty cash',
   NEW_DUTY_PUSH: 'New duty',
   DUTY_CANCELLED_PUSH: 'Duty cancelled',
 };
