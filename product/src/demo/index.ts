@@ -20,6 +20,7 @@ import { type DemoBilling, seedDemoInvoices } from './seed-billing';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
+import { seedDemoPettyCash } from './seed-petty-cash';
 import { seedDemoReceivables } from './seed-receivables';
 
 export {
@@ -113,10 +114,19 @@ export async function seedDemoOperator(
       logger.error({ err: error, tenantId }, 'demo receipts and notes could not be seeded');
     }
   }
+  const pettyCash = masters
+    ? await seedDemoPettyCash(
+        product.modules.billing,
+        { ...owner, tenantId, userId: created.owner.id },
+        options.today ?? operatorDate(new Date()),
+        logger,
+      )
+    : 0;
   logger.info(
     {
       tenantId,
       employees,
+      pettyCash,
       masters,
       bookings,
       invoices,
