@@ -471,7 +471,7 @@ describe('seeding the demo operator', () => {
     );
   });
 
-  it('keeps a month of petty cash: the box's balance, and the drivers and the assistant still holding some', async () => {
+  it('keeps a month of petty cash: the box’s balance, and the drivers and the assistant still holding some', async () => {
     const line = logs.find((l) => l.msg === 'demo operator seeded') as { pettyCash: number };
     expect(line.pettyCash).toBe(37);
     const { pettyCash } = product.modules.billing.useCases;
