@@ -189,7 +189,9 @@ try {
         from billing.petty_cash_entries where tenant_id = ${tenantId}::uuid and not is_voided`,
     ),
   );
-  const agrees = String(summary.balance) === ledger?.box && String(summary.held) === ledger?.held;
+  const same = (a: unknown, b: string | undefined) =>
+    new Decimal(String(a)).toFixed(2) === new Decimal(b ?? 'NaN').toFixed(2);
+  const agrees = same(summary.balance, ledger?.box) && same(summary.held, ledger?.held);
   console.log(
     `summary: box ₹${summary.balance}, held ₹${summary.held} by ${summary.holders.length} people; ` +
       `the entries sum to ₹${ledger?.box} and ₹${ledger?.held} (${ledger?.holders} people): ${agrees ? 'agrees' : 'DISAGREES'}`,
