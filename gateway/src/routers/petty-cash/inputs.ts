@@ -25,7 +25,8 @@ export const entryInput = z.object({
     .string()
     .trim()
     .regex(/^\d{1,11}(\.\d{1,2})?$/, 'Enter the amount in rupees, to the paisa, e.g. 250.50')
-    .refine((value) => Number.parseFloat(value) > 0, 'The amount is more than zero'),
+    // Digits only, so any digit but 0 makes it more than zero.
+    .refine((value) => /[1-9]/.test(value), 'The amount is more than zero'),
   category: z.enum(PETTY_CASH_CATEGORIES),
   driverId: optionalId,
   personName: optionalText(100),

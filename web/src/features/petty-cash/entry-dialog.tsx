@@ -20,7 +20,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
-import { DateBox } from '../billing/invoice-form';
+import { DateBox, RefSelect } from '../billing/invoice-form';
 import { mayListMaster } from '../common/list/list-filters';
 import { rupees } from '../duties/duty-format';
 import { useRefOptions } from '../masters/master-fields';
@@ -32,6 +32,7 @@ type Category = PettyCashInput['category'];
 type Mode = NonNullable<PettyCashInput['paymentMode']>;
 
 interface Values {
+  companyId: string;
   kind: Kind;
   entryDate: string;
   amount: string;
@@ -64,6 +65,7 @@ const PERSON_HELP: Record<Kind, string> = {
 const valuesOf = (entry: PettyCashEntry | undefined): Values =>
   entry
     ? {
+        companyId: entry.companyId,
         kind: KIND_CHOICES.find((k) => k.value === entry.kind)?.value ?? 'SPENT',
         entryDate: entry.entryDate,
         amount: entry.amount.toFixed(2),
@@ -78,6 +80,7 @@ const valuesOf = (entry: PettyCashEntry | undefined): Values =>
         notes: entry.notes,
       }
     : {
+        companyId: '',
         kind: 'GIVEN',
         entryDate: operatorDate(new Date()),
         amount: '',
@@ -180,7 +183,7 @@ export function EntryDialog({
   });
   const submit = () => {
     const found: Record<string, string> = {};
-    if (!/^\d{1,11}(\.\d{1,2})?$/.test(values.amount.trim()) || Number.parseFloat(values.amount) <= 0) {
+    if (!/^\d{1,11}(\.\d{1,2})?$/.test(values.amount.trim()) || !/[1-9]/.test(values.amount)) {
       found.amount = 'Enter the amount in rupees, to the paisa, e.g. 250.50';
     }
     if (
@@ -220,6 +223,15 @@ export function EntryDialog({
               {errors.kind}
             </Text>
           ) : null}
+          {entry || !mayListMaster('company', permissions) ? null : (
+            <RefSelect
+              target="company"
+              label="Cash box of (default: your primary company)"
+              value={values.companyId}
+              onChange={(companyId) => set({ companyId })}
+              error={errors.companyId}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <DateBox
               label="Date"

@@ -27,9 +27,9 @@ import { dateTimeText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { EntryDialog, useRefreshPettyCash } from './entry-dialog';
 import { categoryText, kindText, modeText, offeredEntryActions } from './petty-cash-format';
-import type { PettyCashEntryPage } from './petty-cash-types';
+import type { PettyCashEntryWithHolding } from './petty-cash-types';
 
-function SendDialog({ entry, onClose }: { entry: PettyCashEntryPage; onClose: () => void }) {
+function SendDialog({ entry, onClose }: { entry: PettyCashEntryWithHolding; onClose: () => void }) {
   const [sms, setSms] = useState(!!entry.personPhone);
   const [email, setEmail] = useState(!!entry.personEmail);
   const [errors, setErrors] = useState<Record<string, string>>({});

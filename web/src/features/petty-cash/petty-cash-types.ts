@@ -5,7 +5,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
 
 /** An entry of the cash book, as its page shows it (with what its person holds now). */
-export type PettyCashEntryPage = Outputs['pettyCash']['get'];
+export type PettyCashEntryWithHolding = Outputs['pettyCash']['get'];
 export type PettyCashEntry = Outputs['pettyCash']['list']['entries'][number];
 export type PettyCashSummary = Outputs['pettyCash']['summary'];
 export type PettyCashHolding = PettyCashSummary['holders'][number];
