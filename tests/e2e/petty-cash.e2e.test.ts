@@ -32,7 +32,7 @@ describe('petty cash in Chromium', () => {
   beforeAll(async () => {
     product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE}` });
     base = product.base;
-    const deadline = Date.now() + 240_000;
+    const deadline = Date.now() + 420_000;
     while (!product.proc.output().includes('demo operator seeded') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
     owner = await apiAs(base, OWNER, CODE);
@@ -47,7 +47,7 @@ describe('petty cash in Chromium', () => {
     });
     page = await context.newPage();
     await signIn(page, base, OWNER, CODE);
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     await context?.close();

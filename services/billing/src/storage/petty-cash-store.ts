@@ -214,6 +214,15 @@ export async function holders(tx: Tx, limit: number): Promise<HoldingRow[]> {
   );
 }
 
+/** What everyone holds together now. */
+export async function heldByAll(tx: Tx): Promise<string> {
+  const [row] = await rows<{ held: string }>(
+    tx,
+    sql`select coalesce(sum(h.held), 0)::text as held from billing.petty_cash_holdings h where h.is_holding`,
+  );
+  return row?.held ?? '0';
+}
+
 /** What one person holds of a company's box now. */
 export async function holdingOf(tx: Tx, companyId: string, personKey: string): Promise<string> {
   const [row] = await rows<{ held: string }>(

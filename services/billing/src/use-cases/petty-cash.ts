@@ -43,6 +43,7 @@ import {
   boxes,
   getEntry,
   type HoldingRow,
+  heldByAll,
   holders,
   holdingOf,
   insertEntry,
@@ -320,9 +321,10 @@ export function createPettyCash(deps: BillingDeps) {
     /** What each company's box holds, and who holds how much of it now. */
     async summary(caller: TenantCaller): Promise<PettyCashSummary> {
       requirePermission(caller, PERMISSION.view_petty_cash, 'see petty cash');
-      const { found, holding } = await db.read(caller.tenantId, async (tx) => ({
+      const { found, holding, held } = await db.read(caller.tenantId, async (tx) => ({
         found: await boxes(tx),
         holding: await holders(tx, HOLDERS_SHOWN),
+        held: await heldByAll(tx),
       }));
       const names = await copies.namesOf(
         caller,
@@ -338,7 +340,7 @@ export function createPettyCash(deps: BillingDeps) {
         })),
         balance: sum(found.map((b) => b.balance)),
         holders: holding.map((h) => ({ ...h, held: new Decimal(h.held).toFixed(2) })),
-        held: sum(holding.map((h) => h.held)),
+        held: new Decimal(held).toFixed(2),
       };
     },
 

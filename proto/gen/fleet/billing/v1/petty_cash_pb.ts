@@ -495,7 +495,7 @@ export type GetPettyCashSummaryResponse = Message<"fleet.billing.v1.GetPettyCash
   holders: PettyCashHolding[];
 
   /**
-   * What they hold together.
+   * What everyone holds together (all of them, not only those listed).
    *
    * @generated from field: string held = 4;
    */
