@@ -101,15 +101,28 @@ export interface PettyCashSummary {
 /** The summary names at most this many people (those holding most). */
 const HOLDERS_SHOWN = 500;
 
+/** The last id's millisecond and its count within it: ids made in this process only ever increase. */
+const lastId = { ms: 0, count: 0 };
+
 /**
  * A version 7 UUID (time first): an entry's id orders the entries of one day by when they were recorded,
- * so the cash book pages by (date, id) and reads in the order the cash moved.
+ * so the cash book pages by (date, id) and reads in the order the cash moved. Within one millisecond (or a
+ * clock that stands still, as tests fix it) a 12-bit count follows the time, so order holds there too.
  */
 function timeOrderedId(at: Date): string {
+  let ms = Math.max(at.getTime(), lastId.ms);
+  let count = ms === lastId.ms ? lastId.count + 1 : 0;
+  if (count > 0xfff) {
+    ms += 1;
+    count = 0;
+  }
+  lastId.ms = ms;
+  lastId.count = count;
   const bytes = randomBytes(16);
-  const ms = BigInt(at.getTime());
-  for (let i = 0; i < 6; i += 1) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
+  const time = BigInt(ms);
+  for (let i = 0; i < 6; i += 1) bytes[i] = Number((time >> BigInt(8 * (5 - i))) & 0xffn);
+  bytes[6] = 0x70 | (count >> 8);
+  bytes[7] = count & 0xff;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
