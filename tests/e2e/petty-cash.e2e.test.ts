@@ -30,7 +30,8 @@ describe('petty cash in Chromium', () => {
   let owner: Awaited<ReturnType<typeof apiAs>>;
 
   beforeAll(async () => {
-    product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE}` });
+    // The demo's seeding comes before the product answers: a busy machine takes longer than the default.
+    product = await startProduct({ AUTH_TEST_OTP: `${OWNER}=${CODE}` }, 480_000);
     base = product.base;
     const deadline = Date.now() + 420_000;
     while (!product.proc.output().includes('demo operator seeded') && Date.now() < deadline)
