@@ -141,6 +141,13 @@ const EXPECTED: Record<string, string> = {
   'purchaseInvoice.approve': 'approve_purchase_invoice',
   'purchaseInvoice.cancel': 'cancel_purchase',
   'purchaseInvoice.email': 'email_purchase',
+  'pettyCash.list': 'view_petty_cash',
+  'pettyCash.get': 'view_petty_cash',
+  'pettyCash.summary': 'view_petty_cash',
+  'pettyCash.record': 'add_petty_cash',
+  'pettyCash.update': 'manage_petty_cash',
+  'pettyCash.void': 'add_petty_cash',
+  'pettyCash.send': 'send_petty_cash_info',
   // The permission depends on the kind (view_/edit_…_export_profile): the procedure checks the kind's,
   // billing checks it again (tests/integration/gateway/exports.test.ts).
   'exportProfile.list': 'signed-in',
@@ -331,6 +338,7 @@ describe('the router', () => {
         'delete',
         'reviewSlips',
         'email',
+        'void',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

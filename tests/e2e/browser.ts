@@ -69,7 +69,11 @@ export interface RunningProduct {
 }
 
 /** What `npm start` runs (embedded: PGlite, in-process events), on free ports with its own data directory. */
-export async function startProduct(env: Record<string, string>): Promise<RunningProduct> {
+export async function startProduct(
+  env: Record<string, string>,
+  /** How long its start (and the demo's seeding, which comes first) may take. */
+  readyWithinMs = 240_000,
+): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -82,7 +86,7 @@ export async function startProduct(env: Record<string, string>): Promise<Running
     RATE_LIMIT_SIGN_IN_PER_PHONE_PER_MINUTE: '1000',
     ...env,
   });
-  await waitForHttp(`${base}/healthz`, proc, 240_000);
+  await waitForHttp(`${base}/healthz`, proc, readyWithinMs);
   return {
     base,
     proc,

@@ -15,6 +15,7 @@ import { messageTemplateRouter } from './message-template/_router';
 import { noteRouter } from './note/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
+import { pettyCashRouter } from './petty-cash/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
 import { publicSlipRouter } from './public-slip/_router';
 import { purchaseDutyRouter } from './purchase-duty/_router';
@@ -49,6 +50,7 @@ export const appRouter = router({
   purchaseDuty: purchaseDutyRouter,
   supplierPayment: supplierPaymentRouter,
   purchaseInvoice: purchaseInvoiceRouter,
+  pettyCash: pettyCashRouter,
 });
 
 export type AppRouter = typeof appRouter;

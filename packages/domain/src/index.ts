@@ -37,12 +37,14 @@ export {
   MESSAGE_LOG_EMAIL_TYPES,
   MESSAGE_LOG_PERMISSION,
   MESSAGE_LOG_PUSH_TYPES,
+  MESSAGE_LOG_SMS_TYPES,
   MESSAGE_LOG_STATUSES,
   MESSAGE_LOG_TYPES,
   MESSAGE_LOG_TYPES_BY_CHANNEL,
   MESSAGE_TEMPLATE_TYPES,
   type MessageDeliveryFilter,
   type MessageLogChannel,
+  type MessageLogSmsType,
   type MessageLogStatus,
   type MessageLogType,
   type MessageTemplateType,
@@ -83,6 +85,8 @@ export {
   whyRequired,
   withoutPermission,
 } from './permissions/closure';
+// Petty cash: the office's cash box, what it holds and what each person holds of it
+export * from './petty-cash';
 // Pricing (DOMAIN.md): what a duty measured and what it is charged, for bookings and billing
 export * from './pricing';
 // Reference data (spec §3): India's states with their GST codes and the cities in them, for masters and billing

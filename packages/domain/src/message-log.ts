@@ -13,13 +13,18 @@ export const MESSAGE_LOG_EMAIL_TYPES = [
   'DUTY_SLIP_EMAIL',
   'INVOICE_EMAIL',
   'PURCHASE_INVOICE_EMAIL',
+  'PETTY_CASH_INFO_EMAIL',
 ] as const;
+
+/** The texts: spec §9's SMS types, and a petty cash entry sent to the person it names. */
+export const MESSAGE_LOG_SMS_TYPES = [...SMS_TYPES, 'PETTY_CASH_INFO_SMS'] as const;
+export type MessageLogSmsType = (typeof MESSAGE_LOG_SMS_TYPES)[number];
 
 /** Notifications to the driver app: a duty allotted to the driver, and one taken away (cancelled or allotted elsewhere). */
 export const MESSAGE_LOG_PUSH_TYPES = ['NEW_DUTY_PUSH', 'DUTY_CANCELLED_PUSH'] as const;
 
 /** The kinds an operator words itself (its message templates): the texts and the emails. A push's words are the product's. */
-export const MESSAGE_TEMPLATE_TYPES = [...SMS_TYPES, ...MESSAGE_LOG_EMAIL_TYPES] as const;
+export const MESSAGE_TEMPLATE_TYPES = [...MESSAGE_LOG_SMS_TYPES, ...MESSAGE_LOG_EMAIL_TYPES] as const;
 export type MessageTemplateType = (typeof MESSAGE_TEMPLATE_TYPES)[number];
 
 /**
@@ -39,7 +44,7 @@ export const messageLogTypeOf = (value: string): MessageLogType | undefined =>
 
 /** The kinds each screen lists. */
 export const MESSAGE_LOG_TYPES_BY_CHANNEL: Record<MessageLogChannel, readonly MessageLogType[]> = {
-  SMS: SMS_TYPES,
+  SMS: MESSAGE_LOG_SMS_TYPES,
   EMAIL: MESSAGE_LOG_EMAIL_TYPES,
   PUSH: MESSAGE_LOG_PUSH_TYPES,
 };
@@ -63,5 +68,6 @@ export const MESSAGE_LOG_PERMISSION = 'view_sms' satisfies PermissionId;
 export function resendPermissionFor(type: string): PermissionId {
   if (type === 'CONFIRMATION_SMS') return 'send_booking_confirmation_sms';
   if (type === 'CONFIRMATION_EMAIL') return 'send_booking_confirmation_email';
+  if (type === 'PETTY_CASH_INFO_SMS' || type === 'PETTY_CASH_INFO_EMAIL') return 'send_petty_cash_info';
   return 'send_duty_info';
 }

@@ -471,6 +471,20 @@ describe('seeding the demo operator', () => {
     );
   });
 
+  it('keeps a month of petty cash: the box’s balance, and the drivers and the assistant still holding some', async () => {
+    const line = logs.find((l) => l.msg === 'demo operator seeded') as { pettyCash: number };
+    expect(line.pettyCash).toBe(37);
+    const { pettyCash } = product.modules.billing.useCases;
+    const caller = { ...owner, tenantId: owner.tenantId!, userId: owner.userId! };
+    const summary = await pettyCash.summary(caller);
+    expect([summary.balance, summary.held]).toEqual(['20015.00', '3210.00']);
+    expect(summary.holders.map((h) => h.held)).toEqual(['2000.00', '910.00', '300.00']);
+    // The drivers' advances name drivers of the demo's masters.
+    expect(summary.holders.filter((h) => h.driverId)).toHaveLength(2);
+    const voided = await pettyCash.list(caller, { includeVoided: true, limit: 100 });
+    expect(voided.items.filter((e) => e.isVoided).map((e) => e.voidReason)).toEqual(['Typed twice']);
+  });
+
   it('does nothing when seeded again', async () => {
     const before = (await list('rate_card')).length;
     expect(await seedDemoOperator(product, logger)).toBe(false);

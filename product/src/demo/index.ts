@@ -21,6 +21,7 @@ import { type DemoBilling, seedDemoInvoices } from './seed-billing';
 import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
+import { seedDemoPettyCash } from './seed-petty-cash';
 import { seedDemoPurchases } from './seed-purchases';
 import { seedDemoReceivables } from './seed-receivables';
 import { seedDemoSupplierPaymentsLogged } from './seed-supplier-payments';
@@ -135,10 +136,19 @@ export async function seedDemoOperator(
       logger,
     );
   }
+  const pettyCash = masters
+    ? await seedDemoPettyCash(
+        product.modules.billing,
+        { ...owner, tenantId, userId: created.owner.id },
+        options.today ?? operatorDate(new Date()),
+        logger,
+      )
+    : 0;
   logger.info(
     {
       tenantId,
       employees,
+      pettyCash,
       masters,
       bookings,
       invoices,

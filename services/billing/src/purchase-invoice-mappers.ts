@@ -3,9 +3,9 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { PurchaseInvoiceListItem } from '@fleet/domain';
 import {
+  type PurchaseInvoice,
   type PurchaseInvoiceDuty,
   PurchaseInvoiceDutySchema,
-  type PurchaseInvoice,
   PurchaseInvoiceSchema,
 } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
 import Decimal from 'decimal.js';
@@ -21,7 +21,10 @@ const stamp = (at: string | Date | null) => (at ? timestampFromDate(new Date(at)
 const money = (value: string) => new Decimal(value).toFixed(2);
 const iso = (at: string | Date) => new Date(at).toISOString();
 
-export function purchaseInvoiceDutyToProto(duty: PurchaseDutyRecord, blockedReason = ''): PurchaseInvoiceDuty {
+export function purchaseInvoiceDutyToProto(
+  duty: PurchaseDutyRecord,
+  blockedReason = '',
+): PurchaseInvoiceDuty {
   return create(PurchaseInvoiceDutySchema, {
     bookingId: duty.bookingId,
     bookingNo: BigInt(duty.bookingNo),

@@ -46,6 +46,7 @@ import { startAudienceConsumers } from './events/audience-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { startDriverChatConsumer } from './events/driver-chat-consumer';
 import { startInvoiceEmailsConsumer } from './events/invoice-emails-consumer';
+import { startPettyCashInfoConsumer } from './events/petty-cash-info-consumer';
 import { startPurchaseInvoiceEmailsConsumer } from './events/purchase-invoice-emails-consumer';
 import { startPushTargetsConsumer } from './events/push-targets-consumer';
 import { startSlipLinkConsumer } from './events/slip-link-consumer';
@@ -182,6 +183,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
       consumers.push(await startSlipLinkConsumer({ db: deps.db, bus: deps.bus, logger }));
       consumers.push(await startInvoiceEmailsConsumer({ db: deps.db, bus: deps.bus, logger }));
       consumers.push(await startPurchaseInvoiceEmailsConsumer({ db: deps.db, bus: deps.bus, logger }));
+      consumers.push(await startPettyCashInfoConsumer({ db: deps.db, bus: deps.bus, logger }));
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({

@@ -95,8 +95,8 @@ it.each([
 
 it('lets the owner word a type, preview it on a real booking, refuses a stale save, and resets it', async () => {
   const { templates, variables } = await owner.messageTemplate.list.query();
-  // Spec §9's six texts, the passenger's slip link and the emails: every kind an operator words.
-  expect(templates).toHaveLength(12);
+  // Spec §9's six texts, the passenger's slip link, the petty cash text and the emails: every kind an operator words.
+  expect(templates).toHaveLength(14);
   expect(templates.map((t) => t.type)).toContain('DIGITAL_DUTY_SLIP_SMS');
   expect(templates.map((t) => t.type)).toContain('PURCHASE_INVOICE_EMAIL');
   expect(templates.every((t) => t.isDefault)).toBe(true);

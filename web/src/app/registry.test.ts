@@ -66,6 +66,18 @@ describe('navigation from the one screen registry', () => {
     expect(to).toEqual(['/operations/billing', '/operations/billingV2', '/operations/purchases/invoices']);
   });
 
+  it('lists Petty Cash under view_petty_cash, after the notes, its entry page under the same', () => {
+    expect(labels(['view_petty_cash']).groups).toEqual([['Operations', ['Petty Cash']]]);
+    const nav = navigationFor(new Set(['view_credit_debit_note', 'view_petty_cash', 'view_sms']));
+    expect(nav.groups[0]!.items.map((i) => i.to)).toEqual([
+      '/operations/notes',
+      '/operations/petty-cash',
+      '/operations/business/sms',
+      '/operations/business/email',
+    ]);
+    expect(SCREENS.find((s) => s.path === '/operations/petty-cash/$id')?.access).toBe('view_petty_cash');
+  });
+
   it('lists Receipts after Billing, then Receivables under view_receipt and the notes under view_credit_debit_note', () => {
     expect(labels(['view_receipt']).groups).toEqual([['Operations', ['Receipts', 'Receivables']]]);
     expect(labels(['view_credit_debit_note']).groups).toEqual([['Operations', ['Credit & Debit Notes']]]);

@@ -345,6 +345,20 @@ export const SCREENS: Screen[] = [
     access: 'view_purchase',
     load: () => import('../features/purchase-invoices/purchase-invoice-page'),
   },
+  // Petty cash: the office's cash book, its balance and who holds how much.
+  {
+    path: '/operations/petty-cash',
+    title: 'Petty cash',
+    access: 'view_petty_cash',
+    load: () => import('../features/petty-cash/petty-cash-page'),
+    nav: [{ group: 'Operations', label: 'Petty Cash' }],
+  },
+  {
+    path: '/operations/petty-cash/$id',
+    title: 'Petty cash entry',
+    access: 'view_petty_cash',
+    load: () => import('../features/petty-cash/petty-cash-entry-page'),
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',

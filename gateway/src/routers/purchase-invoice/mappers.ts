@@ -1,5 +1,5 @@
 import type { PurchaseInvoiceListItem } from '@fleet/domain';
-import type { PurchaseInvoiceDuty, PurchaseInvoice } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
+import type { PurchaseInvoice, PurchaseInvoiceDuty } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
 import Decimal from 'decimal.js';
 import { dateOrNull, textOrNull } from '../shared-mappers';
 

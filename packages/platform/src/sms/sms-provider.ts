@@ -15,6 +15,8 @@ export interface SmsTemplates {
   SEND_INFO_TO_SUPPLIER_SMS: BookingSmsVariables;
   /** The passenger's link to approve the digital duty slip (`slipLink`). */
   DIGITAL_DUTY_SLIP_SMS: BookingSmsVariables;
+  /** A petty cash entry sent to the person it names: its amount, kind, date, purpose and what they hold. */
+  PETTY_CASH_INFO_SMS: BookingSmsVariables;
 }
 
 /**

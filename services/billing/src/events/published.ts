@@ -2,6 +2,7 @@ import { createOutbox, defineEvent } from '@fleet/platform';
 import {
   InvoiceChangedSchema,
   NoteChangedSchema,
+  PettyCashChangedSchema,
   PurchaseDutyChangedSchema,
   PurchaseInvoiceChangedSchema,
   ReceiptChangedSchema,
@@ -43,6 +44,10 @@ export const BillingEvents = {
     PurchaseInvoiceChangedSchema,
   ),
   purchaseInvoiceEmailed: defineEvent('fleet.billing.purchase_invoice.emailed', PurchaseInvoiceChangedSchema),
+  pettyCashRecorded: defineEvent('fleet.billing.petty_cash.recorded', PettyCashChangedSchema),
+  pettyCashUpdated: defineEvent('fleet.billing.petty_cash.updated', PettyCashChangedSchema),
+  pettyCashVoided: defineEvent('fleet.billing.petty_cash.voided', PettyCashChangedSchema),
+  pettyCashSent: defineEvent('fleet.billing.petty_cash.sent', PettyCashChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

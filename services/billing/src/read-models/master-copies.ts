@@ -24,6 +24,7 @@ const KINDS = [
   'bank_account',
   'business_settings',
   'supplier',
+  'driver',
 ] as const;
 type Kind = (typeof KINDS)[number];
 /** The typed record of a copied kind: `Copy<'company'>` is masters' Company message. */

@@ -2,6 +2,7 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { encodeInvoiceListPage, encodePurchaseInvoiceListPage } from '@fleet/domain';
 import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
+import type { PettyCashEntryInput } from '@fleet/proto/fleet/billing/v1/petty_cash_pb';
 import type { PurchaseInvoiceDraft } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
 import Decimal from 'decimal.js';
 import {
@@ -18,6 +19,7 @@ import {
   receiptToProto,
   statementToProto,
 } from '../mappers';
+import { holdingToProto, pettyCashToProto } from '../petty-cash-mappers';
 import {
   purchaseInvoiceDutyToProto,
   purchaseInvoiceToProto,
@@ -30,6 +32,7 @@ import {
 } from '../supplier-payment-mappers';
 import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
+import type { PettyCashInput } from '../use-cases/petty-cash';
 import type { PurchaseDraftInput, WholePurchaseInvoice } from '../use-cases/purchase-invoices';
 
 const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
@@ -437,5 +440,72 @@ export function billingRoutes(useCases: BillingUseCases) {
         const { pdf, fileName } = await purchaseInvoices.render(tenantCallerOf(ctx), req.id);
         return { pdf: new Uint8Array(pdf), fileName };
       },
+      async listPettyCash(req, ctx) {
+        const page = await useCases.pettyCash.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          search: req.search,
+          kinds: req.kinds,
+          categories: req.categories,
+          personKey: req.personKey,
+          companyIds: req.companyIds,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          includeVoided: req.includeVoided,
+        });
+        return { entries: page.items.map(pettyCashToProto), page: pageInfoToProto(page) };
+      },
+      async getPettyCash(req, ctx) {
+        const { entry, held } = await useCases.pettyCash.get(tenantCallerOf(ctx), req.id);
+        return { entry: pettyCashToProto(entry), held };
+      },
+      async getPettyCashSummary(_req, ctx) {
+        const summary = await useCases.pettyCash.summary(tenantCallerOf(ctx));
+        return { ...summary, holders: summary.holders.map(holdingToProto) };
+      },
+      async recordPettyCash(req, ctx) {
+        return {
+          entry: pettyCashToProto(
+            await useCases.pettyCash.record(tenantCallerOf(ctx), pettyCashInputOf(req.entry)),
+          ),
+        };
+      },
+      async updatePettyCash(req, ctx) {
+        const entry = await useCases.pettyCash.update(
+          tenantCallerOf(ctx),
+          req.id,
+          pettyCashInputOf(req.entry),
+          req.expectedVersion,
+        );
+        return { entry: pettyCashToProto(entry) };
+      },
+      async voidPettyCash(req, ctx) {
+        return {
+          entry: pettyCashToProto(await useCases.pettyCash.void(tenantCallerOf(ctx), req.id, req.reason)),
+        };
+      },
+      async sendPettyCashInfo(req, ctx) {
+        const entry = await useCases.pettyCash.send(tenantCallerOf(ctx), req.id, {
+          sms: req.sms,
+          email: req.email,
+        });
+        return { entry: pettyCashToProto(entry) };
+      },
     });
 }
+
+/** A petty cash entry as typed; an absent message is an entry with nothing in it (refused field by field). */
+const pettyCashInputOf = (entry: PettyCashEntryInput | undefined): PettyCashInput => ({
+  companyId: entry?.companyId,
+  entryDate: entry?.entryDate,
+  kind: entry?.kind ?? '',
+  amount: entry?.amount ?? '',
+  category: entry?.category ?? '',
+  driverId: entry?.driverId,
+  personName: entry?.personName,
+  personPhone: entry?.personPhone,
+  personEmail: entry?.personEmail,
+  bookingNo: entry?.bookingNo,
+  vehicleNo: entry?.vehicleNo,
+  paymentMode: entry?.paymentMode,
+  notes: entry?.notes,
+});

@@ -6,6 +6,7 @@ import { createInvoiceDocuments } from './invoice-documents';
 import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
 import { createNotes } from './notes';
+import { createPettyCash } from './petty-cash';
 import { createPurchaseDuties } from './purchase-duties';
 import { createPurchaseInvoices } from './purchase-invoices';
 import { createReceipts } from './receipts';
@@ -26,6 +27,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     purchaseDuties: createPurchaseDuties(deps),
     supplierPayments: createSupplierPayments(deps),
     purchaseInvoices: createPurchaseInvoices(deps),
+    pettyCash: createPettyCash(deps),
   };
 }
 

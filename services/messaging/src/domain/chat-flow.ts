@@ -2,7 +2,7 @@
 // that never goes backwards, WhatsApp's 24-hour window for free text, the duty template's parameters,
 // and which reply is Accept or Reject. The migration (0003_driver_chat.sql) lists the same words.
 import { z } from 'zod';
-import type { TemplateValues } from './templates';
+import { NO_PETTY_CASH_VALUES, type TemplateValues } from './templates';
 
 /**
  * The chat messaging flow statuses of spec §4:
@@ -143,5 +143,6 @@ export function storedTemplateValues(value: unknown): TemplateValues {
     invoiceNo: '',
     invoiceTotal: '',
     dueDate: '',
+    ...NO_PETTY_CASH_VALUES,
   };
 }

@@ -2,7 +2,13 @@
 // operator's INVOICE_EMAIL template (or the default), carrying the invoice's PDF — named here, fetched from
 // billing when the email is sent. Pure; the caller writes what this answers.
 import { formatRupees } from '@fleet/platform/pdf';
-import { DEFAULT_TEMPLATES, renderMessage, type TemplateText, type TemplateValues } from './templates';
+import {
+  DEFAULT_TEMPLATES,
+  NO_PETTY_CASH_VALUES,
+  renderMessage,
+  type TemplateText,
+  type TemplateValues,
+} from './templates';
 
 /** What billing's fleet.billing.invoice.dispatched says of the invoice. */
 export interface DispatchedInvoice {
@@ -56,6 +62,7 @@ export function invoiceValues(invoice: DispatchedInvoice): TemplateValues {
     invoiceNo: invoice.invoiceNo,
     invoiceTotal: formatRupees(invoice.total || '0'),
     dueDate: shownDate(invoice.dueDate),
+    ...NO_PETTY_CASH_VALUES,
   };
 }
 

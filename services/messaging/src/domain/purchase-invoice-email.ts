@@ -3,7 +3,13 @@
 // invoice as a PDF — named here, fetched from billing when the email is sent. Pure; the caller writes
 // what this answers.
 import { formatRupees } from '@fleet/platform/pdf';
-import { DEFAULT_TEMPLATES, renderMessage, type TemplateText, type TemplateValues } from './templates';
+import {
+  DEFAULT_TEMPLATES,
+  NO_PETTY_CASH_VALUES,
+  renderMessage,
+  type TemplateText,
+  type TemplateValues,
+} from './templates';
 
 /** What billing's fleet.billing.purchase_invoice.emailed says of the invoice. */
 export interface EmailedPurchaseInvoice {
@@ -59,6 +65,7 @@ export function purchaseInvoiceValues(invoice: EmailedPurchaseInvoice): Template
     invoiceNo: invoice.supplierInvoiceNo,
     invoiceTotal: formatRupees(invoice.payable || '0'),
     dueDate: shownDate(invoice.dueDate),
+    ...NO_PETTY_CASH_VALUES,
   };
 }
 

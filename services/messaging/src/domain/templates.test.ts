@@ -5,6 +5,7 @@ import {
   DEFAULT_TEMPLATES,
   DLT_VALUE_LIMIT,
   linkOf,
+  NO_PETTY_CASH_VALUES,
   renderMessage,
   renderTemplate,
   TEMPLATE_TYPES,
@@ -34,6 +35,7 @@ const values: TemplateValues = {
   invoiceNo: '',
   invoiceTotal: '',
   dueDate: '',
+  ...NO_PETTY_CASH_VALUES,
 };
 
 const sms = (body: string, dlt = false): TemplateText => ({

@@ -28,6 +28,13 @@ export const TEMPLATE_VARIABLES = [
   'invoiceNo',
   'invoiceTotal',
   'dueDate',
+  'personName',
+  'voucherNo',
+  'pettyCashKind',
+  'pettyCashAmount',
+  'pettyCashDate',
+  'pettyCashPurpose',
+  'pettyCashHeld',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
@@ -68,6 +75,32 @@ const PURCHASE_INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
 const INVOICE_EMAILS: Partial<Record<TemplateType, readonly TemplateVariable[]>> = {
   INVOICE_EMAIL: INVOICE_EMAIL_VARIABLES,
   PURCHASE_INVOICE_EMAIL: PURCHASE_INVOICE_EMAIL_VARIABLES,
+};
+
+/** A petty cash entry's variables: they go only in its text and email to the person it names. */
+export const PETTY_CASH_VARIABLES = [
+  'personName',
+  'voucherNo',
+  'pettyCashKind',
+  'pettyCashAmount',
+  'pettyCashDate',
+  'pettyCashPurpose',
+  'pettyCashHeld',
+] as const satisfies readonly TemplateVariable[];
+const PETTY_CASH_TYPES: readonly string[] = ['PETTY_CASH_INFO_SMS', 'PETTY_CASH_INFO_EMAIL'];
+/** What a petty cash text or email can name: the entry's variables and the operator's company. */
+const PETTY_CASH_MESSAGE_VARIABLES: readonly TemplateVariable[] = [...PETTY_CASH_VARIABLES, 'companyName'];
+const isPettyCashVariable = (name: TemplateVariable) =>
+  (PETTY_CASH_VARIABLES as readonly string[]).includes(name);
+/** The petty cash variables of a message about something else: all empty. */
+export const NO_PETTY_CASH_VALUES: Record<(typeof PETTY_CASH_VARIABLES)[number], string> = {
+  personName: '',
+  voucherNo: '',
+  pettyCashKind: '',
+  pettyCashAmount: '',
+  pettyCashDate: '',
+  pettyCashPurpose: '',
+  pettyCashHeld: '',
 };
 
 /** What a link variable holds until the text is sent: the variable as written. */
@@ -170,6 +203,13 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
   PURCHASE_INVOICE_EMAIL: email(
     'Your invoice {invoiceNo}[ - {companyName}]',
     'Dear[ {supplierName}],\n\nWe have recorded your invoice {invoiceNo}; {invoiceTotal} is payable to you after TDS[, by {dueDate}]. Our record of it is attached.\n\nRegards,[\n{companyName}]',
+  ),
+  PETTY_CASH_INFO_SMS: sms(
+    'Dear {personName}, petty cash {voucherNo} of {pettyCashDate}: {pettyCashAmount} {pettyCashKind}[ for {pettyCashPurpose}]. You now hold {pettyCashHeld} of the office cash.[ - {companyName}]',
+  ),
+  PETTY_CASH_INFO_EMAIL: email(
+    'Petty cash {voucherNo}: {pettyCashAmount} {pettyCashKind}[ - {companyName}]',
+    'Dear {personName},\n\nPetty cash voucher {voucherNo} of {pettyCashDate}: {pettyCashAmount} {pettyCashKind}[ for {pettyCashPurpose}].\n\nYou now hold {pettyCashHeld} of the office cash. Please keep the bills of what you spend and return what is left.\n\nRegards,[\n{companyName}]',
   ),
 };
 
@@ -278,6 +318,15 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
     if (isInvoiceVariable(name) && !invoiceVariables) {
       return { field, message: `{${name}} goes only in the INVOICE_EMAIL email.` };
     }
+    if (isPettyCashVariable(name) && !PETTY_CASH_TYPES.includes(type)) {
+      return { field, message: `{${name}} goes only in the petty cash text and email.` };
+    }
+    if (PETTY_CASH_TYPES.includes(type) && !PETTY_CASH_MESSAGE_VARIABLES.includes(name)) {
+      return {
+        field,
+        message: `{${name}} is not a petty cash entry’s: its text fills only ${PETTY_CASH_MESSAGE_VARIABLES.map((v) => `{${v}}`).join(', ')}.`,
+      };
+    }
     if (invoiceVariables && !invoiceVariables.includes(name)) {
       return {
         field,
@@ -362,5 +411,6 @@ export function templateValues(booking: BookingFacts, context: ValueContext = {}
     invoiceNo: '',
     invoiceTotal: '',
     dueDate: '',
+    ...NO_PETTY_CASH_VALUES,
   };
 }

@@ -45,6 +45,8 @@ const TYPE_LABELS: Record<string, string> = {
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
   PURCHASE_INVOICE_EMAIL: 'Purchase invoice (to the supplier)',
+  PETTY_CASH_INFO_SMS: 'Petty cash entry (to its person)',
+  PETTY_CASH_INFO_EMAIL: 'Petty cash entry (to its person)',
 };
 const labelOf = (type: string) => TYPE_LABELS[type] ?? type;
 

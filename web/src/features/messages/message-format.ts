@@ -28,6 +28,8 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
   PURCHASE_INVOICE_EMAIL: 'Purchase invoice',
+  PETTY_CASH_INFO_EMAIL: 'Petty cash',
+  PETTY_CASH_INFO_SMS: 'Petty cash',
   NEW_DUTY_PUSH: 'New duty',
   DUTY_CANCELLED_PUSH: 'Duty cancelled',
 };

@@ -12,6 +12,8 @@ import type { PurchaseDuty } from "./purchase_duty_pb";
 import { file_fleet_billing_v1_purchase_duty } from "./purchase_duty_pb";
 import type { PurchaseInvoice } from "./purchase_invoice_pb";
 import { file_fleet_billing_v1_purchase_invoice } from "./purchase_invoice_pb";
+import type { PettyCashEntry } from "./petty_cash_pb";
+import { file_fleet_billing_v1_petty_cash } from "./petty_cash_pb";
 import type { Receipt } from "./receipt_pb";
 import { file_fleet_billing_v1_receipt } from "./receipt_pb";
 import type { SupplierPayment } from "./supplier_payment_pb";
@@ -22,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSLaAQoWUHVyY2hhc2VJbnZvaWNlQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSOwoQcHVyY2hhc2VfaW52b2ljZRgCIAEoCzIhLmZsZWV0LmJpbGxpbmcudjEuUHVyY2hhc2VJbnZvaWNlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSHAoUcmVsZWFzZWRfYm9va2luZ19pZHMYBSADKAkSEAoIZW1haWxfdG8YBiADKAkSFAoMY29tcGFueV9uYW1lGAcgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSLaAQoWUHVyY2hhc2VJbnZvaWNlQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSOwoQcHVyY2hhc2VfaW52b2ljZRgCIAEoCzIhLmZsZWV0LmJpbGxpbmcudjEuUHVyY2hhc2VJbnZvaWNlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSHAoUcmVsZWFzZWRfYm9va2luZ19pZHMYBSADKAkSEAoIZW1haWxfdG8YBiADKAkSFAoMY29tcGFueV9uYW1lGAcgASgJIrgBChBQZXR0eUNhc2hDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIvCgVlbnRyeRgCIAEoCzIgLmZsZWV0LmJpbGxpbmcudjEuUGV0dHlDYXNoRW50cnkSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCRIMCgRoZWxkGAUgASgJEhQKDGNvbXBhbnlfbmFtZRgGIAEoCRIQCghjaGFubmVscxgHIAMoCWIGcHJvdG8z", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_petty_cash, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -283,4 +285,60 @@ export type PurchaseInvoiceChanged = Message<"fleet.billing.v1.PurchaseInvoiceCh
  */
 export const PurchaseInvoiceChangedSchema: GenMessage<PurchaseInvoiceChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 5);
+
+/**
+ * fleet.billing.petty_cash.recorded, .updated, .voided and .sent, through the outbox. Messaging sends
+ * a .sent entry to its person by the channels named.
+ *
+ * @generated from message fleet.billing.v1.PettyCashChanged
+ */
+export type PettyCashChanged = Message<"fleet.billing.v1.PettyCashChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.billing.v1.PettyCashEntry entry = 2;
+   */
+  entry?: PettyCashEntry | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+
+  /**
+   * What the entry's person holds of its company's box after it.
+   *
+   * @generated from field: string held = 5;
+   */
+  held: string;
+
+  /**
+   * The company whose box it is, by name (the message is signed with it).
+   *
+   * @generated from field: string company_name = 6;
+   */
+  companyName: string;
+
+  /**
+   * For .sent: SMS and/or EMAIL.
+   *
+   * @generated from field: repeated string channels = 7;
+   */
+  channels: string[];
+};
+
+/**
+ * Describes the message fleet.billing.v1.PettyCashChanged.
+ * Use `create(PettyCashChangedSchema)` to create a new message.
+ */
+export const PettyCashChangedSchema: GenMessage<PettyCashChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 6);
 
