@@ -1,8 +1,10 @@
 import { createOutbox, defineEvent } from '@fleet/platform';
 import {
+  FuelLogChangedSchema,
   InvoiceChangedSchema,
   NoteChangedSchema,
   ReceiptChangedSchema,
+  VehicleExpenseChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
@@ -22,6 +24,12 @@ export const BillingEvents = {
   receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
   noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
   noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
+  fuelLogRecorded: defineEvent('fleet.billing.fuel_log.recorded', FuelLogChangedSchema),
+  fuelLogUpdated: defineEvent('fleet.billing.fuel_log.updated', FuelLogChangedSchema),
+  fuelLogDeleted: defineEvent('fleet.billing.fuel_log.deleted', FuelLogChangedSchema),
+  vehicleExpenseRecorded: defineEvent('fleet.billing.vehicle_expense.recorded', VehicleExpenseChangedSchema),
+  vehicleExpenseUpdated: defineEvent('fleet.billing.vehicle_expense.updated', VehicleExpenseChangedSchema),
+  vehicleExpenseDeleted: defineEvent('fleet.billing.vehicle_expense.deleted', VehicleExpenseChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

@@ -8,6 +8,7 @@ import { createInvoicing } from './invoicing';
 import { createNotes } from './notes';
 import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
+import { createVehicleCosts } from './vehicle-costs';
 
 export function createBillingUseCases(deps: BillingDeps) {
   return {
@@ -20,6 +21,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     statements: createCustomerStatements(deps),
     notes: createNotes(deps),
     gstReturns: createGstReturns(deps),
+    vehicleCosts: createVehicleCosts(deps),
   };
 }
 
