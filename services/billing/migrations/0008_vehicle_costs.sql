@@ -45,9 +45,6 @@ create index fuel_logs_of_vehicle on billing.fuel_logs (tenant_id, vehicle_id, f
 create index fuel_logs_at_station on billing.fuel_logs (tenant_id, fuel_station_id, filled_at, id)
   where fuel_station_id is not null;
 create index fuel_logs_station_search on billing.fuel_logs (tenant_id, station_name_key);
--- The stretches the mileage report sums, by the day the full tank that closes each was filled.
-create index fuel_logs_stretches on billing.fuel_logs (tenant_id, fill_date, vehicle_id)
-  include (stretch_km, stretch_quantity, stretch_amount) where stretch_km is not null;
 
 create table billing.vehicle_expenses (
   id uuid primary key,
