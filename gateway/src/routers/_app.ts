@@ -7,6 +7,7 @@ import { driverRouter } from './driver/_router';
 import { employeeRouter } from './employee/_router';
 import { exportProfileRouter } from './export-profile/_router';
 import { feedbackRouter } from './feedback/_router';
+import { fuelLogRouter } from './fuel-log/_router';
 import { invoiceRouter } from './invoice/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
@@ -20,6 +21,7 @@ import { publicSlipRouter } from './public-slip/_router';
 import { receiptRouter } from './receipt/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
+import { vehicleExpenseRouter } from './vehicle-expense/_router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -43,6 +45,8 @@ export const appRouter = router({
   receipt: receiptRouter,
   note: noteRouter,
   exportProfile: exportProfileRouter,
+  fuelLog: fuelLogRouter,
+  vehicleExpense: vehicleExpenseRouter,
 });
 
 export type AppRouter = typeof appRouter;
