@@ -277,6 +277,27 @@ export const SCREENS: Screen[] = [
     access: 'view_credit_debit_note',
     load: () => import('../features/notes/note-page'),
   },
+  // Vehicle fuel and expenses
+  {
+    path: '/operations/fuel',
+    title: 'Fuel logs',
+    access: 'view_vehicle_fuel',
+    load: () => import('../features/vehicle-costs/fuel-logs-page'),
+    nav: [{ group: 'Operations', label: 'Fuel Logs' }],
+  },
+  {
+    path: '/operations/fuel/mileage',
+    title: 'Mileage by vehicle',
+    access: 'view_vehicle_fuel',
+    load: () => import('../features/vehicle-costs/mileage-page'),
+  },
+  {
+    path: '/operations/vehicle-expenses',
+    title: 'Vehicle expenses',
+    access: 'view_vehicle_expense',
+    load: () => import('../features/vehicle-costs/vehicle-expenses-page'),
+    nav: [{ group: 'Operations', label: 'Vehicle Expenses' }],
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',
