@@ -3,7 +3,8 @@
 // (fleet.ts), customers and suppliers (people.ts) and rate cards (pricing.ts), planned in order by
 // plan.ts and created through the masters service by seed-masters.ts; then a month of duties
 // (seed-bookings.ts) through the bookings service, and a month of invoices of them (seed-billing.ts)
-// through billing’s use cases, and the money received against them and their notes (seed-receivables.ts).
+// through billing’s use cases, and the money received against them and their notes (seed-receivables.ts);
+// and two months of the fleet's fuel and a month of its expenses (seed-vehicle-costs.ts).
 import { randomUUID } from 'node:crypto';
 import { operatorDate } from '@fleet/domain';
 import type { Operators } from '@fleet/identity';
@@ -21,6 +22,7 @@ import { type BookingsClient, seedDemoBookings } from './seed-bookings';
 import { seedDemoDriverDuties } from './seed-driver-app';
 import { type MastersClient, seedDemoMasters } from './seed-masters';
 import { seedDemoReceivables } from './seed-receivables';
+import { seedDemoVehicleCosts } from './seed-vehicle-costs';
 
 export {
   DEMO_CODE,
@@ -111,6 +113,19 @@ export async function seedDemoOperator(
       );
     } catch (error) {
       logger.error({ err: error, tenantId }, 'demo receipts and notes could not be seeded');
+    }
+  }
+  if (masters) {
+    try {
+      const vehicleCosts = await seedDemoVehicleCosts(
+        product.modules.billing,
+        product.clients.masters,
+        { ...owner, tenantId, userId: created.owner.id },
+        options.today ?? operatorDate(new Date()),
+      );
+      logger.info({ tenantId, ...vehicleCosts }, 'demo fuel logs and vehicle expenses seeded');
+    } catch (error) {
+      logger.error({ err: error, tenantId }, 'demo fuel logs and vehicle expenses could not be seeded');
     }
   }
   logger.info(
