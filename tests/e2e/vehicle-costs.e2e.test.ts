@@ -70,7 +70,7 @@ describe('fuel logs in Chromium', () => {
   async function addFill(fill: { time: string; litres: string; amount: string; odometer: string }) {
     await page.getByRole('button', { name: 'Add fill' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a fill' });
-    await choose(dialog, 'Vehicle', VEHICLE.slice(-4), VEHICLE);
+    await choose(dialog, 'Vehicle', VEHICLE.slice(0, 8), VEHICLE);
     await dialog.getByLabel(labelled('Time')).fill(fill.time);
     await dialog.getByLabel(labelled('Litres (kg, kWh)')).fill(fill.litres);
     await dialog.getByLabel(labelled('Amount (₹)')).fill(fill.amount);
