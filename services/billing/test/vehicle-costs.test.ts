@@ -3,12 +3,11 @@
 // property through records, edits and deletes, the odometer kept in order, the low-mileage flag, a
 // vehicle's cost per km, the events, row-level security and each procedure without its permission.
 import { randomUUID } from 'node:crypto';
-import type { MessageInitShape } from '@bufbuild/protobuf';
 import { fromBinary } from '@bufbuild/protobuf';
 import { amountOf, type Fill, fullToFull, PERMISSION, quantityOf } from '@fleet/domain';
 import { type BusMessage, callAs, type Subscription } from '@fleet/platform';
 import { FuelLogChangedSchema } from '@fleet/proto/fleet/billing/v1/events_pb';
-import type { FuelLogInputSchema } from '@fleet/proto/fleet/billing/v1/vehicle_costs_pb';
+import type { FuelLogInput } from '@fleet/proto/fleet/billing/v1/vehicle_costs_pb';
 import { expectDomainError } from '@fleet/testing';
 import fc from 'fast-check';
 import { type BillingHarness, bootBilling, type OperatorMasters, operatorMasters } from './support';
@@ -72,8 +71,8 @@ async function newVehicle(fuelType = 'DIESEL') {
   });
 }
 
-type FillInput = MessageInitShape<typeof FuelLogInputSchema>;
-const fillOf = (vehicleId: string, fill: Partial<FillInput>): FillInput => ({
+type FillInput = Omit<FuelLogInput, '$typeName' | '$unknown'>;
+const fillOf = (vehicleId: string, fill: Partial<FillInput>): Partial<FillInput> => ({
   vehicleId,
   fillDate: '2026-11-10',
   fillTime: '09:00',
