@@ -7,7 +7,8 @@ import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startPro
  * on the fuel logs, the vehicle and station chosen, 40 litres for ₹4,184 at 12,000 km (the rate per litre
  * worked out as typed), saved; then 35 litres for ₹3,661 at 12,490 km; the second fill's row shows the
  * 490 km on 35 litres the two full tanks measure, 14.00 km/L, and so does the vehicle's row of the
- * mileage screen. An odometer that goes back is refused beside the odometer.
+ * mileage screen, where the demo fleet's poorly running vehicle is flagged. An odometer that goes back
+ * is refused beside the odometer.
  */
 const OWNER = '+919800000001';
 const CODE = '123456';
@@ -104,6 +105,8 @@ describe('fuel logs in Chromium', () => {
       const row = page.getByTestId(`mileage-row-${VEHICLE}`);
       await expectText(row.getByTestId(`km-per-unit-${VEHICLE}`), '14.00 km/L');
       await expectText(row, '490 km');
+      // The demo fleet's poorly running vehicle is flagged against its own mileage before.
+      await expectText(page.getByRole('table', { name: 'Mileage by vehicle' }), 'Low mileage');
       await screenshot(page, 'fuel-03-mileage');
     } catch (error) {
       await screenshot(page, 'fuel-failed').catch(() => undefined);
