@@ -314,6 +314,7 @@ export function createVehicleCosts(deps: BillingDeps) {
         'The GST is more than the amount before GST: give the amount before GST.',
       );
     }
+    // The total (amount and GST) must fit the same ceiling as each of them.
     asInput(() => amountOf(rupees(expenseTotalPaise(amount, gst)), 'amount'));
     const odometerText = input.odometerKm?.trim() ?? '';
     const odometerKm = odometerText === '' ? null : asInput(() => odometerOf(odometerText, 'odometerKm'));
