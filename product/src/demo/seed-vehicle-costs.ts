@@ -71,6 +71,9 @@ export async function seedDemoVehicleCosts(
   let fills = 0;
   let recorded = 0;
   for (const [index, vehicle] of own.entries()) {
+    // PGlite's queries run on this thread, and a chain of them never lets a request in: between vehicles
+    // the process answers what is waiting (its health check, a person signing in).
+    await new Promise((resolve) => setImmediate(resolve));
     const fuelType = FUEL_TYPES.find((t) => t === vehicle.vehicleFuelType) ?? 'DIESEL';
     const { kmPerUnit, price, tank } = FUEL[fuelType];
     const city = cityOfBranch.get(vehicle.branchId);
