@@ -65,7 +65,11 @@ describe('fuel logs in Chromium', () => {
     const box = dialog.getByRole('combobox', { name: labelled(label) });
     await box.click();
     await box.fill(typed);
-    await page.getByRole('option', { name: option, exact: true }).first().click();
+    // An option reads its name, then what tells it apart: "MH12ZE7731 · Maruti Swift".
+    await page
+      .getByRole('option', { name: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) })
+      .first()
+      .click();
   }
 
   async function addFill(fill: { time: string; litres: string; amount: string; odometer: string }) {
