@@ -7,6 +7,7 @@ import { driverRouter } from './driver/_router';
 import { employeeRouter } from './employee/_router';
 import { exportProfileRouter } from './export-profile/_router';
 import { feedbackRouter } from './feedback/_router';
+import { fuelLogRouter } from './fuel-log/_router';
 import { invoiceRouter } from './invoice/_router';
 import { masqueradeRouter } from './masquerade/_router';
 import { mastersRouter } from './masters/master-router';
@@ -24,6 +25,7 @@ import { receiptRouter } from './receipt/_router';
 import { supplierPaymentRouter } from './supplier-payment/_router';
 import { trackingRouter } from './tracking/_router';
 import { userRouter } from './user/_router';
+import { vehicleExpenseRouter } from './vehicle-expense/_router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -51,6 +53,8 @@ export const appRouter = router({
   supplierPayment: supplierPaymentRouter,
   purchaseInvoice: purchaseInvoiceRouter,
   pettyCash: pettyCashRouter,
+  fuelLog: fuelLogRouter,
+  vehicleExpense: vehicleExpenseRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -130,5 +130,7 @@ export {
 } from './validation/pan';
 export { isPhoneNumber, PHONE_MESSAGE, phoneSchema } from './validation/phone';
 export { hasNul, NUL_MESSAGE, nulPathIn, plainText } from './validation/text';
+// Vehicle fuel and expenses (spec §1): fills, full-to-full mileage, expense categories
+export * from './vehicle-costs';
 // Enumerations (spec §3, §4, §9)
 export * from './vocabulary';

@@ -4,7 +4,9 @@
 // plan.ts and created through the masters service by seed-masters.ts; then a month of duties
 // (seed-bookings.ts) through the bookings service, and a month of invoices of them (seed-billing.ts)
 // through billing’s use cases, and the money received against them and their notes (seed-receivables.ts),
-// and the suppliers' invoices for the duties they ran (seed-purchases.ts).
+// the suppliers' invoices for the duties they ran (seed-purchases.ts) and what they were paid
+// (seed-supplier-payments.ts), the office's petty cash (seed-petty-cash.ts), and two months of the fleet's
+// fuel and a month of its expenses (seed-vehicle-costs.ts).
 import { randomUUID } from 'node:crypto';
 import { operatorDate } from '@fleet/domain';
 import type { Operators } from '@fleet/identity';
@@ -25,6 +27,7 @@ import { seedDemoPettyCash } from './seed-petty-cash';
 import { seedDemoPurchases } from './seed-purchases';
 import { seedDemoReceivables } from './seed-receivables';
 import { seedDemoSupplierPaymentsLogged } from './seed-supplier-payments';
+import { seedDemoVehicleCosts } from './seed-vehicle-costs';
 
 export {
   DEMO_CODE,
@@ -144,6 +147,19 @@ export async function seedDemoOperator(
         logger,
       )
     : 0;
+  if (masters) {
+    try {
+      const vehicleCosts = await seedDemoVehicleCosts(
+        product.modules.billing,
+        product.clients.masters,
+        { ...owner, tenantId, userId: created.owner.id },
+        options.today ?? operatorDate(new Date()),
+      );
+      logger.info({ tenantId, ...vehicleCosts }, 'demo fuel logs and vehicle expenses seeded');
+    } catch (error) {
+      logger.error({ err: error, tenantId }, 'demo fuel logs and vehicle expenses could not be seeded');
+    }
+  }
   logger.info(
     {
       tenantId,

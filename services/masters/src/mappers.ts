@@ -16,6 +16,7 @@ import {
   type driverMaster,
   type dutyTypeMaster,
   encodeValuesJson,
+  type fuelStationMaster,
   type MasterDefinition,
   type MasterRecord,
   type rateCardMaster,
@@ -30,6 +31,7 @@ import type {
   BusinessSettingsSchema,
   CompanyProfileSchema,
   CompanySchema,
+  FuelStationSchema,
   TaxSchema,
 } from '@fleet/proto/fleet/masters/v1/billing_masters_pb';
 import type {
@@ -430,5 +432,21 @@ export function businessSettingsToProto(
     sendPassengerSms: v.send_passenger_sms,
     sendPassengerEmail: v.send_passenger_email,
     slipAutoAcceptHours: count(v.slip_auto_accept_hours),
+  };
+}
+
+export function fuelStationToProto(
+  record: MasterRecord<typeof fuelStationMaster>,
+): MessageInitShape<typeof FuelStationSchema> {
+  const v = record.values;
+  return {
+    ...recordColumns(record),
+    name: v.name,
+    brand: text(v.brand),
+    cityId: v.city_id,
+    address: text(v.address),
+    phone: text(v.phone),
+    gstNo: text(v.gst_no),
+    hasCreditAccount: v.has_credit_account,
   };
 }

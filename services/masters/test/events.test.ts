@@ -521,6 +521,7 @@ it('publishes the masters no other service reads yet as MasterChanged, on their 
     'billing_item',
     'bank_account',
     'business_settings',
+    'fuel_station',
   ]);
   // No vehicle event came of it.
   await new Promise((r) => setTimeout(r, 300));

@@ -49,6 +49,22 @@ it('gives the typed records of the ids asked for, and leaves out what is not the
   expect(types.dutyTypes.map((d) => [d.name, d.maxKm, d.maxHr])).toEqual([['8 Hrs 80 Kms', 80, 8]]);
 });
 
+it('gives the fuel stations the fuel log names, with whether the fleet fills on credit there', async () => {
+  const station = await h.create(T, 'fuel_station', {
+    name: 'HP Baner Road',
+    brand: 'HP',
+    city_id: 'mh-pune',
+    has_credit_account: true,
+  });
+  const found = await h.client.getTypedRecords(
+    { kind: 'fuel_station', ids: [station.id] },
+    callAs(h.callerFor(T)),
+  );
+  expect(found.fuelStations.map((s) => [s.id, s.name, s.brand, s.cityId, s.hasCreditAccount])).toEqual([
+    [station.id, 'HP Baner Road', 'HP', 'mh-pune', true],
+  ]);
+});
+
 it('gives what invoicing reads: companies, their profiles, taxes, billing items and bank accounts', async () => {
   const account = await h.create(T, 'bank_account', {
     name: 'ICICI current',

@@ -135,6 +135,16 @@ describe('navigation from the one screen registry', () => {
     ]);
   });
 
+  it('lists Fuel Logs under view_vehicle_fuel and Vehicle Expenses under view_vehicle_expense', () => {
+    expect(labels(['view_vehicle_fuel']).groups).toEqual([['Operations', ['Fuel Logs']]]);
+    expect(labels(['view_vehicle_expense']).groups).toEqual([['Operations', ['Vehicle Expenses']]]);
+    expect(labels(['manage_vehicle_fuel', 'manage_vehicle_expense']).groups).toEqual([]);
+    const access = (path: string) => SCREENS.find((s) => s.path === path)?.access;
+    expect(
+      ['/operations/fuel', '/operations/fuel/mileage', '/operations/vehicle-expenses'].map(access),
+    ).toEqual(['view_vehicle_fuel', 'view_vehicle_fuel', 'view_vehicle_expense']);
+  });
+
   it('makes exactly the three billing download pages the ones where the shell runs no duty counts', () => {
     const sample = (path: string) => path.replace(/\$\w+/g, '0a1b2c3d-0000-4000-8000-000000000001');
     expect(SCREENS.filter((s) => isBillingDownloadPath(sample(s.path))).map((s) => s.path)).toEqual([

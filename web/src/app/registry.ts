@@ -359,6 +359,27 @@ export const SCREENS: Screen[] = [
     access: 'view_petty_cash',
     load: () => import('../features/petty-cash/petty-cash-entry-page'),
   },
+  // Vehicle fuel and expenses
+  {
+    path: '/operations/fuel',
+    title: 'Fuel logs',
+    access: 'view_vehicle_fuel',
+    load: () => import('../features/vehicle-costs/fuel-logs-page'),
+    nav: [{ group: 'Operations', label: 'Fuel Logs' }],
+  },
+  {
+    path: '/operations/fuel/mileage',
+    title: 'Mileage by vehicle',
+    access: 'view_vehicle_fuel',
+    load: () => import('../features/vehicle-costs/mileage-page'),
+  },
+  {
+    path: '/operations/vehicle-expenses',
+    title: 'Vehicle expenses',
+    access: 'view_vehicle_expense',
+    load: () => import('../features/vehicle-costs/vehicle-expenses-page'),
+    nav: [{ group: 'Operations', label: 'Vehicle Expenses' }],
+  },
   {
     path: '/operations/business/sms',
     title: 'SMS',

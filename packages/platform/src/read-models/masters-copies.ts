@@ -10,6 +10,7 @@ import {
   BusinessSettingsSchema,
   CompanyProfileSchema,
   CompanySchema,
+  FuelStationSchema,
   TaxSchema,
 } from '@fleet/proto/fleet/masters/v1/billing_masters_pb';
 import { type Connection, CustomerSchema, SupplierSchema } from '@fleet/proto/fleet/masters/v1/connection_pb';
@@ -24,6 +25,7 @@ import {
   CustomerChangedSchema,
   DriverChangedSchema,
   DutyTypeChangedSchema,
+  FuelStationChangedSchema,
   RateCardChangedSchema,
   SupplierChangedSchema,
   TaxChangedSchema,
@@ -152,6 +154,13 @@ export const MASTER_COPY_KINDS = {
     fromEvent: (e) => e.businessSettings,
     fromAnswer: (a) => a.businessSettings,
     facts: (s) => ({ id: s.id, name: s.businessName, isActive: true, updatedAt: at(s.updatedAt) }),
+  }),
+  fuel_station: copied({
+    schema: FuelStationSchema,
+    event: FuelStationChangedSchema,
+    fromEvent: (e) => e.fuelStation,
+    fromAnswer: (a) => a.fuelStations,
+    facts: named,
   }),
 };
 

@@ -1,5 +1,6 @@
 import { createOutbox, defineEvent } from '@fleet/platform';
 import {
+  FuelLogChangedSchema,
   InvoiceChangedSchema,
   NoteChangedSchema,
   PettyCashChangedSchema,
@@ -7,6 +8,7 @@ import {
   PurchaseInvoiceChangedSchema,
   ReceiptChangedSchema,
   SupplierPaymentChangedSchema,
+  VehicleExpenseChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
@@ -48,6 +50,12 @@ export const BillingEvents = {
   pettyCashUpdated: defineEvent('fleet.billing.petty_cash.updated', PettyCashChangedSchema),
   pettyCashVoided: defineEvent('fleet.billing.petty_cash.voided', PettyCashChangedSchema),
   pettyCashSent: defineEvent('fleet.billing.petty_cash.sent', PettyCashChangedSchema),
+  fuelLogRecorded: defineEvent('fleet.billing.fuel_log.recorded', FuelLogChangedSchema),
+  fuelLogUpdated: defineEvent('fleet.billing.fuel_log.updated', FuelLogChangedSchema),
+  fuelLogDeleted: defineEvent('fleet.billing.fuel_log.deleted', FuelLogChangedSchema),
+  vehicleExpenseRecorded: defineEvent('fleet.billing.vehicle_expense.recorded', VehicleExpenseChangedSchema),
+  vehicleExpenseUpdated: defineEvent('fleet.billing.vehicle_expense.updated', VehicleExpenseChangedSchema),
+  vehicleExpenseDeleted: defineEvent('fleet.billing.vehicle_expense.deleted', VehicleExpenseChangedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

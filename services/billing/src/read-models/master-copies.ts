@@ -1,6 +1,7 @@
 // Billing's copies of the masters invoicing reads — customers (billing details, tax registration, terms),
 // the operator's companies and their profiles (GSTIN, state, invoice prefix), taxes, billing items, bank
-// accounts and business settings (the GST option on car hire) — kept from masters' typed events and
+// accounts and business settings (the GST option on car hire), and the vehicles, fuel stations and drivers
+// the fuel log and vehicle expenses name — kept from masters' typed events and
 // filled in from GetTypedRecords when an invoice names one no event has brought yet. Invoicing never
 // waits on masters once a copy is here.
 import type { Client } from '@connectrpc/connect';
@@ -24,6 +25,8 @@ const KINDS = [
   'bank_account',
   'business_settings',
   'supplier',
+  'vehicle',
+  'fuel_station',
   'driver',
 ] as const;
 type Kind = (typeof KINDS)[number];

@@ -4,6 +4,10 @@ import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/pl
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import type { PettyCashEntryInput } from '@fleet/proto/fleet/billing/v1/petty_cash_pb';
 import type { PurchaseInvoiceDraft } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
+import type {
+  FuelLogInput as FuelLogInputMessage,
+  VehicleExpenseInput as VehicleExpenseInputMessage,
+} from '@fleet/proto/fleet/billing/v1/vehicle_costs_pb';
 import Decimal from 'decimal.js';
 import {
   activityToProto,
@@ -34,6 +38,8 @@ import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
 import type { PettyCashInput } from '../use-cases/petty-cash';
 import type { PurchaseDraftInput, WholePurchaseInvoice } from '../use-cases/purchase-invoices';
+import type { FuelLogInput, VehicleExpenseInput } from '../use-cases/vehicle-costs';
+import { expenseToProto, fuelLogToProto } from '../vehicle-costs-mappers';
 
 const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
   customerId: draft?.customerId ?? '',
@@ -84,6 +90,35 @@ const purchaseOut = (made: WholePurchaseInvoice) => ({
   purchaseInvoice: purchaseInvoiceToProto(made.invoice, made),
 });
 
+const fillOf = (fill: FuelLogInputMessage | undefined): FuelLogInput => ({
+  fillDate: fill?.fillDate,
+  fillTime: fill?.fillTime,
+  vehicleId: fill?.vehicleId ?? '',
+  driverId: fill?.driverId,
+  quantity: fill?.quantity ?? '',
+  amount: fill?.amount ?? '',
+  odometerKm: fill?.odometerKm ?? 0,
+  fuelStationId: fill?.fuelStationId,
+  stationName: fill?.stationName,
+  isFullTank: fill?.isFullTank ?? false,
+  paymentMode: fill?.paymentMode ?? '',
+  billNo: fill?.billNo,
+  notes: fill?.notes,
+});
+
+const expenseOf = (expense: VehicleExpenseInputMessage | undefined): VehicleExpenseInput => ({
+  expenseDate: expense?.expenseDate,
+  vehicleId: expense?.vehicleId ?? '',
+  category: expense?.category ?? '',
+  amount: expense?.amount ?? '',
+  gstAmount: expense?.gstAmount,
+  odometerKm: expense?.odometerKm,
+  vendor: expense?.vendor,
+  billNo: expense?.billNo,
+  paymentMode: expense?.paymentMode ?? '',
+  notes: expense?.notes,
+});
+
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
   const {
@@ -100,6 +135,7 @@ export function billingRoutes(useCases: BillingUseCases) {
     supplierPayments,
     purchaseInvoices,
   } = useCases;
+  const { fuel, expenses } = useCases.vehicleCosts;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -489,6 +525,64 @@ export function billingRoutes(useCases: BillingUseCases) {
           email: req.email,
         });
         return { entry: pettyCashToProto(entry) };
+      },
+      async listFuelLogs(req, ctx) {
+        const page = await fuel.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          vehicleIds: req.vehicleIds,
+          fuelStationIds: req.fuelStationIds,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+          fullTankOnly: req.fullTankOnly,
+        });
+        return { fuelLogs: page.items.map(fuelLogToProto), page: pageInfoToProto(page) };
+      },
+      async getFuelLog(req, ctx) {
+        return { fuelLog: fuelLogToProto(await fuel.get(tenantCallerOf(ctx), req.id)) };
+      },
+      async recordFuelLog(req, ctx) {
+        return { fuelLog: fuelLogToProto(await fuel.record(tenantCallerOf(ctx), fillOf(req.fuelLog))) };
+      },
+      async updateFuelLog(req, ctx) {
+        const row = await fuel.update(tenantCallerOf(ctx), req.id, req.version, fillOf(req.fuelLog));
+        return { fuelLog: fuelLogToProto(row) };
+      },
+      async deleteFuelLog(req, ctx) {
+        await fuel.remove(tenantCallerOf(ctx), req.id, req.version);
+        return {};
+      },
+      async getMileageReport(req, ctx) {
+        return fuel.mileage(tenantCallerOf(ctx), req);
+      },
+      async listVehicleExpenses(req, ctx) {
+        const page = await expenses.list(tenantCallerOf(ctx), {
+          ...pageRequestFromProto(req.page),
+          search: req.search,
+          vehicleIds: req.vehicleIds,
+          categories: req.categories,
+          dateFrom: req.dateFrom,
+          dateTo: req.dateTo,
+        });
+        return { expenses: page.items.map(expenseToProto), page: pageInfoToProto(page) };
+      },
+      async getVehicleExpense(req, ctx) {
+        return { expense: expenseToProto(await expenses.get(tenantCallerOf(ctx), req.id)) };
+      },
+      async recordVehicleExpense(req, ctx) {
+        return {
+          expense: expenseToProto(await expenses.record(tenantCallerOf(ctx), expenseOf(req.expense))),
+        };
+      },
+      async updateVehicleExpense(req, ctx) {
+        const row = await expenses.update(tenantCallerOf(ctx), req.id, req.version, expenseOf(req.expense));
+        return { expense: expenseToProto(row) };
+      },
+      async deleteVehicleExpense(req, ctx) {
+        await expenses.remove(tenantCallerOf(ctx), req.id, req.version);
+        return {};
+      },
+      async getVehicleCosts(req, ctx) {
+        return expenses.costs(tenantCallerOf(ctx), req);
       },
     });
 }

@@ -12,6 +12,7 @@ import { createPurchaseInvoices } from './purchase-invoices';
 import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
 import { createSupplierPayments } from './supplier-payments';
+import { createVehicleCosts } from './vehicle-costs';
 
 export function createBillingUseCases(deps: BillingDeps) {
   return {
@@ -28,6 +29,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     supplierPayments: createSupplierPayments(deps),
     purchaseInvoices: createPurchaseInvoices(deps),
     pettyCash: createPettyCash(deps),
+    vehicleCosts: createVehicleCosts(deps),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   customerMaster,
   driverMaster,
   dutyTypeMaster,
+  fuelStationMaster,
   type MasterDefinition,
   type MasterRecord,
   masterOf,
@@ -35,6 +36,7 @@ import {
   CustomerChangedSchema,
   DriverChangedSchema,
   DutyTypeChangedSchema,
+  FuelStationChangedSchema,
   MasterChangedSchema,
   RateCardChangedSchema,
   SupplierChangedSchema,
@@ -50,6 +52,7 @@ import {
   customerToProto,
   driverToProto,
   dutyTypeToProto,
+  fuelStationToProto,
   rateCardToProto,
   recordToProto,
   supplierToProto,
@@ -225,12 +228,19 @@ const typed: ReadonlyMap<string, MasterEvents> = new Map([
       businessSettings: businessSettingsToProto(record),
     })),
   ],
+  [
+    fuelStationMaster.kind,
+    typedEvents(fuelStationMaster, FuelStationChangedSchema, (record, change) => ({
+      ...change,
+      fuelStation: fuelStationToProto(record),
+    })),
+  ],
 ]);
 const generic = new Map<string, MasterEvents>();
 
 /**
  * The masters published with typed events: vehicle, driver, customer, supplier, duty_type, rate_card,
- * company, company_profile, tax, billing_item, bank_account and business_settings.
+ * company, company_profile, tax, billing_item, bank_account, business_settings and fuel_station.
  */
 export const TYPED_EVENT_KINDS: readonly string[] = [...typed.keys()];
 

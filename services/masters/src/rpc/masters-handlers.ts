@@ -34,6 +34,7 @@ import {
   customerToProto,
   driverToProto,
   dutyTypeToProto,
+  fuelStationToProto,
   rateCardToProto,
   recordToProto,
   supplierToProto,
@@ -168,6 +169,8 @@ export function mastersRoutes(useCases: MastersUseCases) {
             return { bankAccounts: typed(COPIED_MASTERS.bank_account).map(bankAccountToProto) };
           case 'business_settings':
             return { businessSettings: typed(COPIED_MASTERS.business_settings).map(businessSettingsToProto) };
+          case 'fuel_station':
+            return { fuelStations: typed(COPIED_MASTERS.fuel_station).map(fuelStationToProto) };
         }
       },
       async uploadFile(req, ctx) {

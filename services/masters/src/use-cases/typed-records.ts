@@ -7,6 +7,7 @@ import {
   customerMaster,
   driverMaster,
   dutyTypeMaster,
+  fuelStationMaster,
   type MasterDefinition,
   operatorDate,
   rateCardMaster,
@@ -35,6 +36,7 @@ export const COPIED_MASTERS = {
   billing_item: billingItemMaster,
   bank_account: bankAccountMaster,
   business_settings: businessSettingsMaster,
+  fuel_station: fuelStationMaster,
 } as const;
 export type CopiedKind = keyof typeof COPIED_MASTERS;
 

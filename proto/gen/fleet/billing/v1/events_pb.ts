@@ -18,13 +18,15 @@ import type { Receipt } from "./receipt_pb";
 import { file_fleet_billing_v1_receipt } from "./receipt_pb";
 import type { SupplierPayment } from "./supplier_payment_pb";
 import { file_fleet_billing_v1_supplier_payment } from "./supplier_payment_pb";
+import type { FuelLog, VehicleExpense } from "./vehicle_costs_pb";
+import { file_fleet_billing_v1_vehicle_costs } from "./vehicle_costs_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSLaAQoWUHVyY2hhc2VJbnZvaWNlQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSOwoQcHVyY2hhc2VfaW52b2ljZRgCIAEoCzIhLmZsZWV0LmJpbGxpbmcudjEuUHVyY2hhc2VJbnZvaWNlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSHAoUcmVsZWFzZWRfYm9va2luZ19pZHMYBSADKAkSEAoIZW1haWxfdG8YBiADKAkSFAoMY29tcGFueV9uYW1lGAcgASgJIrgBChBQZXR0eUNhc2hDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIvCgVlbnRyeRgCIAEoCzIgLmZsZWV0LmJpbGxpbmcudjEuUGV0dHlDYXNoRW50cnkSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCRIMCgRoZWxkGAUgASgJEhQKDGNvbXBhbnlfbmFtZRgGIAEoCRIQCghjaGFubmVscxgHIAMoCWIGcHJvdG8z", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_petty_cash, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSLaAQoWUHVyY2hhc2VJbnZvaWNlQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSOwoQcHVyY2hhc2VfaW52b2ljZRgCIAEoCzIhLmZsZWV0LmJpbGxpbmcudjEuUHVyY2hhc2VJbnZvaWNlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSHAoUcmVsZWFzZWRfYm9va2luZ19pZHMYBSADKAkSEAoIZW1haWxfdG8YBiADKAkSFAoMY29tcGFueV9uYW1lGAcgASgJIrgBChBQZXR0eUNhc2hDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIvCgVlbnRyeRgCIAEoCzIgLmZsZWV0LmJpbGxpbmcudjEuUGV0dHlDYXNoRW50cnkSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCRIMCgRoZWxkGAUgASgJEhQKDGNvbXBhbnlfbmFtZRgGIAEoCRIQCghjaGFubmVscxgHIAMoCSJ8Cg5GdWVsTG9nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoIZnVlbF9sb2cYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2cSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKJAQoVVmVoaWNsZUV4cGVuc2VDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIxCgdleHBlbnNlGAIgASgLMiAuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlRXhwZW5zZRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_petty_cash, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment, file_fleet_billing_v1_vehicle_costs]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -341,4 +343,72 @@ export type PettyCashChanged = Message<"fleet.billing.v1.PettyCashChanged"> & {
  */
 export const PettyCashChangedSchema: GenMessage<PettyCashChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 6);
+
+/**
+ * fleet.billing.fuel_log.recorded, .updated and .deleted (the fill as it was), through the outbox.
+ *
+ * @generated from message fleet.billing.v1.FuelLogChanged
+ */
+export type FuelLogChanged = Message<"fleet.billing.v1.FuelLogChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.billing.v1.FuelLog fuel_log = 2;
+   */
+  fuelLog?: FuelLog | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.FuelLogChanged.
+ * Use `create(FuelLogChangedSchema)` to create a new message.
+ */
+export const FuelLogChangedSchema: GenMessage<FuelLogChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 7);
+
+/**
+ * fleet.billing.vehicle_expense.recorded, .updated and .deleted (the expense as it was), through the outbox.
+ *
+ * @generated from message fleet.billing.v1.VehicleExpenseChanged
+ */
+export type VehicleExpenseChanged = Message<"fleet.billing.v1.VehicleExpenseChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.billing.v1.VehicleExpense expense = 2;
+   */
+  expense?: VehicleExpense | undefined;
+
+  /**
+   * @generated from field: string action = 3;
+   */
+  action: string;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.VehicleExpenseChanged.
+ * Use `create(VehicleExpenseChangedSchema)` to create a new message.
+ */
+export const VehicleExpenseChangedSchema: GenMessage<VehicleExpenseChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 8);
 

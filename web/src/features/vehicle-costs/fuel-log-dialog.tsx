@@ -1,0 +1,351 @@
+// Adding or editing one fill: the vehicle, when (date and time), the fuel and what it cost (the rate per
+// litre worked out as typed), the odometer, the station (chosen, or typed when not in masters), full tank
+// or not, and how it was paid. The server's messages land at their fields; nothing typed is lost when a
+// save fails. An edit can delete the fill instead.
+import { FUEL_PAYMENT_MODES, operatorDate } from '@fleet/domain';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import Decimal from 'decimal.js';
+import { useState } from 'react';
+import { showToast } from '../../app/toast/toast-store';
+import { errorMessage, fieldErrorsOf, trpcClient } from '../../lib/trpc';
+import { DateBox } from '../billing/invoice-form';
+import { rupees } from '../duties/duty-format';
+import { paymentModeText } from './vehicle-cost-format';
+import { RefPicker, useRefreshVehicleCosts } from './vehicle-cost-parts';
+import type { FuelLog, FuelLogInput } from './vehicle-cost-types';
+
+interface Values {
+  fillDate: string;
+  fillTime: string;
+  vehicleId: string;
+  driverId: string;
+  quantity: string;
+  amount: string;
+  odometerKm: string;
+  fuelStationId: string;
+  stationName: string;
+  isFullTank: boolean;
+  paymentMode: (typeof FUEL_PAYMENT_MODES)[number];
+  billNo: string;
+  notes: string;
+}
+
+const nowTime = () => {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  return `${parts.find((p) => p.type === 'hour')?.value ?? '00'}:${parts.find((p) => p.type === 'minute')?.value ?? '00'}`;
+};
+
+const valuesOf = (fill: FuelLog | undefined, vehicleId: string): Values =>
+  fill
+    ? {
+        fillDate: fill.fillDate,
+        fillTime: fill.fillTime,
+        vehicleId: fill.vehicleId,
+        driverId: fill.driverId ?? '',
+        quantity: fill.quantity.toString(),
+        amount: fill.amount.toFixed(2),
+        odometerKm: String(fill.odometerKm),
+        fuelStationId: fill.fuelStationId ?? '',
+        stationName: fill.fuelStationId ? '' : fill.stationName,
+        isFullTank: fill.isFullTank,
+        paymentMode: FUEL_PAYMENT_MODES.find((m) => m === fill.paymentMode) ?? 'CASH',
+        billNo: fill.billNo,
+        notes: fill.notes,
+      }
+    : {
+        fillDate: operatorDate(new Date()),
+        fillTime: nowTime(),
+        vehicleId,
+        driverId: '',
+        quantity: '',
+        amount: '',
+        odometerKm: '',
+        fuelStationId: '',
+        stationName: '',
+        isFullTank: true,
+        paymentMode: 'CASH',
+        billNo: '',
+        notes: '',
+      };
+
+/** The rate per litre of what is typed, when both figures read as numbers. */
+function rateOf(values: Values): string | undefined {
+  try {
+    const quantity = new Decimal(values.quantity);
+    const amount = new Decimal(values.amount);
+    if (quantity.lte(0) || amount.lte(0)) return undefined;
+    return rupees(amount.div(quantity).toDecimalPlaces(2));
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the form can tell before asking the server. */
+function problemsOf(values: Values): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!values.vehicleId) found.vehicleId = 'Choose the vehicle.';
+  if (!values.fillDate) found.fillDate = 'Give the day of the fill.';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.fillTime)) found.fillTime = 'Give the time as HH:MM.';
+  if (!/^\d{1,4}(\.\d{1,3})?$/.test(values.quantity.trim()) || Number(values.quantity) <= 0)
+    found.quantity = 'Give the litres to at most three decimals, e.g. 42.35.';
+  if (!/^\d{1,11}(\.\d{1,2})?$/.test(values.amount.trim()) || Number(values.amount) <= 0)
+    found.amount = 'Give the amount in rupees, to the paisa.';
+  if (!/^\d{1,7}$/.test(values.odometerKm.trim())) found.odometerKm = 'Give the odometer in whole km.';
+  if (!values.fuelStationId && !values.stationName.trim())
+    found.stationName = 'Choose the fuel station, or type its name.';
+  return found;
+}
+
+const inputOf = (values: Values): FuelLogInput => ({
+  fillDate: values.fillDate,
+  fillTime: values.fillTime,
+  vehicleId: values.vehicleId,
+  driverId: values.driverId,
+  quantity: values.quantity.trim(),
+  amount: values.amount.trim(),
+  odometerKm: Number(values.odometerKm),
+  fuelStationId: values.fuelStationId,
+  stationName: values.fuelStationId ? '' : values.stationName,
+  isFullTank: values.isFullTank,
+  paymentMode: values.paymentMode,
+  billNo: values.billNo,
+  notes: values.notes,
+});
+
+export function FuelLogDialog({
+  fill,
+  vehicleId = '',
+  canManage,
+  onClose,
+}: {
+  /** The fill to edit; none to add one. */
+  fill?: FuelLog;
+  vehicleId?: string;
+  canManage: boolean;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState<Values>(() => valuesOf(fill, vehicleId));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string>();
+  const refresh = useRefreshVehicleCosts();
+  const set = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) delete next[key];
+      return next;
+    });
+  };
+  const failed = (failure: unknown) => {
+    setErrors(fieldErrorsOf(failure));
+    setProblem(errorMessage(failure));
+  };
+  const save = useMutation({
+    mutationFn: (input: FuelLogInput) =>
+      fill
+        ? trpcClient.fuelLog.update.mutate({ id: fill.id, version: fill.version, fuelLog: input })
+        : trpcClient.fuelLog.record.mutate(input),
+    onSuccess: (saved) => {
+      showToast(`The fill of ${saved.vehicleNo} is saved.`);
+      refresh();
+      onClose();
+    },
+    onError: failed,
+  });
+  const remove = useMutation({
+    mutationFn: (target: FuelLog) =>
+      trpcClient.fuelLog.delete.mutate({ id: target.id, version: target.version }),
+    onSuccess: () => {
+      showToast('The fill is deleted.');
+      refresh();
+      onClose();
+    },
+    onError: failed,
+  });
+  const submit = () => {
+    const found = problemsOf(values);
+    setErrors(found);
+    setProblem(Object.keys(found).length ? 'Some fields need attention.' : undefined);
+    if (!Object.keys(found).length) save.mutate(inputOf(values));
+  };
+  const rate = rateOf(values);
+  const error = (field: string) => errors[field] ?? errors[`fuelLog.${field}`];
+
+  return (
+    <Modal opened onClose={onClose} title={fill ? `Fill of ${fill.vehicleNo}` : 'Add a fill'} size="lg">
+      <form
+        aria-label="Fuel log form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="sm">
+            <RefPicker
+              target="vehicle"
+              label="Vehicle"
+              required
+              value={values.vehicleId}
+              onChange={(vehicleId) => set({ vehicleId })}
+              error={error('vehicleId')}
+            />
+            <SimpleGrid cols={2}>
+              <DateBox
+                label="Date"
+                required
+                value={values.fillDate}
+                onChange={(fillDate) => set({ fillDate })}
+                error={error('fillDate')}
+              />
+              <TextInput
+                label="Time"
+                withAsterisk
+                placeholder="HH:MM"
+                value={values.fillTime}
+                onChange={(e) => set({ fillTime: e.currentTarget.value })}
+                error={error('fillTime')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={3}>
+              <TextInput
+                label="Litres (kg, kWh)"
+                withAsterisk
+                inputMode="decimal"
+                value={values.quantity}
+                onChange={(e) => set({ quantity: e.currentTarget.value })}
+                error={error('quantity')}
+              />
+              <TextInput
+                label="Amount (₹)"
+                withAsterisk
+                inputMode="decimal"
+                value={values.amount}
+                onChange={(e) => set({ amount: e.currentTarget.value })}
+                error={error('amount')}
+                description={rate ? `${rate} a litre` : undefined}
+              />
+              <NumberInput
+                label="Odometer (km)"
+                withAsterisk
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator=","
+                value={values.odometerKm}
+                onChange={(v) => set({ odometerKm: String(v) })}
+                error={error('odometerKm')}
+              />
+            </SimpleGrid>
+            <Checkbox
+              label="Full tank (filled to the brim: mileage is measured between full tanks)"
+              checked={values.isFullTank}
+              onChange={(e) => set({ isFullTank: e.currentTarget.checked })}
+            />
+            <SimpleGrid cols={2}>
+              <RefPicker
+                target="fuel_station"
+                label="Fuel station"
+                value={values.fuelStationId}
+                onChange={(fuelStationId) => set({ fuelStationId, stationName: '' })}
+                error={error('fuelStationId')}
+              />
+              <TextInput
+                label="…or its name, when not in masters"
+                disabled={!!values.fuelStationId}
+                value={values.stationName}
+                onChange={(e) => set({ stationName: e.currentTarget.value })}
+                error={error('stationName')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={2}>
+              <RefPicker
+                target="driver"
+                label="Driver"
+                value={values.driverId}
+                onChange={(driverId) => set({ driverId })}
+                error={error('driverId')}
+              />
+              <Select
+                label="Paid by"
+                allowDeselect={false}
+                value={values.paymentMode}
+                onChange={(v) => set({ paymentMode: FUEL_PAYMENT_MODES.find((m) => m === v) ?? 'CASH' })}
+                data={FUEL_PAYMENT_MODES.map((value) => ({ value, label: paymentModeText(value) }))}
+                error={error('paymentMode')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Bill no."
+              value={values.billNo}
+              onChange={(e) => set({ billNo: e.currentTarget.value })}
+              error={error('billNo')}
+            />
+            <Textarea
+              label="Notes"
+              autosize
+              minRows={2}
+              value={values.notes}
+              onChange={(e) => set({ notes: e.currentTarget.value })}
+              error={error('notes')}
+            />
+            {fill?.stretch ? (
+              <Text size="sm" c="dimmed">
+                This full tank closes {fill.stretch.km.toLocaleString('en-IN')} km on{' '}
+                {fill.stretch.quantity.toString()} litres since the previous one:{' '}
+                {fill.stretch.kmPerUnit.toFixed(2)} km a litre.
+              </Text>
+            ) : null}
+            {problem ? (
+              <Alert color="red" title="Not saved">
+                {problem}
+              </Alert>
+            ) : null}
+            {canManage ? (
+              <Group justify="space-between">
+                {fill ? (
+                  <Button
+                    color="red"
+                    variant="subtle"
+                    loading={remove.isPending}
+                    onClick={() => remove.mutate(fill)}
+                  >
+                    Delete fill
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Group>
+                  <Button variant="default" onClick={onClose}>
+                    Close
+                  </Button>
+                  <Button type="submit" loading={save.isPending}>
+                    {fill ? 'Save changes' : 'Save fill'}
+                  </Button>
+                </Group>
+              </Group>
+            ) : null}
+          </Stack>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
