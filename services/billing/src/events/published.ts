@@ -2,7 +2,9 @@ import { createOutbox, defineEvent } from '@fleet/platform';
 import {
   InvoiceChangedSchema,
   NoteChangedSchema,
+  PaymentRequestedSchema,
   ReceiptChangedSchema,
+  ReceiptEmailedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { SCHEMA } from '../storage/migrations';
 
@@ -22,6 +24,8 @@ export const BillingEvents = {
   receiptCancelled: defineEvent('fleet.billing.receipt.cancelled', ReceiptChangedSchema),
   noteCreated: defineEvent('fleet.billing.note.created', NoteChangedSchema),
   noteCancelled: defineEvent('fleet.billing.note.cancelled', NoteChangedSchema),
+  receiptEmailed: defineEvent('fleet.billing.receipt.emailed', ReceiptEmailedSchema),
+  paymentRequested: defineEvent('fleet.billing.payment.requested', PaymentRequestedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

@@ -1,6 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { encodeInvoiceListPage } from '@fleet/domain';
-import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
+import { callerOf, pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import Decimal from 'decimal.js';
 import {
@@ -16,6 +16,7 @@ import {
   receiptToProto,
   statementToProto,
 } from '../mappers';
+import { paymentRequestToProto, publicPaymentPageToProto } from '../payment-request-mappers';
 import type { BillingUseCases } from '../use-cases';
 import type { DraftInput } from '../use-cases/invoicing';
 
@@ -44,8 +45,18 @@ const draftOf = (draft: InvoiceDraft | undefined): DraftInput => ({
 
 /** Thin gRPC handlers: proto in, use case, proto out. */
 export function billingRoutes(useCases: BillingUseCases) {
-  const { lists, invoicing, documents, exportProfiles, exports, receipts, statements, notes, gstReturns } =
-    useCases;
+  const {
+    lists,
+    invoicing,
+    documents,
+    exportProfiles,
+    exports,
+    receipts,
+    statements,
+    notes,
+    gstReturns,
+    receiptDocuments,
+  } = useCases;
   return (router: ConnectRouter) =>
     router.service(BillingService, {
       async listInvoices(req, ctx) {
@@ -248,6 +259,27 @@ export function billingRoutes(useCases: BillingUseCases) {
       async cancelReceipt(req, ctx) {
         const { receipt, settlements } = await receipts.cancel(tenantCallerOf(ctx), req.id, req.reason);
         return { receipt: receiptToProto(receipt, settlements) };
+      },
+      async renderReceipt(req, ctx) {
+        return receiptDocuments.renderReceipt(tenantCallerOf(ctx), req.id);
+      },
+      async emailReceipt(req, ctx) {
+        return receiptDocuments.emailReceipt(tenantCallerOf(ctx), req.id, req.to);
+      },
+      async getCustomerContacts(req, ctx) {
+        return receiptDocuments.contacts(tenantCallerOf(ctx), req.customerId);
+      },
+      async requestPayment(req, ctx) {
+        const request = await receiptDocuments.requestPayment(tenantCallerOf(ctx), req);
+        return { request: paymentRequestToProto(request) };
+      },
+      async getPublicPaymentRequest(req, ctx) {
+        return {
+          request: publicPaymentPageToProto(await receiptDocuments.publicPage(callerOf(ctx), req.token)),
+        };
+      },
+      async renderPublicInvoice(req, ctx) {
+        return receiptDocuments.publicInvoicePdf(callerOf(ctx), req);
       },
     });
 }

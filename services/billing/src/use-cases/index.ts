@@ -6,6 +6,7 @@ import { createInvoiceDocuments } from './invoice-documents';
 import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
 import { createNotes } from './notes';
+import { createReceiptDocuments } from './receipt-documents';
 import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
 
@@ -20,6 +21,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     statements: createCustomerStatements(deps),
     notes: createNotes(deps),
     gstReturns: createGstReturns(deps),
+    receiptDocuments: createReceiptDocuments(deps),
   };
 }
 

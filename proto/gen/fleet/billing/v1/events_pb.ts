@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAliBnByb3RvMw", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_receipt]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkizwEKDlJlY2VpcHRFbWFpbGVkEhEKCXRlbmFudF9pZBgBIAEoCRISCgpyZWNlaXB0X2lkGAIgASgJEhIKCnJlY2VpcHRfbm8YAyABKAkSFAoMcmVjZWlwdF9kYXRlGAQgASgJEhcKD3JlY2VpdmVkX2Ftb3VudBgFIAEoCRIVCg1jdXN0b21lcl9uYW1lGAYgASgJEhQKDGNvbXBhbnlfbmFtZRgHIAEoCRIKCgJ0bxgIIAMoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYCSABKAkizQEKEFBheW1lbnRSZXF1ZXN0ZWQSEQoJdGVuYW50X2lkGAEgASgJEhoKEnBheW1lbnRfcmVxdWVzdF9pZBgCIAEoCRIVCg1jdXN0b21lcl9uYW1lGAMgASgJEhQKDGNvbXBhbnlfbmFtZRgEIAEoCRISCgphbW91bnRfZHVlGAUgASgJEg0KBXRva2VuGAYgASgJEg4KBmVtYWlscxgHIAMoCRIOCgZwaG9uZXMYCCADKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAkgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_receipt]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -149,4 +149,129 @@ export type NoteChanged = Message<"fleet.billing.v1.NoteChanged"> & {
  */
 export const NoteChangedSchema: GenMessage<NoteChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 2);
+
+/**
+ * fleet.billing.receipt.emailed, through the outbox: messaging emails the receipt with its PDF.
+ *
+ * @generated from message fleet.billing.v1.ReceiptEmailed
+ */
+export type ReceiptEmailed = Message<"fleet.billing.v1.ReceiptEmailed"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: string receipt_id = 2;
+   */
+  receiptId: string;
+
+  /**
+   * @generated from field: string receipt_no = 3;
+   */
+  receiptNo: string;
+
+  /**
+   * YYYY-MM-DD.
+   *
+   * @generated from field: string receipt_date = 4;
+   */
+  receiptDate: string;
+
+  /**
+   * @generated from field: string received_amount = 5;
+   */
+  receivedAmount: string;
+
+  /**
+   * @generated from field: string customer_name = 6;
+   */
+  customerName: string;
+
+  /**
+   * The receiving billing company.
+   *
+   * @generated from field: string company_name = 7;
+   */
+  companyName: string;
+
+  /**
+   * @generated from field: repeated string to = 8;
+   */
+  to: string[];
+
+  /**
+   * @generated from field: string changed_by_user_id = 9;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ReceiptEmailed.
+ * Use `create(ReceiptEmailedSchema)` to create a new message.
+ */
+export const ReceiptEmailedSchema: GenMessage<ReceiptEmailed> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 3);
+
+/**
+ * fleet.billing.payment.requested, through the outbox: messaging sends the request by email and text.
+ *
+ * @generated from message fleet.billing.v1.PaymentRequested
+ */
+export type PaymentRequested = Message<"fleet.billing.v1.PaymentRequested"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: string payment_request_id = 2;
+   */
+  paymentRequestId: string;
+
+  /**
+   * @generated from field: string customer_name = 3;
+   */
+  customerName: string;
+
+  /**
+   * @generated from field: string company_name = 4;
+   */
+  companyName: string;
+
+  /**
+   * @generated from field: string amount_due = 5;
+   */
+  amountDue: string;
+
+  /**
+   * The link's token (billing keeps only its hash): messaging puts it on PUBLIC_BASE_URL's
+   * /payment-request/ path.
+   *
+   * @generated from field: string token = 6;
+   */
+  token: string;
+
+  /**
+   * @generated from field: repeated string emails = 7;
+   */
+  emails: string[];
+
+  /**
+   * @generated from field: repeated string phones = 8;
+   */
+  phones: string[];
+
+  /**
+   * @generated from field: string changed_by_user_id = 9;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.PaymentRequested.
+ * Use `create(PaymentRequestedSchema)` to create a new message.
+ */
+export const PaymentRequestedSchema: GenMessage<PaymentRequested> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 4);
 
