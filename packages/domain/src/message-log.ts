@@ -12,13 +12,22 @@ export const MESSAGE_LOG_EMAIL_TYPES = [
   'DUTY_INFO_EMAIL',
   'DUTY_SLIP_EMAIL',
   'INVOICE_EMAIL',
+  'RECEIPT_EMAIL',
+  'PAYMENT_REQUEST_EMAIL',
 ] as const;
+
+/** Texts from billing, beside spec §9's booking texts: a customer asked to pay, with its link. */
+export const MESSAGE_LOG_BILLING_SMS_TYPES = ['PAYMENT_REQUEST_SMS'] as const;
 
 /** Notifications to the driver app: a duty allotted to the driver, and one taken away (cancelled or allotted elsewhere). */
 export const MESSAGE_LOG_PUSH_TYPES = ['NEW_DUTY_PUSH', 'DUTY_CANCELLED_PUSH'] as const;
 
 /** The kinds an operator words itself (its message templates): the texts and the emails. A push's words are the product's. */
-export const MESSAGE_TEMPLATE_TYPES = [...SMS_TYPES, ...MESSAGE_LOG_EMAIL_TYPES] as const;
+export const MESSAGE_TEMPLATE_TYPES = [
+  ...SMS_TYPES,
+  ...MESSAGE_LOG_EMAIL_TYPES,
+  ...MESSAGE_LOG_BILLING_SMS_TYPES,
+] as const;
 export type MessageTemplateType = (typeof MESSAGE_TEMPLATE_TYPES)[number];
 
 /**
@@ -38,7 +47,7 @@ export const messageLogTypeOf = (value: string): MessageLogType | undefined =>
 
 /** The kinds each screen lists. */
 export const MESSAGE_LOG_TYPES_BY_CHANNEL: Record<MessageLogChannel, readonly MessageLogType[]> = {
-  SMS: SMS_TYPES,
+  SMS: [...SMS_TYPES, ...MESSAGE_LOG_BILLING_SMS_TYPES],
   EMAIL: MESSAGE_LOG_EMAIL_TYPES,
   PUSH: MESSAGE_LOG_PUSH_TYPES,
 };

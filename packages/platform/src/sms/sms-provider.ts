@@ -15,6 +15,8 @@ export interface SmsTemplates {
   SEND_INFO_TO_SUPPLIER_SMS: BookingSmsVariables;
   /** The passenger's link to approve the digital duty slip (`slipLink`). */
   DIGITAL_DUTY_SLIP_SMS: BookingSmsVariables;
+  /** Billing's request for payment, with the link to the customer's dues (`paymentLink`). */
+  PAYMENT_REQUEST_SMS: BookingSmsVariables;
 }
 
 /**

@@ -4,7 +4,7 @@
 // (back-off, up to a limit). A provider that is down leaves the messages in the log to be tried again; a
 // refusal that can never succeed (a bad number, no template) is given up at once; several workers never
 // take the same row at once.
-import { SMS_TYPES, type SmsType } from '@fleet/domain';
+import { MESSAGE_LOG_BILLING_SMS_TYPES, SMS_TYPES, type SmsType } from '@fleet/domain';
 import {
   type Database,
   type EmailAttachment,
@@ -59,7 +59,11 @@ const variablesSchema = z.record(z.string(), z.string());
 /** A sign-in code's: the code until it is sent or given up, and when it stops being valid. */
 const signInSchema = z.object({ otp: z.string().regex(/^\d{4,8}$/), expiresAt: z.iso.datetime() });
 
+type BillingSmsType = (typeof MESSAGE_LOG_BILLING_SMS_TYPES)[number];
 const isBookingText = (type: string): type is SmsType => (SMS_TYPES as readonly string[]).includes(type);
+/** Billing's texts: their link (a payment request's) is in the text when it is written. */
+const isBillingText = (type: string): type is BillingSmsType =>
+  (MESSAGE_LOG_BILLING_SMS_TYPES as readonly string[]).includes(type);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -189,7 +193,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (row.channel === 'EMAIL') return deliverEmail(row);
     if (row.type === 'SIGN_IN_CODE_SMS') return deliverSignInCode(row);
     const variables = variablesSchema.safeParse(row.variables);
-    if (row.channel !== 'SMS' || !isBookingText(row.type) || !variables.success) {
+    if (
+      row.channel !== 'SMS' ||
+      !(isBookingText(row.type) || isBillingText(row.type)) ||
+      !variables.success
+    ) {
       return record(row, {
         sent: false,
         error: `cannot send a ${row.type} text from this log row`,

@@ -2,7 +2,14 @@
 // operator's INVOICE_EMAIL template (or the default), carrying the invoice's PDF — named here, fetched from
 // billing when the email is sent. Pure; the caller writes what this answers.
 import { formatRupees } from '@fleet/platform/pdf';
-import { DEFAULT_TEMPLATES, renderMessage, type TemplateText, type TemplateValues } from './templates';
+import {
+  DEFAULT_TEMPLATES,
+  NO_BILLING_VALUES,
+  NO_BOOKING_VALUES,
+  renderMessage,
+  type TemplateText,
+  type TemplateValues,
+} from './templates';
 
 /** What billing's fleet.billing.invoice.dispatched says of the invoice. */
 export interface DispatchedInvoice {
@@ -39,20 +46,10 @@ const shownDate = (date: string) =>
 
 export function invoiceValues(invoice: DispatchedInvoice): TemplateValues {
   return {
-    bookingNo: '',
-    reportingTime: '',
-    pickup: '',
-    drop: '',
-    vehicleNo: '',
-    driverName: '',
-    driverPhone: '',
-    tripOtp: '',
-    passengerName: '',
+    ...NO_BOOKING_VALUES,
+    ...NO_BILLING_VALUES,
     customerName: invoice.buyerName.trim(),
     companyName: invoice.sellerName.trim(),
-    supplierName: '',
-    slipLink: '',
-    feedbackLink: '',
     invoiceNo: invoice.invoiceNo,
     invoiceTotal: formatRupees(invoice.total || '0'),
     dueDate: shownDate(invoice.dueDate),

@@ -1,6 +1,11 @@
 // Every kind of message the log holds, by channel, and the contact roles of spec §3 they go to. The
 // migrations' checks list the same words; a new kind is added to both.
-import { MESSAGE_LOG_EMAIL_TYPES, MESSAGE_LOG_PUSH_TYPES, SMS_TYPES } from '@fleet/domain';
+import {
+  MESSAGE_LOG_BILLING_SMS_TYPES,
+  MESSAGE_LOG_EMAIL_TYPES,
+  MESSAGE_LOG_PUSH_TYPES,
+  SMS_TYPES,
+} from '@fleet/domain';
 
 export const EMAIL_TYPES = MESSAGE_LOG_EMAIL_TYPES;
 export type EmailType = (typeof EMAIL_TYPES)[number];
@@ -9,8 +14,8 @@ export type EmailType = (typeof EMAIL_TYPES)[number];
 export const PUSH_TYPES = MESSAGE_LOG_PUSH_TYPES;
 export type PushType = (typeof PUSH_TYPES)[number];
 
-/** The SMS types of spec §9, and the sign-in code (which belongs to no operator). */
-export const TEXT_TYPES = [...SMS_TYPES, 'SIGN_IN_CODE_SMS'] as const;
+/** The SMS types of spec §9, the sign-in code (which belongs to no operator) and billing's texts. */
+export const TEXT_TYPES = [...SMS_TYPES, 'SIGN_IN_CODE_SMS', ...MESSAGE_LOG_BILLING_SMS_TYPES] as const;
 export type TextType = (typeof TEXT_TYPES)[number];
 
 export const MESSAGE_TYPES = [...TEXT_TYPES, ...EMAIL_TYPES, ...PUSH_TYPES] as const;

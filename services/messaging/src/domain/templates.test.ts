@@ -34,6 +34,11 @@ const values: TemplateValues = {
   invoiceNo: '',
   invoiceTotal: '',
   dueDate: '',
+  receiptNo: '',
+  receiptAmount: '',
+  receiptDate: '',
+  amountDue: '',
+  paymentLink: '',
 };
 
 const sms = (body: string, dlt = false): TemplateText => ({

@@ -28,6 +28,11 @@ export const TEMPLATE_VARIABLES = [
   'invoiceNo',
   'invoiceTotal',
   'dueDate',
+  'receiptNo',
+  'receiptAmount',
+  'receiptDate',
+  'amountDue',
+  'paymentLink',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
@@ -51,15 +56,58 @@ export const INVOICE_VARIABLES = [
   'invoiceTotal',
   'dueDate',
 ] as const satisfies readonly TemplateVariable[];
-/** What an invoice's email can name: the invoice's variables, its buyer and its seller. */
-const INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
-  ...INVOICE_VARIABLES,
-  'customerName',
-  'companyName',
-];
 const isInvoiceVariable = (name: TemplateVariable) => (INVOICE_VARIABLES as readonly string[]).includes(name);
 
 /** What a link variable holds until the text is sent: the variable as written. */
+/** A receipt's variables: they go only in the receipt's email. */
+export const RECEIPT_VARIABLES = [
+  'receiptNo',
+  'receiptAmount',
+  'receiptDate',
+] as const satisfies readonly TemplateVariable[];
+/** A payment request's variables: they go only in its email and text. */
+export const PAYMENT_REQUEST_VARIABLES = [
+  'amountDue',
+  'paymentLink',
+] as const satisfies readonly TemplateVariable[];
+
+/** What each of billing's messages (about no booking) can name: its own variables, the customer and the company. */
+const BILLING_MESSAGE_VARIABLES: Partial<Record<TemplateType, readonly TemplateVariable[]>> = {
+  // An invoice's email names the invoice, its buyer and its seller.
+  INVOICE_EMAIL: [...INVOICE_VARIABLES, 'customerName', 'companyName'],
+  RECEIPT_EMAIL: [...RECEIPT_VARIABLES, 'customerName', 'companyName'],
+  PAYMENT_REQUEST_EMAIL: [...PAYMENT_REQUEST_VARIABLES, 'customerName', 'companyName'],
+  PAYMENT_REQUEST_SMS: [...PAYMENT_REQUEST_VARIABLES, 'customerName', 'companyName'],
+};
+
+/** The values none of billing's messages fill: a booking's. */
+export const NO_BOOKING_VALUES = {
+  bookingNo: '',
+  reportingTime: '',
+  pickup: '',
+  drop: '',
+  vehicleNo: '',
+  driverName: '',
+  driverPhone: '',
+  tripOtp: '',
+  passengerName: '',
+  supplierName: '',
+  slipLink: '',
+  feedbackLink: '',
+} as const satisfies Partial<TemplateValues>;
+
+/** The values only billing's messages fill, empty for the others. */
+export const NO_BILLING_VALUES = {
+  invoiceNo: '',
+  invoiceTotal: '',
+  dueDate: '',
+  receiptNo: '',
+  receiptAmount: '',
+  receiptDate: '',
+  amountDue: '',
+  paymentLink: '',
+} as const satisfies Partial<TemplateValues>;
+
 export const writtenLinkVariable = (name: LinkVariable) => `{${name}}`;
 
 /** The link a text of this type carries, if any. */
@@ -155,6 +203,17 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
     'Invoice {invoiceNo}[ from {companyName}]',
     'Dear[ {customerName}],\n\nPlease find attached invoice {invoiceNo} for {invoiceTotal}[, due by {dueDate}].\n\nRegards,[\n{companyName}]',
   ),
+  RECEIPT_EMAIL: email(
+    'Receipt {receiptNo} for {receiptAmount}[ - {companyName}]',
+    'Dear[ {customerName}],\n\nThank you for your payment of {receiptAmount}[ received on {receiptDate}]. Please find attached receipt {receiptNo}.\n\nRegards,[\n{companyName}]',
+  ),
+  PAYMENT_REQUEST_EMAIL: email(
+    'Payment due: {amountDue}[ - {companyName}]',
+    'Dear[ {customerName}],\n\nThis is a reminder that {amountDue} is due to us. You can see the invoices, download them and find our bank details here:\n{paymentLink}\n\nIf you have already paid, please ignore this message.\n\nRegards,[\n{companyName}]',
+  ),
+  PAYMENT_REQUEST_SMS: sms(
+    'Dear[ {customerName}], {amountDue} is due to us. See your invoices and how to pay: {paymentLink}[ - {companyName}]',
+  ),
 };
 
 const VARIABLE = /\{([A-Za-z]+)\}/g;
@@ -200,7 +259,7 @@ export function fitValues(
   const fitted = { ...values };
   const cut: TemplateVariable[] = [];
   for (const name of TEMPLATE_VARIABLES) {
-    if (isLinkVariable(name)) continue;
+    if (isLinkVariable(name) || name === 'paymentLink') continue;
     const chars = [...values[name]];
     if (chars.length > DLT_VALUE_LIMIT) {
       fitted[name] = chars.slice(0, DLT_VALUE_LIMIT).join('').trimEnd();
@@ -261,10 +320,21 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
     if (isInvoiceVariable(name) && type !== 'INVOICE_EMAIL') {
       return { field, message: `{${name}} goes only in the INVOICE_EMAIL email.` };
     }
-    if (type === 'INVOICE_EMAIL' && !INVOICE_EMAIL_VARIABLES.includes(name)) {
+    if ((RECEIPT_VARIABLES as readonly string[]).includes(name) && type !== 'RECEIPT_EMAIL') {
+      return { field, message: `{${name}} goes only in the RECEIPT_EMAIL email.` };
+    }
+    if (
+      (PAYMENT_REQUEST_VARIABLES as readonly string[]).includes(name) &&
+      type !== 'PAYMENT_REQUEST_EMAIL' &&
+      type !== 'PAYMENT_REQUEST_SMS'
+    ) {
+      return { field, message: `{${name}} goes only in the payment request’s email and text.` };
+    }
+    const fills = BILLING_MESSAGE_VARIABLES[type];
+    if (fills && !fills.includes(name)) {
       return {
         field,
-        message: `{${name}} is a booking’s: an invoice’s email fills only ${INVOICE_EMAIL_VARIABLES.map((v) => `{${v}}`).join(', ')}.`,
+        message: `{${name}} is not this message’s: it fills only ${fills.map((v) => `{${v}}`).join(', ')}.`,
       };
     }
   }
@@ -342,8 +412,6 @@ export function templateValues(booking: BookingFacts, context: ValueContext = {}
     // Made when the text is sent (withLink).
     slipLink: writtenLinkVariable('slipLink'),
     feedbackLink: writtenLinkVariable('feedbackLink'),
-    invoiceNo: '',
-    invoiceTotal: '',
-    dueDate: '',
+    ...NO_BILLING_VALUES,
   };
 }

@@ -40,7 +40,8 @@ export interface NewMessage {
 /** A file an email carries, fetched from its owner when the email is sent: a duty's slip, an invoice. */
 export type MessageAttachment =
   | { kind: 'DUTY_SLIP'; bookingId: string; fileName: string }
-  | { kind: 'INVOICE'; invoiceId: string; fileName: string };
+  | { kind: 'INVOICE'; invoiceId: string; fileName: string }
+  | { kind: 'RECEIPT'; receiptId: string; fileName: string };
 
 export interface MessageRow {
   id: string;
@@ -269,6 +270,7 @@ export async function getMessage(tx: Tx, id: string): Promise<MessageRow | undef
 const attachmentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('DUTY_SLIP'), bookingId: z.string().uuid(), fileName: z.string().min(1) }),
   z.object({ kind: z.literal('INVOICE'), invoiceId: z.string().uuid(), fileName: z.string().min(1) }),
+  z.object({ kind: z.literal('RECEIPT'), receiptId: z.string().uuid(), fileName: z.string().min(1) }),
 ]);
 
 /** A row's attachments as written by insertMessages; anything else reads as none. */
