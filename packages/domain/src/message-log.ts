@@ -25,8 +25,8 @@ export const MESSAGE_LOG_PUSH_TYPES = ['NEW_DUTY_PUSH', 'DUTY_CANCELLED_PUSH'] a
 /** The kinds an operator words itself (its message templates): the texts and the emails. A push's words are the product's. */
 export const MESSAGE_TEMPLATE_TYPES = [
   ...SMS_TYPES,
-  ...MESSAGE_LOG_EMAIL_TYPES,
   ...MESSAGE_LOG_BILLING_SMS_TYPES,
+  ...MESSAGE_LOG_EMAIL_TYPES,
 ] as const;
 export type MessageTemplateType = (typeof MESSAGE_TEMPLATE_TYPES)[number];
 

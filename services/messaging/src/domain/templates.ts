@@ -80,6 +80,13 @@ const BILLING_MESSAGE_VARIABLES: Partial<Record<TemplateType, readonly TemplateV
   PAYMENT_REQUEST_SMS: [...PAYMENT_REQUEST_VARIABLES, 'customerName', 'companyName'],
 };
 
+const BILLING_MESSAGE_NAMES: Partial<Record<TemplateType, string>> = {
+  INVOICE_EMAIL: 'an invoice’s email',
+  RECEIPT_EMAIL: 'a receipt’s email',
+  PAYMENT_REQUEST_EMAIL: 'a payment request’s email',
+  PAYMENT_REQUEST_SMS: 'a payment request’s text',
+};
+
 /** The values none of billing's messages fill: a booking's. */
 export const NO_BOOKING_VALUES = {
   bookingNo: '',
@@ -334,7 +341,7 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
     if (fills && !fills.includes(name)) {
       return {
         field,
-        message: `{${name}} is not this message’s: it fills only ${fills.map((v) => `{${v}}`).join(', ')}.`,
+        message: `{${name}} is a booking’s: ${BILLING_MESSAGE_NAMES[type] ?? 'this message'} fills only ${fills.map((v) => `{${v}}`).join(', ')}.`,
       };
     }
   }
