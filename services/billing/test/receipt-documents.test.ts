@@ -322,6 +322,16 @@ it('asks a customer to pay, and its link alone opens a live page of that custome
   expect(malformed.message).toBe(wrong.message);
   // Only the gateway, passing on a visit, reads a public page.
   await failsWith(h.client.getPublicPaymentRequest({ token: event!.token }, staff()), 'PERMISSION_DENIED');
+  // Thirty days on, the link opens nothing, as any other token.
+  await h.database.db.withTenant(T, (tx) =>
+    tx.execute(sql`update billing.payment_requests set created_at = now() - interval '31 days',
+      expires_at = now() - interval '1 day' where id = ${request!.id}`),
+  );
+  const expired = await failsWith(
+    h.client.getPublicPaymentRequest({ token: event!.token }, visitor()),
+    'NOT_FOUND',
+  );
+  expect(expired.message).toBe(wrong.message);
 });
 
 it('asks for one invoice’s outstanding, and refuses what cannot be asked, naming the field', async () => {
