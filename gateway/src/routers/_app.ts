@@ -13,9 +13,11 @@ import { mastersRouter } from './masters/master-router';
 import { messageRouter } from './message/_router';
 import { messageTemplateRouter } from './message-template/_router';
 import { noteRouter } from './note/_router';
+import { paymentRequestRouter } from './payment-request/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
+import { publicPaymentRequestRouter } from './public-payment-request/_router';
 import { publicSlipRouter } from './public-slip/_router';
 import { receiptRouter } from './receipt/_router';
 import { trackingRouter } from './tracking/_router';
@@ -43,6 +45,8 @@ export const appRouter = router({
   receipt: receiptRouter,
   note: noteRouter,
   exportProfile: exportProfileRouter,
+  paymentRequest: paymentRequestRouter,
+  publicPaymentRequest: publicPaymentRequestRouter,
 });
 
 export type AppRouter = typeof appRouter;
