@@ -44,6 +44,9 @@ const TYPE_LABELS: Record<string, string> = {
   DUTY_INFO_EMAIL: 'Car and driver details (sent by hand)',
   DUTY_SLIP_EMAIL: 'Duty slip',
   INVOICE_EMAIL: 'Invoice',
+  RECEIPT_EMAIL: 'Receipt',
+  PAYMENT_REQUEST_EMAIL: 'Payment request',
+  PAYMENT_REQUEST_SMS: 'Payment request',
 };
 const labelOf = (type: string) => TYPE_LABELS[type] ?? type;
 

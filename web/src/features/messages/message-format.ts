@@ -29,6 +29,9 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   INVOICE_EMAIL: 'Invoice',
   NEW_DUTY_PUSH: 'New duty',
   DUTY_CANCELLED_PUSH: 'Duty cancelled',
+  RECEIPT_EMAIL: 'Receipt',
+  PAYMENT_REQUEST_EMAIL: 'Payment request',
+  PAYMENT_REQUEST_SMS: 'Payment request',
 };
 
 export function messageTypeLabel(type: string): string {
