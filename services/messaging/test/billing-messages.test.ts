@@ -131,7 +131,7 @@ describe('a receipt emailed and a payment requested', () => {
       ),
     );
 
-  const pdfTextOf = async (content: string | ArrayBuffer | undefined) => {
+  const pdfTextOf = async (content: string | ArrayBuffer | Uint8Array | undefined) => {
     const bytes =
       typeof content === 'string' ? Buffer.from(content) : new Uint8Array(content ?? new ArrayBuffer(0));
     return (await readPdf(bytes)).pages.map((page) => page.text).join('\n');
