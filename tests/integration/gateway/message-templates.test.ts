@@ -95,9 +95,13 @@ it.each([
 
 it('lets the owner word a type, preview it on a real booking, refuses a stale save, and resets it', async () => {
   const { templates, variables } = await owner.messageTemplate.list.query();
-  // Spec §9's six texts, the passenger's slip link and the emails: every kind an operator words.
-  expect(templates).toHaveLength(11);
+  // Spec §9's six texts, the passenger's slip link, the emails and billing's payment request and
+  // receipt: every kind an operator words.
+  expect(templates).toHaveLength(14);
   expect(templates.map((t) => t.type)).toContain('DIGITAL_DUTY_SLIP_SMS');
+  expect(templates.map((t) => t.type)).toEqual(
+    expect.arrayContaining(['RECEIPT_EMAIL', 'PAYMENT_REQUEST_EMAIL', 'PAYMENT_REQUEST_SMS']),
+  );
   expect(templates.every((t) => t.isDefault)).toBe(true);
   expect(variables).toEqual(expect.arrayContaining(['bookingNo', 'tripOtp', 'companyName']));
 
