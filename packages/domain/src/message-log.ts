@@ -65,11 +65,15 @@ export const MESSAGE_LOG_PERMISSION = 'view_sms' satisfies PermissionId;
 
 /**
  * What resending a message needs beside view_sms: a booking's confirmation is sent again by whoever
- * may send confirmations by that channel, every other text, email or push by whoever may send a duty's
- * information (the catalogue's send_duty_info).
+ * may send confirmations by that channel, a receipt's email by whoever may email receipts, a payment
+ * request by whoever may send one (email_invoice), every other text, email or push by whoever may send
+ * a duty's information (the catalogue's send_duty_info).
  */
 export function resendPermissionFor(type: string): PermissionId {
   if (type === 'CONFIRMATION_SMS') return 'send_booking_confirmation_sms';
   if (type === 'CONFIRMATION_EMAIL') return 'send_booking_confirmation_email';
+  // Billing's customer messages are sent again by whoever may send them.
+  if (type === 'RECEIPT_EMAIL') return 'email_receipt';
+  if (type === 'PAYMENT_REQUEST_EMAIL' || type === 'PAYMENT_REQUEST_SMS') return 'email_invoice';
   return 'send_duty_info';
 }
