@@ -29,6 +29,7 @@ import {
 import Decimal from 'decimal.js';
 import { receiptFileName, renderReceiptPdf } from '../documents/receipt-pdf';
 import { BillingEvents, billingOutbox } from '../events/published';
+import type { Copy } from '../read-models/master-copies';
 import {
   findPaymentRequest,
   getPaymentRequest,
@@ -114,9 +115,8 @@ export function createReceiptDocuments(deps: BillingDeps) {
     };
   }
 
-  /** The billing company by id (else the primary one), as its documents print it. */
-  async function companyOf(caller: TenantCaller, companyId: string | undefined) {
-    const companies = await copies.loadAll(caller, 'company');
+  /** The billing company by id (else the primary one) of those given, as its documents print it. */
+  function letterheadOf(companies: readonly Copy<'company'>[], companyId: string | undefined) {
     const company =
       companies.find((c) => c.id === companyId) ?? companies.find((c) => c.isPrimary) ?? companies[0];
     return {
@@ -130,6 +130,11 @@ export function createReceiptDocuments(deps: BillingDeps) {
         ].filter(Boolean),
       },
     };
+  }
+
+  /** The same, the companies read first: never inside a transaction (embedded mode has one connection). */
+  async function companyOf(caller: TenantCaller, companyId: string | undefined) {
+    return letterheadOf(await copies.loadAll(caller, 'company'), companyId);
   }
 
   /** Billing acting for the operator of a public link: reading what that page shows, nothing more. */
@@ -249,6 +254,7 @@ export function createReceiptDocuments(deps: BillingDeps) {
       const now = clock();
       const token = randomBytes(PUBLIC_TOKEN_BYTES).toString('base64url');
       const id = randomUUID();
+      const companies = await copies.loadAll(caller, 'company');
       return db.withTenant(caller.tenantId, async (tx) => {
         let dues: OpenInvoiceRow[];
         if (input.invoiceId) {
@@ -290,7 +296,7 @@ export function createReceiptDocuments(deps: BillingDeps) {
           createdAt: now,
           expiresAt,
         });
-        const { letterhead } = await companyOf(caller, companyId);
+        const { letterhead } = letterheadOf(companies, companyId);
         await billingOutbox.enqueue(
           tx,
           BillingEvents.paymentRequested,
