@@ -163,9 +163,8 @@ describe('receipts in Chromium', () => {
       await expectText(settled, second.no);
       await screenshot(page, 'receipts-02-receipt');
       // Its PDF, as Print and Download open it.
-      const pdf = await page.request.get(
-        (await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) ?? '',
-      );
+      const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+      const pdf = await page.request.get(`${base}${href}`);
       expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
 
       // Each invoice: what it still asks for, and the receipt that settles it.
