@@ -162,6 +162,10 @@ describe('receipts in Chromium', () => {
       await expectText(settled, first.no);
       await expectText(settled, second.no);
       await screenshot(page, 'receipts-02-receipt');
+      // Its PDF, as Print and Download open it.
+      const href = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+      const pdf = await page.request.get(`${base}${href}`);
+      expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
 
       // Each invoice: what it still asks for, and the receipt that settles it.
       await settled.getByRole('link', { name: first.no }).click();
@@ -173,6 +177,30 @@ describe('receipts in Chromium', () => {
       await expectText(page.getByTestId('invoice-settled'), shown(part + second.tds));
       await expectText(page.getByRole('table', { name: 'Receipts settling this invoice' }), shown(part));
       await screenshot(page, 'receipts-03-invoice');
+
+      // Ask the customer for the rest; the emailed link opens its dues with no sign-in.
+      await page.getByRole('button', { name: 'Request payment' }).click();
+      const ask = page.getByRole('form', { name: 'Request payment form' });
+      await ask.getByLabel('Email to').fill('accounts@deccan.example');
+      await ask.getByLabel('Email to').press('Enter');
+      await ask.getByRole('button', { name: 'Send request' }).click();
+      await ask.waitFor({ state: 'detached' });
+      const owner = await apiAs(base, OWNER, CODE);
+      let link: string | undefined;
+      for (const deadline = Date.now() + 20_000; !link && Date.now() < deadline; ) {
+        const { messages } = await owner.message.list.query({ type: 'PAYMENT_REQUEST_EMAIL', limit: 20 });
+        const sent = messages.find((m) => m.recipientEmail === 'accounts@deccan.example');
+        link = sent?.text.match(/\/payment-request\/[A-Za-z0-9_-]{22}/)?.[0];
+        if (!link) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(link).toBeDefined();
+      const visitor = await browser.newContext({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+      const dues = await visitor.newPage();
+      await dues.goto(`${base}${link}`);
+      await expectText(dues.getByTestId('total-due'), `${shown(left)} is due`);
+      await expectText(dues.getByRole('table', { name: 'Invoices due' }), second.no);
+      await screenshot(dues, 'receipts-03b-payment-request');
+      await visitor.close();
 
       // The rest, from the invoice's page: the customer and the invoice come pre-set.
       await page.getByRole('button', { name: 'Receive payment' }).click();

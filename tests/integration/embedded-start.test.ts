@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allPermissionIds } from '@fleet/domain';
+import { eventually } from '@fleet/testing';
 import { TRPCClientError } from '@trpc/client';
 import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
 import { trpcClient } from '../support/trpc-client';
@@ -195,5 +196,12 @@ describe('npm start (embedded)', () => {
     expect(advance?.adjustedAmount.gt(0)).toBe(true);
     const notes = await owner.note.list.query({});
     expect(notes.notes.map((n) => n.type).sort()).toEqual(['CREDIT', 'DEBIT']);
+    // …and the paper sent: receipts emailed, and a customer asked to pay.
+    const emailTypes = await eventually(
+      async () =>
+        (await owner.message.list.query({ channel: 'EMAIL', limit: 200 })).messages.map((m) => m.type),
+      (types) => types.includes('RECEIPT_EMAIL') && types.includes('PAYMENT_REQUEST_EMAIL'),
+    );
+    expect(emailTypes.filter((type) => type === 'RECEIPT_EMAIL').length).toBeGreaterThanOrEqual(3);
   });
 });

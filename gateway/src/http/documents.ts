@@ -1,13 +1,16 @@
 // Printed documents the services render, served as files a browser opens or downloads: a duty's slip
 // (/api/bookings/{id}/duty-slip.pdf?variant=SALES|PURCHASE) and an invoice's documents
 // (/api/invoices/{id}/{invoice|duty-slips|duty-summary}.pdf) and a customer's statement of account
-// (/api/customers/{id}/statement.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD) and a supplier's invoice as recorded
-// (/api/purchase-invoices/{id}/purchase-invoice.pdf). The service checks the person's
-// permission and renders the PDF; the gateway passes it on with the file's name.
+// (/api/customers/{id}/statement.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD), a receipt (/api/receipts/{id}.pdf), a
+// supplier's invoice as recorded (/api/purchase-invoices/{id}/purchase-invoice.pdf), and with no sign-in
+// an invoice on a payment request's page (/api/payment-request/{token}/invoices/{id}.pdf). The service
+// checks the person's permission (or the link's token) and renders the PDF; the gateway passes it on
+// with the file's name.
 import { isIsoDate } from '@fleet/domain';
 import { callAs, invalidField, requireId } from '@fleet/platform';
 import { type Request, type Response, Router } from 'express';
 import type { Context } from '../context';
+import { asPublicVisit } from '../routers/public-slip/visit';
 import { signedInRequests } from './signed-in-requests';
 
 export const DOCUMENTS_PATH = '/api';
@@ -101,6 +104,36 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
       const { pdf, fileName } = await contextOf(req, res).services.billing.renderPurchaseInvoice(
         { id: requireId(req.params.id ?? '', 'id') },
         callAs(session.caller),
+      );
+      sendPdf(req, res, pdf, fileName);
+    } catch (error) {
+      fail(req, res, error);
+    }
+  });
+
+  documents.get('/receipts/:id.pdf', async (req, res) => {
+    const session = await signedIn(req, res);
+    if (!session) return;
+    try {
+      const { pdf, fileName } = await contextOf(req, res).services.billing.renderReceipt(
+        { id: requireId(req.params.id ?? '', 'id') },
+        callAs(session.caller),
+      );
+      sendPdf(req, res, pdf, fileName);
+    } catch (error) {
+      fail(req, res, error);
+    }
+  });
+
+  // An invoice on a payment request's public page: no session, the link's token alone; charged to the
+  // client's address as the public pages' calls are.
+  documents.get('/payment-request/:token/invoices/:id.pdf', async (req, res) => {
+    const ctx = contextOf(req, res);
+    try {
+      await ctx.rateLimits.charge({ kind: 'address', ip: ctx.clientIp }, 1);
+      const { pdf, fileName } = await ctx.services.billing.renderPublicInvoice(
+        { token: req.params.token ?? '', invoiceId: requireId(req.params.id ?? '', 'id') },
+        asPublicVisit(ctx),
       );
       sendPdf(req, res, pdf, fileName);
     } catch (error) {

@@ -14,10 +14,12 @@ import { mastersRouter } from './masters/master-router';
 import { messageRouter } from './message/_router';
 import { messageTemplateRouter } from './message-template/_router';
 import { noteRouter } from './note/_router';
+import { paymentRequestRouter } from './payment-request/_router';
 import { permissionRouter } from './permission/_router';
 import { permissionProfileRouter } from './permission-profile/_router';
 import { pettyCashRouter } from './petty-cash/_router';
 import { publicFeedbackRouter } from './public-feedback/_router';
+import { publicPaymentRequestRouter } from './public-payment-request/_router';
 import { publicSlipRouter } from './public-slip/_router';
 import { purchaseDutyRouter } from './purchase-duty/_router';
 import { purchaseInvoiceRouter } from './purchase-invoice/_router';
@@ -55,6 +57,8 @@ export const appRouter = router({
   pettyCash: pettyCashRouter,
   fuelLog: fuelLogRouter,
   vehicleExpense: vehicleExpenseRouter,
+  paymentRequest: paymentRequestRouter,
+  publicPaymentRequest: publicPaymentRequestRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,7 @@ export * from './masters';
 // The message log (spec §2's SMS and email screens, and the driver app's pushes): kinds, statuses, what a resend needs
 export {
   MESSAGE_DELIVERY_FILTERS,
+  MESSAGE_LOG_BILLING_SMS_TYPES,
   MESSAGE_LOG_CHANNELS,
   MESSAGE_LOG_EMAIL_TYPES,
   MESSAGE_LOG_PERMISSION,

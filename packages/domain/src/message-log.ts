@@ -14,10 +14,17 @@ export const MESSAGE_LOG_EMAIL_TYPES = [
   'INVOICE_EMAIL',
   'PURCHASE_INVOICE_EMAIL',
   'PETTY_CASH_INFO_EMAIL',
+  'RECEIPT_EMAIL',
+  'PAYMENT_REQUEST_EMAIL',
 ] as const;
 
-/** The texts: spec §9's SMS types, and a petty cash entry sent to the person it names. */
-export const MESSAGE_LOG_SMS_TYPES = [...SMS_TYPES, 'PETTY_CASH_INFO_SMS'] as const;
+/**
+ * Texts from billing, beside spec §9's booking texts: a petty cash entry sent to the person it names,
+ * a customer asked to pay (its link written into the text).
+ */
+export const MESSAGE_LOG_BILLING_SMS_TYPES = ['PETTY_CASH_INFO_SMS', 'PAYMENT_REQUEST_SMS'] as const;
+/** Every text an operator words: the booking's and billing's. */
+export const MESSAGE_LOG_SMS_TYPES = [...SMS_TYPES, ...MESSAGE_LOG_BILLING_SMS_TYPES] as const;
 export type MessageLogSmsType = (typeof MESSAGE_LOG_SMS_TYPES)[number];
 
 /** Notifications to the driver app: a duty allotted to the driver, and one taken away (cancelled or allotted elsewhere). */
@@ -62,12 +69,16 @@ export const MESSAGE_LOG_PERMISSION = 'view_sms' satisfies PermissionId;
 
 /**
  * What resending a message needs beside view_sms: a booking's confirmation is sent again by whoever
- * may send confirmations by that channel, every other text, email or push by whoever may send a duty's
- * information (the catalogue's send_duty_info).
+ * may send confirmations by that channel, a receipt's email by whoever may email receipts, a payment
+ * request by whoever may send one (email_invoice), every other text, email or push by whoever may send
+ * a duty's information (the catalogue's send_duty_info).
  */
 export function resendPermissionFor(type: string): PermissionId {
   if (type === 'CONFIRMATION_SMS') return 'send_booking_confirmation_sms';
   if (type === 'CONFIRMATION_EMAIL') return 'send_booking_confirmation_email';
   if (type === 'PETTY_CASH_INFO_SMS' || type === 'PETTY_CASH_INFO_EMAIL') return 'send_petty_cash_info';
+  // Billing's customer messages are sent again by whoever may send them.
+  if (type === 'RECEIPT_EMAIL') return 'email_receipt';
+  if (type === 'PAYMENT_REQUEST_EMAIL' || type === 'PAYMENT_REQUEST_SMS') return 'email_invoice';
   return 'send_duty_info';
 }

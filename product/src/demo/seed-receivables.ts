@@ -3,7 +3,8 @@
 // TDS deducted, some part-paid by cheque, one paid an advance that was applied to its oldest invoice, one
 // cheque bounced (its receipt cancelled), and the rest still owe — so the receipts list, the invoices'
 // outstanding and a customer's open invoices all show something real. Then a credit note for waiting
-// charged in error and a debit note for a toll left off an invoice.
+// charged in error and a debit note for a toll left off an invoice. Last, a few receipts emailed and one
+// customer asked to pay.
 import type { TenantCaller } from '@fleet/billing';
 import { addCalendarDays } from '@fleet/domain';
 import Decimal from 'decimal.js';
@@ -19,10 +20,10 @@ export async function seedDemoReceivables(
   billing: DemoBilling,
   caller: TenantCaller,
   today: string,
-): Promise<{ receipts: number; notes: number }> {
+): Promise<{ receipts: number; notes: number; emailed: number; paymentRequests: number }> {
   const { receipts, lists, notes } = billing.useCases;
   if ((await receipts.list(caller, { limit: 1, includeCancelled: true })).items.length > 0) {
-    return { receipts: 0, notes: 0 };
+    return { receipts: 0, notes: 0, emailed: 0, paymentRequests: 0 };
   }
   const approved = await lists.list(caller, { statuses: ['APPROVED'], limit: 1000 });
   const customers = [...new Set(approved.items.map((i) => i.customerId))].sort();
@@ -120,5 +121,43 @@ export async function seedDemoReceivables(
     });
     noted++;
   }
-  return { receipts: recorded, notes: noted };
+  const { emailed, paymentRequests } = await sendDemoDocuments(billing, caller);
+  return { receipts: recorded, notes: noted, emailed, paymentRequests };
+}
+
+/** Where a demo customer's documents go: its own email, else its accounts desk at an example address. */
+async function addressesOf(billing: DemoBilling, caller: TenantCaller, customerId: string) {
+  const contacts = await billing.useCases.receiptDocuments.contacts(caller, customerId);
+  const slug =
+    contacts.customerName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'customer';
+  return {
+    emails: contacts.emails.length ? contacts.emails : [`accounts@${slug}.example.in`],
+    phones: contacts.phones,
+  };
+}
+
+/**
+ * The accounts desk sends its paper: the three newest live receipts emailed to their customers, and one
+ * customer who still owes asked to pay by email (and text, when it has a phone) — so the email log shows
+ * receipts and a payment request, and the request's page opens from its link.
+ */
+async function sendDemoDocuments(billing: DemoBilling, caller: TenantCaller) {
+  const { receipts, receiptDocuments } = billing.useCases;
+  const newest = (await receipts.list(caller, { limit: 3 })).items;
+  let emailed = 0;
+  for (const receipt of newest) {
+    const { emails } = await addressesOf(billing, caller, receipt.customerId);
+    await receiptDocuments.emailReceipt(caller, receipt.id, emails);
+    emailed++;
+  }
+  const [owing] = (await receipts.outstanding(caller, {})).customers.filter((c) =>
+    new Decimal(c.outstanding).gt(0),
+  );
+  if (!owing) return { emailed, paymentRequests: 0 };
+  const to = await addressesOf(billing, caller, owing.customerId);
+  await receiptDocuments.requestPayment(caller, { customerId: owing.customerId, ...to });
+  return { emailed, paymentRequests: 1 };
 }

@@ -150,6 +150,35 @@ it('raises what an invoice asks with a debit note, whose cancellation waits for 
   ]);
 });
 
+it('numbers credit and debit notes consecutively under concurrency, each number once per type', async () => {
+  // Two invoices, so the race is on the company's series and not on one invoice's row alone.
+  const invoices = [await approvedInvoice('100000'), await approvedInvoice('100000')];
+  const made = await Promise.all(
+    Array.from({ length: 24 }, (_, i) =>
+      h.client.createNote(
+        {
+          type: i % 2 === 0 ? 'CREDIT' : 'DEBIT',
+          invoiceId: invoices[i % 4 < 2 ? 0 : 1]!.id,
+          taxableAmount: '100',
+          reason: `Race ${i}`,
+        },
+        staff(),
+      ),
+    ),
+  );
+  for (const type of ['CREDIT', 'DEBIT']) {
+    const notes = made.map((r) => r.note!).filter((n) => n.type === type);
+    const sequences = notes.map((n) => Number(n.sequence)).sort((x, y) => x - y);
+    const first = sequences[0]!;
+    expect(sequences).toEqual(Array.from({ length: 12 }, (_, i) => first + i));
+    expect(new Set(notes.map((n) => n.noteNo)).size).toBe(12);
+    const prefix = type === 'CREDIT' ? 'CN/26-27/' : 'DN/26-27/';
+    expect(notes.every((n) => n.noteNo.startsWith(prefix))).toBe(true);
+  }
+  // Each invoice moved by exactly what its six credits and six debits say: they cancel out.
+  for (const invoice of invoices) expect(await outstanding(invoice.id)).toBe('105000.00');
+});
+
 it('refuses what cannot be a note, naming the field', async () => {
   const invoice = await approvedInvoice('500');
   const base = { type: 'CREDIT', invoiceId: invoice.id, taxableAmount: '10', reason: 'Goodwill' };

@@ -43,6 +43,7 @@ import { bookingsLinks } from './delivery/links';
 import { createPushWorker, type PushWorker } from './delivery/push-worker';
 import { isChatNumber } from './domain/chat-flow';
 import { startAudienceConsumers } from './events/audience-consumer';
+import { startBillingMessagesConsumers } from './events/billing-messages-consumer';
 import { startBookingTextsConsumer } from './events/booking-texts-consumer';
 import { startDriverChatConsumer } from './events/driver-chat-consumer';
 import { startInvoiceEmailsConsumer } from './events/invoice-emails-consumer';
@@ -184,6 +185,14 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
       consumers.push(await startInvoiceEmailsConsumer({ db: deps.db, bus: deps.bus, logger }));
       consumers.push(await startPurchaseInvoiceEmailsConsumer({ db: deps.db, bus: deps.bus, logger }));
       consumers.push(await startPettyCashInfoConsumer({ db: deps.db, bus: deps.bus, logger }));
+      consumers.push(
+        ...(await startBillingMessagesConsumers({
+          db: deps.db,
+          bus: deps.bus,
+          logger,
+          publicBaseUrl: deps.publicBaseUrl ?? DEVELOPMENT_PUBLIC_BASE_URL,
+        })),
+      );
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({

@@ -58,12 +58,15 @@ describe('an operator’s message templates (ListTemplates, SaveTemplate, ResetT
       'SEND_INFO_TO_SUPPLIER_SMS SMS true',
       'DIGITAL_DUTY_SLIP_SMS SMS true',
       'PETTY_CASH_INFO_SMS SMS true',
+      'PAYMENT_REQUEST_SMS SMS true',
       'CONFIRMATION_EMAIL EMAIL true',
       'DUTY_INFO_EMAIL EMAIL true',
       'DUTY_SLIP_EMAIL EMAIL true',
       'INVOICE_EMAIL EMAIL true',
       'PURCHASE_INVOICE_EMAIL EMAIL true',
       'PETTY_CASH_INFO_EMAIL EMAIL true',
+      'RECEIPT_EMAIL EMAIL true',
+      'PAYMENT_REQUEST_EMAIL EMAIL true',
     ]);
     expect(variables).toContain('tripOtp');
     expect(variables).toContain('companyName');

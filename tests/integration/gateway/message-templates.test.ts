@@ -95,10 +95,19 @@ it.each([
 
 it('lets the owner word a type, preview it on a real booking, refuses a stale save, and resets it', async () => {
   const { templates, variables } = await owner.messageTemplate.list.query();
-  // Spec §9's six texts, the passenger's slip link, the petty cash text and the emails: every kind an operator words.
-  expect(templates).toHaveLength(14);
+  // Spec §9's six texts, the passenger's slip link, billing's texts (petty cash, a payment request) and the
+  // emails: every kind an operator words.
+  expect(templates).toHaveLength(17);
   expect(templates.map((t) => t.type)).toContain('DIGITAL_DUTY_SLIP_SMS');
-  expect(templates.map((t) => t.type)).toContain('PURCHASE_INVOICE_EMAIL');
+  expect(templates.map((t) => t.type)).toEqual(
+    expect.arrayContaining([
+      'PURCHASE_INVOICE_EMAIL',
+      'PETTY_CASH_INFO_SMS',
+      'RECEIPT_EMAIL',
+      'PAYMENT_REQUEST_EMAIL',
+      'PAYMENT_REQUEST_SMS',
+    ]),
+  );
   expect(templates.every((t) => t.isDefault)).toBe(true);
   expect(variables).toEqual(expect.arrayContaining(['bookingNo', 'tripOtp', 'companyName']));
 

@@ -277,6 +277,13 @@ export const SCREENS: Screen[] = [
     access: 'view_credit_debit_note',
     load: () => import('../features/notes/note-page'),
   },
+  // A customer's dues, opened from a payment request's link with no sign-in.
+  {
+    path: '/payment-request/$token',
+    title: 'Payment due',
+    access: 'public',
+    load: () => import('../features/public/payment-request-page'),
+  },
   // ── Purchases ──
   {
     // Spec §2 opens the purchases routes to view_purchase; the link shows to those who may read the duties.

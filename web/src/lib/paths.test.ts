@@ -6,12 +6,20 @@ describe('route prefixes', () => {
       '/auth/enter-phone-number',
       '/feedback/abc',
       '/digital-duty-slip/t1',
+      '/payment-request/t1',
       '/privacy-policy',
       '/app-redirect',
     ]) {
       expect(isPublicPath(path)).toBe(true);
     }
-    for (const path of ['/', '/authority', '/masters/employees', '/profile', '/privacy-policy-old']) {
+    for (const path of [
+      '/',
+      '/authority',
+      '/masters/employees',
+      '/profile',
+      '/privacy-policy-old',
+      '/payment-requests',
+    ]) {
       expect(isPublicPath(path)).toBe(false);
     }
     expect(isPublicPath(SIGN_IN_PATH)).toBe(true);

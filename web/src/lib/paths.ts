@@ -3,6 +3,7 @@ export const PUBLIC_PREFIXES = [
   '/auth',
   '/feedback',
   '/digital-duty-slip',
+  '/payment-request',
   '/privacy-policy',
   '/app-redirect',
 ] as const;

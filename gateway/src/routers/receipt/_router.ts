@@ -3,6 +3,7 @@ import {
   applyToInvoices,
   cancel,
   create,
+  email,
   get,
   list,
   openInvoices,
@@ -22,4 +23,5 @@ export const receiptRouter = router({
   create,
   applyToInvoices,
   cancel,
+  email,
 });

@@ -1,7 +1,7 @@
 // Receipts: money received against invoices, as an advance or on account; what a customer's invoices
 // still ask for; applying what an advance holds; cancelling. Each procedure needs its permission; billing
 // checks it again.
-import { PERMISSION } from '@fleet/domain';
+import { emailSchema, PERMISSION } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
 import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import Decimal from 'decimal.js';
@@ -133,4 +133,14 @@ export const tdsReceivable = procedureNeeding(PERMISSION.view_receipt)
         total: new Decimal(r.total || 0),
       };
     });
+  });
+
+/** Emails the receipt with its PDF (messaging sends it) to the addresses given, else the customer's. */
+export const email = procedureNeeding(PERMISSION.email_receipt)
+  .input(
+    z.object({ id: idSchema, to: z.array(emailSchema).max(10, 'Send to at most 10 addresses.').default([]) }),
+  )
+  .mutation(async ({ ctx, input }) => {
+    const r = await ctx.services.billing.emailReceipt(input, callAs(ctx.caller));
+    return { sentTo: r.sentTo };
   });

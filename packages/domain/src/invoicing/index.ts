@@ -7,6 +7,7 @@ export * from './invoice-list-page';
 export * from './invoice-number';
 export * from './invoice-totals';
 export * from './invoicing-errors';
+export * from './payment-request';
 export * from './place-of-supply';
 export * from './purchase-invoice';
 export * from './purchase-invoice-list-page';

@@ -17,6 +17,8 @@ export interface SmsTemplates {
   DIGITAL_DUTY_SLIP_SMS: BookingSmsVariables;
   /** A petty cash entry sent to the person it names: its amount, kind, date, purpose and what they hold. */
   PETTY_CASH_INFO_SMS: BookingSmsVariables;
+  /** Billing's request for payment, with the link to the customer's dues (`paymentLink`). */
+  PAYMENT_REQUEST_SMS: BookingSmsVariables;
 }
 
 /**

@@ -3,10 +3,12 @@ import {
   FuelLogChangedSchema,
   InvoiceChangedSchema,
   NoteChangedSchema,
+  PaymentRequestedSchema,
   PettyCashChangedSchema,
   PurchaseDutyChangedSchema,
   PurchaseInvoiceChangedSchema,
   ReceiptChangedSchema,
+  ReceiptEmailedSchema,
   SupplierPaymentChangedSchema,
   VehicleExpenseChangedSchema,
 } from '@fleet/proto/fleet/billing/v1/events_pb';
@@ -56,6 +58,8 @@ export const BillingEvents = {
   vehicleExpenseRecorded: defineEvent('fleet.billing.vehicle_expense.recorded', VehicleExpenseChangedSchema),
   vehicleExpenseUpdated: defineEvent('fleet.billing.vehicle_expense.updated', VehicleExpenseChangedSchema),
   vehicleExpenseDeleted: defineEvent('fleet.billing.vehicle_expense.deleted', VehicleExpenseChangedSchema),
+  receiptEmailed: defineEvent('fleet.billing.receipt.emailed', ReceiptEmailedSchema),
+  paymentRequested: defineEvent('fleet.billing.payment.requested', PaymentRequestedSchema),
 } as const;
 export type BillingEventName = keyof typeof BillingEvents;
 export type InvoiceEventName = Extract<BillingEventName, `invoice${string}`>;

@@ -1,6 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
 import { encodeInvoiceListPage, encodePurchaseInvoiceListPage } from '@fleet/domain';
-import { pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
+import { callerOf, pageInfoToProto, pageRequestFromProto, tenantCallerOf } from '@fleet/platform';
 import { BillingService, type InvoiceDraft } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import type { PettyCashEntryInput } from '@fleet/proto/fleet/billing/v1/petty_cash_pb';
 import type { PurchaseInvoiceDraft } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
@@ -23,6 +23,7 @@ import {
   receiptToProto,
   statementToProto,
 } from '../mappers';
+import { paymentRequestToProto, publicPaymentPageToProto } from '../payment-request-mappers';
 import { holdingToProto, pettyCashToProto } from '../petty-cash-mappers';
 import {
   purchaseInvoiceDutyToProto,
@@ -134,6 +135,7 @@ export function billingRoutes(useCases: BillingUseCases) {
     purchaseDuties,
     supplierPayments,
     purchaseInvoices,
+    receiptDocuments,
   } = useCases;
   const { fuel, expenses } = useCases.vehicleCosts;
   return (router: ConnectRouter) =>
@@ -583,6 +585,27 @@ export function billingRoutes(useCases: BillingUseCases) {
       },
       async getVehicleCosts(req, ctx) {
         return expenses.costs(tenantCallerOf(ctx), req);
+      },
+      async renderReceipt(req, ctx) {
+        return receiptDocuments.renderReceipt(tenantCallerOf(ctx), req.id);
+      },
+      async emailReceipt(req, ctx) {
+        return receiptDocuments.emailReceipt(tenantCallerOf(ctx), req.id, req.to);
+      },
+      async getCustomerContacts(req, ctx) {
+        return receiptDocuments.contacts(tenantCallerOf(ctx), req.customerId);
+      },
+      async requestPayment(req, ctx) {
+        const request = await receiptDocuments.requestPayment(tenantCallerOf(ctx), req);
+        return { request: paymentRequestToProto(request) };
+      },
+      async getPublicPaymentRequest(req, ctx) {
+        return {
+          request: publicPaymentPageToProto(await receiptDocuments.publicPage(callerOf(ctx), req.token)),
+        };
+      },
+      async renderPublicInvoice(req, ctx) {
+        return receiptDocuments.publicInvoicePdf(callerOf(ctx), req);
       },
     });
 }

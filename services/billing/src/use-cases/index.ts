@@ -9,6 +9,7 @@ import { createNotes } from './notes';
 import { createPettyCash } from './petty-cash';
 import { createPurchaseDuties } from './purchase-duties';
 import { createPurchaseInvoices } from './purchase-invoices';
+import { createReceiptDocuments } from './receipt-documents';
 import { createReceipts } from './receipts';
 import { createRecordExports } from './record-exports';
 import { createSupplierPayments } from './supplier-payments';
@@ -30,6 +31,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     purchaseInvoices: createPurchaseInvoices(deps),
     pettyCash: createPettyCash(deps),
     vehicleCosts: createVehicleCosts(deps),
+    receiptDocuments: createReceiptDocuments(deps),
   };
 }
 

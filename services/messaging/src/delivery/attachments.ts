@@ -12,10 +12,10 @@ export type AttachmentSource = (tenantId: string, attachment: MessageAttachment)
 const FETCH_DEADLINE_MS = 30_000;
 
 /**
- * Duty slips from bookings' RenderDutySlip, invoices from billing's RenderInvoiceDocument and purchase
- * invoices from its RenderPurchaseInvoice, each asked
- * as the messaging service itself (no person is behind the delivery worker) for the email's operator,
- * holding only the permission to print that document.
+ * Duty slips from bookings' RenderDutySlip, invoices, receipts and purchase invoices from billing's
+ * RenderInvoiceDocument, RenderReceipt and RenderPurchaseInvoice, each asked as the messaging service
+ * itself (no person is behind the delivery worker) for the email's operator, holding only the permission
+ * to print that document.
  */
 export function documentAttachments(owners: {
   bookings: () => Client<typeof BookingsService>;
@@ -58,6 +58,16 @@ export function documentAttachments(owners: {
             callAs(caller, { timeoutMs: FETCH_DEADLINE_MS }),
           );
         return { fileName: attachment.fileName, contentType: 'application/pdf', content: purchase.pdf };
+      }
+      case 'RECEIPT': {
+        const caller = serviceCaller('messaging', {
+          tenantId,
+          permissions: [PERMISSION.download_print_receipt],
+        });
+        const receipt = await owners
+          .billing()
+          .renderReceipt({ id: attachment.receiptId }, callAs(caller, { timeoutMs: FETCH_DEADLINE_MS }));
+        return { fileName: attachment.fileName, contentType: 'application/pdf', content: receipt.pdf };
       }
     }
   };

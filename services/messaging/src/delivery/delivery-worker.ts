@@ -59,7 +59,7 @@ const variablesSchema = z.record(z.string(), z.string());
 /** A sign-in code's: the code until it is sent or given up, and when it stops being valid. */
 const signInSchema = z.object({ otp: z.string().regex(/^\d{4,8}$/), expiresAt: z.iso.datetime() });
 
-/** A text an operator words (a booking's, or a petty cash entry's), sent from its template. */
+/** A text an operator words (a booking's, or billing's), sent from its template. */
 const isTemplatedText = (type: string): type is MessageLogSmsType =>
   (MESSAGE_LOG_SMS_TYPES as readonly string[]).includes(type);
 

@@ -2,7 +2,7 @@
 // that never goes backwards, WhatsApp's 24-hour window for free text, the duty template's parameters,
 // and which reply is Accept or Reject. The migration (0003_driver_chat.sql) lists the same words.
 import { z } from 'zod';
-import { NO_PETTY_CASH_VALUES, type TemplateValues } from './templates';
+import { NO_BILLING_VALUES, type TemplateValues } from './templates';
 
 /**
  * The chat messaging flow statuses of spec §4:
@@ -140,9 +140,6 @@ export function storedTemplateValues(value: unknown): TemplateValues {
     // A chat never carries a passenger's link.
     slipLink: '',
     feedbackLink: '',
-    invoiceNo: '',
-    invoiceTotal: '',
-    dueDate: '',
-    ...NO_PETTY_CASH_VALUES,
+    ...NO_BILLING_VALUES,
   };
 }

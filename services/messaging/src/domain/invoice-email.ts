@@ -4,7 +4,8 @@
 import { formatRupees } from '@fleet/platform/pdf';
 import {
   DEFAULT_TEMPLATES,
-  NO_PETTY_CASH_VALUES,
+  NO_BILLING_VALUES,
+  NO_BOOKING_VALUES,
   renderMessage,
   type TemplateText,
   type TemplateValues,
@@ -45,24 +46,13 @@ const shownDate = (date: string) =>
 
 export function invoiceValues(invoice: DispatchedInvoice): TemplateValues {
   return {
-    bookingNo: '',
-    reportingTime: '',
-    pickup: '',
-    drop: '',
-    vehicleNo: '',
-    driverName: '',
-    driverPhone: '',
-    tripOtp: '',
-    passengerName: '',
+    ...NO_BOOKING_VALUES,
+    ...NO_BILLING_VALUES,
     customerName: invoice.buyerName.trim(),
     companyName: invoice.sellerName.trim(),
-    supplierName: '',
-    slipLink: '',
-    feedbackLink: '',
     invoiceNo: invoice.invoiceNo,
     invoiceTotal: formatRupees(invoice.total || '0'),
     dueDate: shownDate(invoice.dueDate),
-    ...NO_PETTY_CASH_VALUES,
   };
 }
 

@@ -9,7 +9,7 @@ export type EmailType = (typeof EMAIL_TYPES)[number];
 export const PUSH_TYPES = MESSAGE_LOG_PUSH_TYPES;
 export type PushType = (typeof PUSH_TYPES)[number];
 
-/** The SMS types of spec §9, the petty cash text, and the sign-in code (which belongs to no operator). */
+/** The SMS types of spec §9, billing's texts, and the sign-in code (which belongs to no operator). */
 export const TEXT_TYPES = [...MESSAGE_LOG_SMS_TYPES, 'SIGN_IN_CODE_SMS'] as const;
 export type TextType = (typeof TEXT_TYPES)[number];
 

@@ -4,7 +4,14 @@
 // what this answers.
 import { PETTY_CASH_CATEGORY_LABELS, type PettyCashCategory } from '@fleet/domain';
 import { formatRupees } from '@fleet/platform/pdf';
-import { DEFAULT_TEMPLATES, renderMessage, type TemplateText, type TemplateValues } from './templates';
+import {
+  DEFAULT_TEMPLATES,
+  NO_BILLING_VALUES,
+  NO_BOOKING_VALUES,
+  renderMessage,
+  type TemplateText,
+  type TemplateValues,
+} from './templates';
 
 /** What billing's fleet.billing.petty_cash.sent says of the entry. */
 export interface SentPettyCash {
@@ -63,23 +70,10 @@ function purposeOf(entry: SentPettyCash): string {
 
 export function pettyCashValues(entry: SentPettyCash): TemplateValues {
   return {
-    bookingNo: '',
-    reportingTime: '',
-    pickup: '',
-    drop: '',
-    vehicleNo: '',
-    driverName: '',
-    driverPhone: '',
-    tripOtp: '',
-    passengerName: '',
+    ...NO_BOOKING_VALUES,
+    ...NO_BILLING_VALUES,
     customerName: '',
     companyName: entry.companyName.trim(),
-    supplierName: '',
-    slipLink: '',
-    feedbackLink: '',
-    invoiceNo: '',
-    invoiceTotal: '',
-    dueDate: '',
     personName: entry.personName.trim(),
     voucherNo: entry.voucherNo,
     pettyCashKind: KIND_WORDS[entry.kind] ?? entry.kind.toLowerCase(),

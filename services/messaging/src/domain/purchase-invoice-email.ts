@@ -5,7 +5,8 @@
 import { formatRupees } from '@fleet/platform/pdf';
 import {
   DEFAULT_TEMPLATES,
-  NO_PETTY_CASH_VALUES,
+  NO_BILLING_VALUES,
+  NO_BOOKING_VALUES,
   renderMessage,
   type TemplateText,
   type TemplateValues,
@@ -48,24 +49,14 @@ const shownDate = (date: string) =>
 
 export function purchaseInvoiceValues(invoice: EmailedPurchaseInvoice): TemplateValues {
   return {
-    bookingNo: '',
-    reportingTime: '',
-    pickup: '',
-    drop: '',
-    vehicleNo: '',
-    driverName: '',
-    driverPhone: '',
-    tripOtp: '',
-    passengerName: '',
+    ...NO_BOOKING_VALUES,
+    ...NO_BILLING_VALUES,
     customerName: '',
     companyName: invoice.companyName.trim(),
     supplierName: invoice.supplierName.trim(),
-    slipLink: '',
-    feedbackLink: '',
     invoiceNo: invoice.supplierInvoiceNo,
     invoiceTotal: formatRupees(invoice.payable || '0'),
     dueDate: shownDate(invoice.dueDate),
-    ...NO_PETTY_CASH_VALUES,
   };
 }
 

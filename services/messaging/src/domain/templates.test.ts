@@ -5,7 +5,7 @@ import {
   DEFAULT_TEMPLATES,
   DLT_VALUE_LIMIT,
   linkOf,
-  NO_PETTY_CASH_VALUES,
+  NO_BILLING_VALUES,
   renderMessage,
   renderTemplate,
   TEMPLATE_TYPES,
@@ -32,10 +32,7 @@ const values: TemplateValues = {
   supplierName: '',
   slipLink: '{slipLink}',
   feedbackLink: '{feedbackLink}',
-  invoiceNo: '',
-  invoiceTotal: '',
-  dueDate: '',
-  ...NO_PETTY_CASH_VALUES,
+  ...NO_BILLING_VALUES,
 };
 
 const sms = (body: string, dlt = false): TemplateText => ({
@@ -293,5 +290,43 @@ describe('a booking’s values', () => {
       dltTemplateId: '',
       attachments: [{ kind: 'DUTY_SLIP', bookingId: booking.id, fileName: 'duty-slip-7.pdf' }],
     });
+  });
+});
+
+describe('a receipt’s and a payment request’s variables in a template', () => {
+  const mail = (subject: string, body: string): TemplateText => ({
+    subject,
+    body,
+    dltTemplateId: '',
+    senderId: '',
+  });
+  const text = (body: string): TemplateText => ({ subject: '', body, dltTemplateId: '', senderId: '' });
+
+  it('keep the defaults valid', () => {
+    for (const type of ['RECEIPT_EMAIL', 'PAYMENT_REQUEST_EMAIL', 'PAYMENT_REQUEST_SMS'] as const) {
+      expect(templateProblem(type, DEFAULT_TEMPLATES[type])).toBeUndefined();
+    }
+  });
+
+  it('go only in their own messages, which name nothing of a booking', () => {
+    expect(templateProblem('CONFIRMATION_SMS', text('Paid {receiptAmount} - {companyName}'))).toEqual({
+      field: 'body',
+      message: '{receiptAmount} goes only in the RECEIPT_EMAIL email.',
+    });
+    expect(templateProblem('INVOICE_EMAIL', mail('Pay', 'Pay at {paymentLink}'))).toEqual({
+      field: 'body',
+      message: '{paymentLink} goes only in the payment request’s email and text.',
+    });
+    expect(templateProblem('PAYMENT_REQUEST_SMS', text('Booking {bookingNo}: pay {amountDue}'))).toEqual({
+      field: 'body',
+      message:
+        '{bookingNo} is a booking’s: a payment request’s text fills only {amountDue}, {paymentLink}, {customerName}, {companyName}.',
+    });
+    expect(
+      templateProblem(
+        'RECEIPT_EMAIL',
+        mail('Receipt {receiptNo}', 'Thanks for {receiptAmount} on {receiptDate}'),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -35,6 +35,11 @@ export const TEMPLATE_VARIABLES = [
   'pettyCashDate',
   'pettyCashPurpose',
   'pettyCashHeld',
+  'receiptNo',
+  'receiptAmount',
+  'receiptDate',
+  'amountDue',
+  'paymentLink',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
@@ -58,12 +63,6 @@ export const INVOICE_VARIABLES = [
   'invoiceTotal',
   'dueDate',
 ] as const satisfies readonly TemplateVariable[];
-/** What an invoice's email can name: the invoice's variables, its buyer and its seller. */
-const INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
-  ...INVOICE_VARIABLES,
-  'customerName',
-  'companyName',
-];
 const isInvoiceVariable = (name: TemplateVariable) => (INVOICE_VARIABLES as readonly string[]).includes(name);
 /** What a supplier's invoice's email (to the supplier) can name: the invoice's variables, the supplier, the company. */
 const PURCHASE_INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
@@ -73,7 +72,7 @@ const PURCHASE_INVOICE_EMAIL_VARIABLES: readonly TemplateVariable[] = [
 ];
 /** The emails about an invoice, and what each may name. */
 const INVOICE_EMAILS: Partial<Record<TemplateType, readonly TemplateVariable[]>> = {
-  INVOICE_EMAIL: INVOICE_EMAIL_VARIABLES,
+  INVOICE_EMAIL: [...INVOICE_VARIABLES, 'customerName', 'companyName'],
   PURCHASE_INVOICE_EMAIL: PURCHASE_INVOICE_EMAIL_VARIABLES,
 };
 
@@ -104,6 +103,65 @@ export const NO_PETTY_CASH_VALUES: Record<(typeof PETTY_CASH_VARIABLES)[number],
 };
 
 /** What a link variable holds until the text is sent: the variable as written. */
+/** A receipt's variables: they go only in the receipt's email. */
+export const RECEIPT_VARIABLES = [
+  'receiptNo',
+  'receiptAmount',
+  'receiptDate',
+] as const satisfies readonly TemplateVariable[];
+/** A payment request's variables: they go only in its email and text. */
+export const PAYMENT_REQUEST_VARIABLES = [
+  'amountDue',
+  'paymentLink',
+] as const satisfies readonly TemplateVariable[];
+
+/** What each of billing's messages (about no booking) can name: its own variables, the customer and the company. */
+const BILLING_MESSAGE_VARIABLES: Partial<Record<TemplateType, readonly TemplateVariable[]>> = {
+  // An invoice's email names the invoice, its buyer and its seller.
+  INVOICE_EMAIL: [...INVOICE_VARIABLES, 'customerName', 'companyName'],
+  RECEIPT_EMAIL: [...RECEIPT_VARIABLES, 'customerName', 'companyName'],
+  PAYMENT_REQUEST_EMAIL: [...PAYMENT_REQUEST_VARIABLES, 'customerName', 'companyName'],
+  PAYMENT_REQUEST_SMS: [...PAYMENT_REQUEST_VARIABLES, 'customerName', 'companyName'],
+  PURCHASE_INVOICE_EMAIL: PURCHASE_INVOICE_EMAIL_VARIABLES,
+};
+
+const BILLING_MESSAGE_NAMES: Partial<Record<TemplateType, string>> = {
+  INVOICE_EMAIL: 'an invoice’s email',
+  RECEIPT_EMAIL: 'a receipt’s email',
+  PAYMENT_REQUEST_EMAIL: 'a payment request’s email',
+  PAYMENT_REQUEST_SMS: 'a payment request’s text',
+  PURCHASE_INVOICE_EMAIL: 'a supplier’s invoice’s email',
+};
+
+/** The values none of billing's messages fill: a booking's. */
+export const NO_BOOKING_VALUES = {
+  bookingNo: '',
+  reportingTime: '',
+  pickup: '',
+  drop: '',
+  vehicleNo: '',
+  driverName: '',
+  driverPhone: '',
+  tripOtp: '',
+  passengerName: '',
+  supplierName: '',
+  slipLink: '',
+  feedbackLink: '',
+} as const satisfies Partial<TemplateValues>;
+
+/** The values only billing's messages fill, empty for the others. */
+export const NO_BILLING_VALUES = {
+  invoiceNo: '',
+  invoiceTotal: '',
+  dueDate: '',
+  receiptNo: '',
+  receiptAmount: '',
+  receiptDate: '',
+  amountDue: '',
+  paymentLink: '',
+  ...NO_PETTY_CASH_VALUES,
+} as const satisfies Partial<TemplateValues>;
+
 export const writtenLinkVariable = (name: LinkVariable) => `{${name}}`;
 
 /** The link a text of this type carries, if any. */
@@ -211,6 +269,17 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText> = {
     'Petty cash {voucherNo}: {pettyCashAmount} {pettyCashKind}[ - {companyName}]',
     'Dear {personName},\n\nPetty cash voucher {voucherNo} of {pettyCashDate}: {pettyCashAmount} {pettyCashKind}[ for {pettyCashPurpose}].\n\nYou now hold {pettyCashHeld} of the office cash. Please keep the bills of what you spend and return what is left.\n\nRegards,[\n{companyName}]',
   ),
+  RECEIPT_EMAIL: email(
+    'Receipt {receiptNo} for {receiptAmount}[ - {companyName}]',
+    'Dear[ {customerName}],\n\nThank you for your payment of {receiptAmount}[ received on {receiptDate}]. Please find attached receipt {receiptNo}.\n\nRegards,[\n{companyName}]',
+  ),
+  PAYMENT_REQUEST_EMAIL: email(
+    'Payment due: {amountDue}[ - {companyName}]',
+    'Dear[ {customerName}],\n\nThis is a reminder that {amountDue} is due to us. You can see the invoices, download them and find our bank details here:\n{paymentLink}\n\nIf you have already paid, please ignore this message.\n\nRegards,[\n{companyName}]',
+  ),
+  PAYMENT_REQUEST_SMS: sms(
+    'Dear[ {customerName}], {amountDue} is due to us. See your invoices and how to pay: {paymentLink}[ - {companyName}]',
+  ),
 };
 
 const VARIABLE = /\{([A-Za-z]+)\}/g;
@@ -256,7 +325,7 @@ export function fitValues(
   const fitted = { ...values };
   const cut: TemplateVariable[] = [];
   for (const name of TEMPLATE_VARIABLES) {
-    if (isLinkVariable(name)) continue;
+    if (isLinkVariable(name) || name === 'paymentLink') continue;
     const chars = [...values[name]];
     if (chars.length > DLT_VALUE_LIMIT) {
       fitted[name] = chars.slice(0, DLT_VALUE_LIMIT).join('').trimEnd();
@@ -327,10 +396,21 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
         message: `{${name}} is not a petty cash entry’s: its text fills only ${PETTY_CASH_MESSAGE_VARIABLES.map((v) => `{${v}}`).join(', ')}.`,
       };
     }
-    if (invoiceVariables && !invoiceVariables.includes(name)) {
+    if ((RECEIPT_VARIABLES as readonly string[]).includes(name) && type !== 'RECEIPT_EMAIL') {
+      return { field, message: `{${name}} goes only in the RECEIPT_EMAIL email.` };
+    }
+    if (
+      (PAYMENT_REQUEST_VARIABLES as readonly string[]).includes(name) &&
+      type !== 'PAYMENT_REQUEST_EMAIL' &&
+      type !== 'PAYMENT_REQUEST_SMS'
+    ) {
+      return { field, message: `{${name}} goes only in the payment request’s email and text.` };
+    }
+    const fills = BILLING_MESSAGE_VARIABLES[type];
+    if (fills && !fills.includes(name)) {
       return {
         field,
-        message: `{${name}} is a booking’s: an invoice’s email fills only ${invoiceVariables.map((v) => `{${v}}`).join(', ')}.`,
+        message: `{${name}} is a booking’s: ${BILLING_MESSAGE_NAMES[type] ?? 'this message'} fills only ${fills.map((v) => `{${v}}`).join(', ')}.`,
       };
     }
   }
@@ -408,9 +488,6 @@ export function templateValues(booking: BookingFacts, context: ValueContext = {}
     // Made when the text is sent (withLink).
     slipLink: writtenLinkVariable('slipLink'),
     feedbackLink: writtenLinkVariable('feedbackLink'),
-    invoiceNo: '',
-    invoiceTotal: '',
-    dueDate: '',
-    ...NO_PETTY_CASH_VALUES,
+    ...NO_BILLING_VALUES,
   };
 }

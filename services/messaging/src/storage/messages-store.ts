@@ -41,7 +41,8 @@ export interface NewMessage {
 export type MessageAttachment =
   | { kind: 'DUTY_SLIP'; bookingId: string; fileName: string }
   | { kind: 'INVOICE'; invoiceId: string; fileName: string }
-  | { kind: 'PURCHASE_INVOICE'; purchaseInvoiceId: string; fileName: string };
+  | { kind: 'PURCHASE_INVOICE'; purchaseInvoiceId: string; fileName: string }
+  | { kind: 'RECEIPT'; receiptId: string; fileName: string };
 
 export interface MessageRow {
   id: string;
@@ -275,6 +276,7 @@ const attachmentSchema = z.discriminatedUnion('kind', [
     purchaseInvoiceId: z.string().uuid(),
     fileName: z.string().min(1),
   }),
+  z.object({ kind: z.literal('RECEIPT'), receiptId: z.string().uuid(), fileName: z.string().min(1) }),
 ]);
 
 /** A row's attachments as written by insertMessages; anything else reads as none. */

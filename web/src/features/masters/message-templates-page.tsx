@@ -47,6 +47,9 @@ const TYPE_LABELS: Record<string, string> = {
   PURCHASE_INVOICE_EMAIL: 'Purchase invoice (to the supplier)',
   PETTY_CASH_INFO_SMS: 'Petty cash entry (to its person)',
   PETTY_CASH_INFO_EMAIL: 'Petty cash entry (to its person)',
+  RECEIPT_EMAIL: 'Receipt',
+  PAYMENT_REQUEST_EMAIL: 'Payment request',
+  PAYMENT_REQUEST_SMS: 'Payment request',
 };
 const labelOf = (type: string) => TYPE_LABELS[type] ?? type;
 

@@ -32,6 +32,9 @@ export const MESSAGE_TYPE_LABELS: Readonly<Record<MessageLogType, string>> = {
   PETTY_CASH_INFO_SMS: 'Petty cash',
   NEW_DUTY_PUSH: 'New duty',
   DUTY_CANCELLED_PUSH: 'Duty cancelled',
+  RECEIPT_EMAIL: 'Receipt',
+  PAYMENT_REQUEST_EMAIL: 'Payment request',
+  PAYMENT_REQUEST_SMS: 'Payment request',
 };
 
 export function messageTypeLabel(type: string): string {

@@ -20,6 +20,7 @@ import type Decimal from 'decimal.js';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
+import { canRequestPayment, RequestPaymentButton } from '../receivables/request-payment';
 import { paymentModeText } from './receipt-format';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -83,6 +84,13 @@ export function InvoicePayments({
                 </Button>
               ))
             : null}
+          {canRequestPayment(permissions) && figures?.outstanding.greaterThan(0) ? (
+            <RequestPaymentButton
+              customerId={invoice.customerId}
+              invoiceId={invoice.id}
+              what={`a request for this invoice’s outstanding of ${rupees(figures.outstanding)}`}
+            />
+          ) : null}
           {canReceive ? (
             <Button
               size="xs"

@@ -24,6 +24,7 @@ import { Fact, FigureRow } from '../common/facts';
 import { dateText, dateTimeText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { CancelReceiptDialog, useRefreshReceipts } from './receipt-actions';
+import { ReceiptDocumentActions } from './receipt-documents';
 import { offeredReceiptActions, paymentModeText, receiptTypeText } from './receipt-format';
 import type { Receipt } from './receipt-types';
 import { SettlementTable } from './settlement-table';
@@ -241,11 +242,14 @@ export default function ReceiptPage() {
             </Badge>
           ) : null}
         </Group>
-        {offered.cancel ? (
-          <Button size="xs" variant="default" color="red" onClick={() => setCancelling(true)}>
-            Cancel receipt
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          <ReceiptDocumentActions receipt={receipt} permissions={permissions} />
+          {offered.cancel ? (
+            <Button size="xs" variant="default" color="red" onClick={() => setCancelling(true)}>
+              Cancel receipt
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {receipt.isCancelled ? (
         <Alert color="red" title="Cancelled">

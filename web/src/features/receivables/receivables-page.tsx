@@ -17,6 +17,7 @@ import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { AGEING_COLUMNS, type DateBasis, netOwed, signedRupees, statementPath } from './receivables-format';
 import type { CustomerOutstanding } from './receivables-types';
+import { canRequestPayment, RequestPaymentButton } from './request-payment';
 
 const BASES = ['INVOICE_DATE', 'DUE_DATE'] as const satisfies readonly DateBasis[];
 
@@ -177,6 +178,14 @@ export default function ReceivablesPage() {
                         <Text size="xs" c="dimmed">
                           Oldest open invoice {ddmmyyyy(row.oldestInvoiceDate)}
                         </Text>
+                      ) : null}
+                      {canRequestPayment(permissions) && row.outstanding.greaterThan(0) ? (
+                        <Group mt={4}>
+                          <RequestPaymentButton
+                            customerId={row.customerId}
+                            what={`a request for all ${row.customerName || 'the customer'} owes`}
+                          />
+                        </Group>
                       ) : null}
                     </Stack>
                   </Table.Td>

@@ -17,6 +17,7 @@ import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { balanceText, documentName, entryPath, statementPdfUrl } from './receivables-format';
 import type { Statement, StatementEntry } from './receivables-types';
+import { canRequestPayment, RequestPaymentButton } from './request-payment';
 
 const isoDate = z
   .string()
@@ -269,6 +270,13 @@ export default function StatementPage() {
                 >
                   Download PDF
                 </Button>
+              ) : null}
+              {canRequestPayment(permissions) ? (
+                <RequestPaymentButton
+                  size="sm"
+                  customerId={customerId}
+                  what={`a request for all ${statement.customer.name} owes`}
+                />
               ) : null}
             </>
           ) : null}

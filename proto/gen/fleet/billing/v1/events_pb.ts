@@ -26,7 +26,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/events.proto.
  */
 export const file_fleet_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSLaAQoWUHVyY2hhc2VJbnZvaWNlQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSOwoQcHVyY2hhc2VfaW52b2ljZRgCIAEoCzIhLmZsZWV0LmJpbGxpbmcudjEuUHVyY2hhc2VJbnZvaWNlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSHAoUcmVsZWFzZWRfYm9va2luZ19pZHMYBSADKAkSEAoIZW1haWxfdG8YBiADKAkSFAoMY29tcGFueV9uYW1lGAcgASgJIrgBChBQZXR0eUNhc2hDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIvCgVlbnRyeRgCIAEoCzIgLmZsZWV0LmJpbGxpbmcudjEuUGV0dHlDYXNoRW50cnkSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCRIMCgRoZWxkGAUgASgJEhQKDGNvbXBhbnlfbmFtZRgGIAEoCRIQCghjaGFubmVscxgHIAMoCSJ8Cg5GdWVsTG9nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoIZnVlbF9sb2cYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2cSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKJAQoVVmVoaWNsZUV4cGVuc2VDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIxCgdleHBlbnNlGAIgASgLMiAuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlRXhwZW5zZRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJYgZwcm90bzM", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_petty_cash, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment, file_fleet_billing_v1_vehicle_costs]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQuYmlsbGluZy52MSKuAQoOSW52b2ljZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB2ludm9pY2UYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkludm9pY2USDgoGYWN0aW9uGAMgASgJEhwKFHJlbGVhc2VkX2Jvb2tpbmdfaWRzGAQgAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgFIAEoCRITCgtkaXNwYXRjaF90bxgGIAMoCSJ7Cg5SZWNlaXB0Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHcmVjZWlwdBgCIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuUmVjZWlwdBIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJInIKC05vdGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIkCgRub3RlGAIgASgLMhYuZmxlZXQuYmlsbGluZy52MS5Ob3RlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkiggEKE1B1cmNoYXNlRHV0eUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEiwKBGR1dHkYAiABKAsyHi5mbGVldC5iaWxsaW5nLnYxLlB1cmNoYXNlRHV0eRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIosBChZTdXBwbGllclBheW1lbnRDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIyCgdwYXltZW50GAIgASgLMiEuZmxlZXQuYmlsbGluZy52MS5TdXBwbGllclBheW1lbnQSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSLaAQoWUHVyY2hhc2VJbnZvaWNlQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSOwoQcHVyY2hhc2VfaW52b2ljZRgCIAEoCzIhLmZsZWV0LmJpbGxpbmcudjEuUHVyY2hhc2VJbnZvaWNlEg4KBmFjdGlvbhgDIAEoCRIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSHAoUcmVsZWFzZWRfYm9va2luZ19pZHMYBSADKAkSEAoIZW1haWxfdG8YBiADKAkSFAoMY29tcGFueV9uYW1lGAcgASgJIrgBChBQZXR0eUNhc2hDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIvCgVlbnRyeRgCIAEoCzIgLmZsZWV0LmJpbGxpbmcudjEuUGV0dHlDYXNoRW50cnkSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCRIMCgRoZWxkGAUgASgJEhQKDGNvbXBhbnlfbmFtZRgGIAEoCRIQCghjaGFubmVscxgHIAMoCSJ8Cg5GdWVsTG9nQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKwoIZnVlbF9sb2cYAiABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2cSDgoGYWN0aW9uGAMgASgJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKJAQoVVmVoaWNsZUV4cGVuc2VDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIxCgdleHBlbnNlGAIgASgLMiAuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlRXhwZW5zZRIOCgZhY3Rpb24YAyABKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIs8BCg5SZWNlaXB0RW1haWxlZBIRCgl0ZW5hbnRfaWQYASABKAkSEgoKcmVjZWlwdF9pZBgCIAEoCRISCgpyZWNlaXB0X25vGAMgASgJEhQKDHJlY2VpcHRfZGF0ZRgEIAEoCRIXCg9yZWNlaXZlZF9hbW91bnQYBSABKAkSFQoNY3VzdG9tZXJfbmFtZRgGIAEoCRIUCgxjb21wYW55X25hbWUYByABKAkSCgoCdG8YCCADKAkSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAkgASgJIs0BChBQYXltZW50UmVxdWVzdGVkEhEKCXRlbmFudF9pZBgBIAEoCRIaChJwYXltZW50X3JlcXVlc3RfaWQYAiABKAkSFQoNY3VzdG9tZXJfbmFtZRgDIAEoCRIUCgxjb21wYW55X25hbWUYBCABKAkSEgoKYW1vdW50X2R1ZRgFIAEoCRINCgV0b2tlbhgGIAEoCRIOCgZlbWFpbHMYByADKAkSDgoGcGhvbmVzGAggAygJEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgJIAEoCWIGcHJvdG8z", [file_fleet_billing_v1_invoice, file_fleet_billing_v1_note, file_fleet_billing_v1_purchase_duty, file_fleet_billing_v1_purchase_invoice, file_fleet_billing_v1_petty_cash, file_fleet_billing_v1_receipt, file_fleet_billing_v1_supplier_payment, file_fleet_billing_v1_vehicle_costs]);
 
 /**
  * What billing publishes, through its transactional outbox:
@@ -411,4 +411,129 @@ export type VehicleExpenseChanged = Message<"fleet.billing.v1.VehicleExpenseChan
  */
 export const VehicleExpenseChangedSchema: GenMessage<VehicleExpenseChanged> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_events, 8);
+
+/**
+ * fleet.billing.receipt.emailed, through the outbox: messaging emails the receipt with its PDF.
+ *
+ * @generated from message fleet.billing.v1.ReceiptEmailed
+ */
+export type ReceiptEmailed = Message<"fleet.billing.v1.ReceiptEmailed"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: string receipt_id = 2;
+   */
+  receiptId: string;
+
+  /**
+   * @generated from field: string receipt_no = 3;
+   */
+  receiptNo: string;
+
+  /**
+   * YYYY-MM-DD.
+   *
+   * @generated from field: string receipt_date = 4;
+   */
+  receiptDate: string;
+
+  /**
+   * @generated from field: string received_amount = 5;
+   */
+  receivedAmount: string;
+
+  /**
+   * @generated from field: string customer_name = 6;
+   */
+  customerName: string;
+
+  /**
+   * The receiving billing company.
+   *
+   * @generated from field: string company_name = 7;
+   */
+  companyName: string;
+
+  /**
+   * @generated from field: repeated string to = 8;
+   */
+  to: string[];
+
+  /**
+   * @generated from field: string changed_by_user_id = 9;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ReceiptEmailed.
+ * Use `create(ReceiptEmailedSchema)` to create a new message.
+ */
+export const ReceiptEmailedSchema: GenMessage<ReceiptEmailed> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 9);
+
+/**
+ * fleet.billing.payment.requested, through the outbox: messaging sends the request by email and text.
+ *
+ * @generated from message fleet.billing.v1.PaymentRequested
+ */
+export type PaymentRequested = Message<"fleet.billing.v1.PaymentRequested"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: string payment_request_id = 2;
+   */
+  paymentRequestId: string;
+
+  /**
+   * @generated from field: string customer_name = 3;
+   */
+  customerName: string;
+
+  /**
+   * @generated from field: string company_name = 4;
+   */
+  companyName: string;
+
+  /**
+   * @generated from field: string amount_due = 5;
+   */
+  amountDue: string;
+
+  /**
+   * The link's token (billing keeps only its hash): messaging puts it on PUBLIC_BASE_URL's
+   * /payment-request/ path.
+   *
+   * @generated from field: string token = 6;
+   */
+  token: string;
+
+  /**
+   * @generated from field: repeated string emails = 7;
+   */
+  emails: string[];
+
+  /**
+   * @generated from field: repeated string phones = 8;
+   */
+  phones: string[];
+
+  /**
+   * @generated from field: string changed_by_user_id = 9;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.PaymentRequested.
+ * Use `create(PaymentRequestedSchema)` to create a new message.
+ */
+export const PaymentRequestedSchema: GenMessage<PaymentRequested> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_events, 10);
 
