@@ -123,6 +123,10 @@ const EXPECTED: Record<string, string> = {
   'note.create': 'manage_credit_debit_note',
   'note.cancel': 'cancel_credit_debit_note',
   // Supplier payments: the catalogue has no cancel permission of their own; cancelling needs manage.
+  'receipt.email': 'email_receipt',
+  'paymentRequest.contacts': 'view_receipt',
+  'paymentRequest.send': 'email_invoice',
+  'publicPaymentRequest.get': 'public',
   'purchaseDuty.list': 'view_purchase_duty',
   'purchaseDuty.get': 'view_purchase_duty',
   'purchaseDuty.reviewSlips': 'manage_purchase_duty',
@@ -294,13 +298,14 @@ describe('the router', () => {
     expect(actual).toEqual(EXPECTED);
   });
 
-  it('leaves only sign-in itself and the passenger’s pages (opened by a link’s token) public', () => {
+  it('leaves only sign-in itself and the pages opened by a link’s token (the passenger’s, a customer’s dues) public', () => {
     const open = procedures.filter(([, p]) => p.permission === 'public').map(([path]) => path);
     expect(open.sort()).toEqual([
       'auth.requestOtp',
       'auth.verifyOtp',
       'publicFeedback.answer',
       'publicFeedback.get',
+      'publicPaymentRequest.get',
       'publicSlip.answer',
       'publicSlip.get',
     ]);
