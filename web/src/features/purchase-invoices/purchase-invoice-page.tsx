@@ -3,6 +3,7 @@
 // deducted, what is payable and what is paid), its history, and what this person may do to it now:
 // approve, cancel with a reason, print, email. The supplier payments against it are shown below the
 // figures (see PurchaseInvoiceBody's `payments`).
+
 import {
   Alert,
   Anchor,
@@ -25,6 +26,7 @@ import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { Fact, FigureRow } from '../common/facts';
 import { dateTimeText, dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
+import { SupplierPaymentsOfInvoice } from '../supplier-payments/supplier-payments-of-invoice';
 import {
   CancelPurchaseInvoiceDialog,
   EmailPurchaseInvoiceDialog,
@@ -289,6 +291,10 @@ export default function PurchaseInvoicePage() {
     );
   }
   if (!query.data) return null;
-  // The supplier payments section (features/supplier-payments) goes in `payments`.
-  return <PurchaseInvoiceBody invoice={query.data} payments={null} />;
+  return (
+    <PurchaseInvoiceBody
+      invoice={query.data}
+      payments={<SupplierPaymentsOfInvoice invoiceId={query.data.id} />}
+    />
+  );
 }

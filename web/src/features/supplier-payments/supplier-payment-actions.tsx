@@ -6,10 +6,16 @@ import { trpc, trpcClient } from '../../lib/trpc';
 import { ReasonDialog } from '../common/reason-dialog';
 import type { SupplierPayment } from './supplier-payment-types';
 
-/** Everything read about supplier payments (lists, pages, what invoices owe, payables) is read again. */
+/**
+ * Everything read about supplier payments (lists, pages, what invoices owe, payables) is read again, and
+ * the purchase invoices they pay (their paid and balance).
+ */
 export function useRefreshSupplierPayments() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: trpc.supplierPayment.pathKey() });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.supplierPayment.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.purchaseInvoice.pathKey() });
+  };
 }
 
 export function CancelPaymentDialog({ payment, onClose }: { payment: SupplierPayment; onClose: () => void }) {

@@ -2,7 +2,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
 
 /**
- * An advance paid to a supplier, in a real Chromium against `npm start`'s process, as the demo owner. Set
+ * A supplier's invoice recorded for its duties and paid, in a real Chromium against `npm start`'s process,
+ * as the demo owner: the demo month's duties run by suppliers are closed and priced on the suppliers'
+ * cards. On screen: a supplier chosen on "Record supplier invoice", its number and date typed, one of its
+ * duties taken at its purchase amount; saved and approved, the invoice's page shows what is payable;
+ * "Pay" opens the payment with that invoice ticked at what it owes; saved, the invoice owes ₹0.00.
+ *
+ * Then an advance paid to a supplier, in a real Chromium against `npm start`'s process, as the demo owner. Set
  * up through the API: a supplier. On screen: the supplier chosen on "Pay supplier", the type switched to
  * an advance, an amount and a bank reference typed; saved, the payment's page shows its number and the
  * whole amount held as an advance; the payables show the supplier holding it; cancelled with a reason,
@@ -12,7 +18,7 @@ const OWNER = '+919800000001';
 const CODE = '123456';
 const SUPPLIER = 'Ghats Cab Company';
 
-describe('supplier payments in Chromium', () => {
+describe('purchases in Chromium', () => {
   let product: RunningProduct;
   let base: string;
   let browser: Browser;
@@ -45,6 +51,70 @@ describe('supplier payments in Chromium', () => {
 
   // A required field's label ends in Mantine's asterisk.
   const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+  it("records a supplier's invoice for its purchase duties and pays it", async () => {
+    try {
+      // A supplier with a duty it may bill now, found as the purchase desk would: its unbilled duties.
+      const owner = await apiAs(base, OWNER, CODE);
+      const { duties } = await owner.purchaseDuty.list.query({ billing: 'UNBILLED', limit: 100 });
+      let chosen: { supplierName: string; bookingNo: number; amount: string } | undefined;
+      for (const supplierId of [...new Set(duties.map((d) => d.supplierId))]) {
+        const billable = await owner.purchaseInvoice.billableDuties.query({ supplierId });
+        const takeable = billable.duties.find((d) => !d.blockedReason && d.purchaseAmount?.greaterThan(0));
+        if (takeable) {
+          const supplierName = duties.find((d) => d.supplierId === supplierId)!.supplierName;
+          chosen = {
+            supplierName,
+            bookingNo: takeable.bookingNo,
+            amount: takeable.purchaseAmount!.toFixed(2),
+          };
+          break;
+        }
+      }
+      if (!chosen) throw new Error('the demo has no supplier duty that can be billed');
+
+      await page.goto(`${base}/operations/purchases/invoices/new`);
+      const supplier = page.getByRole('combobox', { name: labelled('Supplier') }).first();
+      await supplier.click();
+      await supplier.fill(chosen.supplierName.slice(0, 8));
+      await page.getByRole('option', { name: chosen.supplierName, exact: true }).first().click();
+      await page.getByLabel(labelled("Supplier's invoice no.")).fill('E2E/0042');
+      const dated = page.getByLabel(labelled("Supplier's invoice date"));
+      const today = new Date().toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' });
+      await dated.fill(today);
+      await dated.press('Tab');
+      const duty = String(chosen.bookingNo).padStart(8, '0');
+      await page.getByRole('checkbox', { name: `Take duty ${duty}` }).check();
+      await screenshot(page, 'purchases-01-record');
+      await page.getByRole('button', { name: 'Save purchase invoice' }).click();
+      await page.waitForURL(/\/operations\/purchases\/invoices\/[0-9a-f-]{36}$/);
+      await expectText(page.getByTestId('supplier-invoice-no'), 'E2E/0042');
+      const number = (await page.getByTestId('purchase-no').textContent()) ?? '';
+      expect(number).toMatch(/^PUR\/\d{2}-\d{2}\/\d{4}$/);
+      await page.getByRole('button', { name: 'Approve' }).click();
+      const payable = page.getByTestId('purchase-payable');
+      await payable.waitFor({ state: 'visible', timeout: 20_000 });
+      const owed = (await payable.textContent()) ?? '';
+      await screenshot(page, 'purchases-02-approved');
+      const invoiceUrl = page.url();
+
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL(/\/operations\/purchases\/payments\/new/);
+      await page.getByLabel('Reference').fill('UTRE2E0042');
+      await screenshot(page, 'purchases-03-pay');
+      await page.getByRole('button', { name: 'Save payment' }).click();
+      await page.waitForURL(/\/operations\/purchases\/payments\/[0-9a-f-]{36}$/);
+      await expectText(page.getByTestId('payment-amount'), owed.trim());
+      await expectText(page, number);
+      await page.goto(invoiceUrl);
+      await expectText(page.getByTestId('purchase-owing'), '₹0.00');
+      await expectText(page.getByTestId('purchase-paid'), owed.trim());
+      await screenshot(page, 'purchases-04-paid');
+    } catch (error) {
+      await screenshot(page, 'purchases-failed').catch(() => undefined);
+      throw error;
+    }
+  }, 180_000);
 
   it('pays a supplier an advance, shows it held in the payables, and cancels it', async () => {
     try {
