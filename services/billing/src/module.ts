@@ -94,7 +94,7 @@ export async function createBillingModule(deps: BillingModuleDeps): Promise<Bill
 export const billingService = defineService({
   name: 'billing',
   description:
-    'sales invoices from closed duties (numbering per company and financial year, GST, approval, cancellation and reissue, printing and dispatch), receipts with TDS and settlements, credit and debit notes, what customers owe and their statements, and GSTR-1, with copies of the masters and duties it reads',
+    'sales invoices from closed duties (numbering per company and financial year, GST, approval, cancellation and reissue, printing and dispatch), receipts with TDS and settlements (printed, emailed, payment requests with a public link), credit and debit notes, what customers owe and their statements, GSTR-1, the duties suppliers ran with the review of their slips, suppliers’ invoices and payments and what suppliers are owed, petty cash, fuel logs with mileage and vehicle expenses, with copies of the masters and duties it reads',
   grpcService: BillingService,
   port: 50055,
   needs: ['masters', 'bookings'],
