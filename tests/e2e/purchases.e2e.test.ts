@@ -92,14 +92,17 @@ describe('purchases in Chromium', () => {
       const number = (await page.getByTestId('purchase-no').textContent()) ?? '';
       expect(number).toMatch(/^PUR\/\d{2}-\d{2}\/\d{4}$/);
       await page.getByRole('button', { name: 'Approve' }).click();
-      const payable = page.getByTestId('purchase-payable');
+      const payments = page.getByRole('region', { name: 'Supplier payments' });
+      const payable = payments.getByTestId('purchase-payable');
       await payable.waitFor({ state: 'visible', timeout: 20_000 });
       const owed = (await payable.textContent()) ?? '';
       await screenshot(page, 'purchases-02-approved');
       const invoiceUrl = page.url();
 
-      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await payments.getByRole('button', { name: 'Pay', exact: true }).click();
       await page.waitForURL(/\/operations\/purchases\/payments\/new/);
+      // The invoice comes ticked at what it owes; the amount paid is taken from it.
+      await page.getByText(`Take ${owed.trim()} as the amount paid`).click();
       await page.getByLabel('Reference').fill('UTRE2E0042');
       await screenshot(page, 'purchases-03-pay');
       await page.getByRole('button', { name: 'Save payment' }).click();
@@ -107,8 +110,8 @@ describe('purchases in Chromium', () => {
       await expectText(page.getByTestId('payment-amount'), owed.trim());
       await expectText(page, number);
       await page.goto(invoiceUrl);
-      await expectText(page.getByTestId('purchase-owing'), '₹0.00');
-      await expectText(page.getByTestId('purchase-paid'), owed.trim());
+      await expectText(payments.getByTestId('purchase-owing'), '₹0.00');
+      await expectText(payments.getByTestId('purchase-paid'), owed.trim());
       await screenshot(page, 'purchases-04-paid');
     } catch (error) {
       await screenshot(page, 'purchases-failed').catch(() => undefined);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
 import { PERMISSION } from '@fleet/domain';
-import { type BusMessage, callAs, type Subscription } from '@fleet/platform';
+import { type BusMessage, callAs, rows, type Subscription } from '@fleet/platform';
 import { PurchaseInvoiceChangedSchema } from '@fleet/proto/fleet/billing/v1/events_pb';
 import { expectDomainError } from '@fleet/testing';
 import { readPdf } from '@fleet/testing/pdf';
@@ -152,11 +152,12 @@ const record = async (d: Draft) =>
   (await h.client.createPurchaseInvoice({ draft: d }, staff())).purchaseInvoice!;
 
 const holderOf = async (bookingId: string) => {
-  const [row] = await h.database.db
-    .asOwner((tx) =>
-      tx.execute(sql`select purchase_invoice_id as "id" from billing.duties where booking_id = ${bookingId}`),
-    )
-    .then((r) => (r as unknown as { rows: { id: string | null }[] }).rows);
+  const [row] = await h.database.db.asOwner((tx) =>
+    rows<{ id: string | null }>(
+      tx,
+      sql`select purchase_invoice_id as "id" from billing.duties where booking_id = ${bookingId}`,
+    ),
+  );
   return row?.id ?? null;
 };
 
@@ -430,15 +431,15 @@ it('cancels with a reason, freeing the duties for another invoice; refused while
 it('lists by search over our number, the supplier’s number and name, by supplier and status, with cursors', async () => {
   const mine = await record(draft(rao, [await supplierDuty(rao)], { supplierInvoiceNo: 'RAO-ZEBRA-1' }));
   const list = (input: object) =>
-    h.client.listPurchaseInvoices(input, staff()).then((r) => JSON.parse(r.invoicesJson) as { id: string }[]);
+    h.client
+      .listPurchaseInvoices(input, staff())
+      .then((r) => JSON.parse(r.invoicesJson) as { id: string; status: string }[]);
   expect((await list({ search: 'rao-zebra' })).map((p) => p.id)).toEqual([mine.id]);
   expect((await list({ search: mine.purchaseNo.toLowerCase() })).map((p) => p.id)).toEqual([mine.id]);
   expect((await list({ search: 'rao ca', supplierIds: [rao] })).map((p) => p.id)).toContain(mine.id);
   expect((await list({ search: 'rao ca', supplierIds: [sai] })).map((p) => p.id)).toEqual([]);
   expect((await list({ statuses: ['CANCELLED'] })).length).toBeGreaterThan(0);
-  expect((await list({})).every((p) => (p as unknown as { status: string }).status !== 'CANCELLED')).toBe(
-    true,
-  );
+  expect((await list({})).every((p) => p.status !== 'CANCELLED')).toBe(true);
   const seen: string[] = [];
   let cursor = '';
   for (let page = 0; page < 50; page++) {
@@ -501,11 +502,14 @@ it('keeps each operator’s purchase invoices its own, in the database too', asy
   await failsWith(h.client.getPurchaseInvoice({ id: mine.id }, theirs), 'NOT_FOUND');
   await failsWith(h.client.cancelPurchaseInvoice({ id: mine.id, reason: 'x' }, theirs), 'NOT_FOUND');
   const counts = await h.database.db.withTenant(other, (tx) =>
-    tx.execute(sql`select (select count(*) from billing.purchase_invoices)::int as invoices,
+    rows(
+      tx,
+      sql`select (select count(*) from billing.purchase_invoices)::int as invoices,
       (select count(*) from billing.purchase_invoice_lines)::int as lines,
-      (select count(*) from billing.purchase_invoice_activity)::int as activity`),
+      (select count(*) from billing.purchase_invoice_activity)::int as activity`,
+    ),
   );
-  expect((counts as unknown as { rows: unknown[] }).rows).toEqual([{ invoices: 0, lines: 0, activity: 0 }]);
+  expect(counts).toEqual([{ invoices: 0, lines: 0, activity: 0 }]);
 });
 
 it('asks each procedure’s permission', async () => {

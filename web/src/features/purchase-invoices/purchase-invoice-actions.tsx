@@ -8,11 +8,17 @@ import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
 import { ReasonDialog } from '../common/reason-dialog';
 import type { PurchaseInvoice } from './purchase-invoice-types';
 
-/** Everything read about purchase invoices (lists, pages, the duties offered) is read again. */
+/**
+ * Everything read about purchase invoices (lists, pages, the duties offered) is read again, with what they
+ * owe to the payment screens (an approved invoice can be paid; a cancelled one owes nothing) and the
+ * purchase duties they bill.
+ */
 export function useRefreshPurchaseInvoices() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: trpc.purchaseInvoice.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.supplierPayment.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.purchaseDuty.pathKey() });
   };
 }
 
