@@ -66,6 +66,8 @@ export interface NewPettyCashEntry extends PettyCashFacts {
   sequence: bigint;
   financialYear: string;
   recordedByUserId: string | null;
+  /** When it was recorded, by billing's clock (the "own entry of the day" rule reads it). */
+  recordedAt: Date;
 }
 
 /** The next voucher number of a company's series for a financial year, taken under the series row's lock. */
@@ -86,11 +88,11 @@ export async function takeVoucherSequence(
 export async function insertEntry(tx: Tx, e: NewPettyCashEntry): Promise<void> {
   await tx.execute(sql`insert into billing.petty_cash_entries (id, tenant_id, company_id, voucher_no, sequence,
       financial_year, entry_date, kind, amount, category, person_key, person_name, person_phone, person_email,
-      driver_id, booking_no, vehicle_no, payment_mode, notes, recorded_by_user_id)
+      driver_id, booking_no, vehicle_no, payment_mode, notes, recorded_by_user_id, created_at)
     values (${e.id}, ${e.tenantId}, ${e.companyId}, ${e.voucherNo}, ${e.sequence.toString()}, ${e.financialYear},
       ${e.entryDate}, ${e.kind}, ${e.amount}, ${e.category}, ${e.personKey}, ${e.personName}, ${e.personPhone},
       ${e.personEmail}, ${e.driverId}, ${e.bookingNo}, ${e.vehicleNo}, ${e.paymentMode}, ${e.notes},
-      ${e.recordedByUserId})`);
+      ${e.recordedByUserId}, ${e.recordedAt.toISOString()})`);
 }
 
 export async function updateEntry(tx: Tx, id: string, f: PettyCashFacts): Promise<void> {

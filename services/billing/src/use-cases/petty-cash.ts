@@ -369,8 +369,10 @@ export function createPettyCash(deps: BillingDeps) {
           companyId: company.id,
           financialYear,
         });
-        const id = timeOrderedId(clock());
+        const recordedAt = clock();
+        const id = timeOrderedId(recordedAt);
         await insertEntry(tx, {
+          recordedAt,
           ...facts,
           id,
           tenantId: caller.tenantId,
