@@ -7,7 +7,7 @@
 // checks the person's permission (or the link's token) and renders the PDF; the gateway passes it on
 // with the file's name.
 import { isIsoDate } from '@fleet/domain';
-import { callAs, invalidField, requireId } from '@fleet/platform';
+import { type Caller, callAs, invalidField, requireId } from '@fleet/platform';
 import { type Request, type Response, Router } from 'express';
 import type { Context } from '../context';
 import { asPublicVisit } from '../routers/public-slip/visit';
@@ -43,87 +43,67 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
   const documents = Router();
   const { signedIn, fail } = signedInRequests(contextOf, 'a document');
 
-  documents.get('/bookings/:id/duty-slip.pdf', async (req, res) => {
-    const session = await signedIn(req, res);
-    if (!session) return;
-    try {
-      const variant = typeof req.query.variant === 'string' ? req.query.variant : 'SALES';
-      const { pdf, fileName } = await contextOf(req, res).services.bookings.renderDutySlip(
-        { id: requireId(req.params.id ?? '', 'id'), variant },
-        callAs(session.caller),
-      );
-      sendPdf(req, res, pdf, fileName);
-    } catch (error) {
-      fail(req, res, error);
-    }
-  });
-
-  documents.get('/invoices/:id/:document.pdf', async (req, res) => {
-    const session = await signedIn(req, res);
-    if (!session) return;
-    try {
-      const document = INVOICE_DOCUMENTS[req.params.document ?? ''];
-      if (!document) {
-        throw invalidField('document', `An invoice prints as ${Object.keys(INVOICE_DOCUMENTS).join(', ')}.`);
+  /**
+   * A PDF for the signed-in person: `render` asks its owner as them (the owner checks the permission),
+   * and the gateway passes the file on with its name; a refusal answers as the other calls do.
+   */
+  const signedInPdf = (
+    path: string,
+    render: (req: Request, ctx: Context, caller: Caller) => Promise<{ pdf: Uint8Array; fileName: string }>,
+  ) =>
+    documents.get(path, async (req, res) => {
+      const session = await signedIn(req, res);
+      if (!session) return;
+      try {
+        const { pdf, fileName } = await render(req, contextOf(req, res), session.caller);
+        sendPdf(req, res, pdf, fileName);
+      } catch (error) {
+        fail(req, res, error);
       }
-      const { pdf, fileName } = await contextOf(req, res).services.billing.renderInvoiceDocument(
-        { id: requireId(req.params.id ?? '', 'id'), document },
-        callAs(session.caller, { timeoutMs: INVOICE_DOCUMENT_DEADLINE_MS }),
-      );
-      sendPdf(req, res, pdf, fileName);
-    } catch (error) {
-      fail(req, res, error);
-    }
+    });
+  const paramOf = (req: Request, name: string) => {
+    const value = req.params[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const idOf = (req: Request) => requireId(paramOf(req, 'id'), 'id');
+
+  signedInPdf('/bookings/:id/duty-slip.pdf', (req, ctx, caller) => {
+    const variant = typeof req.query.variant === 'string' ? req.query.variant : 'SALES';
+    return ctx.services.bookings.renderDutySlip({ id: idOf(req), variant }, callAs(caller));
   });
 
-  documents.get('/customers/:id/statement.pdf', async (req, res) => {
-    const session = await signedIn(req, res);
-    if (!session) return;
-    try {
-      const date = (name: 'from' | 'to') => {
-        const value = req.query[name];
-        if (value === undefined || value === '') return '';
-        if (typeof value !== 'string' || !isIsoDate(value))
-          throw invalidField(name, 'Give the date as YYYY-MM-DD.');
-        return value;
-      };
-      const { pdf, fileName } = await contextOf(req, res).services.billing.renderCustomerStatement(
-        { customerId: requireId(req.params.id ?? '', 'id'), dateFrom: date('from'), dateTo: date('to') },
-        callAs(session.caller),
-      );
-      sendPdf(req, res, pdf, fileName);
-    } catch (error) {
-      fail(req, res, error);
+  signedInPdf('/invoices/:id/:document.pdf', (req, ctx, caller) => {
+    const document = INVOICE_DOCUMENTS[paramOf(req, 'document')];
+    if (!document) {
+      throw invalidField('document', `An invoice prints as ${Object.keys(INVOICE_DOCUMENTS).join(', ')}.`);
     }
+    return ctx.services.billing.renderInvoiceDocument(
+      { id: idOf(req), document },
+      callAs(caller, { timeoutMs: INVOICE_DOCUMENT_DEADLINE_MS }),
+    );
   });
 
-  documents.get('/purchase-invoices/:id/purchase-invoice.pdf', async (req, res) => {
-    const session = await signedIn(req, res);
-    if (!session) return;
-    try {
-      const { pdf, fileName } = await contextOf(req, res).services.billing.renderPurchaseInvoice(
-        { id: requireId(req.params.id ?? '', 'id') },
-        callAs(session.caller),
-      );
-      sendPdf(req, res, pdf, fileName);
-    } catch (error) {
-      fail(req, res, error);
-    }
+  signedInPdf('/customers/:id/statement.pdf', (req, ctx, caller) => {
+    const date = (name: 'from' | 'to') => {
+      const value = req.query[name];
+      if (value === undefined || value === '') return '';
+      if (typeof value !== 'string' || !isIsoDate(value))
+        throw invalidField(name, 'Give the date as YYYY-MM-DD.');
+      return value;
+    };
+    return ctx.services.billing.renderCustomerStatement(
+      { customerId: idOf(req), dateFrom: date('from'), dateTo: date('to') },
+      callAs(caller),
+    );
   });
 
-  documents.get('/receipts/:id.pdf', async (req, res) => {
-    const session = await signedIn(req, res);
-    if (!session) return;
-    try {
-      const { pdf, fileName } = await contextOf(req, res).services.billing.renderReceipt(
-        { id: requireId(req.params.id ?? '', 'id') },
-        callAs(session.caller),
-      );
-      sendPdf(req, res, pdf, fileName);
-    } catch (error) {
-      fail(req, res, error);
-    }
-  });
+  signedInPdf('/purchase-invoices/:id/purchase-invoice.pdf', (req, ctx, caller) =>
+    ctx.services.billing.renderPurchaseInvoice({ id: idOf(req) }, callAs(caller)),
+  );
+
+  signedInPdf('/receipts/:id.pdf', (req, ctx, caller) =>
+    ctx.services.billing.renderReceipt({ id: idOf(req) }, callAs(caller)),
+  );
 
   // An invoice on a payment request's public page: no session, the link's token alone; charged to the
   // client's address as the public pages' calls are.
@@ -132,7 +112,7 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
     try {
       await ctx.rateLimits.charge({ kind: 'address', ip: ctx.clientIp }, 1);
       const { pdf, fileName } = await ctx.services.billing.renderPublicInvoice(
-        { token: req.params.token ?? '', invoiceId: requireId(req.params.id ?? '', 'id') },
+        { token: req.params.token ?? '', invoiceId: idOf(req) },
         asPublicVisit(ctx),
       );
       sendPdf(req, res, pdf, fileName);

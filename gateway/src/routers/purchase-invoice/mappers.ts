@@ -18,7 +18,7 @@ export function purchaseListItemToJson(item: PurchaseInvoiceListItem) {
   };
 }
 
-export function purchaseDutyToJson(duty: PurchaseInvoiceDuty) {
+export function purchaseInvoiceDutyToJson(duty: PurchaseInvoiceDuty) {
   return {
     bookingId: duty.bookingId,
     bookingNo: Number(duty.bookingNo),
@@ -77,7 +77,7 @@ export function purchaseInvoiceToJson(invoice: PurchaseInvoice, names: ReadonlyM
       description: row.description,
       amount: money(row.amount),
     })),
-    duties: invoice.duties.map(purchaseDutyToJson),
+    duties: invoice.duties.map(purchaseInvoiceDutyToJson),
     activity: invoice.activity.map((a) => ({
       at: dateOrNull(a.at),
       action: a.action,

@@ -12,7 +12,7 @@ import { procedureNeeding } from '../../trpc';
 import { namesOf } from '../booking/people-names';
 import { required } from '../shared-mappers';
 import { billableDutiesInput, cancelInput, draftInput, emailInput, listInput, updateInput } from './inputs';
-import { purchaseDutyToJson, purchaseInvoiceToJson, purchaseListItemToJson } from './mappers';
+import { purchaseInvoiceDutyToJson, purchaseInvoiceToJson, purchaseListItemToJson } from './mappers';
 
 /** The invoice with its history named by identity. */
 async function page(services: GatewayServices, caller: SignedInCaller, invoice: PurchaseInvoice | undefined) {
@@ -59,7 +59,7 @@ export const billableDuties = procedureNeeding(PERMISSION.manage_purchase)
   .query(async ({ ctx, input }) => {
     const r = await ctx.services.billing.listBillablePurchaseDuties(input, callAs(ctx.caller));
     return {
-      duties: r.duties.map(purchaseDutyToJson),
+      duties: r.duties.map(purchaseInvoiceDutyToJson),
       invoicesUnaccepted: r.invoicesUnaccepted,
       defaultTdsPercentage: r.defaultTdsPercentage,
       taxes: r.taxes.map((t) => ({

@@ -7,6 +7,7 @@ import {
   NO_BILLING_VALUES,
   NO_BOOKING_VALUES,
   renderMessage,
+  shownDate,
   type TemplateText,
   type TemplateValues,
 } from './templates';
@@ -52,9 +53,6 @@ export interface BillingText {
 /** The receipt's file as the email carries it (as billing names it): receipt-RCT-26-27-0001.pdf. */
 export const receiptFileName = (receiptNo: string) =>
   `receipt-${receiptNo.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-
-const shownDate = (date: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('/') : '';
 
 const uniqueOf = (values: readonly string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 

@@ -7,6 +7,7 @@ import {
   NO_BILLING_VALUES,
   NO_BOOKING_VALUES,
   renderMessage,
+  shownDate,
   type TemplateText,
   type TemplateValues,
 } from './templates';
@@ -39,10 +40,6 @@ export interface InvoiceEmail {
 /** The invoice's file as the email carries it: invoice-KC-2526-0001.pdf. */
 export const invoiceFileName = (invoiceNo: string) =>
   `invoice-${invoiceNo.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-
-/** DD/MM/YYYY, as documents show dates. */
-const shownDate = (date: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('/') : '';
 
 export function invoiceValues(invoice: DispatchedInvoice): TemplateValues {
   return {

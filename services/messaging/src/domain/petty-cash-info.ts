@@ -9,6 +9,7 @@ import {
   NO_BILLING_VALUES,
   NO_BOOKING_VALUES,
   renderMessage,
+  shownDate,
   type TemplateText,
   type TemplateValues,
 } from './templates';
@@ -54,9 +55,6 @@ const KIND_WORDS: Record<string, string> = {
   RETURNED: 'returned by you',
   SPENT: 'spent',
 };
-
-const shownDate = (date: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('/') : '';
 
 const isCategory = (value: string): value is PettyCashCategory =>
   Object.hasOwn(PETTY_CASH_CATEGORY_LABELS, value);

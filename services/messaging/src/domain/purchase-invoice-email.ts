@@ -8,6 +8,7 @@ import {
   NO_BILLING_VALUES,
   NO_BOOKING_VALUES,
   renderMessage,
+  shownDate,
   type TemplateText,
   type TemplateValues,
 } from './templates';
@@ -43,9 +44,6 @@ export interface PurchaseInvoiceEmail {
 /** Our record's file: purchase-invoice-PUR-26-27-0001.pdf (as billing names it). */
 export const purchaseInvoiceFileName = (purchaseNo: string) =>
   `purchase-invoice-${purchaseNo.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-
-const shownDate = (date: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('/') : '';
 
 export function purchaseInvoiceValues(invoice: EmailedPurchaseInvoice): TemplateValues {
   return {

@@ -162,6 +162,10 @@ export const NO_BILLING_VALUES = {
   ...NO_PETTY_CASH_VALUES,
 } as const satisfies Partial<TemplateValues>;
 
+/** A YYYY-MM-DD date as billing's messages write it (DD/MM/YYYY); '' when it is none. */
+export const shownDate = (date: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('/') : '';
+
 export const writtenLinkVariable = (name: LinkVariable) => `{${name}}`;
 
 /** The link a text of this type carries, if any. */
