@@ -4,26 +4,33 @@
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 
-export interface PollingLoop {
+export interface PollingLoop<Result = unknown> {
   start(): void;
   stop(): Promise<void>;
+  /**
+   * Waits out the pass under way, if any, then runs one more now. A caller that must see the work done
+   * (a drain) calls this: a pass of its own alone could find the loop's claimed rows leased and answer
+   * before the loop has recorded them.
+   */
+  passNow(): Promise<Result>;
 }
 
-export function createPollingLoop(options: {
+export function createPollingLoop<Result = unknown>(options: {
   db: Database;
   logger: Logger;
   pollMs: number;
   /** One pass over the work due now; `running` turns false once the loop is stopping. */
-  pass(running: () => boolean): Promise<unknown>;
+  pass(running: () => boolean): Promise<Result>;
   /** What the log says when a pass fails (the loop goes on). */
   failure: string;
   /** Whether a commit wakes it (work may be queued); false for work that falls due only with time. */
   wakeOnCommit?: boolean;
-}): PollingLoop {
+}): PollingLoop<Result> {
   const { db, logger, pollMs } = options;
   const wakeOnCommit = options.wakeOnCommit ?? true;
   let running = false;
   let loop: Promise<void> | undefined;
+  let underWay: Promise<Result> | undefined;
   let wake: (() => void) | undefined;
   let woken = false;
   let unsubscribe: (() => void) | undefined;
@@ -57,9 +64,12 @@ export function createPollingLoop(options: {
       loop = (async () => {
         while (running) {
           try {
-            await options.pass(() => running);
+            underWay = options.pass(() => running);
+            await underWay;
           } catch (error) {
             logger.error({ err: error }, options.failure);
+          } finally {
+            underWay = undefined;
           }
           if (running) await sleep();
         }
@@ -70,6 +80,10 @@ export function createPollingLoop(options: {
       unsubscribe?.();
       wake?.();
       await loop;
+    },
+    async passNow() {
+      await underWay?.catch(() => undefined);
+      return options.pass(() => true);
     },
   };
 }

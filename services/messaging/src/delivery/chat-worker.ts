@@ -86,15 +86,15 @@ export function createChatWorker(options: ChatWorkerOptions): ChatWorker {
     }
   }
 
-  const drain = (running?: () => boolean) =>
+  const pass = (running: () => boolean) =>
     claimAndSend(db, (tx) => claimDueChat(tx, batchSize, leaseMs), deliver, running);
 
   const loop = createPollingLoop({
     db,
     logger,
     pollMs: options.pollMs ?? 5_000,
-    pass: drain,
+    pass,
     failure: 'the chat delivery pass failed; trying again',
   });
-  return { start: loop.start, stop: loop.stop, drain };
+  return { start: loop.start, stop: loop.stop, drain: loop.passNow };
 }

@@ -227,21 +227,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return record(row, attempt);
   }
 
-  const drain = (running?: () => boolean) =>
+  const pass = (running: () => boolean) =>
     claimAndSend(db, (tx) => claimDue(tx, batchSize, leaseMs), deliver, running);
 
   const loop = createPollingLoop({
     db,
     logger,
     pollMs,
-    pass: drain,
+    pass,
     failure: 'the delivery pass failed; trying again',
   });
 
   return {
     start: loop.start,
     stop: loop.stop,
-    drain,
+    drain: loop.passNow,
     sendNow: deliver,
   };
 }

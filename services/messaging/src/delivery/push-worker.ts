@@ -120,15 +120,15 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
     });
   }
 
-  const drain = (running?: () => boolean) =>
+  const pass = (running: () => boolean) =>
     claimAndSend(db, (tx) => claimDuePushes(tx, batchSize, leaseMs), deliver, running);
 
   const loop = createPollingLoop({
     db,
     logger,
     pollMs: options.pollMs ?? 5_000,
-    pass: drain,
+    pass,
     failure: 'the push delivery pass failed; trying again',
   });
-  return { start: loop.start, stop: loop.stop, drain };
+  return { start: loop.start, stop: loop.stop, drain: loop.passNow };
 }
