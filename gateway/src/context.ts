@@ -8,10 +8,8 @@ import type { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging
 import type { Authenticator } from './auth/authenticator';
 import type { FirebaseWebConfig } from './config';
 import type { DutyChanges } from './live/duty-changes';
-import type { SharedAnswers } from './live/shared-answers';
 import type { RateLimits } from './rate-limits';
-import type { ReceivablesJson, TdsReceivableJson } from './routers/receipt/mappers';
-import type { LivePositionJson } from './routers/tracking/mappers';
+import type { SharedReports } from './shared-reports';
 
 export type IdentityClient = Client<typeof IdentityService>;
 export type BookingsClient = Client<typeof BookingsService>;
@@ -50,12 +48,8 @@ export interface ContextInput {
   authenticator: Authenticator;
   /** The operators' duty changes as they happen, for the procedures that stream them (one per gateway). */
   dutyChanges: DutyChanges;
-  /** The live map's answers, shared by its viewers for a moment (one per gateway). */
-  liveMapAnswers: SharedAnswers<LivePositionJson[]>;
-  /** The receivables' ageing, shared by one operator's readers for a moment (one per gateway). */
-  receivablesAnswers: SharedAnswers<ReceivablesJson>;
-  /** The TDS receivable, shared the same way. */
-  tdsAnswers: SharedAnswers<TdsReceivableJson>;
+  /** The live map's and the heavy reports' answers, shared by an operator's readers of a moment (one set per gateway). */
+  sharedReports: SharedReports;
   /** The budgets every procedure call and file request is charged to (one per gateway). */
   rateLimits: RateLimits;
   /** Already carries the request id. */

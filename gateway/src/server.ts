@@ -30,12 +30,10 @@ import { requestIdFrom } from './http/request-id';
 import { spaRouter } from './http/spa';
 import { WHATSAPP_WEBHOOK_PATH, whatsAppWebhookRouter } from './http/whatsapp-webhook';
 import { createDutyChanges } from './live/duty-changes';
-import { createSharedAnswers } from './live/shared-answers';
 import { createRateLimits } from './rate-limits';
 import { appRouter } from './routers/_app';
-import type { ReceivablesJson, TdsReceivableJson } from './routers/receipt/mappers';
 import { TOKEN_COOKIE } from './routers/session-cookies';
-import type { LivePositionJson } from './routers/tracking/mappers';
+import { createSharedReports } from './shared-reports';
 
 export interface GatewayOptions {
   /** The service clients (`identity`, `bookings`, …), which every request's context carries. */
@@ -93,9 +91,7 @@ function buildGateway(options: GatewayOptions) {
     maxEntries: config.SESSION_CACHE_SIZE,
   });
   const dutyChanges = createDutyChanges({ bus: options.bus, logger });
-  const liveMapAnswers = createSharedAnswers<LivePositionJson[]>({ ttlMs: 1_000, capacity: 1_000 });
-  const receivablesAnswers = createSharedAnswers<ReceivablesJson>({ ttlMs: 1_000, capacity: 1_000 });
-  const tdsAnswers = createSharedAnswers<TdsReceivableJson>({ ttlMs: 1_000, capacity: 1_000 });
+  const sharedReports = createSharedReports({ ttlMs: 1_000, capacity: 1_000 });
   const rateLimits = createRateLimits(config);
   const state = { stopping: false };
   const readiness = () => checkReadiness(options.readiness, () => state.stopping);
@@ -188,9 +184,7 @@ function buildGateway(options: GatewayOptions) {
       services,
       authenticator,
       dutyChanges,
-      liveMapAnswers,
-      receivablesAnswers,
-      tdsAnswers,
+      sharedReports,
       rateLimits,
       logger: req.log,
       production,

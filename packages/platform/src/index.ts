@@ -56,6 +56,7 @@ export {
   createPostgresDatabase,
   type Database,
   idArray,
+  idIn,
   openPglite,
   pgConstraint,
   pgErrorCode,

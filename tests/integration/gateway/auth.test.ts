@@ -8,7 +8,7 @@ import {
   createContext,
   createDutyChanges,
   createRateLimits,
-  createSharedAnswers,
+  createSharedReports,
   type IdentityClient,
 } from '@fleet/gateway';
 import { bearer, bootGateway, cookieNamed, freshPhone, type GatewayHarness } from './support';
@@ -225,9 +225,7 @@ describe('sign-in and the session guard', () => {
           services: h.services,
           authenticator,
           dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
-          liveMapAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
-          receivablesAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
-          tdsAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
+          sharedReports: createSharedReports({ ttlMs: 1_000, capacity: 10 }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
           production: true,
@@ -278,9 +276,7 @@ describe('sign-in and the session guard', () => {
           services: { ...h.services, identity },
           authenticator: once,
           dutyChanges: createDutyChanges({ bus: h.testBus.bus, logger: h.logger }),
-          liveMapAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
-          receivablesAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
-          tdsAnswers: createSharedAnswers({ ttlMs: 1_000, capacity: 10 }),
+          sharedReports: createSharedReports({ ttlMs: 1_000, capacity: 10 }),
           rateLimits: createRateLimits(h.config),
           logger: h.logger,
         });

@@ -55,3 +55,12 @@ export function mileageToJson(v: VehicleMileage) {
     isLow: v.isLow,
   };
 }
+
+/** A period's mileage of each vehicle, as the mileage screen reads it. */
+export interface MileageJson {
+  dateFrom: string;
+  dateTo: string;
+  baselineFrom: string;
+  lowRule: string;
+  vehicles: ReturnType<typeof mileageToJson>[];
+}

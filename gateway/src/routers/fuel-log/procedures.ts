@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
 import { required } from '../shared-mappers';
 import { fuelLogInput, listInput, periodInput, versionSchema } from './inputs';
-import { fuelLogToJson, mileageToJson } from './mappers';
+import { fuelLogToJson, type MileageJson, mileageToJson } from './mappers';
 
 export const list = procedureNeeding(PERMISSION.view_vehicle_fuel)
   .input(listInput)
@@ -54,18 +54,23 @@ export const remove = procedureNeeding(PERMISSION.manage_vehicle_fuel)
     return { id: input.id };
   });
 
+/** Every vehicle's mileage over a period: a report heavy enough that one operator's readers of a moment share it. */
 export const mileage = procedureNeeding(PERMISSION.view_vehicle_fuel)
   .input(periodInput)
-  .query(async ({ ctx, input }) => {
-    const r = await ctx.services.billing.getMileageReport(
-      { dateFrom: input.dateFrom, dateTo: input.dateTo, vehicleIds: input.vehicleIds ?? [] },
-      callAs(ctx.caller),
-    );
-    return {
-      dateFrom: r.dateFrom,
-      dateTo: r.dateTo,
-      baselineFrom: r.baselineFrom,
-      lowRule: r.lowRule,
-      vehicles: r.vehicles.map(mileageToJson),
-    };
+  .query(({ ctx, input }) => {
+    const vehicleIds = input.vehicleIds ?? [];
+    const key = `${ctx.caller.tenantId}|${input.dateFrom ?? ''}|${input.dateTo ?? ''}|${[...vehicleIds].sort().join(',')}`;
+    return ctx.sharedReports.mileage.get(key, async (): Promise<MileageJson> => {
+      const r = await ctx.services.billing.getMileageReport(
+        { dateFrom: input.dateFrom, dateTo: input.dateTo, vehicleIds },
+        callAs(ctx.caller),
+      );
+      return {
+        dateFrom: r.dateFrom,
+        dateTo: r.dateTo,
+        baselineFrom: r.baselineFrom,
+        lowRule: r.lowRule,
+        vehicles: r.vehicles.map(mileageToJson),
+      };
+    });
   });

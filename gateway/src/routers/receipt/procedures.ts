@@ -87,14 +87,14 @@ export const cancel = procedureNeeding(PERMISSION.cancel_receipt)
 
 /**
  * The receivables: every open invoice of the operator aged, a report heavy enough that the readers of one
- * operator asking the same within a second share one answer (receivablesAnswers) — at most a second old.
+ * operator asking the same within a second share one answer (sharedReports) — at most a second old.
  */
 export const outstanding = procedureNeeding(PERMISSION.view_receipt)
   .input(outstandingInput)
   .query(({ ctx, input }) => {
     const customerIds = input.customerIds ?? [];
     const key = `${ctx.caller.tenantId}|${input.basis}|${[...customerIds].sort().join(',')}`;
-    return ctx.receivablesAnswers.get(key, async (): Promise<ReceivablesJson> => {
+    return ctx.sharedReports.receivables.get(key, async (): Promise<ReceivablesJson> => {
       const r = await ctx.services.billing.listOutstanding(
         { basis: input.basis, customerIds },
         callAs(ctx.caller),
@@ -118,7 +118,7 @@ export const tdsReceivable = procedureNeeding(PERMISSION.view_receipt)
   .input(statementPeriodInput)
   .query(({ ctx, input }) => {
     const key = `${ctx.caller.tenantId}|${input.dateFrom ?? ''}|${input.dateTo ?? ''}`;
-    return ctx.tdsAnswers.get(key, async (): Promise<TdsReceivableJson> => {
+    return ctx.sharedReports.tds.get(key, async (): Promise<TdsReceivableJson> => {
       const r = await ctx.services.billing.listTdsReceivable(input, callAs(ctx.caller));
       return {
         dateFrom: r.dateFrom,

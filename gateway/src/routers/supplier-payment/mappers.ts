@@ -59,6 +59,13 @@ export function owingInvoiceToJson(invoice: OwingPurchaseInvoice) {
   };
 }
 
+/** What each supplier is owed, as the payables screen reads it. */
+export interface PayablesJson {
+  suppliers: ReturnType<typeof supplierOutstandingToJson>[];
+  total: ReturnType<typeof supplierOutstandingToJson>;
+  asOf: string;
+}
+
 export function supplierOutstandingToJson(row: SupplierOutstanding) {
   return {
     supplierId: row.supplierId,

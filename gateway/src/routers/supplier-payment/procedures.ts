@@ -16,7 +16,12 @@ import {
   openInvoicesInput,
   outstandingInput,
 } from './inputs';
-import { owingInvoiceToJson, supplierOutstandingToJson, supplierPaymentToJson } from './mappers';
+import {
+  owingInvoiceToJson,
+  type PayablesJson,
+  supplierOutstandingToJson,
+  supplierPaymentToJson,
+} from './mappers';
 
 const settlementsOf = (settlements: readonly { purchaseInvoiceId: string; amount: string }[]) =>
   settlements.map((s) => ({ purchaseInvoiceId: s.purchaseInvoiceId, amount: s.amount }));
@@ -57,18 +62,23 @@ export const openInvoices = procedureNeeding(PERMISSION.view_purchase_payment)
     return { invoices: r.invoices.map(owingInvoiceToJson), advances: r.advances };
   });
 
+/** The payables: every open purchase invoice aged, shared by one operator's readers of a moment as the receivables are. */
 export const outstanding = procedureNeeding(PERMISSION.view_purchase_payment)
   .input(outstandingInput)
-  .query(async ({ ctx, input }) => {
-    const r = await ctx.services.billing.listSupplierOutstanding(
-      { basis: input.basis, supplierIds: input.supplierIds ?? [] },
-      callAs(ctx.caller),
-    );
-    return {
-      suppliers: r.suppliers.map(supplierOutstandingToJson),
-      total: supplierOutstandingToJson(required(r.total, 'the total')),
-      asOf: r.asOf,
-    };
+  .query(({ ctx, input }) => {
+    const supplierIds = input.supplierIds ?? [];
+    const key = `${ctx.caller.tenantId}|${input.basis}|${[...supplierIds].sort().join(',')}`;
+    return ctx.sharedReports.payables.get(key, async (): Promise<PayablesJson> => {
+      const r = await ctx.services.billing.listSupplierOutstanding(
+        { basis: input.basis, supplierIds },
+        callAs(ctx.caller),
+      );
+      return {
+        suppliers: r.suppliers.map(supplierOutstandingToJson),
+        total: supplierOutstandingToJson(required(r.total, 'the total')),
+        asOf: r.asOf,
+      };
+    });
   });
 
 export const create = procedureNeeding(PERMISSION.manage_purchase_payment)

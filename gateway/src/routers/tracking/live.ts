@@ -30,7 +30,7 @@ export const liveInput = z
 /**
  * The live map: each of the operator's drivers at their latest position, by name; a staff member
  * limited to branches (identity says which, with the session) sees only those branches' drivers. Every
- * viewer of the same operator, branches and hours shares one answer for a second (liveMapAnswers): many
+ * viewer of the same operator, branches and hours shares one answer for a second (sharedReports): many
  * open maps cost bookings one query a second, and a position is announced at most every 10 s anyway.
  */
 export const live = procedureNeeding(PERMISSION.view_location_tracking)
@@ -41,7 +41,7 @@ export const live = procedureNeeding(PERMISSION.view_location_tracking)
     const key = [ctx.caller.tenantId, hours, ...(branchIds ? [...branchIds].sort() : ['every branch'])].join(
       '|',
     );
-    const positions = await ctx.liveMapAnswers.get(key, async () => {
+    const positions = await ctx.sharedReports.liveMap.get(key, async () => {
       const r = await ctx.services.bookings.listLivePositions(
         { branches: branchIds ? { branchIds } : undefined, seenWithinHours: hours },
         callAs(ctx.caller),

@@ -49,6 +49,15 @@ export interface Database {
 export const idArray = (ids: readonly string[]): SQL =>
   sql`array(select e::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as e)`;
 
+/**
+ * `column` is one of `ids`: an equality for one id, so that an index on (…, column, sort key) hands the
+ * rows over already in a list's order (a one-element `= any(…)` does not, and the list then filters its
+ * way down the sort index instead), else `= any(idArray(ids))`. Lists filtered by a customer, supplier
+ * or vehicle are mostly filtered by one.
+ */
+export const idIn = (column: SQL, ids: readonly string[]): SQL =>
+  ids.length === 1 ? sql`${column} = ${ids[0]}::uuid` : sql`${column} = any(${idArray(ids)})`;
+
 /** The PostgreSQL error code (e.g. 23505 unique violation) of a failed query, however it was wrapped. */
 export function pgErrorCode(error: unknown): string | undefined {
   let current: unknown = error;

@@ -1,7 +1,7 @@
 // Billing's read model of duties (billing.duties), fed by bookings' booking events, and the reads the
 // invoicing screens and use cases make of it.
 import { toJson } from '@bufbuild/protobuf';
-import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idArray, idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { DutyBillingItemSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { DutyChargesSchema } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { BookingChanged } from '@fleet/proto/fleet/bookings/v1/events_pb';
@@ -161,7 +161,7 @@ export function dutyConditions(filters: DutyFilters): SQL[] {
   const where: SQL[] = [sql`d.status = 'CLOSED'`, sql`d.charges is not null`];
   if (filters.billingStatus === 'UNBILLED') where.push(sql`d.invoice_id is null`);
   if (filters.billingStatus === 'BILLED') where.push(sql`d.invoice_id is not null`);
-  if (filters.customerIds.length > 0) where.push(sql`d.customer_id = any(${idArray(filters.customerIds)})`);
+  if (filters.customerIds.length > 0) where.push(idIn(sql`d.customer_id`, filters.customerIds));
   if (filters.dateFrom) where.push(sql`d.start_date >= ${filters.dateFrom}::date`);
   if (filters.dateTo) where.push(sql`d.start_date <= ${filters.dateTo}::date`);
   if (filters.search) where.push(sql`d.search like ${`%${likeEscaped(filters.search.toLowerCase())}%`}`);

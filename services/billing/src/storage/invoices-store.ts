@@ -1,7 +1,7 @@
 // The invoices (billing.invoices), their duties, their number series and their history.
 import type { JsonValue } from '@bufbuild/protobuf';
 import type { InvoiceKind, InvoiceStatus } from '@fleet/domain';
-import { type CursorShape, conflict, idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, conflict, idArray, idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** A live invoice holds its duties; a cancelled or discarded one has let them go. */
@@ -344,8 +344,8 @@ export function invoiceConditions(filters: InvoiceFilters): SQL[] {
         sql`, `,
       )})`,
     );
-  if (filters.customerIds.length > 0) where.push(sql`v.customer_id = any(${idArray(filters.customerIds)})`);
-  if (filters.companyIds.length > 0) where.push(sql`v.company_id = any(${idArray(filters.companyIds)})`);
+  if (filters.customerIds.length > 0) where.push(idIn(sql`v.customer_id`, filters.customerIds));
+  if (filters.companyIds.length > 0) where.push(idIn(sql`v.company_id`, filters.companyIds));
   if (filters.dateFrom) where.push(sql`v.invoice_date >= ${filters.dateFrom}::date`);
   if (filters.dateTo) where.push(sql`v.invoice_date <= ${filters.dateTo}::date`);
   if (filters.dispatched !== undefined) where.push(sql`v.is_dispatched = ${filters.dispatched}`);

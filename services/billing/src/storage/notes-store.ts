@@ -1,5 +1,5 @@
 // Credit and debit notes (billing.notes) and what they do to their invoice's outstanding (invoices.noted).
-import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 export type NoteType = 'CREDIT' | 'DEBIT';
@@ -124,7 +124,7 @@ export async function listNotes(
       )})`,
     );
   }
-  if (filters.customerIds.length > 0) where.push(sql`n.customer_id = any(${idArray(filters.customerIds)})`);
+  if (filters.customerIds.length > 0) where.push(idIn(sql`n.customer_id`, filters.customerIds));
   if (filters.invoiceId) where.push(sql`n.invoice_id = ${filters.invoiceId}`);
   if (filters.dateFrom) where.push(sql`n.note_date >= ${filters.dateFrom}::date`);
   if (filters.dateTo) where.push(sql`n.note_date <= ${filters.dateTo}::date`);

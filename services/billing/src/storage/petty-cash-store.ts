@@ -2,7 +2,7 @@
 // person holds of it (petty_cash_holdings): the two summaries move in the transaction that records,
 // edits or voids an entry, under their rows' locks, so the balance and the holdings are read from
 // them and never summed over the cash book.
-import { idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 export interface PettyCashRow {
@@ -261,7 +261,7 @@ function conditions(f: PettyCashFilters): SQL[] {
   if (f.kinds.length > 0) where.push(anyOf(sql.raw('e.kind'), f.kinds));
   if (f.categories.length > 0) where.push(anyOf(sql.raw('e.category'), f.categories));
   if (f.personKey) where.push(sql`e.person_key = ${f.personKey}`);
-  if (f.companyIds.length > 0) where.push(sql`e.company_id = any(${idArray(f.companyIds)})`);
+  if (f.companyIds.length > 0) where.push(idIn(sql`e.company_id`, f.companyIds));
   if (f.dateFrom) where.push(sql`e.entry_date >= ${f.dateFrom}::date`);
   if (f.dateTo) where.push(sql`e.entry_date <= ${f.dateTo}::date`);
   if (!f.includeVoided) where.push(sql`not e.is_voided`);

@@ -1,6 +1,6 @@
 // The purchase side of the duties suppliers ran (billing.duties where supplier_id is set): the lists of
 // the purchase duties screen, a duty with its purchase charges, and the review of suppliers' slips.
-import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idArray, idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 export const PURCHASE_SLIP_STATUSES = ['NO_ACTION', 'ACCEPTED', 'REJECTED'] as const;
@@ -52,7 +52,7 @@ export interface PurchaseDutyFilters {
 
 export function purchaseDutyConditions(filters: PurchaseDutyFilters): SQL[] {
   const where: SQL[] = [sql`d.supplier_id is not null`];
-  if (filters.supplierIds.length > 0) where.push(sql`d.supplier_id = any(${idArray(filters.supplierIds)})`);
+  if (filters.supplierIds.length > 0) where.push(idIn(sql`d.supplier_id`, filters.supplierIds));
   if (filters.dateFrom) where.push(sql`d.start_date >= ${filters.dateFrom}::date`);
   if (filters.dateTo) where.push(sql`d.start_date <= ${filters.dateTo}::date`);
   if (filters.slipStatuses.length > 0) {

@@ -1,6 +1,6 @@
 // Suppliers' invoices (billing.purchase_invoices), their rows and history, their series, and the purchase
 // side of billing's duties they hold (duties.purchase_invoice_id).
-import { type CursorShape, idArray, keyset, pgErrorCode, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idArray, idIn, keyset, pgErrorCode, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** The next number of a billing company's purchase series for a financial year, under the row's lock. */
@@ -394,9 +394,7 @@ function conditions(filters: PurchaseInvoiceFilters): SQL[] {
       or p.supplier_name_key ^@ ${search})`);
   }
   // One supplier by equality, so that its index by date gives the list's order without sorting.
-  if (filters.supplierIds.length === 1) where.push(sql`p.supplier_id = ${filters.supplierIds[0]}::uuid`);
-  else if (filters.supplierIds.length > 1)
-    where.push(sql`p.supplier_id = any(${idArray(filters.supplierIds)})`);
+  if (filters.supplierIds.length > 0) where.push(idIn(sql`p.supplier_id`, filters.supplierIds));
   if (filters.statuses.length > 0) {
     where.push(
       sql`p.status in (${sql.join(

@@ -1,7 +1,7 @@
 // Receipts (billing.receipts), what they settle (billing.receipt_settlements), and what each approved
 // invoice still asks for: its total, plus its debit notes less its credit notes (invoices.noted), less its
 // live settlements (invoices.settled); both kept as they change.
-import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idArray, idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 export interface OpenInvoiceRow {
@@ -253,7 +253,7 @@ function receiptConditions(filters: ReceiptFilters): SQL[] {
     where.push(sql`(r.receipt_no_key ^@ ${search.toLowerCase()} or r.customer_name_key ^@ ${search.toLowerCase()}
       or r.cheque_no = ${search} or r.reference = ${search})`);
   }
-  if (filters.customerIds.length > 0) where.push(sql`r.customer_id = any(${idArray(filters.customerIds)})`);
+  if (filters.customerIds.length > 0) where.push(idIn(sql`r.customer_id`, filters.customerIds));
   if (filters.types.length > 0) {
     where.push(
       sql`r.type in (${sql.join(
@@ -320,9 +320,9 @@ export async function outstandingByCustomer(
 ): Promise<OutstandingRow[]> {
   const from = sql.raw(query.basis === 'DUE_DATE' ? 'i.due_date' : 'i.invoice_date');
   const onlyInvoices =
-    query.customerIds.length > 0 ? sql`and i.customer_id = any(${idArray(query.customerIds)})` : sql``;
+    query.customerIds.length > 0 ? sql`and ${idIn(sql`i.customer_id`, query.customerIds)}` : sql``;
   const onlyReceipts =
-    query.customerIds.length > 0 ? sql`and r.customer_id = any(${idArray(query.customerIds)})` : sql``;
+    query.customerIds.length > 0 ? sql`and ${idIn(sql`r.customer_id`, query.customerIds)}` : sql``;
   const bucket = (condition: SQL) =>
     sql`coalesce(sum(case when ${condition} then i.total + i.noted - i.settled end), 0)::text`;
   const age = sql`(${query.asOf}::date - ${from})`;

@@ -2,7 +2,7 @@
 // and what each approved purchase invoice still owes: its payable less its live settlements
 // (purchase_invoices.paid), kept in the transaction that settles or cancels, as supplier_payments.applied
 // is kept with what each payment's settlements apply.
-import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idArray, idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 export interface OwingInvoiceRow {
@@ -253,7 +253,7 @@ export function paymentConditions(filters: SupplierPaymentFilters): SQL[] {
     const key = search.toLowerCase();
     where.push(sql`(p.payment_no_key ^@ ${key} or p.supplier_name_key ^@ ${key})`);
   }
-  if (filters.supplierIds.length > 0) where.push(sql`p.supplier_id = any(${idArray(filters.supplierIds)})`);
+  if (filters.supplierIds.length > 0) where.push(idIn(sql`p.supplier_id`, filters.supplierIds));
   if (filters.types.length > 0) {
     where.push(
       sql`p.type in (${sql.join(
@@ -326,9 +326,9 @@ export function supplierOutstandingQuery(query: {
     query.basis === 'DUE_DATE' ? 'coalesce(i.due_date, i.supplier_invoice_date)' : 'i.supplier_invoice_date',
   );
   const onlyInvoices =
-    query.supplierIds.length > 0 ? sql`and i.supplier_id = any(${idArray(query.supplierIds)})` : sql``;
+    query.supplierIds.length > 0 ? sql`and ${idIn(sql`i.supplier_id`, query.supplierIds)}` : sql``;
   const onlyPayments =
-    query.supplierIds.length > 0 ? sql`and p.supplier_id = any(${idArray(query.supplierIds)})` : sql``;
+    query.supplierIds.length > 0 ? sql`and ${idIn(sql`p.supplier_id`, query.supplierIds)}` : sql``;
   const age = sql`(${query.asOf}::date - ${from})`;
   const bucket = (condition: SQL) =>
     sql`coalesce(sum(case when ${condition} then i.payable - i.paid end), 0)`;

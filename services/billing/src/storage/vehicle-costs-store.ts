@@ -1,6 +1,6 @@
 // Vehicle fuel logs (billing.fuel_logs) with the full-to-full stretch each full-tank fill closes, vehicle
 // expenses (billing.vehicle_expenses), and the mileage and cost reports read from them.
-import { type CursorShape, idArray, keyset, rows, type Tx } from '@fleet/platform';
+import { type CursorShape, idIn, keyset, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 
 export interface FuelLogRow {
@@ -196,8 +196,8 @@ export async function listFuelLogs(
     shape: FUEL_SORT_SHAPES[page.sortBy],
   });
   const where: SQL[] = [];
-  if (filters.vehicleIds.length > 0) where.push(sql`l.vehicle_id = any(${idArray(filters.vehicleIds)})`);
-  if (filters.stationIds.length > 0) where.push(sql`l.fuel_station_id = any(${idArray(filters.stationIds)})`);
+  if (filters.vehicleIds.length > 0) where.push(idIn(sql`l.vehicle_id`, filters.vehicleIds));
+  if (filters.stationIds.length > 0) where.push(idIn(sql`l.fuel_station_id`, filters.stationIds));
   if (filters.from) where.push(sql`l.filled_at >= ${filters.from.toISOString()}`);
   if (filters.to) where.push(sql`l.filled_at < ${filters.to.toISOString()}`);
   if (filters.fullTankOnly) where.push(sql`l.is_full_tank`);
@@ -237,15 +237,16 @@ export async function mileageByVehicle(
   query: { baselineFrom: Date; from: Date; to: Date; vehicleIds: readonly string[]; limit: number },
 ): Promise<MileageRow[]> {
   const from = query.from.toISOString();
+  const to = query.to.toISOString();
   const inPeriod = sql`l.filled_at >= ${from}`;
   const vehicles =
-    query.vehicleIds.length > 0 ? sql`and l.vehicle_id = any(${idArray(query.vehicleIds)})` : sql``;
+    query.vehicleIds.length > 0 ? sql`and ${idIn(sql`l.vehicle_id`, query.vehicleIds)}` : sql``;
+  // Each vehicle's number and fuel as its newest fill in the period names them, read by one index probe
+  // per vehicle: ordering every vehicle's fills to take the first cost more than the sums themselves.
   return rows<MileageRow>(
     tx,
-    sql`select v.* from (
+    sql`select v.*, newest.vehicle_no as "vehicleNo", newest.fuel_type as "fuelType" from (
         select l.vehicle_id as "vehicleId",
-          (array_agg(l.vehicle_no order by l.filled_at desc))[1] as "vehicleNo",
-          (array_agg(l.fuel_type order by l.filled_at desc))[1] as "fuelType",
           (count(*) filter (where ${inPeriod}))::int as fills,
           coalesce(sum(l.quantity) filter (where ${inPeriod}), 0)::text as quantity,
           coalesce(sum(l.amount) filter (where ${inPeriod}), 0)::text as amount,
@@ -256,10 +257,14 @@ export async function mileageByVehicle(
           coalesce(sum(l.stretch_quantity) filter (where not ${inPeriod}), 0)::text as "baselineQuantity",
           coalesce(sum(l.stretch_amount) filter (where not ${inPeriod}), 0)::text as "baselineAmount"
         from billing.fuel_logs l
-        where l.filled_at >= ${query.baselineFrom.toISOString()} and l.filled_at < ${query.to.toISOString()} ${vehicles}
+        where l.filled_at >= ${query.baselineFrom.toISOString()} and l.filled_at < ${to} ${vehicles}
         group by l.vehicle_id) v
+      cross join lateral (
+        select n.vehicle_no, n.fuel_type from billing.fuel_logs n
+        where n.vehicle_id = v."vehicleId" and n.filled_at < ${to}
+        order by n.filled_at desc, n.id desc limit 1) newest
       where v.fills > 0
-      order by v."vehicleNo", v."vehicleId"
+      order by newest.vehicle_no, v."vehicleId"
       limit ${query.limit}`,
   );
 }
@@ -367,7 +372,7 @@ export async function listExpenses(
   const search = filters.search?.trim().toLowerCase();
   // Leakproof conditions only (`^@`), so that row-level security lets them use their indexes.
   if (search) where.push(sql`(e.vendor_key ^@ ${search} or e.bill_no_key ^@ ${search})`);
-  if (filters.vehicleIds.length > 0) where.push(sql`e.vehicle_id = any(${idArray(filters.vehicleIds)})`);
+  if (filters.vehicleIds.length > 0) where.push(idIn(sql`e.vehicle_id`, filters.vehicleIds));
   if (filters.categories.length > 0) {
     where.push(
       sql`e.category in (${sql.join(
@@ -417,9 +422,9 @@ export async function costsByVehicle(
   },
 ): Promise<CostRow[]> {
   const fuelVehicles =
-    query.vehicleIds.length > 0 ? sql`and l.vehicle_id = any(${idArray(query.vehicleIds)})` : sql``;
+    query.vehicleIds.length > 0 ? sql`and ${idIn(sql`l.vehicle_id`, query.vehicleIds)}` : sql``;
   const expenseVehicles =
-    query.vehicleIds.length > 0 ? sql`and e.vehicle_id = any(${idArray(query.vehicleIds)})` : sql``;
+    query.vehicleIds.length > 0 ? sql`and ${idIn(sql`e.vehicle_id`, query.vehicleIds)}` : sql``;
   return rows<CostRow>(
     tx,
     sql`with fuel as (
