@@ -5,9 +5,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Database } from '@fleet/platform';
+import { type Database, rows, type Tx } from '@fleet/platform';
 import { distributedPlan, SERVICES } from '@fleet/product';
 import { createTestBus, createTestDatabase } from '@fleet/testing';
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import {
   freeDistributedPorts,
   freePort,
@@ -297,3 +299,98 @@ export async function startDistributed(options: {
 
 /** How long since `started` (performance.now()), in seconds. */
 export const secondsSince = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
+
+/**
+ * Vacuums and analyzes freshly seeded tables, as autovacuum would have long since on a live database: the
+ * planner's statistics, and the visibility map that index-only scans rely on. (VACUUM cannot run inside
+ * a transaction, so this takes its own connection.)
+ */
+export async function settleTables(url: string, tables: readonly string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`vacuum (analyze) ${tables.join(', ')}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A node of PostgreSQL's EXPLAIN (FORMAT JSON), as the benchmarks read it. */
+export interface PlanNode {
+  'Node Type': string;
+  'Parent Relationship'?: string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  Plans?: PlanNode[];
+}
+
+/** A plan on one line: each node, what it reads, the rows it gave and those it filtered out (sub-plans left out). */
+export function planLine(plan: PlanNode): string {
+  const parts: string[] = [];
+  const visit = (node: PlanNode) => {
+    const on = node['Index Name'] ?? node['Relation Name'];
+    const loops = node['Actual Loops'] ?? 1;
+    const removed = (node['Rows Removed by Filter'] ?? 0) * loops;
+    parts.push(
+      `${node['Node Type']}${on ? ` ${on}` : ''} (${(node['Actual Rows'] ?? 0) * loops} rows` +
+        `${removed ? `, ${removed} filtered out` : ''})`,
+    );
+    for (const child of node.Plans ?? [])
+      if (child['Parent Relationship'] !== 'InitPlan' && child['Parent Relationship'] !== 'SubPlan')
+        visit(child);
+  };
+  visit(plan);
+  return parts.join(' > ');
+}
+
+async function explained(tx: Tx, query: SQL, full: boolean): Promise<string> {
+  const [row] = await rows<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
+    tx,
+    sql`explain (analyze, format json) ${query}`,
+  );
+  const plan = row?.['QUERY PLAN'][0];
+  if (!plan) throw new Error('nothing was explained');
+  let summary = `${plan['Execution Time'].toFixed(2)} ms: ${planLine(plan.Plan)}`;
+  if (full) {
+    const lines = await rows<{ 'QUERY PLAN': string }>(tx, sql`explain (analyze, buffers) ${query}`);
+    summary += `\n${lines.map((l) => `      ${l['QUERY PLAN']}`).join('\n')}`;
+  }
+  return summary;
+}
+
+/**
+ * A query's time and plan on one line, run as the operator's role under row-level security; `full`, the
+ * whole plan under it too.
+ */
+export function planOf(db: Database, tenantId: string, query: SQL, full = false): Promise<string> {
+  return db.read(tenantId, (tx) => explained(tx, query, full));
+}
+
+/** The same for the query a store's function runs (`work`), explained instead of run. */
+export async function planOfWork(
+  db: Database,
+  tenantId: string,
+  work: (tx: Tx) => Promise<unknown>,
+  full = false,
+): Promise<string> {
+  let summary = '';
+  await db.read(tenantId, async (tx) => {
+    const explaining = new Proxy(tx, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (query: SQL) => {
+          summary = await explained(target, query, full);
+          return { rows: [] };
+        };
+      },
+    });
+    await work(explaining);
+  });
+  if (!summary) throw new Error('nothing was explained');
+  return summary;
+}

@@ -49,6 +49,8 @@ import {
   loadLine,
   machineLine,
   ms,
+  type PlanNode,
+  planLine,
   quantile,
   secondsSince,
   setup,
@@ -84,19 +86,6 @@ const time = (call: () => Promise<unknown>, concurrency: number, meter: CpuMeter
 
 // ── plans ────────────────────────────────────────────────────────────────────────────────────────
 
-interface PlanNode {
-  'Node Type': string;
-  'Parent Relationship'?: string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  Plans?: PlanNode[];
-}
-
 interface ExplainedPlan {
   Plan: PlanNode;
   'Execution Time': number;
@@ -105,23 +94,6 @@ interface ExplainedPlan {
 }
 
 /** The plan's nodes on one line, with rows out and rows filtered away; init plans and sub plans left out. */
-function planLine(plan: PlanNode): string {
-  const parts: string[] = [];
-  const visit = (node: PlanNode) => {
-    const on = node['Index Name'] ?? node['Relation Name'];
-    const removed = (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
-    parts.push(
-      `${node['Node Type']}${on ? ` ${on}` : ''} (${(node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)} rows` +
-        `${removed ? `, ${removed} filtered out` : ''})`,
-    );
-    for (const child of node.Plans ?? [])
-      if (child['Parent Relationship'] !== 'InitPlan' && child['Parent Relationship'] !== 'SubPlan')
-        visit(child);
-  };
-  visit(plan);
-  return parts.join(' > ');
-}
-
 /**
  * What PostgreSQL did for the query `work` runs (its last), as EXPLAIN (ANALYZE, BUFFERS) tells: the
  * store's own code runs against a transaction whose `execute` explains instead.

@@ -24,6 +24,7 @@ import {
   machineLine,
   ms,
   secondsSince,
+  settleTables,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -72,7 +73,6 @@ async function seedFills(db: Database, tenantId: string, today: string) {
       from fills f join stretches s on s.vehicle_id = f.vehicle_id and s.stretch = f.stretch
       where l.id = f.id and f.is_full_tank and f.stretch >= 1`);
   });
-  await db.asOwner((tx) => tx.execute(sql`analyze billing.fuel_logs`));
   const [counts] = await db.asOwner((tx) =>
     rows<{ fills: number; stretches: number }>(
       tx,
@@ -93,6 +93,7 @@ try {
   const { token, tenantId } = await signUp(product.base, PHONE, CODE, 'Fuel Cabs');
   const today = operatorDate(new Date());
   await seedFills(product.db, tenantId, today);
+  await settleTables(product.url, ['billing.fuel_logs']);
   const [vehicle] = await product.db.asOwner((tx) =>
     rows<{ id: string }>(tx, sql`select md5('vehicle-42')::uuid as id`),
   );

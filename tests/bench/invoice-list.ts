@@ -21,17 +21,8 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@connectrpc/connect';
 import { allPermissionIds, decodeInvoiceListPage } from '@fleet/domain';
-import {
-  type Caller,
-  callAs,
-  createCallerCodec,
-  createServiceTransport,
-  type Database,
-  rows,
-  type Tx,
-} from '@fleet/platform';
+import { type Caller, callAs, createCallerCodec, createServiceTransport } from '@fleet/platform';
 import { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
-import { type SQL, sql } from 'drizzle-orm';
 import {
   type InvoiceFilters,
   type InvoiceSort,
@@ -46,6 +37,7 @@ import {
   machineLine,
   ms,
   paced,
+  planOfWork,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -67,65 +59,7 @@ const PHONE = '+919877700072';
 const CODE = '975310';
 const SECRET = `invoice-list-bench-internal-${randomUUID()}`;
 
-// ── plans ────────────────────────────────────────────────────────────────────────────────────────
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Parent Relationship'?: string;
-  Plans?: PlanNode[];
-}
-
-function planLine(plan: PlanNode): string {
-  const parts: string[] = [];
-  const visit = (node: PlanNode) => {
-    const on = node['Index Name'] ?? node['Relation Name'];
-    const removed = (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
-    parts.push(
-      `${node['Node Type']}${on ? ` ${on}` : ''} (${(node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)} rows` +
-        `${removed ? `, ${removed} filtered out` : ''})`,
-    );
-    for (const child of node.Plans ?? []) if (child['Parent Relationship'] !== 'InitPlan') visit(child);
-  };
-  visit(plan);
-  return parts.join(' > ');
-}
-
-/** EXPLAIN ANALYZE of the query the store runs for a page, in the operator's read transaction. */
-async function explain(db: Database, tenantId: string, work: (tx: Tx) => Promise<unknown>) {
-  let summary = '';
-  await db.read(tenantId, async (tx) => {
-    const explaining = new Proxy(tx, {
-      get(target, property, receiver) {
-        if (property !== 'execute') return Reflect.get(target, property, receiver);
-        return async (query: SQL) => {
-          const [row] = await rows<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-            target,
-            sql`explain (analyze, format json) ${query}`,
-          );
-          const plan = row!['QUERY PLAN'][0]!;
-          summary = `${plan['Execution Time'].toFixed(2)} ms: ${planLine(plan.Plan)}`;
-          if (PLANS) {
-            const lines = await rows<{ 'QUERY PLAN': string }>(
-              target,
-              sql`explain (analyze, buffers) ${query}`,
-            );
-            summary += `\n${lines.map((l) => `      ${l['QUERY PLAN']}`).join('\n')}`;
-          }
-          return { rows: [] };
-        };
-      },
-    });
-    await work(explaining);
-  });
-  return summary;
-}
-
-// ── the cases ────────────────────────────────────────────────────────────────────────────────────
+// ── plans ────────────────────────────────────────────────────────────────────────────────────────/** EXPLAIN ANALYZE of the query the store runs for a page, in the operator's read transaction. */// ── the cases ────────────────────────────────────────────────────────────────────────────────────
 
 interface Case {
   name: string;
@@ -217,8 +151,11 @@ async function measure(run: Run) {
       companyIds: [],
     };
     plans.push(
-      `  ${c.name}: ${await explain(run.product.db, run.tenantId, (tx) =>
-        listInvoices(tx, filters, { sortBy: c.sortBy, direction: 'desc', cursor, limit: LIMIT }),
+      `  ${c.name}: ${await planOfWork(
+        run.product.db,
+        run.tenantId,
+        (tx) => listInvoices(tx, filters, { sortBy: c.sortBy, direction: 'desc', cursor, limit: LIMIT }),
+        PLANS,
       )}`,
     );
   }

@@ -22,6 +22,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type ListQuery, listRecords } from '../../services/masters/src/storage/master-store';
 import { bearer, bootGateway, type GatewayHarness } from '../integration/gateway/support';
+import { settleTables } from './bench-kit';
 import {
   FILTERED_CITY,
   FILTERED_CUSTOMER_GROUP,
@@ -312,13 +313,13 @@ try {
   const seedStarted = performance.now();
   await seedOperator(seedTarget(other.token), otherTenant, OTHER_ROWS);
   const { vehicleGroups, customerGroups } = await seedOperator(seedTarget(owner.token), tenant, ROWS);
-  // A fresh, fully written table as a live one would be after autovacuum: statistics and visibility map.
+  await settleTables(
+    h.database.url,
+    ['vehicles', 'connections', 'drivers', 'vehicle_groups', 'customer_groups'].map((t) => `masters.${t}`),
+  );
   const client = new pg.Client({ connectionString: h.database.url });
   await client.connect();
   try {
-    for (const table of ['vehicles', 'connections', 'drivers', 'vehicle_groups', 'customer_groups']) {
-      await client.query(`vacuum (analyze) masters.${table}`);
-    }
     const sizes = await client.query<{ name: string; rows: string; size: string }>(`
       select c.relname as name, c.reltuples::bigint::text as rows,
         pg_size_pretty(pg_total_relation_size(c.oid)) as size

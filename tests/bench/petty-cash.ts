@@ -24,7 +24,9 @@ import {
   loadLine,
   machineLine,
   ms,
+  planOf,
   secondsSince,
+  settleTables,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -96,52 +98,10 @@ async function seedEntries(db: Database, tenantId: string, companyId: string) {
       values (${tenantId}::uuid, ${companyId}::uuid, '2026-27', ${ENTRIES + 1})
       on conflict (tenant_id, company_id, financial_year) do update set next_sequence = excluded.next_sequence`);
   });
-  await db.asOwner((tx) =>
-    tx.execute(
-      sql`analyze billing.petty_cash_entries, billing.petty_cash_boxes, billing.petty_cash_holdings`,
-    ),
-  );
   console.log(`seeded ${ENTRIES.toLocaleString('en-IN')} entries in ${secondsSince(started)} s`);
 }
 
 // ── plans ────────────────────────────────────────────────────────────────────────────────────────
-
-interface PlanNode {
-  'Node Type': string;
-  'Parent Relationship'?: string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/** A query's plan on one line, as the app's role runs it under row-level security. */
-async function planOf(db: Database, tenantId: string, query: SQL): Promise<string> {
-  const [row] = await db.read(tenantId, (tx) =>
-    rows<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-      tx,
-      sql`explain (analyze, format json) ${query}`,
-    ),
-  );
-  const plan = row?.['QUERY PLAN'][0];
-  if (!plan) throw new Error('nothing was explained');
-  const parts: string[] = [];
-  const visit = (node: PlanNode) => {
-    const on = node['Index Name'] ?? node['Relation Name'];
-    const removed = (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
-    parts.push(
-      `${node['Node Type']}${on ? ` ${on}` : ''} (${(node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)} rows` +
-        `${removed ? `, ${removed} filtered out` : ''})`,
-    );
-    for (const child of node.Plans ?? [])
-      if (child['Parent Relationship'] !== 'InitPlan' && child['Parent Relationship'] !== 'SubPlan')
-        visit(child);
-  };
-  visit(plan.Plan);
-  return `${plan['Execution Time'].toFixed(2)} ms: ${parts.join(' > ')}`;
-}
 
 /** What the store's list asks (storage/petty-cash-store.ts listEntries), for a filter. */
 const listSql = (where: SQL) =>
@@ -171,6 +131,11 @@ try {
     'POST',
   )) as { id: string };
   await seedEntries(product.db, tenantId, company.id);
+  await settleTables(product.url, [
+    'billing.petty_cash_entries',
+    'billing.petty_cash_boxes',
+    'billing.petty_cash_holdings',
+  ]);
 
   // The summary the service keeps must be what the entries add up to.
   const summary = (await trpc(product.base, 'pettyCash.summary', undefined, token)) as {

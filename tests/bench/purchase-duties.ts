@@ -28,6 +28,7 @@ import {
   ms,
   paced,
   secondsSince,
+  settleTables,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -83,7 +84,6 @@ async function seedDuties(product: Distributed, tenantId: string) {
     await tx.execute(sql`update billing.duties d set purchase_invoice_id = md5(b.supplier_id::text || b.month)::uuid
       from billed b where b.booking_id = d.booking_id`);
   });
-  await product.db.asOwner((tx) => tx.execute(sql`analyze billing.duties, billing.purchase_invoices`));
   const [counts] = await product.db.asOwner((tx) =>
     rows<{ duties: number; supplied: number; billed: number; invoices: number }>(
       tx,
@@ -126,6 +126,7 @@ const product = await startDistributed({ secret: SECRET, env: { AUTH_TEST_OTP: `
 try {
   const { token, tenantId } = await signUp(product.base, PHONE, CODE, 'Purchase Cabs');
   await seedDuties(product, tenantId);
+  await settleTables(product.url, ['billing.duties', 'billing.purchase_invoices']);
   const [supplier] = await product.db.asOwner((tx) =>
     rows<{ id: string }>(tx, sql`select md5('supplier-6')::uuid as id`),
   );

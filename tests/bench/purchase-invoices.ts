@@ -2,22 +2,23 @@
 // process per module, PostgreSQL and NATS), an operator signs up through the gateway; then BENCH_ROWS
 // suppliers' invoices of it (three financial years, two companies' series, 200 suppliers, most approved,
 // drafts, cancelled) are written straight into billing.purchase_invoices by SQL. Through the gateway as
-// /operations/purchases/invoices calls purchaseInvoice.list, at 1 and 32 concurrent clients:
+// /operations/purchases/invoices calls purchaseInvoice.list, at 1 and 32 concurrent clients (flat out, and
+// 32 people each turning a page every 2 s):
 //   first pages   each sort (created_at, supplier_invoice_date, received_date), newest first
 //   deep pages    each sort, the BENCH_DEEP_PAGE-th page reached by following cursors
 //   filtered      one supplier; the drafts; the cancelled shown
 //   searches      our number's beginning, the supplier's number's beginning, a supplier's name's beginning
 // p50, p95, calls per second and the CPU each call cost by process, each query's plan in brief (EXPLAIN
 // ANALYZE of the store's own SQL, in full with BENCH_PLANS=1), and the target met or not (p95 ≤ 30 ms
-// at 32 clients). Timings never fail the run; errors do.
+// at 32 clients, flat out and at people's pace). Timings never fail the run; errors do.
 //
 // Run: node --import tsx tests/bench/purchase-invoices.ts
 //   BENCH_ROWS (1000000)  BENCH_N (400) measured calls per figure;  BENCH_WARMUP (30)
 //   BENCH_DEEP_PAGE (20)  BENCH_PLANS (unset) 1: print every full plan;  BENCH_KEEP_DB (unset) 1: keep the database
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type Database, rows } from '@fleet/platform';
-import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '@fleet/platform';
+import { sql } from 'drizzle-orm';
 import {
   type PurchaseInvoiceFilters,
   type PurchaseInvoiceSort,
@@ -29,7 +30,10 @@ import {
   loadLine,
   machineLine,
   ms,
+  paced,
+  planOf,
   secondsSince,
+  settleTables,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -85,7 +89,6 @@ async function seedPurchaseInvoices(db: Database, tenantId: string) {
           else 'APPROVED' end as status) s`),
     );
   }
-  await db.asOwner((tx) => tx.execute(sql`analyze billing.purchase_invoices`));
   console.log(`seeded ${ROWS.toLocaleString('en-IN')} purchase invoices in ${secondsSince(started)} s`);
 }
 
@@ -155,56 +158,15 @@ async function cursorOf(run: Run, c: Case): Promise<string | undefined> {
   return cursor;
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Parent Relationship'?: string;
-  Plans?: PlanNode[];
-}
-
-function planLine(plan: PlanNode): string {
-  const parts: string[] = [];
-  const visit = (node: PlanNode) => {
-    const on = node['Index Name'] ?? node['Relation Name'];
-    const removed = (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
-    parts.push(
-      `${node['Node Type']}${on ? ` ${on}` : ''} (${(node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)} rows` +
-        `${removed ? `, ${removed} filtered out` : ''})`,
-    );
-    for (const child of node.Plans ?? []) if (child['Parent Relationship'] !== 'InitPlan') visit(child);
-  };
-  visit(plan);
-  return parts.join(' > ');
-}
-
-async function explain(run: Run, query: SQL): Promise<string> {
-  return run.db.read(run.tenantId, async (tx) => {
-    const [row] = await rows<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-      tx,
-      sql`explain (analyze, format json) ${query}`,
-    );
-    const plan = row!['QUERY PLAN'][0]!;
-    let summary = `${plan['Execution Time'].toFixed(2)} ms: ${planLine(plan.Plan)}`;
-    if (PLANS) {
-      const lines = await rows<{ 'QUERY PLAN': string }>(tx, sql`explain (analyze, buffers) ${query}`);
-      summary += `\n${lines.map((l) => `      ${l['QUERY PLAN']}`).join('\n')}`;
-    }
-    return summary;
-  });
-}
-
 async function measure(run: Run) {
   const time = (call: () => Promise<unknown>, concurrency: number) =>
     timeCalls(call, concurrency, run.cpu, { n: N, warmup: WARMUP });
   console.log(`\nN=${N} calls per figure after ${WARMUP} unmeasured; times in ms; ${LIMIT} a page`);
   console.log(
-    `  ${'case'.padEnd(42)} ${'rows'.padStart(4)}  1 client: p50   p95   32 clients: p50   p95   per s   CPU ms per call: gateway / services / postgres`,
+    `  ${'case'.padEnd(42)} ${'rows'.padStart(4)}  1 client: p50   p95   32 flat out: p50   p95   per s   32 people: p50   p95   CPU ms per call: gateway / services / postgres`,
   );
   let worst = { name: '', p95: 0 };
+  let worstPaced = { name: '', p95: 0 };
   const plans: string[] = [];
   for (const c of CASES) {
     const cursor = await cursorOf(run, c);
@@ -215,11 +177,14 @@ async function measure(run: Run) {
     const call = () => trpc(run.base, 'purchaseInvoice.list', input, run.token);
     const one: Figure = await time(call, 1);
     const many: Figure = await time(call, 32);
+    const people = await paced(call, 32, 2000, N);
     if (many.p95 > worst.p95) worst = { name: c.name, p95: many.p95 };
+    if (people.p95 > worstPaced.p95) worstPaced = { name: c.name, p95: people.p95 };
     const cpu = ['gateway', 'services', 'postgres'].map((g) => (many.cpu[g] ?? 0).toFixed(2)).join(' / ');
     console.log(
       `  ${c.name.padEnd(42)} ${String(first.purchaseInvoices.length).padStart(4)} ${ms(one.p50).padStart(14)} ${ms(one.p95).padStart(5)}` +
-        `${ms(many.p50).padStart(17)} ${ms(many.p95).padStart(5)} ${many.perSecond.toFixed(0).padStart(7)}   ${cpu}`,
+        `${ms(many.p50).padStart(18)} ${ms(many.p95).padStart(5)} ${many.perSecond.toFixed(0).padStart(7)}` +
+        `${ms(people.p50).padStart(16)} ${ms(people.p95).padStart(5)}   ${cpu}`,
     );
     const filters: PurchaseInvoiceFilters = {
       search: c.search?.toLowerCase(),
@@ -228,7 +193,7 @@ async function measure(run: Run) {
       includeCancelled: c.includeCancelled ?? false,
     };
     plans.push(
-      `  ${c.name}: ${await explain(run, purchaseListQuery(filters, { sortBy: c.sortBy, direction: 'desc', cursor, limit: LIMIT }))}`,
+      `  ${c.name}: ${await planOf(run.db, run.tenantId, purchaseListQuery(filters, { sortBy: c.sortBy, direction: 'desc', cursor, limit: LIMIT }), PLANS)}`,
     );
   }
   console.log(`\nplans (the store's SQL, EXPLAIN ANALYZE in the operator's read transaction):`);
@@ -236,6 +201,9 @@ async function measure(run: Run) {
   console.log('\ntarget:');
   console.log(
     `  ${worst.p95 <= TARGET_P95_MS ? 'met    ' : 'MISSED '} p95 ≤ ${TARGET_P95_MS} ms at 32 clients flat out: worst ${ms(worst.p95)} ms (${worst.name})`,
+  );
+  console.log(
+    `  ${worstPaced.p95 <= TARGET_P95_MS ? 'met    ' : 'MISSED '} p95 ≤ ${TARGET_P95_MS} ms at 32 people each asking every 2 s: worst ${ms(worstPaced.p95)} ms (${worstPaced.name})`,
   );
 }
 
@@ -248,6 +216,7 @@ const product = await startDistributed({
 try {
   const { token, tenantId } = await signUp(product.base, PHONE, CODE, 'Purchase List Cabs');
   await seedPurchaseInvoices(product.db, tenantId);
+  await settleTables(product.url, ['billing.purchase_invoices']);
   await measure({ base: product.base, token, tenantId, db: product.db, cpu: product.cpu });
 } finally {
   await product.stop();

@@ -26,6 +26,7 @@ import {
   machineLine,
   ms,
   secondsSince,
+  settleTables,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -76,9 +77,6 @@ async function seedReceipts(db: Database, tenantId: string, customerIds: readonl
         5000, 'NEFT'
       from generate_series(0, ${CUSTOMERS - 1}, 10) c`);
   });
-  await db.asOwner((tx) =>
-    tx.execute(sql`analyze billing.invoices, billing.receipts, billing.receipt_settlements`),
-  );
   const [counts] = await db.asOwner((tx) =>
     rows<{ receipts: number; open: number }>(
       tx,
@@ -133,6 +131,7 @@ try {
   console.log(`made ${CUSTOMERS} customers in ${secondsSince(madeAt)} s`);
   await seedInvoices(product.db, tenantId, { invoices: INVOICES, customers: CUSTOMERS, customerIds });
   await seedReceipts(product.db, tenantId, customerIds);
+  await settleTables(product.url, ['billing.invoices', 'billing.receipts', 'billing.receipt_settlements']);
   const customer = { id: customerIds[42]! };
   const today = operatorDate(new Date());
   const calls: [string, string, unknown][] = [

@@ -30,6 +30,7 @@ import {
   machineLine,
   ms,
   secondsSince,
+  settleTables,
   signUp,
   startDistributed,
   time as timeCalls,
@@ -89,11 +90,6 @@ async function seedPurchases(db: Database, tenantId: string, supplierIds: readon
         ${companies[0]}::uuid, (${suppliers}::uuid[])[1 + s], 'Supplier ' || s, current_date - 3, 5000, 'NEFT'
       from generate_series(0, ${supplierIds.length - 1}, 10) s`);
   });
-  await db.asOwner((tx) =>
-    tx.execute(
-      sql`analyze billing.purchase_invoices, billing.supplier_payments, billing.supplier_payment_settlements`,
-    ),
-  );
   const [counts] = await db.asOwner((tx) =>
     rows<{ payments: number; open: number }>(
       tx,
@@ -144,6 +140,11 @@ try {
   }
   console.log(`made ${SUPPLIERS} suppliers in ${secondsSince(madeAt)} s`);
   await seedPurchases(product.db, tenantId, supplierIds);
+  await settleTables(product.url, [
+    'billing.purchase_invoices',
+    'billing.supplier_payments',
+    'billing.supplier_payment_settlements',
+  ]);
 
   console.log('\nplans, as the operator runs them:');
   for (const [name, query] of [
