@@ -3,78 +3,40 @@
 // sent), written to the log once; a payment request arrives by email and text with a link whose token
 // opens the customer's dues in billing.
 import { randomUUID } from 'node:crypto';
-import { createBillingModule } from '@fleet/billing';
-import { allPermissionIds } from '@fleet/domain';
-import { callAs, createSmtpEmailProvider, rows, SYSTEM_PERMISSION, serviceCaller } from '@fleet/platform';
-import { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
-import { bootService, connectorTo, startSmtpPeer } from '@fleet/testing';
+import { callAs, rows, SYSTEM_PERMISSION, serviceCaller } from '@fleet/platform';
 import { readPdf } from '@fleet/testing/pdf';
 import { sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import {
+  type BillingHarness,
   type BookingsHarness,
-  bootBookings,
-  bootMessaging,
+  bootBillingMail,
   eventually,
+  type LoggedEmail,
   type MessagingHarness,
   recordingSms,
+  type SmtpPeer,
 } from './support';
 
 const NOW = new Date('2026-11-24T06:30:00Z');
 
-interface LoggedEmail {
-  type: string;
-  status: string;
-  recipientName: string;
-  recipientEmail: string;
-  subject: string;
-  attachments: unknown;
-  requestedBy: string | null;
-}
-
 describe('a receipt emailed and a payment requested', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let smtp: SmtpPeer;
   let bookings: BookingsHarness;
-  let billing: Awaited<ReturnType<typeof bootBilling>>;
+  let billing: BillingHarness;
   let h: MessagingHarness;
+  let close: (() => Promise<void>) | undefined;
   const sms = recordingSms();
   const tenantId = randomUUID();
 
-  const bootBilling = () =>
-    bootService({
-      name: 'billing',
-      grpcService: BillingService,
-      defaultPermissions: allPermissionIds(),
-      create: (deps) => createBillingModule({ ...deps, clock: () => NOW }),
-      connect: connectorTo(bookings.masters, bookings),
-      testBus: bookings.testBus,
-    });
-
   beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    bookings = await bootBookings();
-    billing = await bootBilling();
-    h = await bootMessaging({
+    ({ smtp, bookings, billing, h, close } = await bootBillingMail({
+      now: NOW,
       sms,
-      email: createSmtpEmailProvider({
-        host: '127.0.0.1',
-        port: smtp.port,
-        security: 'none',
-        from: 'Konkan Cabs <billing@konkan-cabs.in>',
-        timeoutMs: 5_000,
-      }),
-      connect: connectorTo(bookings, billing),
       publicBaseUrl: 'https://fleet.example',
-      testBus: bookings.testBus,
-      delivery: { pollMs: 40, retry: { maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 100 } },
-    });
+    }));
   }, 90_000);
-  afterAll(async () => {
-    await h?.close();
-    await billing?.close();
-    await bookings?.close();
-    await smtp?.close();
-  });
+  afterAll(() => close?.());
 
   /** An operator's billing company, and a customer whose billing details say where its invoices go. */
   async function invoicingMasters() {

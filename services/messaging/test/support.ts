@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { type BillingModule, createBillingModule } from '@fleet/billing';
 import { type BookingsModule, createBookingsModule } from '@fleet/bookings';
 import { allPermissionIds } from '@fleet/domain';
 import { createMastersModule, type MastersModule } from '@fleet/masters';
 import {
   type BusMessage,
   callAs,
+  createSmtpEmailProvider,
   type EmailMessage,
   type EmailProvider,
   EVENT_HEADERS,
@@ -17,12 +19,13 @@ import {
   type SmsMessage,
   type SmsProvider,
 } from '@fleet/platform';
+import { BillingService } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { BookingChangedSchema } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import { DriverAccountChangedSchema } from '@fleet/proto/fleet/identity/v1/events_pb';
 import { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { MessagingService } from '@fleet/proto/fleet/messaging/v1/messaging_service_pb';
-import { bootService, connectorTo, type ServiceHarness, type TestBus } from '@fleet/testing';
+import { bootService, connectorTo, type ServiceHarness, startSmtpPeer, type TestBus } from '@fleet/testing';
 
 export { eventually, publishEvent } from '@fleet/testing';
 
@@ -226,6 +229,65 @@ export async function bootBookings(): Promise<BookingsHarness> {
       await masters.close();
     },
   };
+}
+
+export type BillingHarness = ServiceHarness<BillingModule, typeof BillingService>;
+export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
+
+/** A message of billing's mail as messaging's log keeps it. */
+export interface LoggedEmail {
+  type: string;
+  status: string;
+  recipientName: string;
+  recipientEmail: string;
+  subject: string;
+  attachments: unknown;
+  requestedBy: string | null;
+}
+
+/**
+ * What billing's mail is tested on: a real SMTP server on loopback, bookings with its masters, billing on
+ * a clock stopped at `now`, and messaging sending email through the real SMTP adapter to that server,
+ * reaching bookings and billing as itself.
+ */
+export async function bootBillingMail(options: { now: Date; sms?: SmsProvider; publicBaseUrl?: string }) {
+  const smtp = await startSmtpPeer();
+  const started: { close(): Promise<unknown> }[] = [smtp];
+  const close = async () => {
+    for (const part of started.reverse()) await part.close();
+  };
+  try {
+    const bookings = await bootBookings();
+    started.push(bookings);
+    const billing: BillingHarness = await bootService({
+      name: 'billing',
+      grpcService: BillingService,
+      defaultPermissions: allPermissionIds(),
+      create: (deps) => createBillingModule({ ...deps, clock: () => options.now }),
+      connect: connectorTo(bookings.masters, bookings),
+      testBus: bookings.testBus,
+    });
+    started.push(billing);
+    const h = await bootMessaging({
+      sms: options.sms ?? recordingSms(),
+      email: createSmtpEmailProvider({
+        host: '127.0.0.1',
+        port: smtp.port,
+        security: 'none',
+        from: 'Konkan Cabs <billing@konkan-cabs.in>',
+        timeoutMs: 5_000,
+      }),
+      connect: connectorTo(bookings, billing),
+      testBus: bookings.testBus,
+      delivery: { pollMs: 40, retry: { maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 100 } },
+      ...(options.publicBaseUrl ? { publicBaseUrl: options.publicBaseUrl } : {}),
+    });
+    started.push(h);
+    return { smtp, bookings, billing, h, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** What an operator needs before it can take a booking: a customer, a vehicle group and a duty type. */
