@@ -15,36 +15,25 @@ import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { DataTable } from '../common/list/data-table';
+import { money, pagingOf } from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { listDay, listOrder, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
-import { dutyNumber, rupees } from '../duties/duty-format';
+import { dutyNumber } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { GROUPINGS, invoiceCount } from './duty-grouping';
 import { useRefreshInvoices } from './invoice-actions';
 import type { BillableDuty, Grouping } from './invoice-types';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 const search = z.object({
   search: z.string().catch('').default(''),
   billing: z.enum(['ALL', 'UNBILLED', 'BILLED']).catch('ALL').default('ALL'),
   customerIds: z.array(idSchema).max(100).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  dateFrom: listDay,
+  dateTo: listDay,
+  order: listOrder,
 });
-
-const money = (value: BillableDuty['carHire']) => (
-  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-    {rupees(value)}
-  </Text>
-);
 
 const columns: ColumnDef<BillableDuty, unknown>[] = [
   {
@@ -257,11 +246,7 @@ export default function BillingWorkspacePage() {
         }}
         minWidth={1100}
         maxHeight="calc(100vh - 240px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
+        {...pagingOf(list)}
         empty={narrowed ? 'No closed duties match.' : 'No closed duties yet.'}
       />
     </Stack>

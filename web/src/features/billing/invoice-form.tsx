@@ -7,23 +7,23 @@ import {
   Button,
   Checkbox,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
+import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
 import { parseDateText } from '../common/form/date-text';
+import { Panel } from '../common/panel';
 import { dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { useRefOptions } from '../masters/master-fields';
@@ -173,17 +173,6 @@ function AddDuties({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
-
 export function InvoiceForm({
   initial,
   invoice,
@@ -195,17 +184,21 @@ export function InvoiceForm({
   canAddDuties: boolean;
 }) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   const navigate = useNavigate();
   const refresh = useRefreshInvoices();
   const set = (patch: Partial<InvoiceFormValues>) => setValues((v) => ({ ...v, ...patch }));
-  const save = useMutation({
-    mutationFn: (draft: DraftInput) =>
+  const { errors, problem, submit, saving } = useCheckedSave({
+    check: () => {
+      const found = rowProblems(values.rows);
+      if (!values.customerId) found.customerId = 'Choose the customer to bill.';
+      return found;
+    },
+    input: () => draftOf(values, invoice),
+    send: (draft: DraftInput) =>
       invoice
         ? trpcClient.invoice.update.mutate({ id: invoice.id, expectedVersion: invoice.version, draft })
         : trpcClient.invoice.create.mutate(draft),
-    onSuccess: (saved) => {
+    onSaved: (saved) => {
       showToast(
         invoice
           ? `Saved invoice ${invoiceNumberText(saved)}.`
@@ -214,26 +207,9 @@ export function InvoiceForm({
       refresh();
       void navigate({ to: `/operations/billing/${saved.id}` });
     },
-    onError: (failure) => {
-      const fields = fieldErrorsOf(failure);
-      const prefixed = Object.fromEntries(
-        Object.entries(fields).map(([k, v]) => [k.replace(/^draft\./, ''), v]),
-      );
-      setErrors(prefixed);
-      setProblem(errorMessage(failure));
-    },
+    // The server names a draft's fields under `draft.`.
+    fieldsOf: withoutPrefix('draft'),
   });
-  const submit = () => {
-    const found = rowProblems(values.rows);
-    if (!values.customerId) found.customerId = 'Choose the customer to bill.';
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length) {
-      setProblem('Some fields need attention.');
-      return;
-    }
-    save.mutate(draftOf(values, invoice));
-  };
 
   return (
     <form
@@ -244,7 +220,7 @@ export function InvoiceForm({
       }}
     >
       <Stack gap="md">
-        <Section title="Invoice">
+        <Panel title="Invoice">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
             {invoice ? (
               <Stack gap={0}>
@@ -303,9 +279,9 @@ export function InvoiceForm({
             onChange={(e) => set({ notes: e.currentTarget.value })}
             error={errors.notes}
           />
-        </Section>
+        </Panel>
         {invoice ? (
-          <Section title={`Duties (${values.duties.length})`}>
+          <Panel title={`Duties (${values.duties.length})`}>
             {values.duties.length ? (
               <Table fz="sm" verticalSpacing={2} aria-label="Duties on the invoice">
                 <Table.Tbody>
@@ -352,11 +328,11 @@ export function InvoiceForm({
                 onAdd={(added) => set({ duties: [...values.duties, ...added] })}
               />
             ) : null}
-          </Section>
+          </Panel>
         ) : null}
-        <Section title="Rows">
+        <Panel title="Rows">
           <InvoiceRowsEditor rows={values.rows} onChange={(rows) => set({ rows })} errors={errors} />
-        </Section>
+        </Panel>
         {problem ? (
           <Alert color="red" title="The invoice was not saved">
             {problem}
@@ -371,7 +347,7 @@ export function InvoiceForm({
           >
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {invoice ? 'Save changes' : 'Create draft invoice'}
           </Button>
         </Group>

@@ -23,6 +23,7 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { Fact } from '../common/facts';
+import { Panel } from '../common/panel';
 import { dateText, dutyNumber, rupees, timeText } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { InvoicePayments } from '../receipts/invoice-payments';
@@ -32,17 +33,6 @@ import { InvoiceMarks } from './invoice-marks';
 import type { BillableDuty, InvoiceDetail, InvoiceLine, InvoiceView } from './invoice-types';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Party({ title, party }: { title: string; party: InvoiceDetail['seller'] }) {
   return (
@@ -283,7 +273,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
 export function BilledDuties({ duties }: { duties: readonly BillableDuty[] }) {
   if (duties.length === 0) return null;
   return (
-    <Card title={`Duties (${duties.length})`}>
+    <Panel title={`Duties (${duties.length})`}>
       <Table fz="sm" verticalSpacing={2} aria-label="Duties billed">
         <Table.Thead>
           <Table.Tr>
@@ -316,7 +306,7 @@ export function BilledDuties({ duties }: { duties: readonly BillableDuty[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </Panel>
   );
 }
 
@@ -335,7 +325,7 @@ const ACTION_WORDS: Record<string, string> = {
 
 function History({ activity }: { activity: InvoiceView['activity'] }) {
   return (
-    <Card title="History">
+    <Panel title="History">
       <Timeline bulletSize={12} lineWidth={2}>
         {activity.map((entry) => (
           <Timeline.Item key={entry.id} title={ACTION_WORDS[entry.action] ?? entry.action}>
@@ -347,7 +337,7 @@ function History({ activity }: { activity: InvoiceView['activity'] }) {
           </Timeline.Item>
         ))}
       </Timeline>
-    </Card>
+    </Panel>
   );
 }
 

@@ -3,7 +3,7 @@ import { DateRangeInputs } from './date-range-inputs';
 // company, invoice date and dispatch (all kept in the URL), sorted and cursor-paged by the server.
 
 import { idSchema } from '@fleet/domain/inputs';
-import { Anchor, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -11,11 +11,11 @@ import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DataTable } from '../common/list/data-table';
+import { emptyList, money, pagingOf, right, type SortChoice, SortSelect } from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, listOrder, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
-import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { ExportButton } from './export-button';
 import { GstReturnButton } from './gst-return-button';
@@ -24,11 +24,6 @@ import { InvoiceMarks } from './invoice-marks';
 import type { InvoiceRow } from './invoice-types';
 
 const STATUSES = ['DRAFT', 'APPROVED', 'CANCELLED', 'DISCARDED'] as const;
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
 const ids = z.array(idSchema).max(100).catch([]).default([]);
 
 const search = z.object({
@@ -36,27 +31,21 @@ const search = z.object({
   statuses: z.array(z.enum(STATUSES)).catch([]).default([]),
   customerIds: ids,
   companyIds: ids,
-  dateFrom: isoDate,
-  dateTo: isoDate,
+  dateFrom: listDay,
+  dateTo: listDay,
   dispatched: z.enum(['yes', 'no']).optional().catch(undefined),
   sortBy: z.enum(['created_at', 'start_date', 'invoice_no']).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  order: listOrder,
 });
 
-const SORTS = [
-  { value: 'created_at:desc', label: 'Newest first' },
-  { value: 'created_at:asc', label: 'Oldest first' },
-  { value: 'start_date:desc', label: 'Duty dates ↓' },
-  { value: 'start_date:asc', label: 'Duty dates ↑' },
-  { value: 'invoice_no:desc', label: 'Invoice no. ↓' },
-  { value: 'invoice_no:asc', label: 'Invoice no. ↑' },
+const SORTS: SortChoice<'created_at' | 'start_date' | 'invoice_no'>[] = [
+  { sortBy: 'created_at', order: 'desc', label: 'Newest first' },
+  { sortBy: 'created_at', order: 'asc', label: 'Oldest first' },
+  { sortBy: 'start_date', order: 'desc', label: 'Duty dates ↓' },
+  { sortBy: 'start_date', order: 'asc', label: 'Duty dates ↑' },
+  { sortBy: 'invoice_no', order: 'desc', label: 'Invoice no. ↓' },
+  { sortBy: 'invoice_no', order: 'asc', label: 'Invoice no. ↑' },
 ];
-
-const amount = (value: InvoiceRow['total']) => (
-  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-    {rupees(value)}
-  </Text>
-);
 
 const columns: ColumnDef<InvoiceRow, unknown>[] = [
   { id: 'invoice_no', header: 'Invoice no.', cell: ({ row }) => invoiceNumberText(row.original) },
@@ -85,11 +74,11 @@ const columns: ColumnDef<InvoiceRow, unknown>[] = [
   },
   {
     id: 'taxable',
-    header: () => <Text ta="right">Taxable</Text>,
-    cell: ({ row }) => amount(row.original.taxableValue),
+    header: right('Taxable'),
+    cell: ({ row }) => money(row.original.taxableValue),
   },
-  { id: 'tax', header: () => <Text ta="right">Tax</Text>, cell: ({ row }) => amount(row.original.tax) },
-  { id: 'total', header: () => <Text ta="right">Total</Text>, cell: ({ row }) => amount(row.original.total) },
+  { id: 'tax', header: right('Tax'), cell: ({ row }) => money(row.original.tax) },
+  { id: 'total', header: right('Total'), cell: ({ row }) => money(row.original.total) },
   { id: 'status', header: 'Status', cell: ({ row }) => <InvoiceMarks invoice={row.original} /> },
 ];
 
@@ -126,24 +115,15 @@ export default function InvoicesPage() {
     dateTo: state.dateTo,
     dispatched: state.dispatched === undefined ? undefined : state.dispatched === 'yes',
   };
-  const narrowed =
-    searched !== '' ||
-    state.statuses.length > 0 ||
-    state.customerIds.length > 0 ||
-    state.companyIds.length > 0 ||
-    !!state.dateFrom ||
-    !!state.dateTo ||
-    state.dispatched !== undefined;
-  const clear = () =>
-    update({
-      search: '',
-      statuses: [],
-      customerIds: [],
-      companyIds: [],
-      dateFrom: undefined,
-      dateTo: undefined,
-      dispatched: undefined,
-    });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    statuses: [],
+    customerIds: [],
+    companyIds: [],
+    dateFrom: undefined,
+    dateTo: undefined,
+    dispatched: undefined,
+  });
   const canCreate = permissions.has('create_invoice');
 
   return (
@@ -220,19 +200,12 @@ export default function InvoicesPage() {
             { value: 'no', label: 'Not dispatched' },
           ]}
         />
-        <Select
-          aria-label="Sort by"
+        <SortSelect
+          choices={SORTS}
+          sortBy={state.sortBy ?? 'created_at'}
+          order={state.order ?? 'desc'}
+          onChange={update}
           w={180}
-          allowDeselect={false}
-          value={`${state.sortBy ?? 'created_at'}:${state.order ?? 'desc'}`}
-          onChange={(value) => {
-            const [sortBy, order] = (value ?? '').split(':');
-            update({
-              sortBy: search.shape.sortBy.parse(sortBy),
-              order: order === 'asc' || order === 'desc' ? order : undefined,
-            });
-          }}
-          data={SORTS}
         />
         <ClearFiltersButton active={narrowed} onClear={clear} />
       </Group>
@@ -252,25 +225,15 @@ export default function InvoicesPage() {
         rowLabel={(r) => `Invoice ${invoiceNumberText(r)} · ${r.buyerName}`}
         minWidth={1000}
         maxHeight="calc(100vh - 220px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No invoices match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canCreate ? (
-            'No invoices yet. Invoice the bill-pending duties to make the first.'
-          ) : (
-            'No invoices yet.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'invoices',
+          none: canCreate
+            ? 'No invoices yet. Invoice the bill-pending duties to make the first.'
+            : 'No invoices yet.',
+        })}
       />
     </Stack>
   );

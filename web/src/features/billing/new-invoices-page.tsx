@@ -28,7 +28,7 @@ import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { parseDateText } from '../common/form/date-text';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { listDay, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
 import { dutyNumber, rupees } from '../duties/duty-format';
@@ -38,17 +38,11 @@ import { useRefreshInvoices } from './invoice-actions';
 import { invoiceNumberText } from './invoice-format';
 import type { BillableDuty, Grouping, InvoiceRow } from './invoice-types';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 const search = z.object({
   search: z.string().catch('').default(''),
   customerIds: z.array(idSchema).max(100).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
+  dateFrom: listDay,
+  dateTo: listDay,
 });
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;

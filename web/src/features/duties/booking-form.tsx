@@ -11,9 +11,9 @@ import {
   type PermissionId,
 } from '@fleet/domain';
 import type { BookingDraft } from '@fleet/domain/inputs';
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type MutableRefObject, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type MutableRefObject, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -24,6 +24,7 @@ import {
   SwitchField,
   TextField,
 } from '../common/form/form-fields';
+import { Panel } from '../common/panel';
 import { listedApi } from '../masters/master-api';
 import { keepsFocus, MasterField, QUARTER_HOURS } from '../masters/master-fields';
 import { AttachmentsField } from './booking-attachments';
@@ -113,17 +114,6 @@ function ContactRows({
         </Group>
       ) : null}
     </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 
@@ -376,7 +366,7 @@ function BookingFormBody({
     >
       <Stack gap="md">
         {problem ? <Alert color="red">{problem}</Alert> : null}
-        <Section title="Customer">
+        <Panel title="Customer">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Ref name="customerId" label="Customer" target="customer" required />
             <TextField name="orderReferenceNumber" label="Order reference" />
@@ -385,17 +375,17 @@ function BookingFormBody({
             <TextField name="bookedBy.phone" label="Booker’s phone" type="tel" placeholder="+91…" />
             <TextField name="bookedBy.email" label="Booker’s email" type="email" />
           </SimpleGrid>
-        </Section>
+        </Panel>
 
-        <Section title="Passengers">
+        <Panel title="Passengers">
           <ContactRows name="passengers" item="Passenger" min={1} max={20} />
-        </Section>
+        </Panel>
 
-        <Section title="Additional contacts">
+        <Panel title="Additional contacts">
           <ContactRows name="additionalContacts" item="Contact" min={0} max={10} />
-        </Section>
+        </Panel>
 
-        <Section title="Duty">
+        <Panel title="Duty">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 4 }}>
               <Ref name="fromCityId" label="From city" target="city" required />
@@ -411,21 +401,21 @@ function BookingFormBody({
               <TextField name="dropAddress" label="Drop address" />
             </SimpleGrid>
           </Stack>
-        </Section>
+        </Panel>
 
-        <Section title="Price charged (sales)">
+        <Panel title="Price charged (sales)">
           <SalesPrice />
-        </Section>
+        </Panel>
 
-        <Section title="Price paid (purchase)">
+        <Panel title="Price paid (purchase)">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextField name="purchase.price" label="Purchase price" placeholder="0.00" />
             <TextField name="purchase.extraKmRate" label="Purchase extra km rate" placeholder="0.00" />
             <TextField name="purchase.extraHourRate" label="Purchase extra hour rate" placeholder="0.00" />
           </SimpleGrid>
-        </Section>
+        </Panel>
 
-        <Section title="Notes and labels">
+        <Panel title="Notes and labels">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField name="remark" label="Remark (on the duty slip)" />
             <TextField name="operatorNotes" label="Operator notes (staff only)" />
@@ -440,16 +430,16 @@ function BookingFormBody({
               disabled={kept.confirmed !== undefined}
             />
           </SimpleGrid>
-        </Section>
+        </Panel>
 
         {customFields.length > 0 ? (
-          <Section title="Custom fields">
+          <Panel title="Custom fields">
             <CustomFields fields={customFields} />
-          </Section>
+          </Panel>
         ) : null}
-        <Section title="Attachments">
+        <Panel title="Attachments">
           <AttachmentsField onBusyChange={setUploading} />
-        </Section>
+        </Panel>
 
         <Group justify="flex-end">
           <Button {...keepsFocus} type="submit" loading={saving} disabled={uploading}>

@@ -9,7 +9,6 @@ import {
   Grid,
   Group,
   Kbd,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -20,10 +19,11 @@ import {
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { Fact } from '../common/facts';
+import { Panel } from '../common/panel';
 import { ddmmyyyy } from '../masters/format';
 import { BookingMessagesCard } from '../messages/booking-messages-card';
 import { RouteCard } from '../tracking/route-card';
@@ -49,17 +49,6 @@ import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
 import { StatusActionButtons } from './status-actions';
 import { type DutyNames, useDutyNames } from './use-master-names';
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Contacts({ title, contacts }: { title: string; contacts: BookingDetail['passengers'] }) {
   if (contacts.length === 0) return null;
@@ -89,7 +78,7 @@ function priceText(price: BookingDetail['sales']): string {
 function BookingFacts({ booking, names }: { booking: BookingDetail; names: DutyNames }) {
   const labels = names.labels(booking.labelIds);
   return (
-    <Card title="Booking">
+    <Panel title="Booking">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Fact label="Customer">{booking.customerName}</Fact>
@@ -136,14 +125,14 @@ function BookingFacts({ booking, names }: { booking: BookingDetail; names: DutyN
         {booking.cancellationReason ? <Fact label="Why cancelled">{booking.cancellationReason}</Fact> : null}
         {booking.unfulfilledReason ? <Fact label="Why unfulfilled">{booking.unfulfilledReason}</Fact> : null}
       </Stack>
-    </Card>
+    </Panel>
   );
 }
 
 function Allotment({ booking }: { booking: BookingDetail }) {
   const allotted = booking.vehicleNo || booking.driverName || booking.supplierName;
   return (
-    <Card title="Allotment">
+    <Panel title="Allotment">
       {allotted ? (
         <SimpleGrid cols={2} spacing="sm">
           <Fact label="Vehicle">{booking.vehicleNo}</Fact>
@@ -155,14 +144,14 @@ function Allotment({ booking }: { booking: BookingDetail }) {
           Nothing allotted yet.
         </Text>
       )}
-    </Card>
+    </Panel>
   );
 }
 
 /** The days of a multi-day booking, each linking to its own page; this one marked. */
 function Days({ current, days }: { current: string; days: BookingDetail[] }) {
   return (
-    <Card title={`Days (${days.length})`}>
+    <Panel title={`Days (${days.length})`}>
       <Table fz="sm" verticalSpacing={2}>
         <Table.Tbody>
           {days.map((day) => (
@@ -188,13 +177,13 @@ function Days({ current, days }: { current: string; days: BookingDetail[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </Panel>
   );
 }
 
 function Trail({ activity }: { activity: Activity[] }) {
   return (
-    <Card title="Activity">
+    <Panel title="Activity">
       <Timeline bulletSize={12} lineWidth={2}>
         {activity.map((entry) => (
           <Timeline.Item key={entry.id} title={activityWords(entry.action)}>
@@ -210,7 +199,7 @@ function Trail({ activity }: { activity: Activity[] }) {
           </Timeline.Item>
         ))}
       </Timeline>
-    </Card>
+    </Panel>
   );
 }
 
@@ -292,14 +281,14 @@ export default function BookingPage() {
           <Stack gap="md">
             <Allotment booking={booking} />
             {booking.tripStartOtp || booking.tripEndOtp ? (
-              <Card title="Trip codes">
+              <Panel title="Trip codes">
                 <TripCodes booking={booking} />
-              </Card>
+              </Panel>
             ) : null}
             {view.attachments.length ? (
-              <Card title={`Attachments (${view.attachments.length})`}>
+              <Panel title={`Attachments (${view.attachments.length})`}>
                 <AttachmentLinks attachments={view.attachments} />
-              </Card>
+              </Panel>
             ) : null}
             {days.length > 1 ? <Days current={booking.id} days={days} /> : null}
             <DriverChatCard bookingId={booking.id} permissions={permissions} />

@@ -7,44 +7,31 @@ import { useHotkeys } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import type Decimal from 'decimal.js';
 import { useRef } from 'react';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import { CancelledBadge, emptyList, money, pagingOf } from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, listOrder, listShown, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
-import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { NOTE_TYPES, noteTypeMark, noteTypeName } from './note-format';
 import type { Note } from './note-types';
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
 
 const search = z.object({
   search: z.string().catch('').default(''),
   types: z.array(z.enum(NOTE_TYPES)).catch([]).default([]),
   customerIds: z.array(idSchema).max(100).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  cancelled: z.enum(['shown']).optional().catch(undefined),
+  dateFrom: listDay,
+  dateTo: listDay,
+  cancelled: listShown,
   sortBy: z.enum(['note_date', 'created_at']).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  order: listOrder,
 });
-
-const amount = (value: Decimal) => (
-  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-    {rupees(value)}
-  </Text>
-);
 
 function columns(mayOpenInvoices: boolean): ColumnDef<Note, unknown>[] {
   return [
@@ -84,23 +71,18 @@ function columns(mayOpenInvoices: boolean): ColumnDef<Note, unknown>[] {
     {
       id: 'taxable',
       header: () => <Text ta="right">Before GST</Text>,
-      cell: ({ row }) => amount(row.original.taxableValue),
+      cell: ({ row }) => money(row.original.taxableValue),
     },
-    { id: 'tax', header: () => <Text ta="right">GST</Text>, cell: ({ row }) => amount(row.original.tax) },
+    { id: 'tax', header: () => <Text ta="right">GST</Text>, cell: ({ row }) => money(row.original.tax) },
     {
       id: 'total',
       header: () => <Text ta="right">Total</Text>,
-      cell: ({ row }) => amount(row.original.total),
+      cell: ({ row }) => money(row.original.total),
     },
     {
       id: 'cancelled',
       header: 'Cancelled',
-      cell: ({ row }) =>
-        row.original.isCancelled ? (
-          <Badge size="sm" color="red" variant="light">
-            Cancelled
-          </Badge>
-        ) : null,
+      cell: ({ row }) => (row.original.isCancelled ? <CancelledBadge /> : null),
     },
   ];
 }
@@ -129,22 +111,14 @@ export default function NotesPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.notes) ?? [];
-  const narrowed =
-    searched !== '' ||
-    state.types.length > 0 ||
-    state.customerIds.length > 0 ||
-    !!state.dateFrom ||
-    !!state.dateTo ||
-    state.cancelled !== undefined;
-  const clear = () =>
-    update({
-      search: '',
-      types: [],
-      customerIds: [],
-      dateFrom: undefined,
-      dateTo: undefined,
-      cancelled: undefined,
-    });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    types: [],
+    customerIds: [],
+    dateFrom: undefined,
+    dateTo: undefined,
+    cancelled: undefined,
+  });
   const canCreate = permissions.has('manage_credit_debit_note');
 
   return (
@@ -210,25 +184,15 @@ export default function NotesPage() {
         rowLabel={(r) => `${noteTypeName(r.type)} ${r.noteNo} · ${r.customerName}`}
         minWidth={1000}
         maxHeight="calc(100vh - 220px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No notes match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canCreate ? (
-            'No credit or debit notes yet. Make one from an approved invoice with "New note".'
-          ) : (
-            'No credit or debit notes yet.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'notes',
+          none: canCreate
+            ? 'No credit or debit notes yet. Make one from an approved invoice with "New note".'
+            : 'No credit or debit notes yet.',
+        })}
       />
     </Stack>
   );

@@ -2,25 +2,15 @@
 // how much, for what, and who it went to or came from (a driver picked from the driver master fills the
 // name, phone and email; anyone else is typed). The service's refusals show at their fields.
 import { operatorDate } from '@fleet/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { SegmentedControl, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { trpc, trpcClient } from '../../lib/trpc';
 import { DateBox, RefSelect } from '../billing/invoice-form';
+import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
+import { RecordDialog } from '../common/form/record-dialog';
 import { mayListMaster } from '../common/list/list-filters';
 import { rupees } from '../duties/duty-format';
 import { useRefOptions } from '../masters/master-fields';
@@ -140,209 +130,179 @@ export function EntryDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(entry));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   const refresh = useRefreshPettyCash();
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const kept = { ...e };
-      for (const key of Object.keys(patch)) delete kept[key];
-      return kept;
-    });
-  };
   const pickDrivers = mayListMaster('driver', permissions);
   const input = (): PettyCashInput => ({
     ...values,
     amount: values.amount.trim(),
     personName: values.driverId ? '' : values.personName,
   });
-  const save = useMutation({
-    mutationFn: () =>
+  const { errors, problem, submit, saving, forget } = useCheckedSave({
+    check: () => {
+      const found: Record<string, string> = {};
+      if (!/^\d{1,11}(\.\d{1,2})?$/.test(values.amount.trim()) || !/[1-9]/.test(values.amount)) {
+        found.amount = 'Enter the amount in rupees, to the paisa, e.g. 250.50';
+      }
+      if (
+        (values.kind === 'GIVEN' || values.kind === 'RETURNED') &&
+        !values.driverId &&
+        !values.personName.trim()
+      ) {
+        found.personName =
+          values.kind === 'GIVEN' ? 'Say who the cash is given to.' : 'Say who gives the cash back.';
+      }
+      return found;
+    },
+    input,
+    send: (draft: PettyCashInput) =>
       entry
-        ? trpcClient.pettyCash.update.mutate({ id: entry.id, expectedVersion: entry.version, entry: input() })
-        : trpcClient.pettyCash.record.mutate(input()),
-    onSuccess: (saved) => {
+        ? trpcClient.pettyCash.update.mutate({ id: entry.id, expectedVersion: entry.version, entry: draft })
+        : trpcClient.pettyCash.record.mutate(draft),
+    onSaved: (saved) => {
       showToast(
         `${saved.voucherNo}: ${rupees(saved.amount)} ${entry ? 'saved' : 'recorded'}${saved.personName ? ` (${saved.personName})` : ''}.`,
       );
       onClose();
     },
-    onError: (failure) => {
-      // An edit's fields arrive as entry.amount…; the form names them without the prefix.
-      const named = Object.fromEntries(
-        Object.entries(fieldErrorsOf(failure)).map(([field, message]) => [
-          field.replace(/^entry\./, ''),
-          message,
-        ]),
-      );
-      setErrors(named);
-      setProblem(errorMessage(failure));
-    },
+    // An edit's fields arrive as entry.amount…; the form names them without it.
+    fieldsOf: withoutPrefix('entry'),
     onSettled: refresh,
   });
-  const submit = () => {
-    const found: Record<string, string> = {};
-    if (!/^\d{1,11}(\.\d{1,2})?$/.test(values.amount.trim()) || !/[1-9]/.test(values.amount)) {
-      found.amount = 'Enter the amount in rupees, to the paisa, e.g. 250.50';
-    }
-    if (
-      (values.kind === 'GIVEN' || values.kind === 'RETURNED') &&
-      !values.driverId &&
-      !values.personName.trim()
-    ) {
-      found.personName =
-        values.kind === 'GIVEN' ? 'Say who the cash is given to.' : 'Say who gives the cash back.';
-    }
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length === 0) save.mutate();
+  const set = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    forget(Object.keys(patch));
   };
   return (
-    <Modal opened onClose={onClose} size="lg" title={entry ? `Edit ${entry.voucherNo}` : 'Record petty cash'}>
-      <form
-        aria-label="Petty cash entry form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <RecordDialog
+      title={entry ? `Edit ${entry.voucherNo}` : 'Record petty cash'}
+      formLabel="Petty cash entry form"
+      onClose={onClose}
+      onSubmit={submit}
+      problem={problem}
+      problemTitle="Nothing was saved"
+      saving={saving}
+      saveLabel={entry ? 'Save' : 'Record'}
+    >
+      <SegmentedControl
+        aria-label="Kind"
+        fullWidth
+        data={KIND_CHOICES}
+        value={values.kind}
+        onChange={(value) => {
+          const kind = KIND_CHOICES.find((k) => k.value === value)?.value ?? values.kind;
+          set({ kind, category: USUAL_CATEGORY[kind] });
         }}
-      >
-        <Stack gap="sm">
-          <SegmentedControl
-            aria-label="Kind"
-            fullWidth
-            data={KIND_CHOICES}
-            value={values.kind}
-            onChange={(value) => {
-              const kind = KIND_CHOICES.find((k) => k.value === value)?.value ?? values.kind;
-              set({ kind, category: USUAL_CATEGORY[kind] });
-            }}
+      />
+      {errors.kind ? (
+        <Text size="xs" c="red">
+          {errors.kind}
+        </Text>
+      ) : null}
+      {entry || !mayListMaster('company', permissions) ? null : (
+        <RefSelect
+          target="company"
+          label="Cash box of (default: your primary company)"
+          value={values.companyId}
+          onChange={(companyId) => set({ companyId })}
+          error={errors.companyId}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <DateBox
+          label="Date"
+          required
+          value={values.entryDate}
+          onChange={(entryDate) => set({ entryDate })}
+          error={errors.entryDate}
+        />
+        <TextInput
+          label="Amount"
+          withAsterisk
+          leftSection="₹"
+          inputMode="decimal"
+          styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+          value={values.amount}
+          onChange={(e) => set({ amount: e.currentTarget.value })}
+          error={errors.amount}
+        />
+        <Select
+          label="Category"
+          withAsterisk
+          allowDeselect={false}
+          data={CATEGORY_CHOICES}
+          value={values.category}
+          onChange={(v) =>
+            set({ category: CATEGORY_CHOICES.find((c) => c.value === v)?.value ?? values.category })
+          }
+          error={errors.category}
+        />
+      </SimpleGrid>
+      <Text size="sm" fw={500}>
+        Person{' '}
+        <Text span size="xs" c="dimmed">
+          — {PERSON_HELP[values.kind]}
+        </Text>
+      </Text>
+      {pickDrivers ? (
+        <DriverSelect
+          value={values.driverId}
+          onChange={(driverId) => set({ driverId })}
+          error={errors.driverId}
+        />
+      ) : null}
+      {values.driverId ? null : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label={pickDrivers ? 'Or someone else: name' : 'Name'}
+            value={values.personName}
+            onChange={(e) => set({ personName: e.currentTarget.value })}
+            error={errors.personName}
           />
-          {errors.kind ? (
-            <Text size="xs" c="red">
-              {errors.kind}
-            </Text>
-          ) : null}
-          {entry || !mayListMaster('company', permissions) ? null : (
-            <RefSelect
-              target="company"
-              label="Cash box of (default: your primary company)"
-              value={values.companyId}
-              onChange={(companyId) => set({ companyId })}
-              error={errors.companyId}
-            />
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <DateBox
-              label="Date"
-              required
-              value={values.entryDate}
-              onChange={(entryDate) => set({ entryDate })}
-              error={errors.entryDate}
-            />
-            <TextInput
-              label="Amount"
-              withAsterisk
-              leftSection="₹"
-              inputMode="decimal"
-              styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
-              value={values.amount}
-              onChange={(e) => set({ amount: e.currentTarget.value })}
-              error={errors.amount}
-            />
-            <Select
-              label="Category"
-              withAsterisk
-              allowDeselect={false}
-              data={CATEGORY_CHOICES}
-              value={values.category}
-              onChange={(v) =>
-                set({ category: CATEGORY_CHOICES.find((c) => c.value === v)?.value ?? values.category })
-              }
-              error={errors.category}
-            />
-          </SimpleGrid>
-          <Text size="sm" fw={500}>
-            Person{' '}
-            <Text span size="xs" c="dimmed">
-              — {PERSON_HELP[values.kind]}
-            </Text>
-          </Text>
-          {pickDrivers ? (
-            <DriverSelect
-              value={values.driverId}
-              onChange={(driverId) => set({ driverId })}
-              error={errors.driverId}
-            />
-          ) : null}
-          {values.driverId ? null : (
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput
-                label={pickDrivers ? 'Or someone else: name' : 'Name'}
-                value={values.personName}
-                onChange={(e) => set({ personName: e.currentTarget.value })}
-                error={errors.personName}
-              />
-              <TextInput
-                label="Phone"
-                placeholder="+919876543210"
-                value={values.personPhone}
-                onChange={(e) => set({ personPhone: e.currentTarget.value })}
-                error={errors.personPhone}
-              />
-              <TextInput
-                label="Email"
-                value={values.personEmail}
-                onChange={(e) => set({ personEmail: e.currentTarget.value })}
-                error={errors.personEmail}
-              />
-            </SimpleGrid>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label="Duty no."
-              value={values.bookingNo}
-              onChange={(e) => set({ bookingNo: e.currentTarget.value })}
-              error={errors.bookingNo}
-            />
-            <TextInput
-              label="Vehicle no."
-              value={values.vehicleNo}
-              onChange={(e) => set({ vehicleNo: e.currentTarget.value })}
-              error={errors.vehicleNo}
-            />
-            <Select
-              label="Paid by"
-              allowDeselect={false}
-              data={MODE_CHOICES}
-              value={values.paymentMode}
-              onChange={(v) => set({ paymentMode: MODE_CHOICES.find((m) => m.value === v)?.value ?? 'CASH' })}
-              error={errors.paymentMode}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            value={values.notes}
-            onChange={(e) => set({ notes: e.currentTarget.value })}
-            error={errors.notes}
+          <TextInput
+            label="Phone"
+            placeholder="+919876543210"
+            value={values.personPhone}
+            onChange={(e) => set({ personPhone: e.currentTarget.value })}
+            error={errors.personPhone}
           />
-          {problem ? (
-            <Alert color="red" title="Nothing was saved">
-              {problem}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {entry ? 'Save' : 'Record'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <TextInput
+            label="Email"
+            value={values.personEmail}
+            onChange={(e) => set({ personEmail: e.currentTarget.value })}
+            error={errors.personEmail}
+          />
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput
+          label="Duty no."
+          value={values.bookingNo}
+          onChange={(e) => set({ bookingNo: e.currentTarget.value })}
+          error={errors.bookingNo}
+        />
+        <TextInput
+          label="Vehicle no."
+          value={values.vehicleNo}
+          onChange={(e) => set({ vehicleNo: e.currentTarget.value })}
+          error={errors.vehicleNo}
+        />
+        <Select
+          label="Paid by"
+          allowDeselect={false}
+          data={MODE_CHOICES}
+          value={values.paymentMode}
+          onChange={(v) => set({ paymentMode: MODE_CHOICES.find((m) => m.value === v)?.value ?? 'CASH' })}
+          error={errors.paymentMode}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        value={values.notes}
+        onChange={(e) => set({ notes: e.currentTarget.value })}
+        error={errors.notes}
+      />
+    </RecordDialog>
   );
 }

@@ -7,7 +7,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Checkbox,
   Group,
   MultiSelect,
   Paper,
@@ -27,8 +26,9 @@ import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import { emptyList, pagingOf, right, ShownCheckbox } from '../common/list/document-list';
 import { ClearFiltersButton } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, listOrder, listShown, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
 import { rupees } from '../duties/duty-format';
@@ -44,26 +44,19 @@ import {
 } from './petty-cash-format';
 import type { PettyCashEntry, PettyCashSummary } from './petty-cash-types';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 const search = z.object({
   search: z.string().catch('').default(''),
   kinds: z.array(z.enum(PETTY_CASH_KINDS)).catch([]).default([]),
   categories: z.array(z.enum(PETTY_CASH_CATEGORIES)).catch([]).default([]),
   person: z.string().max(200).optional().catch(undefined),
   personName: z.string().max(100).optional().catch(undefined),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  voided: z.enum(['shown']).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  dateFrom: listDay,
+  dateTo: listDay,
+  voided: listShown,
+  order: listOrder,
 });
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
-const right = (label: string) => () => <Text ta="right">{label}</Text>;
 const KIND_COLOURS: Record<string, string> = {
   RECEIVED: 'teal',
   GIVEN: 'orange',
@@ -231,25 +224,16 @@ export default function PettyCashPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.entries) ?? [];
-  const narrowed =
-    searched !== '' ||
-    state.kinds.length > 0 ||
-    state.categories.length > 0 ||
-    !!state.person ||
-    !!state.dateFrom ||
-    !!state.dateTo ||
-    state.voided !== undefined;
-  const clear = () =>
-    update({
-      search: '',
-      kinds: [],
-      categories: [],
-      person: undefined,
-      personName: undefined,
-      dateFrom: undefined,
-      dateTo: undefined,
-      voided: undefined,
-    });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    kinds: [],
+    categories: [],
+    person: undefined,
+    personName: undefined,
+    dateFrom: undefined,
+    dateTo: undefined,
+    voided: undefined,
+  });
   const canAdd = permissions.has('add_petty_cash');
 
   return (
@@ -315,12 +299,7 @@ export default function PettyCashPage() {
             {state.personName || 'One person'}
           </Badge>
         ) : null}
-        <Checkbox
-          label="Show voided"
-          checked={state.voided === 'shown'}
-          onChange={(e) => update({ voided: e.currentTarget.checked ? 'shown' : undefined })}
-          mb={8}
-        />
+        <ShownCheckbox label="Show voided" shown={state.voided} onChange={(voided) => update({ voided })} />
         <ClearFiltersButton active={narrowed} onClear={clear} />
       </Group>
       <DataTable
@@ -334,25 +313,15 @@ export default function PettyCashPage() {
         rowLabel={(r) => `Petty cash ${r.voucherNo} · ${kindText(r.kind)} ${rupees(r.amount)}`}
         minWidth={1100}
         maxHeight="calc(100vh - 360px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No entries match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canAdd ? (
-            'The cash book is empty. Record the cash put in the box first.'
-          ) : (
-            'The cash book is empty.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'entries',
+          none: canAdd
+            ? 'The cash book is empty. Record the cash put in the box first.'
+            : 'The cash book is empty.',
+        })}
       />
       {recording ? <EntryDialog permissions={permissions} onClose={() => setRecording(false)} /> : null}
     </Stack>

@@ -17,8 +17,9 @@ import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import { emptyList, pagingOf } from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, listOrder, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
 import { ReasonDialog } from '../common/reason-dialog';
@@ -27,20 +28,14 @@ import { ddmmyyyy } from '../masters/format';
 import { marginOf, reviewable, SLIP_STATUSES, slipMark } from './purchase-duty-format';
 import type { PurchaseDuty } from './purchase-duty-types';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 const search = z.object({
   search: z.string().catch('').default(''),
   supplierIds: z.array(idSchema).max(100).catch([]).default([]),
   slipStatuses: z.array(z.enum(SLIP_STATUSES)).catch([]).default([]),
   billing: z.enum(['BILLED', 'UNBILLED']).optional().catch(undefined),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  dateFrom: listDay,
+  dateTo: listDay,
+  order: listOrder,
 });
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -155,22 +150,14 @@ export default function PurchaseDutiesPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.duties) ?? [];
-  const narrowed =
-    searched !== '' ||
-    state.supplierIds.length > 0 ||
-    state.slipStatuses.length > 0 ||
-    state.billing !== undefined ||
-    !!state.dateFrom ||
-    !!state.dateTo;
-  const clear = () =>
-    update({
-      search: '',
-      supplierIds: [],
-      slipStatuses: [],
-      billing: undefined,
-      dateFrom: undefined,
-      dateTo: undefined,
-    });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    supplierIds: [],
+    slipStatuses: [],
+    billing: undefined,
+    dateFrom: undefined,
+    dateTo: undefined,
+  });
   const mayReview = permissions.has('manage_purchase_duty');
   const picked = reviewable(rows.filter((row) => selected.has(row.bookingId)));
   const review = (decision: 'ACCEPTED' | 'REJECTED', reason?: string) =>
@@ -286,23 +273,13 @@ export default function PurchaseDutiesPage() {
         }
         minWidth={1200}
         maxHeight="calc(100vh - 220px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No duties match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : (
-            'No supplier has run a duty yet. Duties allotted to a supplier appear here once they close.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'duties',
+          none: 'No supplier has run a duty yet. Duties allotted to a supplier appear here once they close.',
+        })}
       />
       {rejecting ? (
         <ReasonDialog

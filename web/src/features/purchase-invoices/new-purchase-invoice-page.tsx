@@ -10,7 +10,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -18,18 +17,19 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import Decimal from 'decimal.js';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { DateBox, RefSelect } from '../billing/invoice-form';
 import { FigureRow } from '../common/facts';
+import { useCheckedSave } from '../common/form/checked-save';
 import { PageHeader } from '../common/list/page-header';
+import { Panel } from '../common/panel';
 import { dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { useRefOptions } from '../masters/master-fields';
@@ -54,17 +54,6 @@ const ROW_TYPES = (Object.keys(ROW_TYPE_LABELS) as ExtraRowType[]).map((value) =
   value,
   label: ROW_TYPE_LABELS[value],
 }));
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 function SupplierSelect(props: {
   value: string;
@@ -237,18 +226,42 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
   const today = operatorDate(new Date());
   const initial = useMemo(() => (existing ? valuesOf(existing) : blankPurchase(today)), [existing, today]);
   const [values, setValues] = useState<PurchaseFormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   const [period, setPeriod] = useState<{ from: string; to: string }>({ from: '', to: '' });
   const navigate = useNavigate();
   const refresh = useRefreshPurchaseInvoices();
+  const { errors, problem, submit, saving, forget } = useCheckedSave({
+    check: () => {
+      const found = purchaseProblems(values, today);
+      if (shown && 'problem' in shown) found[shown.field] = shown.problem;
+      return found;
+    },
+    input: () => draftOf(values),
+    send: (input: PurchaseDraftInput) =>
+      existing
+        ? trpcClient.purchaseInvoice.update.mutate({
+            id: existing.id,
+            draft: input,
+            expectedVersion: existing.version,
+          })
+        : trpcClient.purchaseInvoice.create.mutate(input),
+    onSaved: (saved) => {
+      showToast(
+        existing
+          ? `Purchase invoice ${saved.purchaseNo} is changed.`
+          : `Purchase invoice ${saved.purchaseNo} is saved as a draft.`,
+      );
+      refresh();
+      void navigate({ to: `/operations/purchases/invoices/${saved.id}` });
+    },
+    // A duty named by its place in the draft is shown at the duty picker.
+    fieldsOf: (fields) => {
+      const duty = Object.entries(fields).find(([key]) => key.startsWith('duties'));
+      return duty ? { ...fields, duties: duty[1] } : fields;
+    },
+  });
   const set = (patch: Partial<PurchaseFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
-    });
+    forget(Object.keys(patch));
   };
 
   const billable = useQuery(
@@ -271,43 +284,6 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
     : undefined;
   const shown = preview(values, duties, supplier);
 
-  const save = useMutation({
-    mutationFn: (input: PurchaseDraftInput) =>
-      existing
-        ? trpcClient.purchaseInvoice.update.mutate({
-            id: existing.id,
-            draft: input,
-            expectedVersion: existing.version,
-          })
-        : trpcClient.purchaseInvoice.create.mutate(input),
-    onSuccess: (saved) => {
-      showToast(
-        existing
-          ? `Purchase invoice ${saved.purchaseNo} is changed.`
-          : `Purchase invoice ${saved.purchaseNo} is saved as a draft.`,
-      );
-      refresh();
-      void navigate({ to: `/operations/purchases/invoices/${saved.id}` });
-    },
-    onError: (failure) => {
-      const fields = fieldErrorsOf(failure);
-      // A duty named by its place in the draft is shown at the duty picker.
-      const duty = Object.entries(fields).find(([key]) => key.startsWith('duties'));
-      setErrors(duty ? { ...fields, duties: duty[1] } : fields);
-      setProblem(errorMessage(failure));
-    },
-  });
-  const submit = () => {
-    const found = purchaseProblems(values, today);
-    if (shown && 'problem' in shown) found[shown.field] = shown.problem;
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length) {
-      setProblem('Some fields need attention.');
-      return;
-    }
-    save.mutate(draftOf(values));
-  };
   const setRow = (index: number, patch: Partial<PurchaseFormValues['rows'][number]>) =>
     set({ rows: values.rows.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
   const figures = shown && 'figures' in shown ? shown.figures : undefined;
@@ -325,7 +301,7 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
         }}
       >
         <Stack gap="md">
-          <Section title="The supplier's invoice">
+          <Panel title="The supplier's invoice">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <SupplierSelect
                 disabled={!!existing}
@@ -363,8 +339,8 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
                 error={errors.receivedDate}
               />
             </SimpleGrid>
-          </Section>
-          <Section title="Duties">
+          </Panel>
+          <Panel title="Duties">
             {!values.supplierId ? (
               <Text size="sm" c="dimmed">
                 Choose the supplier to see its closed duties left to bill.
@@ -397,15 +373,15 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
                     picks={values.picks}
                     onChange={(picks) => {
                       set({ picks });
-                      setErrors(({ duties: _cleared, ...rest }) => rest);
+                      forget(['duties']);
                     }}
                     error={errors.duties}
                   />
                 )}
               </>
             )}
-          </Section>
-          <Section title="Other rows">
+          </Panel>
+          <Panel title="Other rows">
             {values.rows.map((row, index) => (
               <Group key={row.key} gap="sm" align="start" wrap="nowrap">
                 <Select
@@ -465,8 +441,8 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
                 Add row
               </Button>
             </Group>
-          </Section>
-          <Section title="Figures">
+          </Panel>
+          <Panel title="Figures">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
               <Stack gap="sm">
                 <TextInput
@@ -539,7 +515,7 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
                 </Text>
               )}
             </SimpleGrid>
-          </Section>
+          </Panel>
           {problem ? (
             <Alert color="red" title="The purchase invoice was not saved">
               {problem}
@@ -558,7 +534,7 @@ export function PurchaseInvoiceForm({ existing }: { existing?: PurchaseInvoice }
             >
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={saving}>
               {existing ? 'Save changes' : 'Save purchase invoice'}
             </Button>
           </Group>

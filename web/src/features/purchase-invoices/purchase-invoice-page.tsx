@@ -24,6 +24,7 @@ import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { Fact, FigureRow } from '../common/facts';
+import { Panel } from '../common/panel';
 import { dateTimeText, dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { SupplierPaymentsOfInvoice } from '../supplier-payments/supplier-payments-of-invoice';
@@ -38,17 +39,6 @@ import { ROW_TYPE_LABELS } from './purchase-invoice-values';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 const ROW_NAMES: Record<string, string> = { CAR_HIRE_CHARGES: 'Car hire', ...ROW_TYPE_LABELS };
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Figures({ invoice }: { invoice: PurchaseInvoice }) {
   return (
@@ -81,7 +71,7 @@ function Figures({ invoice }: { invoice: PurchaseInvoice }) {
 
 function Rows({ invoice }: { invoice: PurchaseInvoice }) {
   return (
-    <Card title={`Rows (${invoice.rows.length})`}>
+    <Panel title={`Rows (${invoice.rows.length})`}>
       <Table fz="sm" verticalSpacing={2} aria-label="Purchase invoice rows">
         <Table.Thead>
           <Table.Tr>
@@ -103,14 +93,14 @@ function Rows({ invoice }: { invoice: PurchaseInvoice }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </Panel>
   );
 }
 
 function Duties({ invoice }: { invoice: PurchaseInvoice }) {
   if (invoice.duties.length === 0) return null;
   return (
-    <Card title={`Duties (${invoice.duties.length})`}>
+    <Panel title={`Duties (${invoice.duties.length})`}>
       <Table fz="sm" verticalSpacing={2} aria-label="Purchase invoice duties">
         <Table.Thead>
           <Table.Tr>
@@ -139,13 +129,13 @@ function Duties({ invoice }: { invoice: PurchaseInvoice }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </Panel>
   );
 }
 
 function Activity({ invoice }: { invoice: PurchaseInvoice }) {
   return (
-    <Card title="History">
+    <Panel title="History">
       <Stack gap={4}>
         {invoice.activity.map((a, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the history, in its fixed order
@@ -156,7 +146,7 @@ function Activity({ invoice }: { invoice: PurchaseInvoice }) {
           </Text>
         ))}
       </Stack>
-    </Card>
+    </Panel>
   );
 }
 

@@ -3,30 +3,31 @@
 // cancelled ones shown on request (all kept in the URL), sorted and cursor-paged by the server.
 import { PURCHASE_INVOICE_STATUSES } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
-import { Anchor, Badge, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import type Decimal from 'decimal.js';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import {
+  emptyList,
+  money,
+  pagingOf,
+  right,
+  ShownCheckbox,
+  type SortChoice,
+  SortSelect,
+} from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, listOrder, listShown, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
-import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { PURCHASE_STATUS_LABELS } from './purchase-invoice-format';
 import type { PurchaseInvoiceListItem } from './purchase-invoice-types';
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
 
 const SORT_KEYS = ['created_at', 'supplier_invoice_date', 'received_date'] as const;
 
@@ -34,28 +35,21 @@ const search = z.object({
   search: z.string().catch('').default(''),
   supplierIds: z.array(idSchema).max(100).catch([]).default([]),
   statuses: z.array(z.enum(PURCHASE_INVOICE_STATUSES)).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  cancelled: z.enum(['shown']).optional().catch(undefined),
+  dateFrom: listDay,
+  dateTo: listDay,
+  cancelled: listShown,
   sortBy: z.enum(SORT_KEYS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  order: listOrder,
 });
 
-const SORTS = [
-  { value: 'created_at:desc', label: 'Recorded, newest first' },
-  { value: 'created_at:asc', label: 'Recorded, oldest first' },
-  { value: 'supplier_invoice_date:desc', label: 'Invoice date ↓' },
-  { value: 'supplier_invoice_date:asc', label: 'Invoice date ↑' },
-  { value: 'received_date:desc', label: 'Received ↓' },
-  { value: 'received_date:asc', label: 'Received ↑' },
+const SORTS: SortChoice<'created_at' | 'supplier_invoice_date' | 'received_date'>[] = [
+  { sortBy: 'created_at', order: 'desc', label: 'Recorded, newest first' },
+  { sortBy: 'created_at', order: 'asc', label: 'Recorded, oldest first' },
+  { sortBy: 'supplier_invoice_date', order: 'desc', label: 'Invoice date ↓' },
+  { sortBy: 'supplier_invoice_date', order: 'asc', label: 'Invoice date ↑' },
+  { sortBy: 'received_date', order: 'desc', label: 'Received ↓' },
+  { sortBy: 'received_date', order: 'asc', label: 'Received ↑' },
 ];
-
-const amount = (value: Decimal) => (
-  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-    {rupees(value)}
-  </Text>
-);
-const right = (label: string) => () => <Text ta="right">{label}</Text>;
 
 const columns: ColumnDef<PurchaseInvoiceListItem, unknown>[] = [
   {
@@ -83,11 +77,11 @@ const columns: ColumnDef<PurchaseInvoiceListItem, unknown>[] = [
     cell: ({ row }) => ddmmyyyy(row.original.supplierInvoiceDate),
   },
   { id: 'received_date', header: 'Received', cell: ({ row }) => ddmmyyyy(row.original.receivedDate) },
-  { id: 'taxable', header: right('Taxable'), cell: ({ row }) => amount(row.original.taxable) },
-  { id: 'tax', header: right('Tax'), cell: ({ row }) => amount(row.original.taxTotal) },
-  { id: 'tds', header: right('TDS'), cell: ({ row }) => amount(row.original.tds) },
-  { id: 'payable', header: right('Payable'), cell: ({ row }) => amount(row.original.payable) },
-  { id: 'paid', header: right('Paid'), cell: ({ row }) => amount(row.original.paid) },
+  { id: 'taxable', header: right('Taxable'), cell: ({ row }) => money(row.original.taxable) },
+  { id: 'tax', header: right('Tax'), cell: ({ row }) => money(row.original.taxTotal) },
+  { id: 'tds', header: right('TDS'), cell: ({ row }) => money(row.original.tds) },
+  { id: 'payable', header: right('Payable'), cell: ({ row }) => money(row.original.payable) },
+  { id: 'paid', header: right('Paid'), cell: ({ row }) => money(row.original.paid) },
 ];
 
 export default function PurchaseInvoicesPage() {
@@ -114,22 +108,14 @@ export default function PurchaseInvoicesPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.purchaseInvoices) ?? [];
-  const narrowed =
-    searched !== '' ||
-    state.supplierIds.length > 0 ||
-    state.statuses.length > 0 ||
-    !!state.dateFrom ||
-    !!state.dateTo ||
-    state.cancelled !== undefined;
-  const clear = () =>
-    update({
-      search: '',
-      supplierIds: [],
-      statuses: [],
-      dateFrom: undefined,
-      dateTo: undefined,
-      cancelled: undefined,
-    });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    supplierIds: [],
+    statuses: [],
+    dateFrom: undefined,
+    dateTo: undefined,
+    cancelled: undefined,
+  });
   const canRecord = permissions.has('manage_purchase');
 
   return (
@@ -177,26 +163,12 @@ export default function PurchaseInvoicesPage() {
           to={state.dateTo}
           onChange={(range) => update(range)}
         />
-        <Checkbox
+        <ShownCheckbox
           label="Show cancelled"
-          checked={state.cancelled === 'shown'}
-          onChange={(e) => update({ cancelled: e.currentTarget.checked ? 'shown' : undefined })}
-          mb={8}
+          shown={state.cancelled}
+          onChange={(cancelled) => update({ cancelled })}
         />
-        <Select
-          aria-label="Sort by"
-          w={220}
-          allowDeselect={false}
-          value={`${sortBy}:${order}`}
-          onChange={(value) => {
-            const [by, direction] = (value ?? '').split(':');
-            update({
-              sortBy: search.shape.sortBy.parse(by),
-              order: direction === 'asc' || direction === 'desc' ? direction : undefined,
-            });
-          }}
-          data={SORTS}
-        />
+        <SortSelect choices={SORTS} sortBy={sortBy} order={order} onChange={update} w={220} />
         <ClearFiltersButton active={narrowed} onClear={clear} />
       </Group>
       <DataTable
@@ -210,25 +182,15 @@ export default function PurchaseInvoicesPage() {
         rowLabel={(r) => `Purchase invoice ${r.purchaseNo} · ${r.supplierName} ${r.supplierInvoiceNo}`}
         minWidth={1100}
         maxHeight="calc(100vh - 220px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No purchase invoices match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canRecord ? (
-            "No purchase invoices yet. Record a supplier's invoice for its duties."
-          ) : (
-            'No purchase invoices yet.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'purchase invoices',
+          none: canRecord
+            ? "No purchase invoices yet. Record a supplier's invoice for its duties."
+            : 'No purchase invoices yet.',
+        })}
       />
     </Stack>
   );

@@ -2,36 +2,32 @@
 // with the amount, TDS and bank charges of each, the figures live), as an advance, or on account.
 // `?customerId=…&invoiceId=…` comes pre-set from an invoice's page. The server's messages land at their
 // fields; nothing typed is lost when a save fails.
-import { operatorDate, PAYMENT_MODES } from '@fleet/domain';
+import { operatorDate } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import Decimal from 'decimal.js';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { DateBox, RefSelect } from '../billing/invoice-form';
+import { useCheckedSave } from '../common/form/checked-save';
 import { PageHeader } from '../common/list/page-header';
+import { Panel } from '../common/panel';
 import { rupees } from '../duties/duty-format';
+import {
+  AMOUNT_INPUT,
+  NotesInput,
+  PaymentModeFields,
+  SaveButtons,
+  TakeAmountOffer,
+  TypeChoice,
+} from './money-form';
 import { useRefreshReceipts } from './receipt-actions';
-import { choicesOf, PAYMENT_MODE_LABELS, RECEIPT_TYPE_LABELS, RECEIPT_TYPES_OFFERED } from './receipt-format';
-import type { PaymentMode, ReceiptInput, ReceiptType } from './receipt-types';
+import { choicesOf, RECEIPT_TYPE_LABELS, RECEIPT_TYPES_OFFERED } from './receipt-format';
+import type { ReceiptInput } from './receipt-types';
 import {
   blankReceipt,
   type ReceiptFormValues,
@@ -47,21 +43,7 @@ const preset = z.object({
   invoiceId: idSchema.optional().catch(undefined),
 });
 
-const RIGHT = { input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } } as const;
 const TYPES = choicesOf(RECEIPT_TYPES_OFFERED, RECEIPT_TYPE_LABELS);
-const MODES = choicesOf(PAYMENT_MODES, PAYMENT_MODE_LABELS);
-const typeOf = (value: string) => TYPES.find((t) => t.value === value)?.value;
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 export default function NewReceiptPage() {
   const search = preset.parse(useSearch({ strict: false }));
@@ -71,19 +53,23 @@ export default function NewReceiptPage() {
   );
   const [values, setValues] = useState<ReceiptFormValues>(initial);
   const [picks, setPicks] = useState<Picks>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   // The invoice it came from is ticked once its customer's open invoices arrive.
   const [presetInvoice, setPresetInvoice] = useState(search.invoiceId);
   const navigate = useNavigate();
   const refresh = useRefreshReceipts();
+  const { errors, problem, submit, saving, forget } = useCheckedSave({
+    check: () => receiptProblems(values, invoices, picks),
+    input: () => receiptInputOf(values, invoices, picks),
+    send: (input: ReceiptInput) => trpcClient.receipt.create.mutate(input),
+    onSaved: (saved) => {
+      showToast(`Receipt ${saved.receiptNo} is saved.`);
+      refresh();
+      void navigate({ to: `/operations/receipts/${saved.id}` });
+    },
+  });
   const set = (patch: Partial<ReceiptFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
-    });
+    forget(Object.keys(patch));
   };
 
   const open = useQuery(
@@ -105,29 +91,6 @@ export default function NewReceiptPage() {
   const applied = summarise(invoices, picks, received).applied;
   const heldUnapplied = new Decimal(open.data?.unapplied || '0');
 
-  const save = useMutation({
-    mutationFn: (input: ReceiptInput) => trpcClient.receipt.create.mutate(input),
-    onSuccess: (saved) => {
-      showToast(`Receipt ${saved.receiptNo} is saved.`);
-      refresh();
-      void navigate({ to: `/operations/receipts/${saved.id}` });
-    },
-    onError: (failure) => {
-      setErrors(fieldErrorsOf(failure));
-      setProblem(errorMessage(failure));
-    },
-  });
-  const submit = () => {
-    const found = receiptProblems(values, invoices, picks);
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length) {
-      setProblem('Some fields need attention.');
-      return;
-    }
-    save.mutate(receiptInputOf(values, invoices, picks));
-  };
-
   return (
     <Stack gap="sm">
       <PageHeader title="Receive payment" />
@@ -139,7 +102,7 @@ export default function NewReceiptPage() {
         }}
       >
         <Stack gap="md">
-          <Section title="Payment">
+          <Panel title="Payment">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <RefSelect
                 target="customer"
@@ -152,25 +115,13 @@ export default function NewReceiptPage() {
                 }}
                 error={errors.customerId}
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="receipt-type-label">
-                  Type
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="receipt-type-label"
-                  data={TYPES}
-                  value={values.type}
-                  onChange={(value) => {
-                    const type: ReceiptType | undefined = typeOf(value);
-                    if (type) set({ type });
-                  }}
-                />
-                {errors.type ? (
-                  <Text size="xs" c="red">
-                    {errors.type}
-                  </Text>
-                ) : null}
-              </Stack>
+              <TypeChoice
+                id="receipt-type-label"
+                choices={TYPES}
+                value={values.type}
+                onChange={(type) => set({ type })}
+                error={errors.type}
+              />
               {values.type === 'INVOICE' ? null : (
                 <RefSelect
                   target="company"
@@ -193,69 +144,17 @@ export default function NewReceiptPage() {
                 withAsterisk
                 leftSection="₹"
                 inputMode="decimal"
-                styles={RIGHT}
+                styles={AMOUNT_INPUT}
                 value={values.receivedAmount}
                 onChange={(e) => set({ receivedAmount: e.currentTarget.value })}
                 error={errors.receivedAmount}
               />
-              <Select
-                label="Payment mode"
-                withAsterisk
-                allowDeselect={false}
-                data={MODES}
-                value={values.paymentMode}
-                onChange={(value) => {
-                  const mode: PaymentMode | undefined = MODES.find((m) => m.value === value)?.value;
-                  if (mode) set({ paymentMode: mode });
-                }}
-                error={errors.paymentMode}
-              />
-              {values.paymentMode === 'CHEQUE' ? (
-                <>
-                  <TextInput
-                    label="Cheque no."
-                    withAsterisk
-                    maxLength={30}
-                    value={values.chequeNo}
-                    onChange={(e) => set({ chequeNo: e.currentTarget.value })}
-                    error={errors.chequeNo}
-                  />
-                  <DateBox
-                    label="Cheque date"
-                    value={values.chequeDate}
-                    onChange={(chequeDate) => set({ chequeDate })}
-                    error={errors.chequeDate}
-                  />
-                </>
-              ) : null}
-              <TextInput
-                label="Bank"
-                maxLength={100}
-                value={values.bankName}
-                onChange={(e) => set({ bankName: e.currentTarget.value })}
-                error={errors.bankName}
-              />
-              <TextInput
-                label="Reference"
-                description="UTR or transaction id"
-                maxLength={60}
-                value={values.reference}
-                onChange={(e) => set({ reference: e.currentTarget.value })}
-                error={errors.reference}
-              />
+              <PaymentModeFields values={values} set={set} errors={errors} />
             </SimpleGrid>
-            <Textarea
-              label="Notes"
-              maxLength={1000}
-              autosize
-              minRows={2}
-              value={values.notes}
-              onChange={(e) => set({ notes: e.currentTarget.value })}
-              error={errors.notes}
-            />
-          </Section>
+            <NotesInput value={values.notes} onChange={(notes) => set({ notes })} error={errors.notes} />
+          </Panel>
           {values.type === 'INVOICE' ? (
-            <Section title="Invoices it settles">
+            <Panel title="Invoices it settles">
               {!values.customerId ? (
                 <Text size="sm" c="dimmed">
                   Choose the customer to see the invoices that still ask for money.
@@ -273,38 +172,28 @@ export default function NewReceiptPage() {
                     picks={picks}
                     onChange={(next) => {
                       setPicks(next);
-                      setErrors((e) =>
-                        Object.fromEntries(
-                          Object.entries(e).filter(([key]) => !key.startsWith('settlements')),
-                        ),
-                      );
+                      forget(['settlements']);
                     }}
                     available={received}
                     availableLabel="Amount received"
                     errors={errors}
                   />
-                  {!values.receivedAmount.trim() && applied.greaterThan(0) ? (
-                    <Group justify="flex-end">
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        onClick={() => set({ receivedAmount: applied.toFixed(2) })}
-                      >
-                        Take {rupees(applied)} as the amount received
-                      </Anchor>
-                    </Group>
-                  ) : null}
+                  <TakeAmountOffer
+                    typed={values.receivedAmount}
+                    applied={applied}
+                    what="received"
+                    onTake={(receivedAmount) => set({ receivedAmount })}
+                  />
                 </>
               )}
-            </Section>
+            </Panel>
           ) : (
-            <Section title={values.type === 'ADVANCE' ? 'An advance' : 'Money on account'}>
+            <Panel title={values.type === 'ADVANCE' ? 'An advance' : 'Money on account'}>
               <Text size="sm">
                 The whole amount is held for the customer and applied to its invoices later, from the
                 receipt's page.
               </Text>
-            </Section>
+            </Panel>
           )}
           {values.customerId && heldUnapplied.greaterThan(0) ? (
             <Alert color="blue" title="This customer holds money unapplied">
@@ -319,19 +208,13 @@ export default function NewReceiptPage() {
               (in a new tab) to apply it instead.
             </Alert>
           ) : null}
-          {problem ? (
-            <Alert color="red" title="The receipt was not saved">
-              {problem}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate({ to: '/operations/receipts' })}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save receipt
-            </Button>
-          </Group>
+          <SaveButtons
+            problem={problem}
+            problemTitle="The receipt was not saved"
+            saving={saving}
+            saveLabel="Save receipt"
+            onCancel={() => void navigate({ to: '/operations/receipts' })}
+          />
         </Stack>
       </form>
     </Stack>

@@ -1,47 +1,25 @@
 // /operations/receipts/$id: a receipt — how the money came, its figures (received, applied, TDS, bank
 // charges, unapplied), the invoices it settles, and what this person may do to it now: cancel it with a
 // reason, or apply what an advance or money on account still holds to the customer's invoices.
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { usePermissions } from '../../app/session';
-import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { Fact, FigureRow } from '../common/facts';
-import { dateText, dateTimeText, rupees } from '../duties/duty-format';
+import { Panel } from '../common/panel';
+import { dateText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
+import { ApplyToInvoicesPanel, MoneyDocumentHeading, MoneyMovedFacts, RecordedFacts } from './money-document';
 import { CancelReceiptDialog, useRefreshReceipts } from './receipt-actions';
 import { ReceiptDocumentActions } from './receipt-documents';
-import { offeredReceiptActions, paymentModeText, receiptTypeText } from './receipt-format';
+import { offeredReceiptActions, receiptTypeText } from './receipt-format';
 import type { Receipt } from './receipt-types';
 import { SettlementTable } from './settlement-table';
 import { type Picks, settlementProblems, settlementsToSend } from './settlements';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Figures({ receipt }: { receipt: Receipt }) {
   return (
@@ -69,15 +47,15 @@ function Figures({ receipt }: { receipt: Receipt }) {
 function Settlements({ receipt }: { receipt: Receipt }) {
   if (receipt.settlements.length === 0) {
     return (
-      <Card title="Invoices settled">
+      <Panel title="Invoices settled">
         <Text size="sm" c="dimmed">
           {receipt.isCancelled ? 'It settles no invoice.' : 'Not applied to any invoice yet.'}
         </Text>
-      </Card>
+      </Panel>
     );
   }
   return (
-    <Card title={`Invoices settled (${receipt.settlements.length})`}>
+    <Panel title={`Invoices settled (${receipt.settlements.length})`}>
       <Table fz="sm" verticalSpacing={2} aria-label="Invoices settled">
         <Table.Thead>
           <Table.Tr>
@@ -114,99 +92,54 @@ function Settlements({ receipt }: { receipt: Receipt }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </Panel>
   );
 }
 
 /** What an advance or money on account still holds, applied to the customer's open invoices of its company. */
 function ApplyPanel({ receipt }: { receipt: Receipt }) {
   const open = useQuery(trpc.receipt.openInvoices.queryOptions({ customerId: receipt.customerId }));
-  const [picks, setPicks] = useState<Picks>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   const refresh = useRefreshReceipts();
   // A receipt settles the invoices its own company billed.
   const asking = open.data?.invoices ?? [];
   const invoices = asking.filter((i) => i.companyId === receipt.companyId);
   const available = receipt.unappliedAmount;
-  const apply = useMutation({
-    mutationFn: () =>
-      trpcClient.receipt.applyToInvoices.mutate({
-        id: receipt.id,
-        settlements: settlementsToSend(invoices, picks),
-      }),
-    onSuccess: (applied) => {
-      showToast(
-        `Receipt ${applied.receiptNo} is applied; ${rupees(applied.unappliedAmount)} is left unapplied.`,
-      );
-      setPicks({});
-      setErrors({});
-    },
-    onError: (failure) => {
-      setErrors(fieldErrorsOf(failure));
-      setProblem(errorMessage(failure));
-    },
-    onSettled: refresh,
-  });
-  const submit = () => {
-    const found = settlementProblems(invoices, picks, available, {
-      field: 'settlements',
-      words: 'this receipt holds unapplied',
-    });
-    if (Object.keys(picks).length === 0) found.settlements = 'Tick the invoices to apply it to.';
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length) {
-      setProblem('Some fields need attention.');
-      return;
-    }
-    apply.mutate();
-  };
   return (
-    <Card title="Apply to invoices">
-      <form
-        aria-label="Apply to invoices form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          {open.isError ? (
-            <Alert color="red">{errorMessage(open.error)}</Alert>
-          ) : open.isLoading ? null : (
-            <SettlementTable
-              invoices={invoices}
-              picks={picks}
-              onChange={(next) => {
-                setPicks(next);
-                setErrors({});
-              }}
-              available={available}
-              availableLabel="Unapplied on this receipt"
-              errors={errors}
-              empty={
-                asking.length
-                  ? 'The customer’s open invoices are billed by another of your companies: this receipt settles only the invoices of the company that received it.'
-                  : 'This customer has no approved invoice that asks for money.'
-              }
-            />
-          )}
-          {problem ? (
-            <Alert color="red" title="Nothing was applied">
-              {problem}
-            </Alert>
-          ) : null}
-          {invoices.length ? (
-            <Group justify="flex-end">
-              <Button type="submit" loading={apply.isPending}>
-                Apply to invoices
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
-    </Card>
+    <ApplyToInvoicesPanel
+      open={open}
+      canApply={invoices.length > 0}
+      problemsOf={(picks: Picks) =>
+        settlementProblems(invoices, picks, available, {
+          field: 'settlements',
+          words: 'this receipt holds unapplied',
+        })
+      }
+      send={(picks) =>
+        trpcClient.receipt.applyToInvoices.mutate({
+          id: receipt.id,
+          settlements: settlementsToSend(invoices, picks),
+        })
+      }
+      appliedText={(applied) =>
+        `Receipt ${applied.receiptNo} is applied; ${rupees(applied.unappliedAmount)} is left unapplied.`
+      }
+      refresh={refresh}
+      table={({ picks, onChange, errors }) => (
+        <SettlementTable
+          invoices={invoices}
+          picks={picks}
+          onChange={onChange}
+          available={available}
+          availableLabel="Unapplied on this receipt"
+          errors={errors}
+          empty={
+            asking.length
+              ? 'The customer’s open invoices are billed by another of your companies: this receipt settles only the invoices of the company that received it.'
+              : 'This customer has no approved invoice that asks for money.'
+          }
+        />
+      )}
+    />
   );
 }
 
@@ -228,55 +161,31 @@ export default function ReceiptPage() {
   const offered = offeredReceiptActions(receipt, permissions);
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Group gap="sm" align="center">
-          <Title order={2}>
-            Receipt <span data-testid="receipt-no">{receipt.receiptNo}</span>
-          </Title>
-          <Badge size="lg" variant="light" color="blue">
-            {receiptTypeText(receipt.type)}
-          </Badge>
-          {receipt.isCancelled ? (
-            <Badge size="lg" variant="light" color="red">
-              Cancelled
-            </Badge>
-          ) : null}
-        </Group>
-        <Group gap="xs">
-          <ReceiptDocumentActions receipt={receipt} permissions={permissions} />
-          {offered.cancel ? (
-            <Button size="xs" variant="default" color="red" onClick={() => setCancelling(true)}>
-              Cancel receipt
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-      {receipt.isCancelled ? (
-        <Alert color="red" title="Cancelled">
-          {receipt.cancellationReason}
-        </Alert>
-      ) : null}
+      <MoneyDocumentHeading
+        what="Receipt"
+        number={receipt.receiptNo}
+        numberTestId="receipt-no"
+        typeText={receiptTypeText(receipt.type)}
+        isCancelled={receipt.isCancelled}
+        cancellationReason={receipt.cancellationReason}
+        actions={
+          <>
+            <ReceiptDocumentActions receipt={receipt} permissions={permissions} />
+            {offered.cancel ? (
+              <Button size="xs" variant="default" color="red" onClick={() => setCancelling(true)}>
+                Cancel receipt
+              </Button>
+            ) : null}
+          </>
+        }
+      />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Fact label="Customer">{receipt.customerName}</Fact>
             <Fact label="Receipt date">{ddmmyyyy(receipt.receiptDate)}</Fact>
-            <Fact label="Payment mode">{paymentModeText(receipt.paymentMode)}</Fact>
-            {receipt.paymentMode === 'CHEQUE' ? (
-              <Fact label="Cheque">
-                {[receipt.chequeNo, receipt.chequeDate ? `dated ${ddmmyyyy(receipt.chequeDate)}` : '']
-                  .filter(Boolean)
-                  .join(', ')}
-              </Fact>
-            ) : null}
-            <Fact label="Bank">{receipt.bankName}</Fact>
-            <Fact label="Reference">{receipt.reference}</Fact>
-            <Fact label="Recorded">{dateTimeText(receipt.createdAt)}</Fact>
-            {receipt.notes ? (
-              <Fact label="Notes">
-                <span style={{ whiteSpace: 'pre-line' }}>{receipt.notes}</span>
-              </Fact>
-            ) : null}
+            <MoneyMovedFacts doc={receipt} />
+            <RecordedFacts doc={receipt} />
           </SimpleGrid>
           <Figures receipt={receipt} />
         </SimpleGrid>

@@ -3,21 +3,29 @@
 // on request (all kept in the URL), sorted and cursor-paged by the server.
 import { RECEIPT_TYPES } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
-import { Anchor, Badge, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import type Decimal from 'decimal.js';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import {
+  CancelledBadge,
+  emptyList,
+  money,
+  pagingOf,
+  right,
+  ShownCheckbox,
+  type SortChoice,
+  SortSelect,
+} from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, listOrder, listShown, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
-import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import {
   choicesOf,
@@ -28,36 +36,23 @@ import {
 } from './receipt-format';
 import type { Receipt } from './receipt-types';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 const search = z.object({
   search: z.string().catch('').default(''),
   customerIds: z.array(idSchema).max(100).catch([]).default([]),
   types: z.array(z.enum(RECEIPT_TYPES)).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  cancelled: z.enum(['shown']).optional().catch(undefined),
+  dateFrom: listDay,
+  dateTo: listDay,
+  cancelled: listShown,
   sortBy: z.enum(['receipt_date', 'created_at']).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  order: listOrder,
 });
 
-const SORTS = [
-  { value: 'receipt_date:desc', label: 'Receipt date ↓' },
-  { value: 'receipt_date:asc', label: 'Receipt date ↑' },
-  { value: 'created_at:desc', label: 'Recorded, newest first' },
-  { value: 'created_at:asc', label: 'Recorded, oldest first' },
+const SORTS: SortChoice<'receipt_date' | 'created_at'>[] = [
+  { sortBy: 'receipt_date', order: 'desc', label: 'Receipt date ↓' },
+  { sortBy: 'receipt_date', order: 'asc', label: 'Receipt date ↑' },
+  { sortBy: 'created_at', order: 'desc', label: 'Recorded, newest first' },
+  { sortBy: 'created_at', order: 'asc', label: 'Recorded, oldest first' },
 ];
-
-const amount = (value: Decimal, testId?: string) => (
-  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-    {rupees(value)}
-  </Text>
-);
-const right = (label: string) => () => <Text ta="right">{label}</Text>;
 
 const columns: ColumnDef<Receipt, unknown>[] = [
   {
@@ -66,11 +61,7 @@ const columns: ColumnDef<Receipt, unknown>[] = [
     cell: ({ row }) => (
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{row.original.receiptNo}</Text>
-        {row.original.isCancelled ? (
-          <Badge size="sm" color="red" variant="light">
-            Cancelled
-          </Badge>
-        ) : null}
+        {row.original.isCancelled ? <CancelledBadge /> : null}
       </Group>
     ),
   },
@@ -91,13 +82,13 @@ const columns: ColumnDef<Receipt, unknown>[] = [
       </Stack>
     ),
   },
-  { id: 'received', header: right('Received'), cell: ({ row }) => amount(row.original.receivedAmount) },
-  { id: 'tds', header: right('TDS'), cell: ({ row }) => amount(row.original.tdsAmount) },
-  { id: 'applied', header: right('Applied'), cell: ({ row }) => amount(row.original.adjustedAmount) },
+  { id: 'received', header: right('Received'), cell: ({ row }) => money(row.original.receivedAmount) },
+  { id: 'tds', header: right('TDS'), cell: ({ row }) => money(row.original.tdsAmount) },
+  { id: 'applied', header: right('Applied'), cell: ({ row }) => money(row.original.adjustedAmount) },
   {
     id: 'unapplied',
     header: right('Unapplied'),
-    cell: ({ row }) => amount(row.original.unappliedAmount),
+    cell: ({ row }) => money(row.original.unappliedAmount),
   },
 ];
 
@@ -125,22 +116,14 @@ export default function ReceiptsPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.receipts) ?? [];
-  const narrowed =
-    searched !== '' ||
-    state.customerIds.length > 0 ||
-    state.types.length > 0 ||
-    !!state.dateFrom ||
-    !!state.dateTo ||
-    state.cancelled !== undefined;
-  const clear = () =>
-    update({
-      search: '',
-      customerIds: [],
-      types: [],
-      dateFrom: undefined,
-      dateTo: undefined,
-      cancelled: undefined,
-    });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    customerIds: [],
+    types: [],
+    dateFrom: undefined,
+    dateTo: undefined,
+    cancelled: undefined,
+  });
   const canReceive = permissions.has('manage_receipt');
 
   return (
@@ -181,26 +164,12 @@ export default function ReceiptsPage() {
           to={state.dateTo}
           onChange={(range) => update(range)}
         />
-        <Checkbox
+        <ShownCheckbox
           label="Show cancelled"
-          checked={state.cancelled === 'shown'}
-          onChange={(e) => update({ cancelled: e.currentTarget.checked ? 'shown' : undefined })}
-          mb={8}
+          shown={state.cancelled}
+          onChange={(cancelled) => update({ cancelled })}
         />
-        <Select
-          aria-label="Sort by"
-          w={200}
-          allowDeselect={false}
-          value={`${sortBy}:${order}`}
-          onChange={(value) => {
-            const [by, direction] = (value ?? '').split(':');
-            update({
-              sortBy: search.shape.sortBy.parse(by),
-              order: direction === 'asc' || direction === 'desc' ? direction : undefined,
-            });
-          }}
-          data={SORTS}
-        />
+        <SortSelect choices={SORTS} sortBy={sortBy} order={order} onChange={update} />
         <ClearFiltersButton active={narrowed} onClear={clear} />
       </Group>
       <DataTable
@@ -214,25 +183,13 @@ export default function ReceiptsPage() {
         rowLabel={(r) => `Receipt ${r.receiptNo} · ${r.customerName}`}
         minWidth={1100}
         maxHeight="calc(100vh - 220px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No receipts match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canReceive ? (
-            'No receipts yet. Receive a payment to record the first.'
-          ) : (
-            'No receipts yet.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'receipts',
+          none: canReceive ? 'No receipts yet. Receive a payment to record the first.' : 'No receipts yet.',
+        })}
       />
     </Stack>
   );

@@ -15,9 +15,11 @@ export function balanceText(balance: Decimal): string {
 export const signedRupees = (amount: Decimal) =>
   amount.isNegative() && !amount.isZero() ? `− ${rupees(amount.abs())}` : rupees(amount.abs());
 
-/** What a customer owes once what it holds unapplied is set against it (negative: it holds more). */
-export const netOwed = (row: Pick<CustomerOutstanding, 'outstanding' | 'unapplied'>) =>
-  row.outstanding.minus(row.unapplied);
+/**
+ * What a party owes (or is owed) once what it holds against that — a customer's money unapplied, a
+ * supplier's advances — is set against it (negative: it holds more).
+ */
+export const netOwed = (outstanding: Decimal, held: Decimal) => outstanding.minus(held);
 
 export type DateBasis = 'INVOICE_DATE' | 'DUE_DATE';
 

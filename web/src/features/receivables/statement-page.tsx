@@ -12,19 +12,14 @@ import { usePermissions } from '../../app/session';
 import { errorMessage, fieldErrorsOf, trpc } from '../../lib/trpc';
 import { PrintStyles } from '../billing/print-styles';
 import { parseDateText } from '../common/form/date-text';
-import { useListState } from '../common/list/list-state';
+import { listDay, useListState } from '../common/list/list-state';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { balanceText, documentName, entryPath, statementPdfUrl } from './receivables-format';
 import type { Statement, StatementEntry } from './receivables-types';
 import { canRequestPayment, RequestPaymentButton } from './request-payment';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-const search = z.object({ dateFrom: isoDate, dateTo: isoDate });
+const search = z.object({ dateFrom: listDay, dateTo: listDay });
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 

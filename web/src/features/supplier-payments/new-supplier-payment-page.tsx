@@ -3,36 +3,32 @@
 // comes from one, or on account). `?supplierId=…&invoiceId=…` comes pre-set from a purchase invoice's
 // page, `?supplierId=…&bookingId=…` from a duty's. The server's messages land at their fields; nothing
 // typed is lost when a save fails.
-import { operatorDate, PAYMENT_MODES } from '@fleet/domain';
+import { operatorDate } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import Decimal from 'decimal.js';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { DateBox, RefSelect } from '../billing/invoice-form';
+import { useCheckedSave } from '../common/form/checked-save';
 import { PageHeader } from '../common/list/page-header';
+import { Panel } from '../common/panel';
 import { rupees } from '../duties/duty-format';
 import { useRefOptions } from '../masters/master-fields';
-import { choicesOf, PAYMENT_MODE_LABELS } from '../receipts/receipt-format';
+import {
+  AMOUNT_INPUT,
+  NotesInput,
+  PaymentModeFields,
+  SaveButtons,
+  TakeAmountOffer,
+  TypeChoice,
+} from '../receipts/money-form';
+import { choicesOf } from '../receipts/receipt-format';
 import { PayTable } from './pay-table';
 import { appliedOf, type Picks, toggled } from './payment-picks';
 import { useRefreshSupplierPayments } from './supplier-payment-actions';
@@ -41,7 +37,7 @@ import {
   SUPPLIER_PAYMENT_TYPE_LABELS,
   SUPPLIER_PAYMENT_TYPES_OFFERED,
 } from './supplier-payment-format';
-import type { PaymentMode, SupplierPaymentInput, SupplierPaymentType } from './supplier-payment-types';
+import type { SupplierPaymentInput } from './supplier-payment-types';
 import {
   blankPayment,
   type PaymentFormValues,
@@ -56,20 +52,7 @@ const preset = z.object({
   bookingId: idSchema.optional().catch(undefined),
 });
 
-const RIGHT = { input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } } as const;
 const TYPES = choicesOf(SUPPLIER_PAYMENT_TYPES_OFFERED, SUPPLIER_PAYMENT_TYPE_LABELS);
-const MODES = choicesOf(PAYMENT_MODES, PAYMENT_MODE_LABELS);
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 /** The supplier, searched by name among the active suppliers. */
 function SupplierSelect({
@@ -115,19 +98,24 @@ export default function NewSupplierPaymentPage() {
   );
   const [values, setValues] = useState<PaymentFormValues>(initial);
   const [picks, setPicks] = useState<Picks>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
-  // The invoice it came from is ticked once the supplier's open invoices arrive.
+  // The invoice it came from is ticked once the supplier's open invoices arrive, and what it owes is the
+  // amount paid unless one was typed meanwhile.
   const [presetInvoice, setPresetInvoice] = useState(search.invoiceId);
   const navigate = useNavigate();
   const refresh = useRefreshSupplierPayments();
+  const { errors, problem, submit, saving, forget } = useCheckedSave({
+    check: () => paymentProblems(values, invoices, picks),
+    input: () => paymentInputOf(values, invoices, picks),
+    send: (input: SupplierPaymentInput) => trpcClient.supplierPayment.create.mutate(input),
+    onSaved: (saved) => {
+      showToast(`Payment ${saved.paymentNo} is saved.`);
+      refresh();
+      void navigate({ to: paymentPath(saved.id) });
+    },
+  });
   const set = (patch: Partial<PaymentFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
-    });
+    forget(Object.keys(patch));
   };
 
   const open = useQuery(
@@ -140,37 +128,16 @@ export default function NewSupplierPaymentPage() {
   useEffect(() => {
     if (!presetInvoice || !open.data) return;
     const invoice = open.data.invoices.find((i) => i.purchaseInvoiceId === presetInvoice);
-    if (invoice)
+    if (invoice) {
       setPicks((p) => (p[invoice.purchaseInvoiceId] ? p : toggled(invoice, open.data.invoices, p, null)));
+      setValues((v) => (v.amount.trim() ? v : { ...v, amount: invoice.owing.toFixed(2) }));
+    }
     setPresetInvoice(undefined);
   }, [presetInvoice, open.data]);
 
   const paid = paidOf(values);
   const applied = appliedOf(invoices, picks);
   const advances = new Decimal(open.data?.advances || '0');
-
-  const save = useMutation({
-    mutationFn: (input: SupplierPaymentInput) => trpcClient.supplierPayment.create.mutate(input),
-    onSuccess: (saved) => {
-      showToast(`Payment ${saved.paymentNo} is saved.`);
-      refresh();
-      void navigate({ to: paymentPath(saved.id) });
-    },
-    onError: (failure) => {
-      setErrors(fieldErrorsOf(failure));
-      setProblem(errorMessage(failure));
-    },
-  });
-  const submit = () => {
-    const found = paymentProblems(values, invoices, picks);
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length) {
-      setProblem('Some fields need attention.');
-      return;
-    }
-    save.mutate(paymentInputOf(values, invoices, picks));
-  };
 
   return (
     <Stack gap="sm">
@@ -183,7 +150,7 @@ export default function NewSupplierPaymentPage() {
         }}
       >
         <Stack gap="md">
-          <Section title="Payment">
+          <Panel title="Payment">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <SupplierSelect
                 value={values.supplierId}
@@ -193,25 +160,13 @@ export default function NewSupplierPaymentPage() {
                 }}
                 error={errors.supplierId}
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="supplier-payment-type-label">
-                  Type
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="supplier-payment-type-label"
-                  data={TYPES}
-                  value={values.type}
-                  onChange={(value) => {
-                    const type: SupplierPaymentType | undefined = TYPES.find((t) => t.value === value)?.value;
-                    if (type) set({ type });
-                  }}
-                />
-                {errors.type ? (
-                  <Text size="xs" c="red">
-                    {errors.type}
-                  </Text>
-                ) : null}
-              </Stack>
+              <TypeChoice
+                id="supplier-payment-type-label"
+                choices={TYPES}
+                value={values.type}
+                onChange={(type) => set({ type })}
+                error={errors.type}
+              />
               {values.type === 'ADVANCE' ? (
                 <RefSelect
                   target="company"
@@ -233,69 +188,17 @@ export default function NewSupplierPaymentPage() {
                 withAsterisk
                 leftSection="₹"
                 inputMode="decimal"
-                styles={RIGHT}
+                styles={AMOUNT_INPUT}
                 value={values.amount}
                 onChange={(e) => set({ amount: e.currentTarget.value })}
                 error={errors.amount}
               />
-              <Select
-                label="Payment mode"
-                withAsterisk
-                allowDeselect={false}
-                data={MODES}
-                value={values.paymentMode}
-                onChange={(value) => {
-                  const mode: PaymentMode | undefined = MODES.find((m) => m.value === value)?.value;
-                  if (mode) set({ paymentMode: mode });
-                }}
-                error={errors.paymentMode}
-              />
-              {values.paymentMode === 'CHEQUE' ? (
-                <>
-                  <TextInput
-                    label="Cheque no."
-                    withAsterisk
-                    maxLength={30}
-                    value={values.chequeNo}
-                    onChange={(e) => set({ chequeNo: e.currentTarget.value })}
-                    error={errors.chequeNo}
-                  />
-                  <DateBox
-                    label="Cheque date"
-                    value={values.chequeDate}
-                    onChange={(chequeDate) => set({ chequeDate })}
-                    error={errors.chequeDate}
-                  />
-                </>
-              ) : null}
-              <TextInput
-                label="Bank"
-                maxLength={100}
-                value={values.bankName}
-                onChange={(e) => set({ bankName: e.currentTarget.value })}
-                error={errors.bankName}
-              />
-              <TextInput
-                label="Reference"
-                description="UTR or transaction id"
-                maxLength={60}
-                value={values.reference}
-                onChange={(e) => set({ reference: e.currentTarget.value })}
-                error={errors.reference}
-              />
+              <PaymentModeFields values={values} set={set} errors={errors} />
             </SimpleGrid>
-            <Textarea
-              label="Notes"
-              maxLength={1000}
-              autosize
-              minRows={2}
-              value={values.notes}
-              onChange={(e) => set({ notes: e.currentTarget.value })}
-              error={errors.notes}
-            />
-          </Section>
+            <NotesInput value={values.notes} onChange={(notes) => set({ notes })} error={errors.notes} />
+          </Panel>
           {values.type === 'INVOICE' ? (
-            <Section title="Invoices it pays">
+            <Panel title="Invoices it pays">
               {!values.supplierId ? (
                 <Text size="sm" c="dimmed">
                   Choose the supplier to see its invoices that still owe something.
@@ -309,33 +212,23 @@ export default function NewSupplierPaymentPage() {
                     picks={picks}
                     onChange={(next) => {
                       setPicks(next);
-                      setErrors((e) =>
-                        Object.fromEntries(
-                          Object.entries(e).filter(([key]) => !key.startsWith('settlements')),
-                        ),
-                      );
+                      forget(['settlements']);
                     }}
                     available={paid}
                     availableLabel="Amount paid"
                     errors={errors}
                   />
-                  {!values.amount.trim() && applied.greaterThan(0) ? (
-                    <Group justify="flex-end">
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        onClick={() => set({ amount: applied.toFixed(2) })}
-                      >
-                        Take {rupees(applied)} as the amount paid
-                      </Anchor>
-                    </Group>
-                  ) : null}
+                  <TakeAmountOffer
+                    typed={values.amount}
+                    applied={applied}
+                    what="paid"
+                    onTake={(amount) => set({ amount })}
+                  />
                 </>
               )}
-            </Section>
+            </Panel>
           ) : (
-            <Section title="An advance">
+            <Panel title="An advance">
               <Text size="sm">
                 {values.bookingId
                   ? 'Paid on the duty this page was opened from. '
@@ -348,7 +241,7 @@ export default function NewSupplierPaymentPage() {
                   {errors.bookingId}
                 </Text>
               ) : null}
-            </Section>
+            </Panel>
           )}
           {values.supplierId && advances.greaterThan(0) ? (
             <Alert color="blue" title="This supplier holds advances">
@@ -363,19 +256,13 @@ export default function NewSupplierPaymentPage() {
               (in a new tab) to apply them instead.
             </Alert>
           ) : null}
-          {problem ? (
-            <Alert color="red" title="The payment was not saved">
-              {problem}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate({ to: '/operations/purchases/payments' })}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save payment
-            </Button>
-          </Group>
+          <SaveButtons
+            problem={problem}
+            problemTitle="The payment was not saved"
+            saving={saving}
+            saveLabel="Save payment"
+            onCancel={() => void navigate({ to: '/operations/purchases/payments' })}
+          />
         </Stack>
       </form>
     </Stack>

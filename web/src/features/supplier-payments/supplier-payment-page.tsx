@@ -2,17 +2,22 @@
 // applied, held as an advance), the invoices it paid (those a cancellation gave back marked), and what
 // this person may do to it now: cancel it with a reason, or apply what it still holds to the supplier's
 // invoices.
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { usePermissions } from '../../app/session';
-import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { Fact, FigureRow } from '../common/facts';
-import { dateText, dateTimeText, rupees } from '../duties/duty-format';
+import { Panel } from '../common/panel';
+import { dateText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
-import { paymentModeText } from '../receipts/receipt-format';
+import {
+  ApplyToInvoicesPanel,
+  MoneyDocumentHeading,
+  MoneyMovedFacts,
+  RecordedFacts,
+} from '../receipts/money-document';
 import { PayTable } from './pay-table';
 import { type Picks, pickProblems, settlementsToSend } from './payment-picks';
 import { CancelPaymentDialog, useRefreshSupplierPayments } from './supplier-payment-actions';
@@ -21,29 +26,18 @@ import type { SupplierPayment } from './supplier-payment-types';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function Settlements({ payment }: { payment: SupplierPayment }) {
   if (payment.settlements.length === 0) {
     return (
-      <Card title="Invoices paid">
+      <Panel title="Invoices paid">
         <Text size="sm" c="dimmed">
           {payment.isCancelled ? 'It paid no invoice.' : 'Not applied to any invoice yet.'}
         </Text>
-      </Card>
+      </Panel>
     );
   }
   return (
-    <Card title={`Invoices paid (${payment.settlements.length})`}>
+    <Panel title={`Invoices paid (${payment.settlements.length})`}>
       <Table fz="sm" verticalSpacing={2} aria-label="Invoices paid">
         <Table.Thead>
           <Table.Tr>
@@ -78,96 +72,50 @@ function Settlements({ payment }: { payment: SupplierPayment }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </Panel>
   );
 }
 
 /** What the payment still holds, applied to the supplier's invoices of its company. */
 function ApplyPanel({ payment }: { payment: SupplierPayment }) {
   const open = useQuery(trpc.supplierPayment.openInvoices.queryOptions({ supplierId: payment.supplierId }));
-  const [picks, setPicks] = useState<Picks>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   const refresh = useRefreshSupplierPayments();
   const owing = open.data?.invoices ?? [];
   const invoices = owing.filter((i) => i.companyId === payment.companyId);
   const available = payment.unappliedAmount;
-  const apply = useMutation({
-    mutationFn: () =>
-      trpcClient.supplierPayment.applyToInvoices.mutate({
-        id: payment.id,
-        settlements: settlementsToSend(invoices, picks),
-      }),
-    onSuccess: (applied) => {
-      showToast(`Payment ${applied.paymentNo} is applied; ${rupees(applied.unappliedAmount)} is still held.`);
-      setPicks({});
-      setErrors({});
-    },
-    onError: (failure) => {
-      setErrors(fieldErrorsOf(failure));
-      setProblem(errorMessage(failure));
-    },
-    onSettled: refresh,
-  });
-  const submit = () => {
-    const found = pickProblems(invoices, picks, available, {
-      field: 'settlements',
-      words: 'this payment holds',
-    });
-    if (Object.keys(picks).length === 0) found.settlements = 'Tick the invoices to apply it to.';
-    setErrors(found);
-    setProblem(undefined);
-    if (Object.keys(found).length) {
-      setProblem('Some fields need attention.');
-      return;
-    }
-    apply.mutate();
-  };
   return (
-    <Card title="Apply to invoices">
-      <form
-        aria-label="Apply to invoices form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          {open.isError ? (
-            <Alert color="red">{errorMessage(open.error)}</Alert>
-          ) : open.isLoading ? null : (
-            <PayTable
-              invoices={invoices}
-              picks={picks}
-              onChange={(next) => {
-                setPicks(next);
-                setErrors({});
-              }}
-              available={available}
-              availableLabel="Held on this payment"
-              errors={errors}
-              empty={
-                owing.length
-                  ? 'The supplier’s open invoices were billed to another of your companies: this payment pays only the invoices of the company that paid it.'
-                  : 'This supplier has no approved invoice that still owes something.'
-              }
-            />
-          )}
-          {problem ? (
-            <Alert color="red" title="Nothing was applied">
-              {problem}
-            </Alert>
-          ) : null}
-          {invoices.length ? (
-            <Group justify="flex-end">
-              <Button type="submit" loading={apply.isPending}>
-                Apply to invoices
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      </form>
-    </Card>
+    <ApplyToInvoicesPanel
+      open={open}
+      canApply={invoices.length > 0}
+      problemsOf={(picks: Picks) =>
+        pickProblems(invoices, picks, available, { field: 'settlements', words: 'this payment holds' })
+      }
+      send={(picks) =>
+        trpcClient.supplierPayment.applyToInvoices.mutate({
+          id: payment.id,
+          settlements: settlementsToSend(invoices, picks),
+        })
+      }
+      appliedText={(applied) =>
+        `Payment ${applied.paymentNo} is applied; ${rupees(applied.unappliedAmount)} is still held.`
+      }
+      refresh={refresh}
+      table={({ picks, onChange, errors }) => (
+        <PayTable
+          invoices={invoices}
+          picks={picks}
+          onChange={onChange}
+          available={available}
+          availableLabel="Held on this payment"
+          errors={errors}
+          empty={
+            owing.length
+              ? 'The supplier’s open invoices were billed to another of your companies: this payment pays only the invoices of the company that paid it.'
+              : 'This supplier has no approved invoice that still owes something.'
+          }
+        />
+      )}
+    />
   );
 }
 
@@ -189,53 +137,29 @@ export default function SupplierPaymentPage() {
   const offered = offeredPaymentActions(payment, permissions);
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Group gap="sm" align="center">
-          <Title order={2}>
-            Payment <span data-testid="payment-no">{payment.paymentNo}</span>
-          </Title>
-          <Badge size="lg" variant="light" color="blue">
-            {supplierPaymentTypeText(payment.type)}
-          </Badge>
-          {payment.isCancelled ? (
-            <Badge size="lg" variant="light" color="red">
-              Cancelled
-            </Badge>
-          ) : null}
-        </Group>
-        {offered.cancel ? (
-          <Button size="xs" variant="default" color="red" onClick={() => setCancelling(true)}>
-            Cancel payment
-          </Button>
-        ) : null}
-      </Group>
-      {payment.isCancelled ? (
-        <Alert color="red" title="Cancelled">
-          {payment.cancellationReason}
-        </Alert>
-      ) : null}
+      <MoneyDocumentHeading
+        what="Payment"
+        number={payment.paymentNo}
+        numberTestId="payment-no"
+        typeText={supplierPaymentTypeText(payment.type)}
+        isCancelled={payment.isCancelled}
+        cancellationReason={payment.cancellationReason}
+        actions={
+          offered.cancel ? (
+            <Button size="xs" variant="default" color="red" onClick={() => setCancelling(true)}>
+              Cancel payment
+            </Button>
+          ) : null
+        }
+      />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Fact label="Supplier">{payment.supplierName}</Fact>
             <Fact label="Payment date">{ddmmyyyy(payment.paymentDate)}</Fact>
-            <Fact label="Payment mode">{paymentModeText(payment.paymentMode)}</Fact>
-            {payment.paymentMode === 'CHEQUE' ? (
-              <Fact label="Cheque">
-                {[payment.chequeNo, payment.chequeDate ? `dated ${ddmmyyyy(payment.chequeDate)}` : '']
-                  .filter(Boolean)
-                  .join(', ')}
-              </Fact>
-            ) : null}
-            <Fact label="Bank">{payment.bankName}</Fact>
-            <Fact label="Reference">{payment.reference}</Fact>
+            <MoneyMovedFacts doc={payment} />
             {payment.bookingId ? <Fact label="Advance on duty">{payment.bookingId}</Fact> : null}
-            <Fact label="Recorded">{dateTimeText(payment.createdAt)}</Fact>
-            {payment.notes ? (
-              <Fact label="Notes">
-                <span style={{ whiteSpace: 'pre-line' }}>{payment.notes}</span>
-              </Fact>
-            ) : null}
+            <RecordedFacts doc={payment} />
           </SimpleGrid>
           <Table fz="sm" verticalSpacing={2} aria-label="Payment figures">
             <Table.Tbody>

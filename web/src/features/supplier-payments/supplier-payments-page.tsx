@@ -3,21 +3,29 @@
 // in the URL), sorted and cursor-paged by the server.
 import { SUPPLIER_PAYMENT_TYPES } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
-import { Anchor, Badge, Button, Checkbox, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import type Decimal from 'decimal.js';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import {
+  CancelledBadge,
+  emptyList,
+  money,
+  pagingOf,
+  right,
+  ShownCheckbox,
+  type SortChoice,
+  SortSelect,
+} from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, listOrder, listShown, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
-import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { choicesOf, paymentModeText } from '../receipts/receipt-format';
 import {
@@ -28,36 +36,23 @@ import {
 } from './supplier-payment-format';
 import type { SupplierPayment } from './supplier-payment-types';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 const search = z.object({
   search: z.string().catch('').default(''),
   supplierIds: z.array(idSchema).max(100).catch([]).default([]),
   types: z.array(z.enum(SUPPLIER_PAYMENT_TYPES)).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  cancelled: z.enum(['shown']).optional().catch(undefined),
+  dateFrom: listDay,
+  dateTo: listDay,
+  cancelled: listShown,
   sortBy: z.enum(['payment_date', 'created_at']).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  order: listOrder,
 });
 
-const SORTS = [
-  { value: 'payment_date:desc', label: 'Payment date ↓' },
-  { value: 'payment_date:asc', label: 'Payment date ↑' },
-  { value: 'created_at:desc', label: 'Recorded, newest first' },
-  { value: 'created_at:asc', label: 'Recorded, oldest first' },
+const SORTS: SortChoice<'payment_date' | 'created_at'>[] = [
+  { sortBy: 'payment_date', order: 'desc', label: 'Payment date ↓' },
+  { sortBy: 'payment_date', order: 'asc', label: 'Payment date ↑' },
+  { sortBy: 'created_at', order: 'desc', label: 'Recorded, newest first' },
+  { sortBy: 'created_at', order: 'asc', label: 'Recorded, oldest first' },
 ];
-
-const amount = (value: Decimal) => (
-  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-    {rupees(value)}
-  </Text>
-);
-const right = (label: string) => () => <Text ta="right">{label}</Text>;
 
 const columns: ColumnDef<SupplierPayment, unknown>[] = [
   {
@@ -66,11 +61,7 @@ const columns: ColumnDef<SupplierPayment, unknown>[] = [
     cell: ({ row }) => (
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{row.original.paymentNo}</Text>
-        {row.original.isCancelled ? (
-          <Badge size="sm" color="red" variant="light">
-            Cancelled
-          </Badge>
-        ) : null}
+        {row.original.isCancelled ? <CancelledBadge /> : null}
       </Group>
     ),
   },
@@ -91,12 +82,12 @@ const columns: ColumnDef<SupplierPayment, unknown>[] = [
       </Stack>
     ),
   },
-  { id: 'amount', header: right('Paid'), cell: ({ row }) => amount(row.original.amount) },
-  { id: 'applied', header: right('Applied'), cell: ({ row }) => amount(row.original.appliedAmount) },
+  { id: 'amount', header: right('Paid'), cell: ({ row }) => money(row.original.amount) },
+  { id: 'applied', header: right('Applied'), cell: ({ row }) => money(row.original.appliedAmount) },
   {
     id: 'unapplied',
     header: right('Held as advance'),
-    cell: ({ row }) => amount(row.original.unappliedAmount),
+    cell: ({ row }) => money(row.original.unappliedAmount),
   },
 ];
 
@@ -124,22 +115,14 @@ export default function SupplierPaymentsPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.payments) ?? [];
-  const narrowed =
-    searched !== '' ||
-    state.supplierIds.length > 0 ||
-    state.types.length > 0 ||
-    !!state.dateFrom ||
-    !!state.dateTo ||
-    state.cancelled !== undefined;
-  const clear = () =>
-    update({
-      search: '',
-      supplierIds: [],
-      types: [],
-      dateFrom: undefined,
-      dateTo: undefined,
-      cancelled: undefined,
-    });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    supplierIds: [],
+    types: [],
+    dateFrom: undefined,
+    dateTo: undefined,
+    cancelled: undefined,
+  });
   const canPay = permissions.has('manage_purchase_payment');
 
   return (
@@ -184,26 +167,12 @@ export default function SupplierPaymentsPage() {
           to={state.dateTo}
           onChange={(range) => update(range)}
         />
-        <Checkbox
+        <ShownCheckbox
           label="Show cancelled"
-          checked={state.cancelled === 'shown'}
-          onChange={(e) => update({ cancelled: e.currentTarget.checked ? 'shown' : undefined })}
-          mb={8}
+          shown={state.cancelled}
+          onChange={(cancelled) => update({ cancelled })}
         />
-        <Select
-          aria-label="Sort by"
-          w={200}
-          allowDeselect={false}
-          value={`${sortBy}:${order}`}
-          onChange={(value) => {
-            const [by, direction] = (value ?? '').split(':');
-            update({
-              sortBy: search.shape.sortBy.parse(by),
-              order: direction === 'asc' || direction === 'desc' ? direction : undefined,
-            });
-          }}
-          data={SORTS}
-        />
+        <SortSelect choices={SORTS} sortBy={sortBy} order={order} onChange={update} />
         <ClearFiltersButton active={narrowed} onClear={clear} />
       </Group>
       <DataTable
@@ -217,25 +186,15 @@ export default function SupplierPaymentsPage() {
         rowLabel={(r) => `Payment ${r.paymentNo} · ${r.supplierName}`}
         minWidth={1000}
         maxHeight="calc(100vh - 220px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No payments match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canPay ? (
-            'No supplier payments yet. Pay a supplier to record the first.'
-          ) : (
-            'No supplier payments yet.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'supplier payments',
+          none: canPay
+            ? 'No supplier payments yet. Pay a supplier to record the first.'
+            : 'No supplier payments yet.',
+        })}
       />
     </Stack>
   );

@@ -2,12 +2,14 @@
 // the GST on it, the odometer when read, the vendor and bill, and how it was paid. The server's messages
 // land at their fields; nothing typed is lost when a save fails. An edit can delete it instead.
 import { operatorDate, PAYMENT_MODES, VEHICLE_EXPENSE_CATEGORIES } from '@fleet/domain';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpcClient } from '../../lib/trpc';
+import { trpcClient } from '../../lib/trpc';
 import { DateBox } from '../billing/invoice-form';
+import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
+import { RecordDialog } from '../common/form/record-dialog';
 import { CATEGORY_CHOICES, paymentModeText } from './vehicle-cost-format';
 import { RefPicker, useRefreshVehicleCosts } from './vehicle-cost-parts';
 import type { VehicleExpense, VehicleExpenseInput } from './vehicle-cost-types';
@@ -80,37 +82,34 @@ export function ExpenseDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(expense));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   const refresh = useRefreshVehicleCosts();
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
-    });
-  };
-  const failed = (failure: unknown) => {
-    setErrors(fieldErrorsOf(failure));
-    setProblem(errorMessage(failure));
-  };
-  const save = useMutation({
-    mutationFn: (input: VehicleExpenseInput) =>
-      expense
+  const { errors, problem, submit, saving, failed, forget } = useCheckedSave({
+    check: () => problemsOf(values),
+    input: () => values,
+    send: ({ category, ...rest }: Values) => {
+      // The checks require a category; the API's input has no room for none.
+      if (!category) throw new Error('Choose what it was for.');
+      const input: VehicleExpenseInput = { ...rest, category };
+      return expense
         ? trpcClient.vehicleExpense.update.mutate({
             id: expense.id,
             version: expense.version,
             expense: input,
           })
-        : trpcClient.vehicleExpense.record.mutate(input),
-    onSuccess: (saved) => {
+        : trpcClient.vehicleExpense.record.mutate(input);
+    },
+    // An edit's fields arrive as expense.amount…; the form names them without it.
+    fieldsOf: withoutPrefix('expense'),
+    onSaved: (saved) => {
       showToast(`The expense of ${saved.vehicleNo} is saved.`);
       refresh();
       onClose();
     },
-    onError: failed,
   });
+  const set = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    forget(Object.keys(patch));
+  };
   const remove = useMutation({
     mutationFn: (target: VehicleExpense) =>
       trpcClient.vehicleExpense.delete.mutate({ id: target.id, version: target.version }),
@@ -121,142 +120,102 @@ export function ExpenseDialog({
     },
     onError: failed,
   });
-  const submit = () => {
-    const found = problemsOf(values);
-    setErrors(found);
-    setProblem(Object.keys(found).length ? 'Some fields need attention.' : undefined);
-    if (Object.keys(found).length || !values.category) return;
-    save.mutate({ ...values, category: values.category });
-  };
-  const error = (field: string) => errors[field] ?? errors[`expense.${field}`];
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <RecordDialog
       title={expense ? `Expense of ${expense.vehicleNo}` : 'Add an expense'}
-      size="lg"
+      formLabel="Vehicle expense form"
+      canChange={canManage}
+      onClose={onClose}
+      onSubmit={submit}
+      problem={problem}
+      saving={saving}
+      saveLabel={expense ? 'Save changes' : 'Save expense'}
+      remove={
+        expense
+          ? { label: 'Delete expense', pending: remove.isPending, onRemove: () => remove.mutate(expense) }
+          : undefined
+      }
     >
-      <form
-        aria-label="Vehicle expense form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="sm">
-            <SimpleGrid cols={2}>
-              <RefPicker
-                target="vehicle"
-                label="Vehicle"
-                required
-                value={values.vehicleId}
-                onChange={(vehicleId) => set({ vehicleId })}
-                error={error('vehicleId')}
-              />
-              <DateBox
-                label="Date"
-                required
-                value={values.expenseDate}
-                onChange={(expenseDate) => set({ expenseDate })}
-                error={error('expenseDate')}
-              />
-            </SimpleGrid>
-            <Select
-              label="For"
-              withAsterisk
-              data={CATEGORY_CHOICES}
-              value={values.category || null}
-              onChange={(v) => set({ category: VEHICLE_EXPENSE_CATEGORIES.find((c) => c === v) ?? '' })}
-              error={error('category')}
-            />
-            <SimpleGrid cols={3}>
-              <TextInput
-                label="Amount before GST (₹)"
-                withAsterisk
-                inputMode="decimal"
-                value={values.amount}
-                onChange={(e) => set({ amount: e.currentTarget.value })}
-                error={error('amount')}
-              />
-              <TextInput
-                label="GST (₹)"
-                inputMode="decimal"
-                value={values.gstAmount}
-                onChange={(e) => set({ gstAmount: e.currentTarget.value })}
-                error={error('gstAmount')}
-              />
-              <TextInput
-                label="Odometer (km)"
-                inputMode="numeric"
-                value={values.odometerKm}
-                onChange={(e) => set({ odometerKm: e.currentTarget.value })}
-                error={error('odometerKm')}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={3}>
-              <TextInput
-                label="Vendor"
-                value={values.vendor}
-                onChange={(e) => set({ vendor: e.currentTarget.value })}
-                error={error('vendor')}
-              />
-              <TextInput
-                label="Bill no."
-                value={values.billNo}
-                onChange={(e) => set({ billNo: e.currentTarget.value })}
-                error={error('billNo')}
-              />
-              <Select
-                label="Paid by"
-                allowDeselect={false}
-                value={values.paymentMode}
-                onChange={(v) => set({ paymentMode: PAYMENT_MODES.find((m) => m === v) ?? 'CASH' })}
-                data={PAYMENT_MODES.map((value) => ({ value, label: paymentModeText(value) }))}
-                error={error('paymentMode')}
-              />
-            </SimpleGrid>
-            <Textarea
-              label="Notes"
-              autosize
-              minRows={2}
-              value={values.notes}
-              onChange={(e) => set({ notes: e.currentTarget.value })}
-              error={error('notes')}
-            />
-            {problem ? (
-              <Alert color="red" title="Not saved">
-                {problem}
-              </Alert>
-            ) : null}
-            {canManage ? (
-              <Group justify="space-between">
-                {expense ? (
-                  <Button
-                    color="red"
-                    variant="subtle"
-                    loading={remove.isPending}
-                    onClick={() => remove.mutate(expense)}
-                  >
-                    Delete expense
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <Group>
-                  <Button variant="default" onClick={onClose}>
-                    Close
-                  </Button>
-                  <Button type="submit" loading={save.isPending}>
-                    {expense ? 'Save changes' : 'Save expense'}
-                  </Button>
-                </Group>
-              </Group>
-            ) : null}
-          </Stack>
-        </fieldset>
-      </form>
-    </Modal>
+      <SimpleGrid cols={2}>
+        <RefPicker
+          target="vehicle"
+          label="Vehicle"
+          required
+          value={values.vehicleId}
+          onChange={(vehicleId) => set({ vehicleId })}
+          error={errors.vehicleId}
+        />
+        <DateBox
+          label="Date"
+          required
+          value={values.expenseDate}
+          onChange={(expenseDate) => set({ expenseDate })}
+          error={errors.expenseDate}
+        />
+      </SimpleGrid>
+      <Select
+        label="For"
+        withAsterisk
+        data={CATEGORY_CHOICES}
+        value={values.category || null}
+        onChange={(v) => set({ category: VEHICLE_EXPENSE_CATEGORIES.find((c) => c === v) ?? '' })}
+        error={errors.category}
+      />
+      <SimpleGrid cols={3}>
+        <TextInput
+          label="Amount before GST (₹)"
+          withAsterisk
+          inputMode="decimal"
+          value={values.amount}
+          onChange={(e) => set({ amount: e.currentTarget.value })}
+          error={errors.amount}
+        />
+        <TextInput
+          label="GST (₹)"
+          inputMode="decimal"
+          value={values.gstAmount}
+          onChange={(e) => set({ gstAmount: e.currentTarget.value })}
+          error={errors.gstAmount}
+        />
+        <TextInput
+          label="Odometer (km)"
+          inputMode="numeric"
+          value={values.odometerKm}
+          onChange={(e) => set({ odometerKm: e.currentTarget.value })}
+          error={errors.odometerKm}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={3}>
+        <TextInput
+          label="Vendor"
+          value={values.vendor}
+          onChange={(e) => set({ vendor: e.currentTarget.value })}
+          error={errors.vendor}
+        />
+        <TextInput
+          label="Bill no."
+          value={values.billNo}
+          onChange={(e) => set({ billNo: e.currentTarget.value })}
+          error={errors.billNo}
+        />
+        <Select
+          label="Paid by"
+          allowDeselect={false}
+          value={values.paymentMode}
+          onChange={(v) => set({ paymentMode: PAYMENT_MODES.find((m) => m === v) ?? 'CASH' })}
+          data={PAYMENT_MODES.map((value) => ({ value, label: paymentModeText(value) }))}
+          error={errors.paymentMode}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        value={values.notes}
+        onChange={(e) => set({ notes: e.currentTarget.value })}
+        error={errors.notes}
+      />
+    </RecordDialog>
   );
 }

@@ -3,26 +3,15 @@
 // or not, and how it was paid. The server's messages land at their fields; nothing typed is lost when a
 // save fails. An edit can delete the fill instead.
 import { FUEL_PAYMENT_MODES, operatorDate } from '@fleet/domain';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpcClient } from '../../lib/trpc';
+import { trpcClient } from '../../lib/trpc';
 import { DateBox } from '../billing/invoice-form';
+import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
+import { RecordDialog } from '../common/form/record-dialog';
 import { rupees } from '../duties/duty-format';
 import { paymentModeText } from './vehicle-cost-format';
 import { RefPicker, useRefreshVehicleCosts } from './vehicle-cost-parts';
@@ -144,33 +133,26 @@ export function FuelLogDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(fill, vehicleId));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
   const refresh = useRefreshVehicleCosts();
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key];
-      return next;
-    });
-  };
-  const failed = (failure: unknown) => {
-    setErrors(fieldErrorsOf(failure));
-    setProblem(errorMessage(failure));
-  };
-  const save = useMutation({
-    mutationFn: (input: FuelLogInput) =>
+  const { errors, problem, submit, saving, failed, forget } = useCheckedSave({
+    check: () => problemsOf(values),
+    input: () => inputOf(values),
+    send: (input: FuelLogInput) =>
       fill
         ? trpcClient.fuelLog.update.mutate({ id: fill.id, version: fill.version, fuelLog: input })
         : trpcClient.fuelLog.record.mutate(input),
-    onSuccess: (saved) => {
+    // An edit's fields arrive as fuelLog.amount…; the form names them without it.
+    fieldsOf: withoutPrefix('fuelLog'),
+    onSaved: (saved) => {
       showToast(`The fill of ${saved.vehicleNo} is saved.`);
       refresh();
       onClose();
     },
-    onError: failed,
   });
+  const set = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    forget(Object.keys(patch));
+  };
   const remove = useMutation({
     mutationFn: (target: FuelLog) =>
       trpcClient.fuelLog.delete.mutate({ id: target.id, version: target.version }),
@@ -181,171 +163,137 @@ export function FuelLogDialog({
     },
     onError: failed,
   });
-  const submit = () => {
-    const found = problemsOf(values);
-    setErrors(found);
-    setProblem(Object.keys(found).length ? 'Some fields need attention.' : undefined);
-    if (!Object.keys(found).length) save.mutate(inputOf(values));
-  };
   const rate = rateOf(values);
-  const error = (field: string) => errors[field] ?? errors[`fuelLog.${field}`];
 
   return (
-    <Modal opened onClose={onClose} title={fill ? `Fill of ${fill.vehicleNo}` : 'Add a fill'} size="lg">
-      <form
-        aria-label="Fuel log form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="sm">
-            <RefPicker
-              target="vehicle"
-              label="Vehicle"
-              required
-              value={values.vehicleId}
-              onChange={(vehicleId) => set({ vehicleId })}
-              error={error('vehicleId')}
-            />
-            <SimpleGrid cols={2}>
-              <DateBox
-                label="Date"
-                required
-                value={values.fillDate}
-                onChange={(fillDate) => set({ fillDate })}
-                error={error('fillDate')}
-              />
-              <TextInput
-                label="Time"
-                withAsterisk
-                placeholder="HH:MM"
-                value={values.fillTime}
-                onChange={(e) => set({ fillTime: e.currentTarget.value })}
-                error={error('fillTime')}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={3}>
-              <TextInput
-                label="Litres (kg, kWh)"
-                withAsterisk
-                inputMode="decimal"
-                value={values.quantity}
-                onChange={(e) => set({ quantity: e.currentTarget.value })}
-                error={error('quantity')}
-              />
-              <TextInput
-                label="Amount (₹)"
-                withAsterisk
-                inputMode="decimal"
-                value={values.amount}
-                onChange={(e) => set({ amount: e.currentTarget.value })}
-                error={error('amount')}
-                description={rate ? `${rate} a litre` : undefined}
-              />
-              <NumberInput
-                label="Odometer (km)"
-                withAsterisk
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator=","
-                value={values.odometerKm}
-                onChange={(v) => set({ odometerKm: String(v) })}
-                error={error('odometerKm')}
-              />
-            </SimpleGrid>
-            <Checkbox
-              label="Full tank (filled to the brim: mileage is measured between full tanks)"
-              checked={values.isFullTank}
-              onChange={(e) => set({ isFullTank: e.currentTarget.checked })}
-            />
-            <SimpleGrid cols={2}>
-              <RefPicker
-                target="fuel_station"
-                label="Fuel station"
-                value={values.fuelStationId}
-                onChange={(fuelStationId) => set({ fuelStationId, stationName: '' })}
-                error={error('fuelStationId')}
-              />
-              <TextInput
-                label="…or its name, when not in masters"
-                disabled={!!values.fuelStationId}
-                value={values.stationName}
-                onChange={(e) => set({ stationName: e.currentTarget.value })}
-                error={error('stationName')}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={2}>
-              <RefPicker
-                target="driver"
-                label="Driver"
-                value={values.driverId}
-                onChange={(driverId) => set({ driverId })}
-                error={error('driverId')}
-              />
-              <Select
-                label="Paid by"
-                allowDeselect={false}
-                value={values.paymentMode}
-                onChange={(v) => set({ paymentMode: FUEL_PAYMENT_MODES.find((m) => m === v) ?? 'CASH' })}
-                data={FUEL_PAYMENT_MODES.map((value) => ({ value, label: paymentModeText(value) }))}
-                error={error('paymentMode')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label="Bill no."
-              value={values.billNo}
-              onChange={(e) => set({ billNo: e.currentTarget.value })}
-              error={error('billNo')}
-            />
-            <Textarea
-              label="Notes"
-              autosize
-              minRows={2}
-              value={values.notes}
-              onChange={(e) => set({ notes: e.currentTarget.value })}
-              error={error('notes')}
-            />
-            {fill?.stretch ? (
-              <Text size="sm" c="dimmed">
-                This full tank closes {fill.stretch.km.toLocaleString('en-IN')} km on{' '}
-                {fill.stretch.quantity.toString()} litres since the previous one:{' '}
-                {fill.stretch.kmPerUnit.toFixed(2)} km a litre.
-              </Text>
-            ) : null}
-            {problem ? (
-              <Alert color="red" title="Not saved">
-                {problem}
-              </Alert>
-            ) : null}
-            {canManage ? (
-              <Group justify="space-between">
-                {fill ? (
-                  <Button
-                    color="red"
-                    variant="subtle"
-                    loading={remove.isPending}
-                    onClick={() => remove.mutate(fill)}
-                  >
-                    Delete fill
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <Group>
-                  <Button variant="default" onClick={onClose}>
-                    Close
-                  </Button>
-                  <Button type="submit" loading={save.isPending}>
-                    {fill ? 'Save changes' : 'Save fill'}
-                  </Button>
-                </Group>
-              </Group>
-            ) : null}
-          </Stack>
-        </fieldset>
-      </form>
-    </Modal>
+    <RecordDialog
+      title={fill ? `Fill of ${fill.vehicleNo}` : 'Add a fill'}
+      formLabel="Fuel log form"
+      canChange={canManage}
+      onClose={onClose}
+      onSubmit={submit}
+      problem={problem}
+      saving={saving}
+      saveLabel={fill ? 'Save changes' : 'Save fill'}
+      remove={
+        fill
+          ? { label: 'Delete fill', pending: remove.isPending, onRemove: () => remove.mutate(fill) }
+          : undefined
+      }
+    >
+      <RefPicker
+        target="vehicle"
+        label="Vehicle"
+        required
+        value={values.vehicleId}
+        onChange={(vehicleId) => set({ vehicleId })}
+        error={errors.vehicleId}
+      />
+      <SimpleGrid cols={2}>
+        <DateBox
+          label="Date"
+          required
+          value={values.fillDate}
+          onChange={(fillDate) => set({ fillDate })}
+          error={errors.fillDate}
+        />
+        <TextInput
+          label="Time"
+          withAsterisk
+          placeholder="HH:MM"
+          value={values.fillTime}
+          onChange={(e) => set({ fillTime: e.currentTarget.value })}
+          error={errors.fillTime}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={3}>
+        <TextInput
+          label="Litres (kg, kWh)"
+          withAsterisk
+          inputMode="decimal"
+          value={values.quantity}
+          onChange={(e) => set({ quantity: e.currentTarget.value })}
+          error={errors.quantity}
+        />
+        <TextInput
+          label="Amount (₹)"
+          withAsterisk
+          inputMode="decimal"
+          value={values.amount}
+          onChange={(e) => set({ amount: e.currentTarget.value })}
+          error={errors.amount}
+          description={rate ? `${rate} a litre` : undefined}
+        />
+        <NumberInput
+          label="Odometer (km)"
+          withAsterisk
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          value={values.odometerKm}
+          onChange={(v) => set({ odometerKm: String(v) })}
+          error={errors.odometerKm}
+        />
+      </SimpleGrid>
+      <Checkbox
+        label="Full tank (filled to the brim: mileage is measured between full tanks)"
+        checked={values.isFullTank}
+        onChange={(e) => set({ isFullTank: e.currentTarget.checked })}
+      />
+      <SimpleGrid cols={2}>
+        <RefPicker
+          target="fuel_station"
+          label="Fuel station"
+          value={values.fuelStationId}
+          onChange={(fuelStationId) => set({ fuelStationId, stationName: '' })}
+          error={errors.fuelStationId}
+        />
+        <TextInput
+          label="…or its name, when not in masters"
+          disabled={!!values.fuelStationId}
+          value={values.stationName}
+          onChange={(e) => set({ stationName: e.currentTarget.value })}
+          error={errors.stationName}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        <RefPicker
+          target="driver"
+          label="Driver"
+          value={values.driverId}
+          onChange={(driverId) => set({ driverId })}
+          error={errors.driverId}
+        />
+        <Select
+          label="Paid by"
+          allowDeselect={false}
+          value={values.paymentMode}
+          onChange={(v) => set({ paymentMode: FUEL_PAYMENT_MODES.find((m) => m === v) ?? 'CASH' })}
+          data={FUEL_PAYMENT_MODES.map((value) => ({ value, label: paymentModeText(value) }))}
+          error={errors.paymentMode}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Bill no."
+        value={values.billNo}
+        onChange={(e) => set({ billNo: e.currentTarget.value })}
+        error={errors.billNo}
+      />
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        value={values.notes}
+        onChange={(e) => set({ notes: e.currentTarget.value })}
+        error={errors.notes}
+      />
+      {fill?.stretch ? (
+        <Text size="sm" c="dimmed">
+          This full tank closes {fill.stretch.km.toLocaleString('en-IN')} km on{' '}
+          {fill.stretch.quantity.toString()} litres since the previous one:{' '}
+          {fill.stretch.kmPerUnit.toFixed(2)} km a litre.
+        </Text>
+      ) : null}
+    </RecordDialog>
   );
 }

@@ -12,27 +12,21 @@ import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import { emptyList, Figure, money, pagingOf, right } from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, useListState } from '../common/list/list-state';
 import { PageHeader } from '../common/list/page-header';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { FuelLogDialog } from './fuel-log-dialog';
 import { kmPerUnitText, paymentModeText, quantityText } from './vehicle-cost-format';
-import { Figure, money, right } from './vehicle-cost-parts';
 import type { FuelLog } from './vehicle-cost-types';
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
 
 const search = z.object({
   vehicleIds: z.array(idSchema).max(100).catch([]).default([]),
   stationIds: z.array(idSchema).max(100).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
+  dateFrom: listDay,
+  dateTo: listDay,
 });
 
 const columns: ColumnDef<FuelLog, unknown>[] = [
@@ -106,9 +100,12 @@ export default function FuelLogsPage() {
     ),
   );
   const rows = list.data?.pages.flatMap((p) => p.fuelLogs) ?? [];
-  const narrowed =
-    state.vehicleIds.length > 0 || state.stationIds.length > 0 || !!state.dateFrom || !!state.dateTo;
-  const clear = () => update({ vehicleIds: [], stationIds: [], dateFrom: undefined, dateTo: undefined });
+  const { narrowed, clear } = filterReset(state, update, {
+    vehicleIds: [],
+    stationIds: [],
+    dateFrom: undefined,
+    dateTo: undefined,
+  });
   const canManage = permissions.has('manage_vehicle_fuel');
   const shown = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
 
@@ -161,25 +158,15 @@ export default function FuelLogsPage() {
         rowLabel={(r) => `Fill of ${r.vehicleNo} on ${ddmmyyyy(r.fillDate)}`}
         minWidth={1100}
         maxHeight="calc(100vh - 220px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No fills match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canManage ? (
-            'No fills yet. Add a fill when a vehicle takes fuel: two full tanks give its mileage.'
-          ) : (
-            'No fills yet.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'fills',
+          none: canManage
+            ? 'No fills yet. Add a fill when a vehicle takes fuel: two full tanks give its mileage.'
+            : 'No fills yet.',
+        })}
       />
       {editing ? (
         <FuelLogDialog

@@ -8,42 +8,32 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
-import { useListState } from '../common/list/list-state';
+import { Figure, money } from '../common/list/document-list';
+import { listDay, useListState } from '../common/list/list-state';
 import { PageHeader } from '../common/list/page-header';
 import { ddmmyyyy } from '../masters/format';
-import { km, kmPerUnitText, quantityText } from './vehicle-cost-format';
-import { Figure, money } from './vehicle-cost-parts';
-import type { VehicleMileage } from './vehicle-cost-types';
+import { compareMileage, km, kmPerUnitText, type MileageSort, quantityText } from './vehicle-cost-format';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-const search = z.object({ dateFrom: isoDate, dateTo: isoDate });
+const search = z.object({ dateFrom: listDay, dateTo: listDay });
 
-const SORTS = {
-  vehicle: { label: 'Vehicle', key: (v: VehicleMileage) => v.vehicleNo },
-  kmPerUnit: { label: 'Km per litre', key: (v: VehicleMileage) => v.kmPerUnit?.toNumber() ?? -1 },
-  costPerKm: { label: 'Cost per km', key: (v: VehicleMileage) => v.costPerKm?.toNumber() ?? -1 },
-  km: { label: 'Km run', key: (v: VehicleMileage) => v.km },
-} as const;
-type SortKey = keyof typeof SORTS;
-const isSortKey = (value: string): value is SortKey => Object.hasOwn(SORTS, value);
+const SORTS: Record<MileageSort, string> = {
+  vehicle: 'Vehicle',
+  kmPerUnit: 'Km per unit of fuel',
+  costPerKm: 'Cost per km',
+  km: 'Km run',
+};
+const isSortKey = (value: string): value is MileageSort => Object.hasOwn(SORTS, value);
 
 export default function MileagePage() {
   const [state, update] = useListState(search);
-  const [sortBy, setSortBy] = useState<SortKey>('kmPerUnit');
+  const [sortBy, setSortBy] = useState<MileageSort>('kmPerUnit');
   const report = useQuery(
     trpc.fuelLog.mileage.queryOptions({ dateFrom: state.dateFrom, dateTo: state.dateTo }),
   );
-  const vehicles = useMemo(() => {
-    const key = SORTS[sortBy].key;
-    return [...(report.data?.vehicles ?? [])].sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
-  }, [report.data, sortBy]);
+  const vehicles = useMemo(
+    () => [...(report.data?.vehicles ?? [])].sort((a, b) => compareMileage(sortBy, a, b)),
+    [report.data, sortBy],
+  );
   const low = vehicles.filter((v) => v.isLow).length;
 
   return (
@@ -67,7 +57,7 @@ export default function MileagePage() {
           aria-label="Sort by"
           value={sortBy}
           onChange={(value) => (isSortKey(value) ? setSortBy(value) : undefined)}
-          data={Object.entries(SORTS).map(([value, s]) => ({ value, label: s.label }))}
+          data={Object.entries(SORTS).map(([value, label]) => ({ value, label }))}
         />
       </Group>
       {report.data ? (

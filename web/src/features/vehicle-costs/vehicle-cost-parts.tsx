@@ -1,13 +1,11 @@
-// What the fuel and expense screens share: a single master picker, right-aligned figures, and reading
-// everything again after a change.
+// What the fuel and expense screens share: a single master picker, and reading everything again after a
+// change.
 import type { ListedKind } from '@fleet/domain';
-import { Select, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import type Decimal from 'decimal.js';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { rupees } from '../duties/duty-format';
 import { useRefOptions } from '../masters/master-fields';
 
 export function RefPicker<K extends ListedKind>(props: {
@@ -38,16 +36,6 @@ export function RefPicker<K extends ListedKind>(props: {
     />
   );
 }
-
-export const Figure = ({ children, testId }: { children: ReactNode; testId?: string }) => (
-  <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-    {children}
-  </Text>
-);
-export const money = (value: Decimal | null, testId?: string) => (
-  <Figure testId={testId}>{value ? rupees(value) : '—'}</Figure>
-);
-export const right = (label: string) => () => <Text ta="right">{label}</Text>;
 
 /** Fuel logs, mileage, expenses and costs are all read again. */
 export function useRefreshVehicleCosts() {

@@ -3,7 +3,7 @@
 // it, each vehicle's fuel and expenses over the dates chosen (this month by default) and per km run.
 import { VEHICLE_EXPENSE_CATEGORIES } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
-import { Anchor, Button, Group, MultiSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -12,28 +12,22 @@ import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
 import { DataTable } from '../common/list/data-table';
+import { emptyList, Figure, money, pagingOf, right } from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
-import { useListState } from '../common/list/list-state';
+import { filterReset, listDay, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
 import { ddmmyyyy } from '../masters/format';
 import { ExpenseDialog } from './expense-dialog';
 import { CATEGORY_CHOICES, categoryText, km, paymentModeText } from './vehicle-cost-format';
-import { Figure, money, right } from './vehicle-cost-parts';
 import type { VehicleCost, VehicleExpense } from './vehicle-cost-types';
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
 
 const search = z.object({
   search: z.string().catch('').default(''),
   vehicleIds: z.array(idSchema).max(100).catch([]).default([]),
   categories: z.array(z.enum(VEHICLE_EXPENSE_CATEGORIES)).catch([]).default([]),
-  dateFrom: isoDate,
-  dateTo: isoDate,
+  dateFrom: listDay,
+  dateTo: listDay,
 });
 
 const columns: ColumnDef<VehicleExpense, unknown>[] = [
@@ -127,14 +121,13 @@ export default function VehicleExpensesPage() {
     }),
   );
   const rows = list.data?.pages.flatMap((p) => p.expenses) ?? [];
-  const narrowed =
-    searched !== '' ||
-    state.vehicleIds.length > 0 ||
-    state.categories.length > 0 ||
-    !!state.dateFrom ||
-    !!state.dateTo;
-  const clear = () =>
-    update({ search: '', vehicleIds: [], categories: [], dateFrom: undefined, dateTo: undefined });
+  const { narrowed, clear } = filterReset(state, update, {
+    search: '',
+    vehicleIds: [],
+    categories: [],
+    dateFrom: undefined,
+    dateTo: undefined,
+  });
   const canManage = permissions.has('manage_vehicle_expense');
 
   return (
@@ -197,25 +190,15 @@ export default function VehicleExpensesPage() {
         rowLabel={(r) => `${categoryText(r.category)} of ${r.vehicleNo} on ${ddmmyyyy(r.expenseDate)}`}
         minWidth={1000}
         maxHeight="calc(100vh - 320px)"
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => list.fetchNextPage()}
-        loading={list.isLoading}
-        error={list.error?.message}
-        empty={
-          narrowed ? (
-            <>
-              No expenses match.{' '}
-              <Anchor component="button" onClick={clear}>
-                Clear the filters.
-              </Anchor>
-            </>
-          ) : canManage ? (
-            'No expenses yet. Add one for a service, tyres, insurance, a challan…'
-          ) : (
-            'No expenses yet.'
-          )
-        }
+        {...pagingOf(list)}
+        empty={emptyList({
+          narrowed,
+          clear,
+          what: 'expenses',
+          none: canManage
+            ? 'No expenses yet. Add one for a service, tyres, insurance, a challan…'
+            : 'No expenses yet.',
+        })}
       />
       {editing ? (
         <ExpenseDialog

@@ -27,6 +27,35 @@ export function withFilter(filters: ListFilters, key: string, values: string[]):
 export const hasFilters = (filters: ListFilters): boolean =>
   Object.values(filters).some((values) => values.length > 0);
 
+/** A day as the URL keeps it (YYYY-MM-DD); anything else reads as none. */
+export const listDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/** "shown" while the list also shows what was cancelled (or voided); absent otherwise. */
+export const listShown = z.enum(['shown']).optional().catch(undefined);
+
+export const listOrder = z.enum(['asc', 'desc']).optional().catch(undefined);
+export type ListOrder = 'asc' | 'desc';
+
+const isSet = (value: unknown): boolean =>
+  Array.isArray(value) ? value.length > 0 : typeof value === 'string' ? value.trim() !== '' : value != null;
+
+/**
+ * A list's filters against their cleared values: whether any of them is set (`narrowed`), and `clear`,
+ * which sets them all back at once.
+ */
+export function filterReset<S extends object>(
+  state: S,
+  update: (patch: Partial<S>) => void,
+  cleared: Partial<S>,
+) {
+  const keys = Object.keys(cleared).filter((key): key is Extract<keyof S, string> => key in state);
+  return { narrowed: keys.some((key) => isSet(state[key])), clear: () => update(cleared) };
+}
+
 /** The list's state from the URL, and a way to change part of it (which starts the paging over). */
 export function useListState<S extends z.ZodObject>(schema: S) {
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
