@@ -2,9 +2,17 @@ import { readFileSync } from 'node:fs';
 import { addCalendarDays, operatorDate } from '@fleet/domain';
 import { startSmtpPeer } from '@fleet/testing';
 import { readPdf } from '@fleet/testing/pdf';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * Two closed duties to an approved invoice and its PDF, in a real Chromium against `npm start`'s
@@ -257,6 +265,3 @@ describe('billing in Chromium', () => {
 });
 
 /** Waits until the locator (or page) shows the text. */
-async function expectText(within: Locator | Page, text: string) {
-  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
-}

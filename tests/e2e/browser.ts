@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { freePort, type RunningProcess, startModule, waitForHttp } from '../support/processes';
 import { trpcClient } from '../support/trpc-client';
 
@@ -144,4 +144,20 @@ export async function signAndAcceptSlip(page: Page): Promise<void> {
   await page.mouse.up();
   await accept.click();
   await page.getByRole('status', { name: 'Your answer' }).waitFor();
+}
+
+/** Waits, up to 20 s, for `text` to show within a page or part of one. */
+export async function expectText(within: Locator | Page, text: string): Promise<void> {
+  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+/** Waits, up to 20 s, for an input to hold `value`. */
+export async function expectValue(input: Locator, value: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let seen = await input.inputValue();
+  while (seen !== value) {
+    if (Date.now() > deadline) throw new Error(`expected the input to hold "${value}"; it holds "${seen}"`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await input.inputValue();
+  }
 }

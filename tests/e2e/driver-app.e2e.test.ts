@@ -1,7 +1,8 @@
 import { addCalendarDays, operatorDate } from '@fleet/domain';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { trpcClient } from '../support/trpc-client';
 import {
+  expectText,
   launchBrowser,
   type RunningProduct,
   screenshot,
@@ -310,9 +311,6 @@ describe('the driver app on a phone', () => {
 });
 
 /** Waits until the locator (or page) shows the text. */
-async function expectText(within: Locator | Page, text: string) {
-  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
-}
 
 async function waitUntil(check: () => Promise<boolean>, what: string) {
   const deadline = Date.now() + 20_000;

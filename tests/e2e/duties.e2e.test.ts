@@ -1,7 +1,15 @@
 import { addCalendarDays, operatorDate } from '@fleet/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { RunningProcess } from '../support/processes';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * A duty from booking to bill in a real Chromium against `npm start`'s process, as the demo owner: take
@@ -97,9 +105,17 @@ describe('a duty from booking to bill in Chromium', () => {
   const field = (label: string, within: Locator | Page = page) => within.getByLabel(labelled(label));
   async function choose(label: string, typed: string, option: string, within: Locator | Page = page) {
     const input = within.getByRole('combobox', { name: labelled(label) });
-    await input.click();
-    await input.fill(typed);
-    await page.getByRole('option', { name: option, exact: true }).first().click();
+    // On a starved machine the list can close under the click as the form re-renders; open it again.
+    for (let attempt = 1; ; attempt++) {
+      await input.click();
+      await input.fill(typed);
+      try {
+        await page.getByRole('option', { name: option, exact: true }).first().click({ timeout: 10_000 });
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
   }
   const status = () => page.getByTestId('duty-status');
 
@@ -262,9 +278,6 @@ async function pickFiles(button: Locator, files: { name: string; mimeType: strin
 }
 
 /** Waits until the locator (or page) shows the text. */
-async function expectText(within: Locator | Page, text: string) {
-  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
-}
 
 /** Waits until the locator matches exactly `count` elements. */
 async function expectCount(locator: Locator, count: number) {

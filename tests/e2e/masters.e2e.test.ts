@@ -2,7 +2,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closePermissions, MASTERS, type MasterDefinition } from '@fleet/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * Setting up an operator from scratch through the master screens, in a real Chromium against `npm
@@ -401,10 +409,6 @@ describe('setting up masters in Chromium', () => {
 
 async function expectVisible(locator: Locator) {
   await locator.first().waitFor({ state: 'visible', timeout: 15_000 });
-}
-
-async function expectText(page: Page, text: string) {
-  await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 async function expectValue(locator: Locator, value: string) {

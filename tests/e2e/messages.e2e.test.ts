@@ -1,6 +1,14 @@
 import { addCalendarDays, operatorDate } from '@fleet/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * A passenger's confirmation from the booking to the log and back out, in a real Chromium against
@@ -124,10 +132,6 @@ async function untilVisible(page: Page, locator: Locator) {
     await new Promise((r) => setTimeout(r, 500));
     await page.reload();
   }
-}
-
-async function expectText(within: Locator | Page, text: string) {
-  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
 }
 
 /** Waits until the locator matches exactly `count` elements. */

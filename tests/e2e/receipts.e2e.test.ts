@@ -1,6 +1,14 @@
 import { paiseOf, rupees } from '@fleet/domain';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * A payment received against two invoices, in a real Chromium against `npm start`'s process, as the
@@ -225,6 +233,3 @@ describe('receipts in Chromium', () => {
 });
 
 /** Waits until the locator (or page) shows the text. */
-async function expectText(within: Locator | Page, text: string) {
-  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
-}

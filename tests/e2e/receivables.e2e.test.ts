@@ -1,6 +1,14 @@
 import Decimal from 'decimal.js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * What a customer owes, its statement and a credit note, in a real Chromium against `npm start`'s process,
@@ -161,6 +169,3 @@ describe('receivables in Chromium', () => {
 });
 
 /** Waits until the locator (or page) shows the text. */
-async function expectText(within: Locator | Page, text: string) {
-  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
-}

@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningProcess } from '../support/processes';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * The web app in a real Chromium against `npm start`'s process (embedded: PGlite, in-process events).
@@ -310,8 +318,4 @@ describe('the web app in Chromium', () => {
 
 async function expectVisible(locator: import('playwright-core').Locator) {
   await locator.first().waitFor({ state: 'visible', timeout: 15_000 });
-}
-
-async function expectText(page: Page, text: string) {
-  await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 15_000 });
 }

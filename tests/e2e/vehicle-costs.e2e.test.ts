@@ -1,5 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiAs, launchBrowser, type RunningProduct, screenshot, signIn, startProduct } from './browser';
+import {
+  apiAs,
+  expectText,
+  launchBrowser,
+  type RunningProduct,
+  screenshot,
+  signIn,
+  startProduct,
+} from './browser';
 
 /**
  * Two full-tank fills of one vehicle, in a real Chromium against `npm start`'s process, as the demo
@@ -120,6 +128,3 @@ describe('fuel logs in Chromium', () => {
 });
 
 /** Waits until the locator (or page) shows the text. */
-async function expectText(within: Locator | Page, text: string) {
-  await within.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 20_000 });
-}
