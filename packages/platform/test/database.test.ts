@@ -140,6 +140,35 @@ describe.each(engines)('row-level security on %s', (_name, open) => {
     expect(after[0]).toEqual({ who: 'postgres', tenant: null });
   });
 
+  it('undoes the whole unit when its work fails, and serves the next units on the same connections', async () => {
+    // More failures than the pool has connections: a failed unit's connection goes back usable.
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        db.withTenant(a, async (tx) => {
+          await tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${a}, 'undone')`);
+          await tx.execute(sql`select 1 / 0`);
+        }),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/division by zero/) } });
+    }
+    const undone = await db.read(a, (tx) =>
+      rows(tx, sql`select 1 from rls_probe.notes where body = 'undone'`),
+    );
+    expect(undone).toEqual([]);
+  });
+
+  it('refuses an operator id that is not a UUID before anything reaches the database', async () => {
+    let reached = false;
+    for (const tenantId of ["x', true); drop table rls_probe.notes; --", '', 'not-a-uuid']) {
+      await expect(
+        db.read(tenantId, async () => {
+          reached = true;
+        }),
+      ).rejects.toThrow(/an operator's id is a UUID/);
+    }
+    expect(reached).toBe(false);
+    expect(await db.readAsSystem((tx) => rows(tx, sql`select 1 from rls_probe.notes`))).toHaveLength(2);
+  });
+
   it('reads dates and times as text on both engines (the drivers agree)', async () => {
     const [row] = await db.read(a, (tx) =>
       rows<{ d: unknown; ts: unknown }>(

@@ -17,7 +17,8 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
  *   a write in it) that tells no commit listener, so a list never wakes the outbox relay;
  * - `asSystem` runs as the system role, for the few cross-operator jobs (sign-in lookup, outbox relay),
  *   and `readAsSystem` reads as it (the shared reference lists).
- * The role and the operator are set by one statement, so a read costs its query plus BEGIN and COMMIT.
+ * The role and the operator are set by one statement, sent with BEGIN as one message on PostgreSQL, so a
+ * read costs its query plus a round trip to begin and one to commit.
  */
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
@@ -90,36 +91,58 @@ type AnyDrizzle = {
   execute(q: SQL): Promise<unknown>;
 };
 
-function createDatabase(kind: Database['kind'], drizzleDb: AnyDrizzle, close: () => Promise<void>): Database {
+/** How a unit of work gets its transaction: begun (read only or not) with the role's and operator's settings. */
+type Transact = <T>(
+  settings: Settings | undefined,
+  work: (tx: Tx) => Promise<T>,
+  options: { readOnly?: boolean },
+) => Promise<T>;
+
+/** The role a unit of work runs as, and the operator it runs for (the app role only). */
+interface Settings {
+  role: string;
+  tenantId?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ROLE = /^[a-z_]+$/;
+
+// set_config('role', …) is SET LOCAL ROLE as a function, so it joins the operator's setting.
+const settingsQuery = ({ role, tenantId }: Settings): SQL =>
+  tenantId === undefined
+    ? sql`select set_config('role', ${role}, true)`
+    : sql`select set_config('role', ${role}, true), set_config('fleet.tenant_id', ${tenantId}, true)`;
+
+function createDatabase(
+  kind: Database['kind'],
+  drizzleDb: AnyDrizzle,
+  transact: Transact,
+  close: () => Promise<void>,
+): Database {
   const listeners = new Set<() => void>();
   const committed = () => {
     for (const listener of listeners) listener();
   };
   async function run<T>(
-    setup: SQL | undefined,
+    settings: Settings | undefined,
     work: (tx: Tx) => Promise<T>,
     options: { quiet?: boolean; readOnly?: boolean } = {},
   ): Promise<T> {
-    const result = await drizzleDb.transaction(
-      async (tx) => {
-        if (setup) await tx.execute(setup);
-        return work(tx);
-      },
-      options.readOnly ? { accessMode: 'read only' } : undefined,
-    );
+    const result = await transact(settings, work, options);
     if (!options.quiet) committed();
     return result;
   }
-  // set_config('role', …) is SET LOCAL ROLE as a function, so it joins the operator's setting.
-  const asTenant = (tenantId: string) =>
-    sql`select set_config('role', ${APP_ROLE}, true), set_config('fleet.tenant_id', ${tenantId}, true)`;
-  const asSystemRole = sql`select set_config('role', ${SYSTEM_ROLE}, true)`;
+  const asTenant = (tenantId: string): Settings => {
+    if (!UUID.test(tenantId)) throw new Error(`an operator's id is a UUID, not ${JSON.stringify(tenantId)}`);
+    return { role: APP_ROLE, tenantId };
+  };
+  const asSystemRole: Settings = { role: SYSTEM_ROLE };
   return {
     kind,
-    withTenant(tenantId, work, options) {
+    async withTenant(tenantId, work, options) {
       return run(asTenant(tenantId), work, options);
     },
-    read(tenantId, work) {
+    async read(tenantId, work) {
       return run(asTenant(tenantId), work, { quiet: true, readOnly: true });
     },
     asSystem(work, options) {
@@ -142,6 +165,70 @@ function createDatabase(kind: Database['kind'], drizzleDb: AnyDrizzle, close: ()
   };
 }
 
+/** drizzle's own transaction, its first statement the settings: PGlite's queries cost no round trip. */
+function drizzleTransactions(drizzleDb: AnyDrizzle): Transact {
+  return (settings, work, options) =>
+    drizzleDb.transaction(
+      async (tx) => {
+        if (settings) await tx.execute(settingsQuery(settings));
+        return work(tx);
+      },
+      options.readOnly ? { accessMode: 'read only' } : undefined,
+    );
+}
+
+/** The settings as SQL text of their own: a role name of ours and an operator's id, nothing else. */
+function settingsText({ role, tenantId }: Settings): string {
+  if (!ROLE.test(role) || (tenantId !== undefined && !UUID.test(tenantId)))
+    throw new Error(`settings that are not a role and an operator: ${JSON.stringify({ role, tenantId })}`);
+  const roleSetting = `set_config('role', '${role}', true)`;
+  return tenantId === undefined
+    ? `select ${roleSetting}`
+    : `select ${roleSetting}, set_config('fleet.tenant_id', '${tenantId}', true)`;
+}
+
+/**
+ * Transactions on a PostgreSQL pool that begin with one message: BEGIN and the settings go as one simple
+ * query (no parameters; the settings are checked to be a role name and a UUID), where drizzle's own
+ * transaction sent BEGIN, then the settings as a parameterised statement, each a round trip and a write
+ * on both sides. A read is then three round trips: begin with its settings, its query, commit. The work
+ * gets a drizzle handle on the pool's connection, made once per connection (a handle on a connection, not
+ * a transaction: its own `transaction` would begin again rather than take a savepoint, so work never nests).
+ */
+function poolTransactions(pool: pg.Pool, drizzleDb: AnyDrizzle): Transact {
+  const handles = new WeakMap<pg.PoolClient, Tx>();
+  const handleOf = (client: pg.PoolClient) => {
+    let handle = handles.get(client);
+    if (!handle) {
+      handle = drizzleNodePg(client);
+      handles.set(client, handle);
+    }
+    return handle;
+  };
+  const owners = drizzleTransactions(drizzleDb);
+  return async (settings, work, options) => {
+    // The owner's transactions (migrations) nest savepoints, which drizzle's own transaction handles.
+    if (!settings) return owners(settings, work, options);
+    const begin = `${options.readOnly ? 'begin read only' : 'begin'}; ${settingsText(settings)}`;
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const result = await work(handleOf(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is not handed to the next caller.
+      await client.query('rollback').catch((failure: Error) => {
+        broken = failure;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 export function createPostgresDatabase(
   connectionString: string,
   options: { max?: number; applicationName?: string } = {},
@@ -158,7 +245,8 @@ export function createPostgresDatabase(
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   let ended: Promise<void> | undefined;
-  return createDatabase('postgres', drizzleNodePg(pool), () => {
+  const drizzleDb = drizzleNodePg(pool);
+  return createDatabase('postgres', drizzleDb, poolTransactions(pool, drizzleDb), () => {
     ended ??= pool.end();
     return ended;
   });
@@ -213,7 +301,8 @@ function withoutQueryParsers(client: PGlite): PGlite {
 
 export function createPgliteDatabase(client: PGlite, options: { closeClient?: boolean } = {}): Database {
   const queried = opened.has(client) ? withoutQueryParsers(client) : client;
-  return createDatabase('pglite', drizzlePglite(queried), async () => {
+  const drizzleDb = drizzlePglite(queried);
+  return createDatabase('pglite', drizzleDb, drizzleTransactions(drizzleDb), async () => {
     if (options.closeClient) await client.close();
   });
 }
