@@ -241,9 +241,11 @@ async function measure(mode: Mode) {
       `   CPU ms per call: ${groups.join(' / ')}`,
   );
   let sql: { one: Figure; many: Figure } | undefined;
+  const figures: { one: Figure; many: Figure }[] = [];
   for (const [name, call] of ways) {
     const one = await time(call, 1, mode.cpu);
     const many = await time(call, 32, mode.cpu);
+    figures.push({ one, many });
     sql ??= { one, many };
     const ratio = (f: Figure, base: Figure) => `${(f.p50 / base.p50).toFixed(1)}×`;
     const cpu = groups.map((group) => (many.cpu[group] ?? 0).toFixed(2)).join(' / ');
@@ -253,6 +255,33 @@ async function measure(mode: Mode) {
         `   ${cpu}`,
     );
   }
+  const [bare, grpc, gateway, permissions] = figures;
+  if (bare && grpc && gateway && permissions) printTargets(mode, { bare, grpc, gateway, permissions });
+}
+
+type Measured = { one: Figure; many: Figure };
+
+/** The issue's targets beside what this run measured, each met or not. */
+function printTargets(
+  mode: Mode,
+  { bare, grpc, gateway, permissions }: Record<'bare' | 'grpc' | 'gateway' | 'permissions', Measured>,
+) {
+  const pagesPerSecond = mode.name.startsWith('embedded') ? 300 : 800;
+  const overhead = gateway.one.p95 - grpc.one.p95;
+  const ratio = gateway.one.p50 / bare.one.p50;
+  const targets: [string, string, boolean][] = [
+    ['gateway over its gRPC call, p95 ≤ 2 ms', `${ms(overhead)} ms`, overhead <= 2],
+    ['a list page p50 ≤ 3× its bare SQL', `${ratio.toFixed(1)}×`, ratio <= 3],
+    ['user.permissions p50 ≤ 2 ms', `${ms(permissions.one.p50)} ms`, permissions.one.p50 <= 2],
+    [
+      `32 clients ≥ ${pagesPerSecond} list pages/s`,
+      `${gateway.many.perSecond.toFixed(0)}/s`,
+      gateway.many.perSecond >= pagesPerSecond,
+    ],
+  ];
+  console.log('  targets (1 client unless said):');
+  for (const [target, measured, met] of targets)
+    console.log(`    ${target.padEnd(42)} ${measured.padStart(9)}   ${met ? 'met' : 'NOT met'}`);
 }
 
 console.log(`fast path: ${machineLine()}`);
