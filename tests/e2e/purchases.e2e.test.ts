@@ -102,9 +102,11 @@ describe('purchases in Chromium', () => {
       expect(number).toMatch(/^PUR\/\d{2}-\d{2}\/\d{4}$/);
       await page.getByRole('button', { name: 'Approve' }).click();
       const payments = page.getByRole('region', { name: 'Supplier payments' });
-      const payable = payments.getByTestId('purchase-payable');
-      await payable.waitFor({ state: 'visible', timeout: 20_000 });
-      const owed = (await payable.textContent()) ?? '';
+      // The invoice's figures say what is payable; the payments panel, what is still owed: all of it.
+      const owing = payments.getByTestId('purchase-owing');
+      await owing.waitFor({ state: 'visible', timeout: 20_000 });
+      const owed = (await owing.textContent()) ?? '';
+      await expectText(page.getByTestId('purchase-payable'), owed.trim());
       await screenshot(page, 'purchases-02-approved');
       const invoiceUrl = page.url();
 

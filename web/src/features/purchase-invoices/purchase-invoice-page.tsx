@@ -40,7 +40,11 @@ import { ROW_TYPE_LABELS } from './purchase-invoice-values';
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 const ROW_NAMES: Record<string, string> = { CAR_HIRE_CHARGES: 'Car hire', ...ROW_TYPE_LABELS };
 
-function Figures({ invoice }: { invoice: PurchaseInvoice }) {
+/**
+ * The invoice's own figures, down to what is payable. What is paid and still owed is the payments
+ * panel's, when this person sees it; otherwise it closes these figures.
+ */
+function Figures({ invoice, withPaid }: { invoice: PurchaseInvoice; withPaid: boolean }) {
   return (
     <Table fz="sm" verticalSpacing={2} aria-label="Purchase invoice figures">
       <Table.Tbody>
@@ -58,12 +62,16 @@ function Figures({ invoice }: { invoice: PurchaseInvoice }) {
           testId="purchase-tds"
         />
         <FigureRow label="Payable" value={rupees(invoice.payable)} strong testId="purchase-payable" />
-        <FigureRow label="Paid" value={rupees(invoice.paid)} testId="purchase-paid" />
-        <FigureRow
-          label="Balance"
-          value={rupees(invoice.payable.minus(invoice.paid))}
-          testId="purchase-balance"
-        />
+        {withPaid ? (
+          <>
+            <FigureRow label="Paid" value={rupees(invoice.paid)} testId="purchase-paid" />
+            <FigureRow
+              label="Balance"
+              value={rupees(invoice.payable.minus(invoice.paid))}
+              testId="purchase-balance"
+            />
+          </>
+        ) : null}
       </Table.Tbody>
     </Table>
   );
@@ -253,7 +261,7 @@ export function PurchaseInvoiceBody({
               </Fact>
             ) : null}
           </SimpleGrid>
-          <Figures invoice={invoice} />
+          <Figures invoice={invoice} withPaid={!payments || !permissions.has('view_purchase_payment')} />
         </SimpleGrid>
       </Paper>
       {/* ── Supplier payments: the slot the supplier payments section fills (features/supplier-payments) ── */}

@@ -92,8 +92,7 @@ export function SupplierPaymentsOfInvoice({ invoiceId }: { invoiceId: string }) 
       <Stack gap="sm">
         {owing.isError ? <Alert color="red">{errorMessage(owing.error)}</Alert> : null}
         {figures ? (
-          <SimpleGrid cols={{ base: 3 }} spacing="sm" maw={480}>
-            <Amount label="Payable" value={figures.payable} testId="purchase-payable" />
+          <SimpleGrid cols={{ base: 2 }} spacing="sm" maw={320}>
             <Amount label="Paid" value={figures.paid} testId="purchase-paid" />
             <Amount label="Owes" value={figures.owing} testId="purchase-owing" />
           </SimpleGrid>
