@@ -99,6 +99,8 @@ describe('petty cash in Chromium', () => {
       await row.click();
       await page.waitForURL(/\/operations\/petty-cash\/[0-9a-f-]{36}$/);
       await expectText(page.getByTestId('person-holds'), shown(advance));
+      // The entry names who recorded it: the signed-in owner.
+      await expectText(page.getByTestId('entry-recorded'), `by ${(await owner.user.me.query()).user.name}`);
       const voucher = (await page.getByTestId('voucher-no').textContent()) ?? '';
       expect(voucher).toMatch(/^PC\/\d{2}-\d{2}\/\d{4}$/);
 

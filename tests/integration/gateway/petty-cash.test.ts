@@ -69,6 +69,9 @@ it('records cash drawn and a driver’s advance, shows the balance fall and the 
   expect(summary.holders.map((p) => [p.personName, p.held.toFixed(2)])).toEqual([['Ravi Kumar', '2500.00']]);
   const page = await owner.pettyCash.get.query({ id: advance.id });
   expect(page.held).toEqual(new Decimal('2500'));
+  // Its page names who recorded it, as identity names them.
+  expect(page.recordedByName).toBe((await owner.user.me.query()).user.name);
+  expect(page.recordedByName).toBeTruthy();
   const sent = await owner.pettyCash.send.mutate({ id: advance.id, sms: true, email: true });
   expect(sent.lastSentAt).toBeInstanceOf(Date);
   const listed = await owner.pettyCash.list.query({ kinds: ['GIVEN'] });

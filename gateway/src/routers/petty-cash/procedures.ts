@@ -7,6 +7,7 @@ import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
+import { namesOf } from '../booking/people-names';
 import { required } from '../shared-mappers';
 import { entryInput, listInput, sendInput, updateInput, voidInput } from './inputs';
 import { entryToJson, holdingToJson } from './mappers';
@@ -35,7 +36,16 @@ export const get = procedureNeeding(PERMISSION.view_petty_cash)
   .input(z.object({ id: idSchema }))
   .query(async ({ ctx, input }) => {
     const r = await ctx.services.billing.getPettyCash(input, callAs(ctx.caller));
-    return { ...entryToJson(required(r.entry, 'the entry')), held: new Decimal(r.held || 0) };
+    const entry = required(r.entry, 'the entry');
+    const names = entry.recordedByUserId
+      ? await namesOf(ctx.services.identity, ctx.caller, [entry.recordedByUserId])
+      : new Map<string, string>();
+    return {
+      ...entryToJson(entry),
+      held: new Decimal(r.held || 0),
+      /** Who recorded it, as identity names them now; null when identity does not know them. */
+      recordedByName: names.get(entry.recordedByUserId) ?? null,
+    };
   });
 
 export const summary = procedureNeeding(PERMISSION.view_petty_cash).query(async ({ ctx }) => {

@@ -173,7 +173,12 @@ export default function PettyCashEntryPage() {
           ) : null}
           <Fact label="Duty no.">{entry.bookingNo}</Fact>
           <Fact label="Vehicle">{entry.vehicleNo}</Fact>
-          <Fact label="Recorded">{dateTimeText(entry.createdAt)}</Fact>
+          <Fact label="Recorded">
+            <span data-testid="entry-recorded">
+              {dateTimeText(entry.createdAt)}
+              {entry.recordedByName ? ` by ${entry.recordedByName}` : ''}
+            </span>
+          </Fact>
           <Fact label="Last sent">{entry.lastSentAt ? dateTimeText(entry.lastSentAt) : ''}</Fact>
         </SimpleGrid>
         {entry.notes ? (
