@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   apiAs,
@@ -47,6 +48,7 @@ describe('purchases in Chromium', () => {
       viewport: { width: 1440, height: 900 },
       locale: 'en-IN',
       timezoneId: 'Asia/Kolkata',
+      acceptDownloads: true,
     });
     page = await context.newPage();
     await signIn(page, base, OWNER, CODE);
@@ -124,6 +126,23 @@ describe('purchases in Chromium', () => {
       await expectText(payments.getByTestId('purchase-owing'), '₹0.00');
       await expectText(payments.getByTestId('purchase-paid'), owed.trim());
       await screenshot(page, 'purchases-04-paid');
+
+      // The list exports what it shows: the paid invoice is a row of the spreadsheet, owing nothing.
+      await page.goto(`${base}/operations/purchases/invoices?search=${encodeURIComponent('E2E/0042')}`);
+      await expectText(page, number);
+      await page.getByRole('button', { name: 'Export purchase invoices' }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+      const csv = readFileSync((await (await download).path())!, 'utf8');
+      const [heading, ...lines] = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(heading).toMatch(/^Purchase invoice no\.,Supplier’s invoice no\.,/);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`^${number.replace(/\//g, '\\/')},E2E/0042,.*,APPROVED,1,.*,0.00$`),
+      );
     } catch (error) {
       await screenshot(page, 'purchases-failed').catch(() => undefined);
       throw error;

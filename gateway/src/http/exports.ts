@@ -42,11 +42,13 @@ const exportQuery = z.object({
   search: optionalText(100),
   statuses: listOf(z.enum(['DRAFT', 'APPROVED', 'CANCELLED', 'DISCARDED']), 4),
   customerIds: listOf(idSchema, 100),
+  supplierIds: listOf(idSchema, 100),
   companyIds: listOf(idSchema, 100),
   dateFrom: isoDateSchema.optional(),
   dateTo: isoDateSchema.optional(),
   dispatched: z.enum(['true', 'false']).optional(),
   billingStatus: z.enum(['UNBILLED', 'BILLED', 'ALL']).optional(),
+  includeCancelled: z.enum(['true', 'false']).optional(),
 });
 
 function parsedQuery(req: Request) {
@@ -145,6 +147,14 @@ export function exportsRouter(contextOf: (req: Request, res: Response) => Contex
             dateFrom: query.dateFrom,
             dateTo: query.dateTo,
             billingStatus: query.billingStatus,
+          },
+          purchaseInvoiceFilters: {
+            search: query.search,
+            supplierIds: query.supplierIds,
+            statuses: query.statuses,
+            dateFrom: query.dateFrom,
+            dateTo: query.dateTo,
+            includeCancelled: query.includeCancelled === 'true',
           },
         },
         callAs(session.caller, { timeoutMs: EXPORT_DEADLINE_MS, signal: abort.signal }),

@@ -8,8 +8,10 @@ import { PERMISSION } from '@fleet/domain';
 import { callAs, requireTenant } from '@fleet/platform';
 import type { ExportRecordsRequestSchema } from '@fleet/proto/fleet/billing/v1/billing_service_pb';
 import type { Invoice } from '@fleet/proto/fleet/billing/v1/invoice_pb';
+import type { PurchaseInvoice } from '@fleet/proto/fleet/billing/v1/purchase_invoice_pb';
 import { expectDomainError } from '@fleet/testing';
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createRecordExports } from '../src/use-cases/record-exports';
 import {
@@ -26,6 +28,8 @@ const T = randomUUID();
 let m: OperatorMasters;
 let invoices: Invoice[];
 let dutyIds: string[];
+/** A supplier's two invoices: the first over two of its duties and approved, the second over one. */
+let purchases: PurchaseInvoice[];
 
 const staff = (permissions: string[] = Object.values(PERMISSION)) => callAs(h.callerFor(T, permissions));
 
@@ -46,7 +50,43 @@ beforeAll(async () => {
     staff(),
   );
   invoices = [two.invoice!, one.invoice!];
+  purchases = await supplierInvoices();
 }, 120_000);
+
+/** Rao Cabs' three closed duties, written into billing's read model, invoiced to us as two invoices. */
+async function supplierInvoices(): Promise<PurchaseInvoice[]> {
+  const rao = await m.create('supplier', { name: 'Rao Cabs', supplier_type: 'DCO', tds_percentage: '1.5' });
+  const ran = [1, 2, 3].map(() => randomUUID());
+  for (const [i, id] of ran.entries()) {
+    const amount = ['1800.00', '2250.50', '999.99'][i]!;
+    await h.database.db.asOwner((tx) =>
+      tx.execute(sql`insert into billing.duties (booking_id, tenant_id, booking_no, version, status, customer_id,
+          customer_name, from_city_id, start_date, vehicle_no, driver_name, billing_items, supplier_id,
+          supplier_name, purchase_charges, purchase_amount, purchase_slip_status)
+        values (${id}, ${T}, ${9100 + i}, 1, 'CLOSED', ${m.customer}, 'Harbour Logistics', 'mh-pune',
+          ${`2026-11-1${i}`}, 'KA01AB1234', 'Manju', '[]'::jsonb, ${rao}, 'Rao Cabs',
+          ${JSON.stringify({ total: amount, lines: [{ label: 'Base', amount }] })}::jsonb, ${amount}, 'ACCEPTED')`),
+    );
+  }
+  const record = async (supplierInvoiceNo: string, bookingIds: string[]) =>
+    (
+      await h.client.createPurchaseInvoice(
+        {
+          draft: {
+            supplierId: rao,
+            supplierInvoiceNo,
+            supplierInvoiceDate: '2026-11-20',
+            receivedDate: '2026-11-22',
+            duties: bookingIds.map((bookingId) => ({ bookingId })),
+          },
+        },
+        staff(),
+      )
+    ).purchaseInvoice!;
+  const first = await record('RAO/77', ran.slice(0, 2));
+  const approved = (await h.client.approvePurchaseInvoice({ id: first.id }, staff())).purchaseInvoice!;
+  return [approved, await record('RAO/78', ran.slice(2))];
+}
 afterAll(() => h?.close());
 
 /** The stream read whole: its header and the file's bytes. */
@@ -236,9 +276,6 @@ describe('exporting invoices', () => {
     );
     expect(unknown).toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(unknown.fieldViolations[0]?.field).toBe('columns');
-    const purchase = await expectDomainError(exported({ kind: 'PURCHASE_INVOICES', format: 'CSV' }));
-    expect(purchase).toMatchObject({ code: 'FAILED_PRECONDITION', reason: 'EXPORT_NOT_AVAILABLE' });
-    expect(purchase.message).toMatch(/Billing II/);
     const channel = await expectDomainError(exported({ kind: 'CHANNEL_DUTIES', format: 'XLSX' }));
     expect(channel.message).toMatch(/channel integration/);
   });
@@ -265,11 +302,57 @@ describe('exporting duties', () => {
   });
 });
 
+describe('exporting purchase invoices', () => {
+  it('writes each supplier invoice with its duties and figures, to the paisa, within the list’s filters', async () => {
+    const { header, file } = await exported({ kind: 'PURCHASE_INVOICES', format: 'CSV' });
+    expect(header.totalRows).toBe(2n);
+    expect(header.fileName).toBe('purchase-invoices_2026-11-24_2026-11-24.csv');
+    const [head, ...body] = csvLines(file);
+    expect(head).toBe(
+      'Purchase invoice no.,Supplier’s invoice no.,Invoice date,Supplier,Supplier GSTIN,Status,Duties,' +
+        'Taxable value (₹),Tax (₹),Total (₹),TDS (₹),Payable (₹),Paid (₹),Balance (₹)',
+    );
+    const [approved, draft] = purchases;
+    expect(body).toEqual([
+      // 1,800.00 + 2,250.50, no tax, the total rounded to the rupee; TDS 1.5% of the taxable 4,050.50 is
+      // 60.76, rounded once to the rupee: 61; payable is the total less the TDS.
+      `${approved!.purchaseNo},RAO/77,2026-11-20,Rao Cabs,,APPROVED,2,4050.50,0.00,4051.00,61.00,3990.00,0.00,3990.00`,
+      `${draft!.purchaseNo},RAO/78,2026-11-20,Rao Cabs,,DRAFT,1,999.99,0.00,1000.00,15.00,985.00,0.00,985.00`,
+    ]);
+    expect(body.map((line) => line.split(',')[11])).toEqual([approved!.payable, draft!.payable]);
+
+    const onlyApproved = await exported({
+      kind: 'PURCHASE_INVOICES',
+      format: 'CSV',
+      purchaseInvoiceFilters: { statuses: ['APPROVED'], search: 'rao/7' },
+    });
+    expect(onlyApproved.header.totalRows).toBe(1n);
+    expect(
+      csvLines(onlyApproved.file)
+        .slice(1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual([approved!.purchaseNo]);
+  });
+
+  it('refuses without export_purchase, and a filter that is not one with the field named', async () => {
+    const withoutExport = Object.values(PERMISSION).filter((p) => p !== PERMISSION.export_purchase);
+    const refused = await expectDomainError(
+      exported({ kind: 'PURCHASE_INVOICES', format: 'CSV' }, withoutExport),
+    );
+    expect(refused.code).toBe('PERMISSION_DENIED');
+    const bad = await expectDomainError(
+      exported({ kind: 'PURCHASE_INVOICES', format: 'CSV', purchaseInvoiceFilters: { statuses: ['PAID'] } }),
+    );
+    expect(bad).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(bad.fieldViolations[0]?.field).toBe('statuses');
+  });
+});
+
 describe('the keyset walk', () => {
   it.each([1, 2])('writes the same file reading %i row(s) per query as in one page', async (pageRows) => {
     const paged = createRecordExports({ db: h.database.db, clock: () => NOW, pageRows });
     const caller = requireTenant(h.callerFor(T));
-    for (const kind of ['INVOICES', 'INVOICE_DUTIES', 'DUTIES']) {
+    for (const kind of ['INVOICES', 'INVOICE_DUTIES', 'DUTIES', 'PURCHASE_INVOICES']) {
       const chunks: Uint8Array[] = [];
       for await (const part of paged.export(caller, { kind, format: 'CSV' })) {
         if (part.case === 'chunk') chunks.push(part.bytes);

@@ -1,5 +1,6 @@
 // Exports over HTTP: GET /api/exports/{kind}.{csv|xlsx} streams billing's file behind the gateway, the
 // row count first as X-Export-Rows; export profiles through their procedures.
+import { randomUUID } from 'node:crypto';
 import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
 
 let h: GatewayHarness;
@@ -124,7 +125,7 @@ it('exports with a saved profile, and refuses to change profiles without the kin
   });
 });
 
-it('refuses someone without export_invoice, an unknown column, a kind not exportable yet, and no session', async () => {
+it('refuses someone without export_invoice, an unknown column, a kind not exportable yet, and no session; exports suppliers’ invoices', async () => {
   const forbidden = await fetch(exportUrl('invoices.csv'), { headers: bearer(clerkToken) });
   expect(forbidden.status).toBe(403);
   expect(forbidden.headers.get('x-export-rows')).toBeNull();
@@ -136,8 +137,21 @@ it('refuses someone without export_invoice, an unknown column, a kind not export
   expect(unknown.status).toBe(400);
   expect(JSON.stringify(await unknown.json())).toContain('“vehicle_no” is not a column of invoices.');
 
-  const purchases = await fetch(exportUrl('purchase-invoices.csv'), { headers: bearer(ownerToken) });
-  expect(purchases.status).toBe(412);
+  const channel = await fetch(exportUrl('channel-duties.csv'), { headers: bearer(ownerToken) });
+  expect(channel.status).toBe(412);
+  // Suppliers' invoices export with their list's filters; a filter that is not one is named.
+  const purchases = await fetch(
+    exportUrl(`purchase-invoices.csv?supplierIds=${randomUUID()}&statuses=APPROVED&includeCancelled=true`),
+    { headers: bearer(ownerToken) },
+  );
+  expect(purchases.status).toBe(200);
+  expect(purchases.headers.get('x-export-rows')).toBe('0');
+  expect((await purchases.text()).replace(/^\uFEFF/, '')).toMatch(/^Purchase invoice no\.,/);
+  const badSupplier = await fetch(exportUrl('purchase-invoices.csv?supplierIds=not-an-id'), {
+    headers: bearer(ownerToken),
+  });
+  expect(badSupplier.status).toBe(400);
+  expect(JSON.stringify(await badSupplier.json())).toContain('supplierIds');
   expect((await fetch(exportUrl('invoices.pdf'), { headers: bearer(ownerToken) })).status).toBe(400);
   expect((await fetch(exportUrl('invoices.csv'))).status).toBe(401);
 });

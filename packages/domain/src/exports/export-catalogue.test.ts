@@ -37,10 +37,10 @@ describe('the export catalogues', () => {
     for (const id of Object.values(guards).flat()) expect(getPermission(id)).toBeDefined();
   });
 
-  it('exports invoices, invoice duties and duties now, and says why not the other two', () => {
+  it('exports invoices, invoice duties, duties and purchase invoices now, and says why not channel duties', () => {
     const unavailable = EXPORT_RECORD_KINDS.filter((kind) => EXPORT_CATALOGUES[kind].unavailable);
-    expect(unavailable).toEqual(['PURCHASE_INVOICES', 'CHANNEL_DUTIES']);
-    expect(EXPORT_CATALOGUES.PURCHASE_INVOICES.unavailable).toMatch(/Billing II/);
+    expect(unavailable).toEqual(['CHANNEL_DUTIES']);
+    expect(EXPORT_CATALOGUES.CHANNEL_DUTIES.unavailable).toMatch(/channel integration/);
   });
 
   it('lists an invoice duty with the invoice, the duty, the vehicle, the amounts and the tax share', () => {

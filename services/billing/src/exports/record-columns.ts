@@ -6,6 +6,7 @@ import type { InvoiceTotals } from '@fleet/proto/fleet/billing/v1/invoice_pb';
 import Decimal from 'decimal.js';
 import type { DutyRecord } from '../domain/duty';
 import type { InvoiceRow } from '../storage/invoices-store';
+import type { PurchaseListRow } from '../storage/purchase-invoices-store';
 
 type CellValue = string | number | Decimal | Date | boolean | null;
 export type ColumnValues<Row> = Readonly<Record<string, (row: Row) => CellValue>>;
@@ -29,8 +30,14 @@ export interface InvoiceDutyExportRow {
   taxShare: Decimal;
 }
 
+/** A supplier's invoice as its export row: the list's row and how many duties it took. */
+export interface PurchaseInvoiceExportRow {
+  invoice: PurchaseListRow;
+  dutyCount: number;
+}
+
 const amount = (text: string | null | undefined) => (text ? new Decimal(text) : null);
-const instant = (text: string | null) => (text ? new Date(text) : null);
+const instant = (value: string | Date | null) => (value ? new Date(value) : null);
 
 export const INVOICE_VALUES: ColumnValues<InvoiceExportRow> = {
   invoice_no: (r) => r.invoice.invoiceNo,
@@ -138,3 +145,33 @@ export function exportColumn<Row>(
       return { key, header, kind: 'boolean', value: checked((v): v is boolean => typeof v === 'boolean') };
   }
 }
+
+export const PURCHASE_INVOICE_VALUES: ColumnValues<PurchaseInvoiceExportRow> = {
+  invoice_no: (r) => r.invoice.purchaseNo,
+  supplier_invoice_no: (r) => r.invoice.supplierInvoiceNo,
+  invoice_date: (r) => r.invoice.supplierInvoiceDate,
+  received_date: (r) => r.invoice.receivedDate,
+  due_date: (r) => r.invoice.dueDate,
+  financial_year: (r) => r.invoice.financialYear,
+  status: (r) => r.invoice.status,
+  supplier_name: (r) => r.invoice.supplierName,
+  supplier_gst_no: (r) => r.invoice.supplierGstNo || null,
+  duty_count: (r) => r.dutyCount,
+  sub_total: (r) => amount(r.invoice.subTotal),
+  discount: (r) => amount(r.invoice.discount),
+  taxable_value: (r) => amount(r.invoice.taxable),
+  tax: (r) => amount(r.invoice.taxTotal),
+  round_off: (r) => amount(r.invoice.roundOff),
+  total: (r) => amount(r.invoice.total),
+  tds_percentage: (r) => amount(r.invoice.tdsPercentage),
+  tds: (r) => amount(r.invoice.tds),
+  payable: (r) => amount(r.invoice.payable),
+  paid: (r) => amount(r.invoice.paid),
+  // A cancelled invoice owes nothing, whatever it said.
+  balance: (r) =>
+    r.invoice.status === 'CANCELLED' ? new Decimal(0) : new Decimal(r.invoice.payable).minus(r.invoice.paid),
+  approved_at: (r) => instant(r.invoice.approvedAt),
+  created_at: (r) => instant(r.invoice.createdAt),
+  notes: (r) => r.invoice.notes || null,
+  cancellation_reason: (r) => r.invoice.cancellationReason || null,
+};

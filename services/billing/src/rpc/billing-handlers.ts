@@ -246,6 +246,7 @@ export function billingRoutes(useCases: BillingUseCases) {
           columns: req.columns,
           invoiceFilters: req.invoiceFilters,
           dutyFilters: req.dutyFilters,
+          purchaseInvoiceFilters: req.purchaseInvoiceFilters,
         });
         for await (const part of parts) yield exportPartToProto(part);
       },

@@ -1,10 +1,12 @@
-// What exports read beside the lists' own pages: how many rows a file will hold, and for a page of
-// invoices the duties they bill and the lines that price each duty.
+// What exports read beside the lists' own pages: how many rows a file will hold, for a page of invoices
+// the duties they bill and the lines that price each duty, and for a page of purchase invoices how many
+// duties each took.
 import type { JsonValue } from '@bufbuild/protobuf';
 import { idArray, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DutyFilters, dutyConditions } from './duties-store';
 import { type InvoiceFilters, invoiceConditions } from './invoices-store';
+import { type PurchaseInvoiceFilters, purchaseInvoiceConditions } from './purchase-invoices-store';
 
 const whereOf = (conditions: SQL[]) =>
   conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -27,6 +29,28 @@ export async function countDutyExport(tx: Tx, filters: DutyFilters): Promise<num
     sql`select count(*)::text as total from billing.duties d ${whereOf(dutyConditions(filters))}`,
   );
   return Number(row?.total ?? 0);
+}
+
+export async function countPurchaseInvoiceExport(tx: Tx, filters: PurchaseInvoiceFilters): Promise<number> {
+  const [row] = await rows<{ total: string }>(
+    tx,
+    sql`select count(*)::text as total from billing.purchase_invoices p ${whereOf(purchaseInvoiceConditions(filters))}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** How many duties each of some purchase invoices took, by invoice; an invoice of none is absent. */
+export async function dutyCountsOfPurchaseInvoices(
+  tx: Tx,
+  purchaseInvoiceIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (purchaseInvoiceIds.length === 0) return new Map();
+  const counted = await rows<{ id: string; duties: number }>(
+    tx,
+    sql`select d.purchase_invoice_id as id, count(*)::int as duties from billing.duties d
+      where d.purchase_invoice_id = any(${idArray(purchaseInvoiceIds)}) group by d.purchase_invoice_id`,
+  );
+  return new Map(counted.map((row) => [row.id, row.duties]));
 }
 
 /** What an invoice's document says of its duties: which it bills, in order, and the lines pricing them. */

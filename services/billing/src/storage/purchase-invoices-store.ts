@@ -385,7 +385,7 @@ export interface PurchaseInvoiceFilters {
   includeCancelled: boolean;
 }
 
-function conditions(filters: PurchaseInvoiceFilters): SQL[] {
+export function purchaseInvoiceConditions(filters: PurchaseInvoiceFilters): SQL[] {
   const where: SQL[] = [];
   const search = filters.search?.trim().toLowerCase();
   if (search) {
@@ -429,7 +429,7 @@ export function purchaseListQuery(filters: PurchaseInvoiceFilters, page: Purchas
     cursor: page.cursor,
     shape: SORT_SHAPES[page.sortBy],
   });
-  const where = conditions(filters);
+  const where = purchaseInvoiceConditions(filters);
   if (paging.after) where.push(paging.after);
   return sql`select ${COLUMNS}, ${column}::text as "sortKey" from billing.purchase_invoices p
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}

@@ -52,6 +52,7 @@ import {
   PURCHASE_INVOICE_SORTS,
   type PurchaseActivityRow,
   type PurchaseDutyRecord,
+  type PurchaseInvoiceFilters,
   type PurchaseInvoiceRecord,
   type PurchaseInvoiceValues,
   type PurchaseLine,
@@ -104,6 +105,21 @@ export interface PurchaseListInput {
   cursor?: string;
   sortBy?: string;
   direction?: 'asc' | 'desc';
+}
+
+/** The list's filters, each checked (a 400 naming the field), as the list and the export read them. */
+export function purchaseFiltersOf(
+  input: Omit<PurchaseListInput, 'limit' | 'cursor' | 'sortBy' | 'direction'>,
+): PurchaseInvoiceFilters {
+  const search = checkedText(input.search, 'search', 100);
+  return {
+    search: search || undefined,
+    supplierIds: requireIds(input.supplierIds ?? [], 'supplierIds'),
+    statuses: (input.statuses ?? []).map((s) => oneOf(PURCHASE_INVOICE_STATUSES, s, 'statuses')),
+    dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
+    dateTo: checkedDate(input.dateTo, 'dateTo'),
+    includeCancelled: input.includeCancelled ?? false,
+  };
 }
 
 export interface WholePurchaseInvoice {
@@ -412,20 +428,14 @@ export function createPurchaseInvoices(deps: BillingDeps) {
       requirePermission(caller, PERMISSION.view_purchase, "see suppliers' invoices");
       const sortBy = sortKey(input.sortBy, PURCHASE_INVOICE_SORTS, 'created_at', 'Purchase invoices');
       const limit = pageSize(input.limit);
-      const search = checkedText(input.search, 'search', 100);
+      const filters = purchaseFiltersOf(input);
       const fetched = await db.read(caller.tenantId, (tx) =>
-        listPurchaseInvoices(
-          tx,
-          {
-            search: search || undefined,
-            supplierIds: requireIds(input.supplierIds ?? [], 'supplierIds'),
-            statuses: (input.statuses ?? []).map((s) => oneOf(PURCHASE_INVOICE_STATUSES, s, 'statuses')),
-            dateFrom: checkedDate(input.dateFrom, 'dateFrom'),
-            dateTo: checkedDate(input.dateTo, 'dateTo'),
-            includeCancelled: input.includeCancelled ?? false,
-          },
-          { sortBy, direction: input.direction ?? 'desc', cursor: input.cursor, limit },
-        ),
+        listPurchaseInvoices(tx, filters, {
+          sortBy,
+          direction: input.direction ?? 'desc',
+          cursor: input.cursor,
+          limit,
+        }),
       );
       return toPage(fetched, limit, (row) => [row.sortKey, row.id]);
     },

@@ -1,4 +1,5 @@
-// Exports of invoices, of their duties and of billable duties as CSV or Excel, streamed: the row count
+// Exports of invoices, of their duties, of billable duties and of suppliers' invoices as CSV or Excel,
+// streamed: the row count
 // first, then the file in chunks as the platform's writers make it, the rows read page by page in a
 // keyset walk so memory stays flat however many there are.
 import { PassThrough } from 'node:stream';
@@ -35,16 +36,21 @@ import {
   INVOICE_VALUES,
   type InvoiceDutyExportRow,
   type InvoiceExportRow,
+  PURCHASE_INVOICE_VALUES,
+  type PurchaseInvoiceExportRow,
 } from '../exports/record-columns';
 import { type DutyFilters, listDuties, readDuties } from '../storage/duties-store';
 import { defaultExportProfile, getExportProfile } from '../storage/export-profiles-store';
 import {
   countDutyExport,
   countInvoiceExport,
+  countPurchaseInvoiceExport,
+  dutyCountsOfPurchaseInvoices,
   dutyLinesOfInvoices,
   type InvoiceDutyLines,
 } from '../storage/export-rows';
 import { type InvoiceFilters, type InvoiceRow, listInvoices } from '../storage/invoices-store';
+import { listPurchaseInvoices, type PurchaseInvoiceFilters } from '../storage/purchase-invoices-store';
 import type { BillingDeps, TenantCaller } from './deps';
 import { checkedExportColumns, checkedExportKind } from './export-profiles';
 import {
@@ -54,6 +60,7 @@ import {
   invoiceFiltersOf,
   type PageInput,
 } from './invoice-lists';
+import { type PurchaseListInput, purchaseFiltersOf } from './purchase-invoices';
 
 /** Rows read per query of the walk. */
 export const EXPORT_PAGE_ROWS = 500;
@@ -72,6 +79,7 @@ export interface ExportInput {
   columns?: readonly string[];
   invoiceFilters?: Omit<InvoiceListInput, keyof PageInput>;
   dutyFilters?: Omit<DutyListInput, keyof PageInput>;
+  purchaseInvoiceFilters?: Omit<PurchaseListInput, 'limit' | 'cursor' | 'sortBy' | 'direction'>;
 }
 
 export type ExportPart =
@@ -208,6 +216,32 @@ export function createRecordExports(
     } while (cursor);
   }
 
+  async function* purchaseInvoiceRows(
+    tenantId: string,
+    filters: PurchaseInvoiceFilters,
+  ): AsyncGenerator<PurchaseInvoiceExportRow> {
+    let cursor: string | undefined;
+    do {
+      const fetched = await db.read(tenantId, (tx) =>
+        listPurchaseInvoices(tx, filters, {
+          sortBy: 'created_at',
+          direction: 'asc',
+          cursor,
+          limit: pageRows,
+        }),
+      );
+      const page = toPage(fetched, pageRows, (row) => [row.sortKey, row.id]);
+      const duties = await db.read(tenantId, (tx) =>
+        dutyCountsOfPurchaseInvoices(
+          tx,
+          page.items.map((invoice) => invoice.id),
+        ),
+      );
+      for (const invoice of page.items) yield { invoice, dutyCount: duties.get(invoice.id) ?? 0 };
+      cursor = page.nextCursor || undefined;
+    } while (cursor);
+  }
+
   /** The columns asked for: named, else the profile's, else the kind's default profile's, else the catalogue's. */
   async function chosenColumns(caller: TenantCaller, kind: ExportRecordKind, input: ExportInput) {
     if (input.columns && input.columns.length > 0) return checkedExportColumns(kind, input.columns);
@@ -239,6 +273,15 @@ export function createRecordExports(
         total: await db.read(caller.tenantId, (tx) => countDutyExport(tx, filters)),
         period: [filters.dateFrom, filters.dateTo] as const,
         start: (writeFile: FileWriter) => writeFile(columns, dutyRows(caller.tenantId, filters)),
+      };
+    }
+    if (kind === 'PURCHASE_INVOICES') {
+      const filters = purchaseFiltersOf(input.purchaseInvoiceFilters ?? {});
+      const columns = columnsOf(PURCHASE_INVOICE_VALUES);
+      return {
+        total: await db.read(caller.tenantId, (tx) => countPurchaseInvoiceExport(tx, filters)),
+        period: [filters.dateFrom, filters.dateTo] as const,
+        start: (writeFile: FileWriter) => writeFile(columns, purchaseInvoiceRows(caller.tenantId, filters)),
       };
     }
     const filters = invoiceFiltersOf(input.invoiceFilters ?? {});

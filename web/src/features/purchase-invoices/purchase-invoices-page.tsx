@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
+import { ExportButton } from '../billing/export-button';
 import { DataTable } from '../common/list/data-table';
 import {
   emptyList,
@@ -91,15 +92,19 @@ export default function PurchaseInvoicesPage() {
   const searched = state.search.trim().slice(0, 100);
   const sortBy = state.sortBy ?? 'created_at';
   const order = state.order ?? 'desc';
+  // What the list shows is what the export holds.
+  const filters = {
+    search: searched || undefined,
+    supplierIds: state.supplierIds.length ? state.supplierIds : undefined,
+    statuses: state.statuses.length ? state.statuses : undefined,
+    dateFrom: state.dateFrom,
+    dateTo: state.dateTo,
+    includeCancelled: state.cancelled === 'shown',
+  };
   const list = useInfiniteQuery(
     trpc.purchaseInvoice.list.infiniteQueryOptions(
       {
-        search: searched || undefined,
-        supplierIds: state.supplierIds.length ? state.supplierIds : undefined,
-        statuses: state.statuses.length ? state.statuses : undefined,
-        dateFrom: state.dateFrom,
-        dateTo: state.dateTo,
-        includeCancelled: state.cancelled === 'shown',
+        ...filters,
         sortBy,
         order,
         limit: 50,
@@ -123,11 +128,14 @@ export default function PurchaseInvoicesPage() {
       <PageHeader
         title="Purchase invoices"
         actions={
-          canRecord ? (
-            <Button onClick={() => void navigate({ to: '/operations/purchases/invoices/new' })}>
-              Record supplier invoice
-            </Button>
-          ) : null
+          <>
+            <ExportButton kind="PURCHASE_INVOICES" filters={filters} />
+            {canRecord ? (
+              <Button onClick={() => void navigate({ to: '/operations/purchases/invoices/new' })}>
+                Record supplier invoice
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Group gap="sm" align="end" wrap="wrap">

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/export.proto.
  */
 export const file_fleet_billing_v1_export: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V4cG9ydC5wcm90bxIQZmxlZXQuYmlsbGluZy52MSK8AQoNRXhwb3J0UHJvZmlsZRIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHY29sdW1ucxgEIAMoCRISCgppc19kZWZhdWx0GAUgASgIEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq8BChRJbnZvaWNlRXhwb3J0RmlsdGVycxIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBAUINCgtfZGlzcGF0Y2hlZCJ1ChFEdXR5RXhwb3J0RmlsdGVycxIUCgxjdXN0b21lcl9pZHMYASADKAkSEQoJZGF0ZV9mcm9tGAIgASgJEg8KB2RhdGVfdG8YAyABKAkSFgoOYmlsbGluZ19zdGF0dXMYBCABKAkSDgoGc2VhcmNoGAUgASgJIksKDEV4cG9ydEhlYWRlchISCgp0b3RhbF9yb3dzGAEgASgDEhEKCWZpbGVfbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V4cG9ydC5wcm90bxIQZmxlZXQuYmlsbGluZy52MSK8AQoNRXhwb3J0UHJvZmlsZRIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHY29sdW1ucxgEIAMoCRISCgppc19kZWZhdWx0GAUgASgIEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq8BChRJbnZvaWNlRXhwb3J0RmlsdGVycxIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBAUINCgtfZGlzcGF0Y2hlZCJ1ChFEdXR5RXhwb3J0RmlsdGVycxIUCgxjdXN0b21lcl9pZHMYASADKAkSEQoJZGF0ZV9mcm9tGAIgASgJEg8KB2RhdGVfdG8YAyABKAkSFgoOYmlsbGluZ19zdGF0dXMYBCABKAkSDgoGc2VhcmNoGAUgASgJIpUBChxQdXJjaGFzZUludm9pY2VFeHBvcnRGaWx0ZXJzEg4KBnNlYXJjaBgBIAEoCRIUCgxzdXBwbGllcl9pZHMYAiADKAkSEAoIc3RhdHVzZXMYAyADKAkSEQoJZGF0ZV9mcm9tGAQgASgJEg8KB2RhdGVfdG8YBSABKAkSGQoRaW5jbHVkZV9jYW5jZWxsZWQYBiABKAgiSwoMRXhwb3J0SGVhZGVyEhIKCnRvdGFsX3Jvd3MYASABKAMSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A named choice of columns for one kind of export (spec §3, "Export profiles").
@@ -160,6 +160,52 @@ export const DutyExportFiltersSchema: GenMessage<DutyExportFilters> = /*@__PURE_
   messageDesc(file_fleet_billing_v1_export, 2);
 
 /**
+ * The purchase invoice list's filters, as ListPurchaseInvoicesRequest has them.
+ *
+ * @generated from message fleet.billing.v1.PurchaseInvoiceExportFilters
+ */
+export type PurchaseInvoiceExportFilters = Message<"fleet.billing.v1.PurchaseInvoiceExportFilters"> & {
+  /**
+   * @generated from field: string search = 1;
+   */
+  search: string;
+
+  /**
+   * @generated from field: repeated string supplier_ids = 2;
+   */
+  supplierIds: string[];
+
+  /**
+   * @generated from field: repeated string statuses = 3;
+   */
+  statuses: string[];
+
+  /**
+   * On the supplier's invoice date, inclusive.
+   *
+   * @generated from field: string date_from = 4;
+   */
+  dateFrom: string;
+
+  /**
+   * @generated from field: string date_to = 5;
+   */
+  dateTo: string;
+
+  /**
+   * @generated from field: bool include_cancelled = 6;
+   */
+  includeCancelled: boolean;
+};
+
+/**
+ * Describes the message fleet.billing.v1.PurchaseInvoiceExportFilters.
+ * Use `create(PurchaseInvoiceExportFiltersSchema)` to create a new message.
+ */
+export const PurchaseInvoiceExportFiltersSchema: GenMessage<PurchaseInvoiceExportFilters> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_export, 3);
+
+/**
  * What comes first in an export's stream, before any of the file's bytes.
  *
  * @generated from message fleet.billing.v1.ExportHeader
@@ -188,5 +234,5 @@ export type ExportHeader = Message<"fleet.billing.v1.ExportHeader"> & {
  * Use `create(ExportHeaderSchema)` to create a new message.
  */
 export const ExportHeaderSchema: GenMessage<ExportHeader> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_export, 3);
+  messageDesc(file_fleet_billing_v1_export, 4);
 
