@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { DateBox, RefSelect } from '../billing/invoice-form';
-import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
+import { boundFields, useCheckedSave, withoutPrefix } from '../common/form/checked-save';
 import { RecordDialog } from '../common/form/record-dialog';
 import { mayListMaster } from '../common/list/list-filters';
 import { rupees } from '../duties/duty-format';
@@ -168,10 +168,7 @@ export function EntryDialog({
     fieldsOf: withoutPrefix('entry'),
     onSettled: refresh,
   });
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    forget(Object.keys(patch));
-  };
+  const { set, text } = boundFields(values, setValues, errors, forget);
   return (
     <RecordDialog
       title={entry ? `Edit ${entry.voucherNo}` : 'Record petty cash'}
@@ -221,9 +218,7 @@ export function EntryDialog({
           leftSection="₹"
           inputMode="decimal"
           styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
-          value={values.amount}
-          onChange={(e) => set({ amount: e.currentTarget.value })}
-          error={errors.amount}
+          {...text('amount')}
         />
         <Select
           label="Category"
@@ -252,40 +247,14 @@ export function EntryDialog({
       ) : null}
       {values.driverId ? null : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label={pickDrivers ? 'Or someone else: name' : 'Name'}
-            value={values.personName}
-            onChange={(e) => set({ personName: e.currentTarget.value })}
-            error={errors.personName}
-          />
-          <TextInput
-            label="Phone"
-            placeholder="+919876543210"
-            value={values.personPhone}
-            onChange={(e) => set({ personPhone: e.currentTarget.value })}
-            error={errors.personPhone}
-          />
-          <TextInput
-            label="Email"
-            value={values.personEmail}
-            onChange={(e) => set({ personEmail: e.currentTarget.value })}
-            error={errors.personEmail}
-          />
+          <TextInput label={pickDrivers ? 'Or someone else: name' : 'Name'} {...text('personName')} />
+          <TextInput label="Phone" placeholder="+919876543210" {...text('personPhone')} />
+          <TextInput label="Email" {...text('personEmail')} />
         </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput
-          label="Duty no."
-          value={values.bookingNo}
-          onChange={(e) => set({ bookingNo: e.currentTarget.value })}
-          error={errors.bookingNo}
-        />
-        <TextInput
-          label="Vehicle no."
-          value={values.vehicleNo}
-          onChange={(e) => set({ vehicleNo: e.currentTarget.value })}
-          error={errors.vehicleNo}
-        />
+        <TextInput label="Duty no." {...text('bookingNo')} />
+        <TextInput label="Vehicle no." {...text('vehicleNo')} />
         <Select
           label="Paid by"
           allowDeselect={false}
@@ -295,14 +264,7 @@ export function EntryDialog({
           error={errors.paymentMode}
         />
       </SimpleGrid>
-      <Textarea
-        label="Notes"
-        autosize
-        minRows={2}
-        value={values.notes}
-        onChange={(e) => set({ notes: e.currentTarget.value })}
-        error={errors.notes}
-      />
+      <Textarea label="Notes" autosize minRows={2} {...text('notes')} />
     </RecordDialog>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { trpcClient } from '../../lib/trpc';
 import { DateBox } from '../billing/invoice-form';
-import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
+import { boundFields, useCheckedSave, withoutPrefix } from '../common/form/checked-save';
 import { RecordDialog } from '../common/form/record-dialog';
 import { CATEGORY_CHOICES, paymentModeText } from './vehicle-cost-format';
 import { RefPicker, useRefreshVehicleCosts } from './vehicle-cost-parts';
@@ -106,10 +106,7 @@ export function ExpenseDialog({
       onClose();
     },
   });
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    forget(Object.keys(patch));
-  };
+  const { set, text } = boundFields(values, setValues, errors, forget);
   const remove = useMutation({
     mutationFn: (target: VehicleExpense) =>
       trpcClient.vehicleExpense.delete.mutate({ id: target.id, version: target.version }),
@@ -163,42 +160,13 @@ export function ExpenseDialog({
         error={errors.category}
       />
       <SimpleGrid cols={3}>
-        <TextInput
-          label="Amount before GST (₹)"
-          withAsterisk
-          inputMode="decimal"
-          value={values.amount}
-          onChange={(e) => set({ amount: e.currentTarget.value })}
-          error={errors.amount}
-        />
-        <TextInput
-          label="GST (₹)"
-          inputMode="decimal"
-          value={values.gstAmount}
-          onChange={(e) => set({ gstAmount: e.currentTarget.value })}
-          error={errors.gstAmount}
-        />
-        <TextInput
-          label="Odometer (km)"
-          inputMode="numeric"
-          value={values.odometerKm}
-          onChange={(e) => set({ odometerKm: e.currentTarget.value })}
-          error={errors.odometerKm}
-        />
+        <TextInput label="Amount before GST (₹)" withAsterisk inputMode="decimal" {...text('amount')} />
+        <TextInput label="GST (₹)" inputMode="decimal" {...text('gstAmount')} />
+        <TextInput label="Odometer (km)" inputMode="numeric" {...text('odometerKm')} />
       </SimpleGrid>
       <SimpleGrid cols={3}>
-        <TextInput
-          label="Vendor"
-          value={values.vendor}
-          onChange={(e) => set({ vendor: e.currentTarget.value })}
-          error={errors.vendor}
-        />
-        <TextInput
-          label="Bill no."
-          value={values.billNo}
-          onChange={(e) => set({ billNo: e.currentTarget.value })}
-          error={errors.billNo}
-        />
+        <TextInput label="Vendor" {...text('vendor')} />
+        <TextInput label="Bill no." {...text('billNo')} />
         <Select
           label="Paid by"
           allowDeselect={false}
@@ -208,14 +176,7 @@ export function ExpenseDialog({
           error={errors.paymentMode}
         />
       </SimpleGrid>
-      <Textarea
-        label="Notes"
-        autosize
-        minRows={2}
-        value={values.notes}
-        onChange={(e) => set({ notes: e.currentTarget.value })}
-        error={errors.notes}
-      />
+      <Textarea label="Notes" autosize minRows={2} {...text('notes')} />
     </RecordDialog>
   );
 }

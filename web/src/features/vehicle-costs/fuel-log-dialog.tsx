@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { trpcClient } from '../../lib/trpc';
 import { DateBox } from '../billing/invoice-form';
-import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
+import { boundFields, useCheckedSave, withoutPrefix } from '../common/form/checked-save';
 import { RecordDialog } from '../common/form/record-dialog';
 import { rupees } from '../duties/duty-format';
 import { paymentModeText } from './vehicle-cost-format';
@@ -149,10 +149,7 @@ export function FuelLogDialog({
       onClose();
     },
   });
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    forget(Object.keys(patch));
-  };
+  const { set, text } = boundFields(values, setValues, errors, forget);
   const remove = useMutation({
     mutationFn: (target: FuelLog) =>
       trpcClient.fuelLog.delete.mutate({ id: target.id, version: target.version }),
@@ -197,31 +194,15 @@ export function FuelLogDialog({
           onChange={(fillDate) => set({ fillDate })}
           error={errors.fillDate}
         />
-        <TextInput
-          label="Time"
-          withAsterisk
-          placeholder="HH:MM"
-          value={values.fillTime}
-          onChange={(e) => set({ fillTime: e.currentTarget.value })}
-          error={errors.fillTime}
-        />
+        <TextInput label="Time" withAsterisk placeholder="HH:MM" {...text('fillTime')} />
       </SimpleGrid>
       <SimpleGrid cols={3}>
-        <TextInput
-          label="Litres (kg, kWh)"
-          withAsterisk
-          inputMode="decimal"
-          value={values.quantity}
-          onChange={(e) => set({ quantity: e.currentTarget.value })}
-          error={errors.quantity}
-        />
+        <TextInput label="Litres (kg, kWh)" withAsterisk inputMode="decimal" {...text('quantity')} />
         <TextInput
           label="Amount (₹)"
           withAsterisk
           inputMode="decimal"
-          value={values.amount}
-          onChange={(e) => set({ amount: e.currentTarget.value })}
-          error={errors.amount}
+          {...text('amount')}
           description={rate ? `${rate} a litre` : undefined}
         />
         <NumberInput
@@ -251,9 +232,7 @@ export function FuelLogDialog({
         <TextInput
           label="…or its name, when not in masters"
           disabled={!!values.fuelStationId}
-          value={values.stationName}
-          onChange={(e) => set({ stationName: e.currentTarget.value })}
-          error={errors.stationName}
+          {...text('stationName')}
         />
       </SimpleGrid>
       <SimpleGrid cols={2}>
@@ -273,20 +252,8 @@ export function FuelLogDialog({
           error={errors.paymentMode}
         />
       </SimpleGrid>
-      <TextInput
-        label="Bill no."
-        value={values.billNo}
-        onChange={(e) => set({ billNo: e.currentTarget.value })}
-        error={errors.billNo}
-      />
-      <Textarea
-        label="Notes"
-        autosize
-        minRows={2}
-        value={values.notes}
-        onChange={(e) => set({ notes: e.currentTarget.value })}
-        error={errors.notes}
-      />
+      <TextInput label="Bill no." {...text('billNo')} />
+      <Textarea label="Notes" autosize minRows={2} {...text('notes')} />
       {fill?.stretch ? (
         <Text size="sm" c="dimmed">
           This full tank closes {fill.stretch.km.toLocaleString('en-IN')} km on{' '}

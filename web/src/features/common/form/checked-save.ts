@@ -1,7 +1,7 @@
 // How a form saves: its own checks first, each problem shown at its field; then the server, whose
 // messages land at their fields too; and what was typed stays when either says no.
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../../lib/trpc';
 
 export type FieldErrors = Record<string, string>;
@@ -61,4 +61,34 @@ export function useCheckedSave<I, R>(options: {
       ),
     );
   return { errors, setErrors, problem, submit, saving: save.isPending, failed, forget };
+}
+
+/** The fields of `Values` that hold text. */
+type TextField<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
+
+/**
+ * A controlled form's values bound to its inputs: `set` takes a change and forgets the errors of the
+ * fields it changes; `text(name)` is a text input's value, change and error for one field.
+ */
+export function boundFields<Values extends object>(
+  values: Values,
+  setValues: Dispatch<SetStateAction<Values>>,
+  errors: FieldErrors,
+  forget: (fields: string[]) => void,
+) {
+  const set = (patch: Partial<Values>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    forget(Object.keys(patch));
+  };
+  const text = <K extends TextField<Values> & string>(name: K) => ({
+    value: String(values[name]),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const patch: Partial<Values> = {};
+      // K names a text field (TextField), which TypeScript cannot carry through the index.
+      patch[name] = event.currentTarget.value as Values[K];
+      set(patch);
+    },
+    error: errors[name],
+  });
+  return { set, text };
 }
