@@ -107,12 +107,6 @@ interface Settings {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ROLE = /^[a-z_]+$/;
 
-// set_config('role', …) is SET LOCAL ROLE as a function, so it joins the operator's setting.
-const settingsQuery = ({ role, tenantId }: Settings): SQL =>
-  tenantId === undefined
-    ? sql`select set_config('role', ${role}, true)`
-    : sql`select set_config('role', ${role}, true), set_config('fleet.tenant_id', ${tenantId}, true)`;
-
 function createDatabase(
   kind: Database['kind'],
   drizzleDb: AnyDrizzle,
@@ -165,19 +159,10 @@ function createDatabase(
   };
 }
 
-/** drizzle's own transaction, its first statement the settings: PGlite's queries cost no round trip. */
-function drizzleTransactions(drizzleDb: AnyDrizzle): Transact {
-  return (settings, work, options) =>
-    drizzleDb.transaction(
-      async (tx) => {
-        if (settings) await tx.execute(settingsQuery(settings));
-        return work(tx);
-      },
-      options.readOnly ? { accessMode: 'read only' } : undefined,
-    );
-}
-
-/** The settings as SQL text of their own: a role name of ours and an operator's id, nothing else. */
+/**
+ * The settings as SQL text of their own: a role name of ours and an operator's id, nothing else.
+ * set_config('role', …) is SET LOCAL ROLE as a function, so it joins the operator's setting.
+ */
 function settingsText({ role, tenantId }: Settings): string {
   if (!ROLE.test(role) || (tenantId !== undefined && !UUID.test(tenantId)))
     throw new Error(`settings that are not a role and an operator: ${JSON.stringify({ role, tenantId })}`);
@@ -187,11 +172,22 @@ function settingsText({ role, tenantId }: Settings): string {
     : `select ${roleSetting}, set_config('fleet.tenant_id', '${tenantId}', true)`;
 }
 
+/** drizzle's own transaction, its first statement the settings: PGlite's queries cost no round trip. */
+function drizzleTransactions(drizzleDb: AnyDrizzle): Transact {
+  return (settings, work, options) =>
+    drizzleDb.transaction(
+      async (tx) => {
+        if (settings) await tx.execute(sql.raw(settingsText(settings)));
+        return work(tx);
+      },
+      options.readOnly ? { accessMode: 'read only' } : undefined,
+    );
+}
+
 /**
  * Transactions on a PostgreSQL pool that begin with one message: BEGIN and the settings go as one simple
  * query (no parameters; the settings are checked to be a role name and a UUID), where drizzle's own
- * transaction sent BEGIN, then the settings as a parameterised statement, each a round trip and a write
- * on both sides. A read is then three round trips: begin with its settings, its query, commit. The work
+ * transaction sends BEGIN and then the settings, each a round trip and a write on both sides. A read is then three round trips: begin with its settings, its query, commit. The work
  * gets a drizzle handle on the pool's connection, made once per connection (a handle on a connection, not
  * a transaction: its own `transaction` would begin again rather than take a savepoint, so work never nests).
  */
