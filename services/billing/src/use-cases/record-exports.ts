@@ -21,6 +21,7 @@ import {
   preconditionFailed,
   requireId,
   requirePermission,
+  type Tx,
   toPage,
   writeCsvExport,
   writeXlsxExport,
@@ -149,29 +150,40 @@ export function createRecordExports(
 ) {
   const { db, clock, pageRows = EXPORT_PAGE_ROWS } = deps;
 
-  async function* invoicePages(tenantId: string, filters: InvoiceFilters) {
+  /**
+   * A list's rows page after page in its keyset order, each page read in its own short transaction:
+   * `read` answers up to `limit + 1` rows after the cursor, `keyOf` is a row's sort key and id.
+   */
+  async function* keysetPages<Row>(
+    tenantId: string,
+    read: (tx: Tx, cursor: string | undefined) => Promise<Row[]>,
+    keyOf: (row: Row) => [value: string | null, id: string],
+  ): AsyncGenerator<Row[]> {
     let cursor: string | undefined;
     do {
-      const fetched = await db.read(tenantId, (tx) =>
-        listInvoices(tx, filters, {
-          sortBy: 'created_at',
-          direction: 'asc',
-          cursor,
-          limit: pageRows,
-        }),
-      );
-      const page = toPage(fetched, pageRows, (row) => [row.sortKey, row.id]);
-      if (page.items.length > 0) {
-        yield await db.read(tenantId, async (tx) => {
-          const documents = await dutyLinesOfInvoices(
-            tx,
-            page.items.map((i) => i.id),
-          );
-          return { invoices: page.items, documents: new Map(documents.map((d) => [d.id, d])) };
-        });
-      }
+      const fetched = await db.read(tenantId, (tx) => read(tx, cursor));
+      const page = toPage(fetched, pageRows, keyOf);
+      if (page.items.length > 0) yield page.items;
       cursor = page.nextCursor || undefined;
     } while (cursor);
+  }
+
+  async function* invoicePages(tenantId: string, filters: InvoiceFilters) {
+    const pages = keysetPages(
+      tenantId,
+      (tx, cursor) =>
+        listInvoices(tx, filters, { sortBy: 'created_at', direction: 'asc', cursor, limit: pageRows }),
+      (row) => [row.sortKey, row.id],
+    );
+    for await (const invoices of pages) {
+      const documents = await db.read(tenantId, (tx) =>
+        dutyLinesOfInvoices(
+          tx,
+          invoices.map((i) => i.id),
+        ),
+      );
+      yield { invoices, documents: new Map(documents.map((d) => [d.id, d])) };
+    }
   }
 
   async function* invoiceRows(tenantId: string, filters: InvoiceFilters): AsyncGenerator<InvoiceExportRow> {
@@ -205,41 +217,39 @@ export function createRecordExports(
   }
 
   async function* dutyRows(tenantId: string, filters: DutyFilters): AsyncGenerator<DutyRecord> {
-    let cursor: string | undefined;
-    do {
-      const fetched = await db.read(tenantId, (tx) =>
+    const pages = keysetPages(
+      tenantId,
+      (tx, cursor) =>
         listDuties(tx, filters, { sortBy: 'start_date', direction: 'asc', cursor, limit: pageRows }),
-      );
-      const page = toPage(fetched, pageRows, (row) => [row.sortKey, row.bookingId]);
-      yield* page.items;
-      cursor = page.nextCursor || undefined;
-    } while (cursor);
+      (row) => [row.sortKey, row.bookingId],
+    );
+    for await (const duties of pages) yield* duties;
   }
 
   async function* purchaseInvoiceRows(
     tenantId: string,
     filters: PurchaseInvoiceFilters,
   ): AsyncGenerator<PurchaseInvoiceExportRow> {
-    let cursor: string | undefined;
-    do {
-      const fetched = await db.read(tenantId, (tx) =>
+    const pages = keysetPages(
+      tenantId,
+      (tx, cursor) =>
         listPurchaseInvoices(tx, filters, {
           sortBy: 'created_at',
           direction: 'asc',
           cursor,
           limit: pageRows,
         }),
-      );
-      const page = toPage(fetched, pageRows, (row) => [row.sortKey, row.id]);
+      (row) => [row.sortKey, row.id],
+    );
+    for await (const invoices of pages) {
       const duties = await db.read(tenantId, (tx) =>
         dutyCountsOfPurchaseInvoices(
           tx,
-          page.items.map((invoice) => invoice.id),
+          invoices.map((invoice) => invoice.id),
         ),
       );
-      for (const invoice of page.items) yield { invoice, dutyCount: duties.get(invoice.id) ?? 0 };
-      cursor = page.nextCursor || undefined;
-    } while (cursor);
+      for (const invoice of invoices) yield { invoice, dutyCount: duties.get(invoice.id) ?? 0 };
+    }
   }
 
   /** The columns asked for: named, else the profile's, else the kind's default profile's, else the catalogue's. */
