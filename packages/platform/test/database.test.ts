@@ -156,6 +156,33 @@ describe.each(engines)('row-level security on %s', (_name, open) => {
     expect(undone).toEqual([]);
   });
 
+  it('answers reads of two operators and writes interleaved on few connections, each as its own operator', async () => {
+    // A read is answered before its commit is acknowledged; its connection must not serve the next unit
+    // (another operator's read, or a write) while the read's transaction and settings are still open.
+    const who = (tenantId: string) =>
+      db.read(tenantId, (tx) =>
+        rows<{ tenant: string }>(tx, sql`select distinct tenant_id::text as tenant from rls_probe.notes`),
+      );
+    const units = Array.from({ length: 60 }, (_, i) => {
+      const tenantId = i % 2 ? a : b;
+      if (i % 3 === 0)
+        return db
+          .withTenant(tenantId, (tx) =>
+            tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${tenantId}, 'interleaved')`),
+          )
+          .then(() => 'written');
+      return who(tenantId).then((seen) => (seen.every((row) => row.tenant === tenantId) ? 'own' : 'other'));
+    });
+    const outcomes = await Promise.all(units);
+    expect(outcomes.filter((outcome) => outcome === 'other')).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome === 'written')).toHaveLength(20);
+    const written = await db.readAsSystem((tx) =>
+      rows(tx, sql`select 1 from rls_probe.notes where body = 'interleaved'`),
+    );
+    expect(written).toHaveLength(20);
+    await db.asSystem((tx) => tx.execute(sql`delete from rls_probe.notes where body = 'interleaved'`));
+  });
+
   it('refuses an operator id that is not a UUID before anything reaches the database', async () => {
     let reached = false;
     for (const tenantId of ["x', true); drop table rls_probe.notes; --", '', 'not-a-uuid']) {

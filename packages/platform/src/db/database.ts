@@ -18,7 +18,7 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
  * - `asSystem` runs as the system role, for the few cross-operator jobs (sign-in lookup, outbox relay),
  *   and `readAsSystem` reads as it (the shared reference lists).
  * The role and the operator are set by one statement, sent with BEGIN as one message on PostgreSQL, so a
- * read costs its query plus a round trip to begin and one to commit.
+ * read waits for its query and one round trip to begin; it is answered before its commit is acknowledged.
  */
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
@@ -187,7 +187,8 @@ function drizzleTransactions(drizzleDb: AnyDrizzle): Transact {
 /**
  * Transactions on a PostgreSQL pool that begin with one message: BEGIN and the settings go as one simple
  * query (no parameters; the settings are checked to be a role name and a UUID), where drizzle's own
- * transaction sends BEGIN and then the settings, each a round trip and a write on both sides. A read is then three round trips: begin with its settings, its query, commit. The work
+ * transaction sends BEGIN and then the settings, each a round trip and a write on both sides. A read is then
+ * three round trips (begin with its settings, its query, commit), of which it waits for two. The work
  * gets a drizzle handle on the pool's connection, made once per connection (a handle on a connection, not
  * a transaction: its own `transaction` would begin again rather than take a savepoint, so work never nests).
  */
@@ -208,9 +209,20 @@ function poolTransactions(pool: pg.Pool, drizzleDb: AnyDrizzle): Transact {
     const begin = `${options.readOnly ? 'begin read only' : 'begin'}; ${settingsText(settings)}`;
     const client = await pool.connect();
     let broken: Error | undefined;
+    let releaseHere = true;
     try {
       await client.query(begin);
       const result = await work(handleOf(client));
+      if (options.readOnly) {
+        // A read's result is final before its commit (a read-only transaction has nothing to commit), so it
+        // is answered at once; the connection goes back to the pool when the commit is acknowledged.
+        releaseHere = false;
+        client.query('commit').then(
+          () => client.release(),
+          (failure: Error) => client.release(failure),
+        );
+        return result;
+      }
       await client.query('commit');
       return result;
     } catch (error) {
@@ -220,7 +232,7 @@ function poolTransactions(pool: pg.Pool, drizzleDb: AnyDrizzle): Transact {
       });
       throw error;
     } finally {
-      client.release(broken);
+      if (releaseHere) client.release(broken);
     }
   };
 }
