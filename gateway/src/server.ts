@@ -1,12 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DomainError, type EventBus, httpDuration, type Logger, type SigningKey } from '@fleet/platform';
+import { DomainError, type EventBus, type Logger, type SigningKey } from '@fleet/platform';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import { parseCookie } from 'cookie';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { createAuthenticator } from './auth/authenticator';
 import { FIREBASE_PUSH_TOKEN_ORIGINS, type GatewayConfig } from './config';
 import { createContext, type GatewayServices } from './context';
@@ -26,7 +25,7 @@ import {
   readinessHandler,
 } from './http/readiness';
 import { replyWithError, TRPC_PATH } from './http/reply';
-import { requestIdFrom } from './http/request-id';
+import { requestTrail } from './http/request-trail';
 import { spaRouter } from './http/spa';
 import { WHATSAPP_WEBHOOK_PATH, whatsAppWebhookRouter } from './http/whatsapp-webhook';
 import { createDutyChanges } from './live/duty-changes';
@@ -106,35 +105,13 @@ function buildGateway(options: GatewayOptions) {
   app.use(TRPC_PATH, compressAnswers());
   app.use((req, res, next) => (req.path.startsWith(TRPC_PATH) ? next() : streamingGzip(req, res, next)));
 
-  // Request id: kept from x-request-id when sane, else generated; echoed back; carried by every log line.
-  app.use((req, res, next) => {
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    res.locals.requestId = requestId;
-    res.setHeader('x-request-id', requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      httpDuration.observe(
-        { route: routeKind(req), status: String(res.statusCode) },
-        Number(process.hrtime.bigint() - started) / 1e9,
-      );
-    });
-    next();
-  });
   app.use(
-    pinoHttp({
+    requestTrail({
       logger,
-      genReqId: (_req, res) => (res as Response).locals.requestId as string,
-      customProps: (_req, res) => ({ requestId: (res as Response).locals.requestId }),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      routeOf: routeKind,
+      unlogged: (req) => req.path === '/healthz' || req.path === '/readyz',
       // Only what is needed to follow a request: no headers (cookies, tokens), no query (inputs).
-      serializers: {
-        req: (req: { id?: unknown; method?: string; url?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: withoutWebhookSecret(req.url?.split('?')[0] ?? ''),
-        }),
-        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-      },
+      pathOf: (req) => withoutWebhookSecret(req.originalUrl.split('?')[0] ?? ''),
     }),
   );
 

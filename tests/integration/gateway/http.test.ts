@@ -227,9 +227,33 @@ describe('the gateway over HTTP', () => {
       expect(res.headers.get('x-request-id')).toBe(id);
       const body = (await res.json()) as { error: { json: { data: Record<string, unknown> } } };
       expect(body.error.json.data.requestId).toBe(id);
-      expect(h.logs.some((line) => line.requestId === id && line.msg === 'request completed')).toBe(true);
+      expect(h.logs.filter((line) => line.requestId === id && line.msg === 'request completed')).toEqual([
+        expect.objectContaining({
+          level: 30,
+          req: { id, method: 'GET', url: '/api/trpc/user.permissions' },
+          res: { statusCode: 401 },
+          responseTime: expect.any(Number),
+        }),
+      ]);
       // No cookie or authorization header ever reaches the logs.
       expect(JSON.stringify(h.logs)).not.toContain(token);
+    });
+
+    it('logs no line for the health probes, and no query string for anything', async () => {
+      const probe = 'probe-1234-abcd-5678';
+      await fetch(`${h.baseUrl}/healthz`, { headers: { 'x-request-id': probe } });
+      const queried = 'query-1234-abcd-5678';
+      await fetch(
+        `${h.baseUrl}/api/trpc/auth.requestOtp?input=${encodeURIComponent('{"phone":"+919812345678"}')}`,
+        {
+          headers: { 'x-request-id': queried },
+        },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(h.logs.filter((line) => line.requestId === probe)).toEqual([]);
+      const [line] = h.logs.filter((l) => l.requestId === queried && typeof l.req === 'object');
+      expect(line?.req).toEqual({ id: queried, method: 'GET', url: '/api/trpc/auth.requestOtp' });
+      expect(JSON.stringify(h.logs)).not.toContain('9812345678');
     });
 
     it('replaces one that does not look like an id', async () => {
