@@ -59,10 +59,10 @@ export interface Figure {
 
 const TICKS_PER_SECOND = 100; // USER_HZ: what /proc/<pid>/stat counts in, on every Linux
 
-/** CPU seconds a process has used (user + system), or 0 when it is gone. */
-export function cpuSecondsOf(pid: number): number {
+/** CPU seconds a process has used (user + system), or 0 when it is gone; of one thread, given its id. */
+export function cpuSecondsOf(pid: number, thread?: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
@@ -105,6 +105,9 @@ export const clientCpu = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 };
+
+/** CPU seconds of this process's main thread alone: JavaScript's, where its helper threads are not. */
+export const mainThreadCpu = () => cpuSecondsOf(process.pid, process.pid);
 
 export const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

@@ -9,7 +9,8 @@
 // and distributed (PostgreSQL and NATS, each module its own process) both. Timings never fail the run;
 // errors do. Beside each figure at 32 clients, the CPU it cost per call in each process (Linux's /proc):
 // the gateway, the services, PostgreSQL's backends and this benchmark's own client (embedded: all one
-// process), so the next cut is visible.
+// process), so the next cut is visible. Last, the ceiling this machine puts on list pages at 32 clients,
+// from the CPU measured: the cores over what a page needs before the path does anything of its own.
 //
 // Run: node --import tsx tests/bench/fast-path.ts
 //   BENCH_MODE (both)  embedded | distributed | both
@@ -19,7 +20,7 @@
 //                  <folder>/<module>/, a file per thread
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Client, createClient } from '@connectrpc/connect';
@@ -48,6 +49,7 @@ import {
   int,
   loadLine,
   machineLine,
+  mainThreadCpu,
   ms,
   setup,
   signUp,
@@ -148,7 +150,7 @@ async function embedded(): Promise<Mode> {
     ...operator,
     db,
     masters: product.clients.masters,
-    cpu: () => ({ 'product+client': clientCpu(), postgres: 0 }),
+    cpu: () => ({ 'product+client': clientCpu(), 'main thread': mainThreadCpu() }),
     async stop() {
       await product.stop();
       await bus.close();
@@ -282,6 +284,52 @@ function printTargets(
   console.log('  targets (1 client unless said):');
   for (const [target, measured, met] of targets)
     console.log(`    ${target.padEnd(42)} ${measured.padStart(9)}   ${met ? 'met' : 'NOT met'}`);
+  printCeiling(mode, { bare, grpc, gateway, permissions });
+}
+
+const cpuOf = (figure: Figure, group?: string) =>
+  group ? (figure.cpu[group] ?? 0) : Object.values(figure.cpu).reduce((sum, ms) => sum + ms, 0);
+
+/**
+ * What this machine allows a list page at 32 clients, from CPU this run measured. Pages per second can be
+ * no more than the cores (embedded: its one thread) over the CPU a page needs, and a page needs at least
+ * its query with the client reading its rows (the bare way), the load generator's request, and what the
+ * gateway spends on an authenticated call it answers from its cache (`user.permissions`): the ceiling
+ * were the hop to the service, the page's JSON and its gzip free. Then the same with the service's
+ * measured cost of a page in place of the bare client, and the whole page as measured.
+ */
+function printCeiling(
+  mode: Mode,
+  { bare, grpc, gateway, permissions }: Record<'bare' | 'grpc' | 'gateway' | 'permissions', Measured>,
+) {
+  // Embedded, the JavaScript and PGlite share one thread, which bounds it (GC and gzip have threads of
+  // their own): its figures are the main thread's.
+  const embedded = mode.name.startsWith('embedded');
+  const cores = embedded ? 1 : cpus().length;
+  const main = 'main thread';
+  const floor = embedded
+    ? cpuOf(bare.many, main) + cpuOf(permissions.many, main)
+    : cpuOf(bare.many, 'postgres') +
+      cpuOf(bare.many, 'client') +
+      cpuOf(gateway.many, 'client') +
+      cpuOf(permissions.many, 'gateway');
+  const withService = embedded
+    ? floor + cpuOf(grpc.many, main) - cpuOf(bare.many, main)
+    : floor + cpuOf(grpc.many, 'services') - cpuOf(bare.many, 'client');
+  const whole = embedded ? cpuOf(gateway.many, main) : cpuOf(gateway.many);
+  const ceiling = (ms: number) => `${((cores * 1000) / ms).toFixed(0)}/s`;
+  console.log(
+    `  ceiling on ${cores === 1 ? 'one thread' : `${cores} cores`} (CPU ms per page at 32 clients):`,
+  );
+  console.log(
+    `    query and its client + load generator + a cached call   ${ms(floor).padStart(5)} ms   ≤ ${ceiling(floor)}`,
+  );
+  console.log(
+    `    … with the service's own cost of the page               ${ms(withService).padStart(5)} ms   ≤ ${ceiling(withService)}`,
+  );
+  console.log(
+    `    the whole list page as measured                         ${ms(whole).padStart(5)} ms   ≤ ${ceiling(whole)}`,
+  );
 }
 
 console.log(`fast path: ${machineLine()}`);
