@@ -2,12 +2,10 @@
 // it cost per process (Linux's /proc), calling the gateway as the web app does, signing an operator up,
 // and starting the product distributed (a process per module on PostgreSQL and NATS).
 import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gunzipSync } from 'node:zlib';
-import { transformer } from '@fleet/domain';
+import { Worker } from 'node:worker_threads';
 import { type Database, rows, type Tx } from '@fleet/platform';
 import { distributedPlan, SERVICES } from '@fleet/product';
 import { createTestBus, createTestDatabase } from '@fleet/testing';
@@ -20,6 +18,10 @@ import {
   startModule,
   waitForHttp,
 } from '../support/processes';
+import type { CpuMeter, Figure } from './calls';
+import type { LoadJob, LoadMessage } from './load-worker';
+
+export { type CpuMeter, type Figure, paced, quantile, setup, signUp, time, trpc } from './calls';
 
 /** A whole-number setting from the environment, else its default. */
 export const int = (name: string, fallback: number) => {
@@ -48,14 +50,6 @@ export const machineLine = () =>
 export const loadLine = () => `load ${loads()}`;
 
 // ── measuring ────────────────────────────────────────────────────────────────────────────────────
-
-export interface Figure {
-  p50: number;
-  p95: number;
-  perSecond: number;
-  /** CPU milliseconds per call, by process group. */
-  cpu: Record<string, number>;
-}
 
 const TICKS_PER_SECOND = 100; // USER_HZ: what /proc/<pid>/stat counts in, on every Linux
 
@@ -98,9 +92,6 @@ export function postgresPids(): number[] {
     .map(Number);
 }
 
-/** CPU seconds used so far by each group of processes. */
-export type CpuMeter = () => Record<string, number>;
-
 export const clientCpu = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
@@ -109,164 +100,43 @@ export const clientCpu = () => {
 /** CPU seconds of this process's main thread alone: JavaScript's, where its helper threads are not. */
 export const mainThreadCpu = () => cpuSecondsOf(process.pid, process.pid);
 
-export const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-
-/** A kept-alive connection the server had closed, met on reuse (fetch's TypeError, node:http's code). */
-const reset = (error: unknown) =>
-  error instanceof TypeError ||
-  (error instanceof Error && 'code' in error && (error.code === 'ECONNRESET' || error.code === 'EPIPE'));
-
-/** `n` calls of `call` by `concurrency` clients at once, after `warmup` calls; any failure stops the run. */
-export async function time(
-  call: () => Promise<unknown>,
+/**
+ * `n` calls of a gateway procedure by `concurrency` clients at once, as `time` with `trpc` would make
+ * them, from a load generator on a worker thread (load-worker.ts): the CPU meter is read here when the
+ * worker begins and ends its measured calls.
+ */
+export async function timeGateway(
+  job: Omit<LoadJob, 'concurrency' | 'n' | 'warmup'>,
   concurrency: number,
   meter: CpuMeter,
   { n, warmup }: { n: number; warmup: number },
 ): Promise<Figure> {
-  // The first call may find the keep-alive connection reset while an earlier figure held the thread.
-  await call().catch((error) => {
-    if (!reset(error)) throw error;
+  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+    workerData: { ...job, concurrency, n, warmup } satisfies LoadJob,
   });
-  for (let i = 0; i < warmup; i++) await call();
-  const samples: number[] = [];
-  let next = 0;
-  const cpuBefore = meter();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        next += 1;
-        const t0 = performance.now();
-        await call();
-        samples.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  const cpuAfter = meter();
-  samples.sort((a, b) => a - b);
-  return {
-    p50: quantile(samples, 0.5),
-    p95: quantile(samples, 0.95),
-    perSecond: (samples.length / elapsed) * 1000,
-    cpu: Object.fromEntries(
-      Object.entries(cpuAfter).map(([group, s]) => [group, ((s - (cpuBefore[group] ?? 0)) * 1000) / n]),
-    ),
-  };
-}
-
-/**
- * `clients` people each asking once every `everyMs` (starting spread over the first interval), until `n`
- * calls are answered: the latency a screen's users see at a person's pace, where `time` measures the
- * machine flat out. Any failure stops the run.
- */
-export async function paced(
-  call: () => Promise<unknown>,
-  clients: number,
-  everyMs: number,
-  n: number,
-): Promise<Pick<Figure, 'p50' | 'p95' | 'perSecond'>> {
-  const samples: number[] = [];
-  const started = performance.now();
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      await sleep((everyMs * client) / clients);
-      while (samples.length < n) {
-        const t0 = performance.now();
-        await call();
-        samples.push(performance.now() - t0);
-        await sleep(everyMs - (performance.now() - t0));
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  samples.sort((a, b) => a - b);
-  return {
-    p50: quantile(samples, 0.5),
-    p95: quantile(samples, 0.95),
-    perSecond: (samples.length / elapsed) * 1000,
-  };
-}
-
-// ── the gateway as the web app calls it ──────────────────────────────────────────────────────────
-
-// The load generator shares the machine's two cores with the product, so its own cost per call is the
-// product's loss: node:http on kept-alive connections costs a fraction of fetch's CPU per call. The
-// request is the web app's: the same URL, the same headers, gzip accepted.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-function exchange(url: string, method: string, headers: Record<string, string>, body?: string) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method, agent, headers: { 'accept-encoding': 'gzip', ...headers } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const bytes = response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ status: response.statusCode ?? 0, text: bytes.toString('utf8') });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-type Serialized = Parameters<typeof transformer.deserialize>[0];
-
-/** A tRPC call answered 200, its data as the transformer restores it. */
-export async function trpc(base: string, path: string, input: unknown, token?: string, method = 'GET') {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const encoded = input === undefined ? undefined : JSON.stringify(transformer.serialize(input));
-  const answer =
-    method === 'GET'
-      ? await exchange(
-          `${base}/api/trpc/${path}${encoded === undefined ? '' : `?input=${encodeURIComponent(encoded)}`}`,
-          'GET',
-          headers,
-        )
-      : await exchange(
-          `${base}/api/trpc/${path}`,
-          'POST',
-          { 'content-type': 'application/json', ...headers },
-          encoded ?? '',
-        );
-  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.text}`);
-  const body = JSON.parse(answer.text) as { result?: { data: Serialized } };
-  return (body.result ? transformer.deserialize(body.result.data) : undefined) as Record<string, unknown>;
-}
-
-/**
- * A setup call: PGlite runs in the gateway's own thread, so a bulk insert can hold it past the
- * server's keep-alive timeout and a reused connection is then reset; setup calls try once more.
- */
-export async function setup(base: string, path: string, input: unknown, token?: string, method = 'GET') {
+  let before: Record<string, number> = {};
+  let after: Record<string, number> = {};
   try {
-    return await trpc(base, path, input, token, method);
-  } catch (error) {
-    if (!reset(error)) throw error;
-    return trpc(base, path, input, token, method);
+    const measured = await new Promise<Extract<LoadMessage, { kind: 'figure' }>>((resolve, reject) => {
+      worker.on('message', (message: LoadMessage) => {
+        if (message.kind === 'measuring') before = meter();
+        else if (message.kind === 'measured') after = meter();
+        else resolve(message);
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the load generator stopped (exit ${code})`)));
+    });
+    return {
+      p50: measured.p50,
+      p95: measured.p95,
+      perSecond: measured.perSecond,
+      cpu: Object.fromEntries(
+        Object.entries(after).map(([group, s]) => [group, ((s - (before[group] ?? 0)) * 1000) / n]),
+      ),
+    };
+  } finally {
+    await worker.terminate();
   }
-}
-
-/** Signs a phone up with its test code as a new operator: the session's token and the operator's id. */
-export async function signUp(base: string, phone: string, code: string, operatorName: string) {
-  await setup(base, 'auth.requestOtp', { phone }, undefined, 'POST');
-  const { token } = (await setup(
-    base,
-    'auth.verifyOtp',
-    { phone, code, operatorName },
-    undefined,
-    'POST',
-  )) as { token: string };
-  const me = (await setup(base, 'user.me', undefined, token)) as { tenant: { id: string } };
-  return { token, tenantId: me.tenant.id };
 }
 
 // ── the product distributed ──────────────────────────────────────────────────────────────────────
