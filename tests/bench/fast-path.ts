@@ -59,7 +59,6 @@ import {
   startDistributed,
   time as timeCalls,
   timeGateway,
-  trpc,
   UNLIMITED,
 } from './bench-kit';
 import { type SeedTarget, seedOperator } from './seed-masters';
@@ -236,7 +235,8 @@ async function measure(mode: Mode) {
     ['gateway: masters.vehicle.list', { path: 'masters.vehicle.list', input: page }],
     ['gateway: user.permissions', { path: 'user.permissions', input: undefined }],
   ];
-  check(((await trpc(mode.base, 'masters.vehicle.list', page, mode.token)).records as unknown[]).length);
+  // The gateway's page is checked once here (`setup` tries again on a connection the seeding left idle).
+  check(((await setup(mode.base, 'masters.vehicle.list', page, mode.token)).records as unknown[]).length);
   const timeWay = (way: Way, concurrency: number) =>
     typeof way === 'function'
       ? time(way, concurrency, mode.cpu)
