@@ -1,6 +1,7 @@
-// What the gateway benchmarks share: reading their settings, timing a call at a concurrency with the CPU
-// it cost per process (Linux's /proc), calling the gateway as the web app does, signing an operator up,
-// and starting the product distributed (a process per module on PostgreSQL and NATS).
+// What the gateway benchmarks share: reading their settings, the CPU each process has used (Linux's
+// /proc), timing gateway calls from a load generator on its own thread, starting the product distributed
+// (a process per module on PostgreSQL and NATS) and reading query plans. The calls themselves and their
+// timing live in calls.ts, re-exported here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import {
   startModule,
   waitForHttp,
 } from '../support/processes';
-import type { CpuMeter, Figure } from './calls';
+import { type CpuMeter, cpuPerCall, type Figure } from './calls';
 import type { LoadJob, LoadMessage } from './load-worker';
 
 export { type CpuMeter, type Figure, paced, quantile, setup, signUp, time, trpc } from './calls';
@@ -130,9 +131,7 @@ export async function timeGateway(
       p50: measured.p50,
       p95: measured.p95,
       perSecond: measured.perSecond,
-      cpu: Object.fromEntries(
-        Object.entries(after).map(([group, s]) => [group, ((s - (before[group] ?? 0)) * 1000) / n]),
-      ),
+      cpu: cpuPerCall(before, after, n),
     };
   } finally {
     await worker.terminate();

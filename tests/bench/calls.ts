@@ -16,6 +16,12 @@ export interface Figure {
 }
 /** CPU seconds used so far by each group of processes. */
 export type CpuMeter = () => Record<string, number>;
+/** CPU milliseconds per call, by group, from a meter's readings before and after `n` calls. */
+export const cpuPerCall = (before: Record<string, number>, after: Record<string, number>, n: number) =>
+  Object.fromEntries(
+    Object.entries(after).map(([group, s]) => [group, ((s - (before[group] ?? 0)) * 1000) / n]),
+  );
+
 export const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -66,9 +72,7 @@ export async function time(
     p50: quantile(samples, 0.5),
     p95: quantile(samples, 0.95),
     perSecond: (samples.length / elapsed) * 1000,
-    cpu: Object.fromEntries(
-      Object.entries(cpuAfter).map(([group, s]) => [group, ((s - (cpuBefore[group] ?? 0)) * 1000) / n]),
-    ),
+    cpu: cpuPerCall(cpuBefore, cpuAfter, n),
   };
 }
 

@@ -270,12 +270,11 @@ async function measure(mode: Mode) {
 }
 
 type Measured = { one: Figure; many: Figure };
+type Ways = Record<'bare' | 'grpc' | 'gateway' | 'permissions', Measured>;
 
 /** The issue's targets beside what this run measured, each met or not. */
-function printTargets(
-  mode: Mode,
-  { bare, grpc, gateway, permissions }: Record<'bare' | 'grpc' | 'gateway' | 'permissions', Measured>,
-) {
+function printTargets(mode: Mode, ways: Ways) {
+  const { bare, grpc, gateway, permissions } = ways;
   const pagesPerSecond = mode.name.startsWith('embedded') ? 300 : 800;
   const overhead = gateway.one.p95 - grpc.one.p95;
   const ratio = gateway.one.p50 / bare.one.p50;
@@ -292,7 +291,7 @@ function printTargets(
   console.log('  targets (1 client unless said):');
   for (const [target, measured, met] of targets)
     console.log(`    ${target.padEnd(42)} ${measured.padStart(9)}   ${met ? 'met' : 'NOT met'}`);
-  printCeiling(mode, { bare, grpc, gateway, permissions });
+  printCeiling(mode, ways);
 }
 
 const cpuOf = (figure: Figure, group?: string) =>
@@ -307,10 +306,7 @@ const cpuOf = (figure: Figure, group?: string) =>
  * service, the page's JSON and its gzip free. Then the same with the service's
  * measured cost of a page in place of the bare client, and the whole page as measured.
  */
-function printCeiling(
-  mode: Mode,
-  { bare, grpc, gateway, permissions }: Record<'bare' | 'grpc' | 'gateway' | 'permissions', Measured>,
-) {
+function printCeiling(mode: Mode, { bare, grpc, gateway, permissions }: Ways) {
   // Embedded, the JavaScript and PGlite share one thread, which bounds it (GC and gzip have threads of
   // their own): its figures are the main thread's.
   const embedded = mode.name.startsWith('embedded');
