@@ -20,6 +20,8 @@ import { sql } from 'drizzle-orm';
 import { type BillingHarness, bootBilling, type OperatorMasters, operatorMasters } from './support';
 
 const NOW = new Date('2026-11-24T06:30:00Z');
+/** The service's clock: fixed at NOW, moved on only by a test that says how far. */
+let now = NOW;
 let h: BillingHarness;
 const T = randomUUID();
 let m: OperatorMasters;
@@ -27,7 +29,7 @@ let subscription: Subscription;
 const heard: BusMessage[] = [];
 
 beforeAll(async () => {
-  h = await bootBilling({ clock: () => NOW });
+  h = await bootBilling({ clock: () => now });
   m = await operatorMasters(h, T, { customer: { tds_percentage: '2', phone: '+919820012345' } });
   subscription = await h.testBus.bus.subscribe({
     durable: `receipt-documents-test-${T.slice(0, 8)}`,
@@ -323,15 +325,18 @@ it('asks a customer to pay, and its link alone opens a live page of that custome
   // Only the gateway, passing on a visit, reads a public page.
   await failsWith(h.client.getPublicPaymentRequest({ token: event!.token }, staff()), 'PERMISSION_DENIED');
   // Thirty days on, the link opens nothing, as any other token.
-  await h.database.db.withTenant(T, (tx) =>
-    tx.execute(sql`update billing.payment_requests set created_at = now() - interval '31 days',
-      expires_at = now() - interval '1 day' where id = ${request!.id}`),
-  );
-  const expired = await failsWith(
-    h.client.getPublicPaymentRequest({ token: event!.token }, visitor()),
-    'NOT_FOUND',
-  );
-  expect(expired.message).toBe(wrong.message);
+  try {
+    now = new Date(NOW.getTime() + 30 * 24 * 3600_000 - 60_000);
+    await h.client.getPublicPaymentRequest({ token: event!.token }, visitor());
+    now = new Date(NOW.getTime() + 30 * 24 * 3600_000);
+    const expired = await failsWith(
+      h.client.getPublicPaymentRequest({ token: event!.token }, visitor()),
+      'NOT_FOUND',
+    );
+    expect(expired.message).toBe(wrong.message);
+  } finally {
+    now = NOW;
+  }
 });
 
 it('asks for one invoice’s outstanding, and refuses what cannot be asked, naming the field', async () => {
