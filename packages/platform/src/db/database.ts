@@ -307,10 +307,26 @@ function withoutQueryParsers(client: PGlite): PGlite {
   return replacing(client, { query: withoutParsers(client.query.bind(client)), transaction });
 }
 
+/** The event loop's turn for timers and sockets: the check phase runs after the poll for I/O. */
+const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Each transaction begins after a turn of the event loop. PGlite runs a query synchronously on this thread
+ * and answers with a settled promise, so a chain of transactions (the demo seed, a burst of events) was
+ * one stream of microtasks: no socket was read, no timer fired and `/healthz` went unanswered until it ran
+ * dry, minutes on a loaded machine. A turn costs microseconds; the other work then waits one transaction.
+ */
+function yieldingTransactions(transact: Transact): Transact {
+  return async (settings, work, options) => {
+    await turnOfTheLoop();
+    return transact(settings, work, options);
+  };
+}
+
 export function createPgliteDatabase(client: PGlite, options: { closeClient?: boolean } = {}): Database {
   const queried = opened.has(client) ? withoutQueryParsers(client) : client;
   const drizzleDb = drizzlePglite(queried);
-  return createDatabase('pglite', drizzleDb, drizzleTransactions(drizzleDb), async () => {
+  return createDatabase('pglite', drizzleDb, yieldingTransactions(drizzleTransactions(drizzleDb)), async () => {
     if (options.closeClient) await client.close();
   });
 }
