@@ -220,6 +220,30 @@ it('refuses what cannot be a note, naming the field', async () => {
   );
 });
 
+it('refuses a note too small for a paisa, and a credit on an invoice already fully credited', async () => {
+  const invoice = await approvedInvoice('1000'); // ₹1,050
+  for (const type of ['CREDIT', 'DEBIT']) {
+    await failsWith(
+      h.client.createNote({ type, invoiceId: invoice.id, taxableAmount: '0.40', reason: 'Tiny' }, staff()),
+      'INVALID_ARGUMENT',
+      'taxableAmount',
+    );
+  }
+  await h.client.createNote(
+    { type: 'CREDIT', invoiceId: invoice.id, taxableAmount: '1000', reason: 'Trip not run' },
+    staff(),
+  );
+  expect(await outstanding(invoice.id)).toBe('0.00');
+  await failsWith(
+    h.client.createNote(
+      { type: 'CREDIT', invoiceId: invoice.id, taxableAmount: '0.01', reason: 'Again' },
+      staff(),
+    ),
+    'INVALID_ARGUMENT',
+    'taxableAmount',
+  );
+});
+
 it('asks each procedure’s permission and keeps each operator’s notes its own', async () => {
   const invoice = await approvedInvoice('500');
   const { note } = await h.client.createNote(

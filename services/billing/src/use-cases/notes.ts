@@ -198,6 +198,12 @@ export function createNotes(deps: BillingDeps) {
           ],
           regime,
         );
+        if (figures.total.lte(0)) {
+          throw invalidField(
+            'taxableAmount',
+            `₹${rupees(amount)} before GST comes to ₹0.00 once rounded to the rupee; a note moves at least ₹1.`,
+          );
+        }
         const outstanding = new Decimal(asking.outstanding);
         if (type === 'CREDIT' && figures.total.gt(outstanding)) {
           throw invalidField(
