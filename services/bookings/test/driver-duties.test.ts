@@ -377,3 +377,16 @@ it('holds the start until the checklist’s billing items are filled, and takes 
     );
   }
 });
+
+it('lets the driver accept a duty the office has dispatched already', async () => {
+  const { id } = await allottedDuty('2026-11-26');
+  await h.client.actOnBooking({ id, action: 'dispatch' }, staff());
+  const { duty } = await h.client.getDriverDuty({ id }, ravi());
+  expect([duty!.status, duty!.mayAccept, duty!.mayReject]).toEqual(['DISPATCHED', true, true]);
+  const accepted = await h.client.answerDuty(
+    { id, clientActionId: randomUUID(), answer: 'ACCEPT', at: at('2026-11-25T09:00') },
+    ravi(),
+  );
+  expect(accepted.duty!.status).toBe('DRIVER_ACCEPTED');
+  expect(accepted.duty!.tripEvents).toEqual(['GARAGE_START', 'DRIVER_ARRIVED']);
+});

@@ -5,6 +5,8 @@
 // - Staff may allot (or re-allot) a duty at any point before its trip starts; re-allotting a dispatched
 //   duty puts it back to ALLOTED, to be dispatched again.
 // - The driver app may start a trip on an allotted duty that was never formally dispatched.
+// - A driver may accept a duty before or after it is dispatched; accepting a dispatched duty moves it to
+//   DRIVER_ACCEPTED (its details were sent already; staff may dispatch it again to resend them).
 // - A supplier's rejection leaves the duty SUPPLIER_REQUESTED with its rejection recorded (the tabs
 //   show it as pending allotment and needing attention) until staff allot it elsewhere.
 // - A network party's cancellation request, when refused, returns the duty to the status it had.
@@ -125,7 +127,12 @@ export const BOOKING_TRANSITIONS = {
     by: [{ actor: 'SUPPLIER' }],
   },
   clearAllotment: { verb: 'clear the allotment of', from: ALLOTTED, to: 'BOOKED', by: [ALLOT] },
-  driverAccept: { verb: 'accept', from: ['ALLOTED'], to: 'DRIVER_ACCEPTED', by: [{ actor: 'DRIVER' }] },
+  driverAccept: {
+    verb: 'accept',
+    from: ['ALLOTED', 'DISPATCHED'],
+    to: 'DRIVER_ACCEPTED',
+    by: [{ actor: 'DRIVER' }],
+  },
   driverReject: {
     verb: 'reject',
     from: ['ALLOTED', 'DRIVER_ACCEPTED', 'DISPATCHED'],
