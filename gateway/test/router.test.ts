@@ -125,7 +125,7 @@ const EXPECTED: Record<string, string> = {
   // Supplier payments: the catalogue has no cancel permission of their own; cancelling needs manage.
   'receipt.email': 'email_receipt',
   'paymentRequest.contacts': 'view_receipt',
-  'paymentRequest.send': 'email_invoice',
+  'paymentRequest.send': 'request_payment',
   'publicPaymentRequest.get': 'public',
   'purchaseDuty.list': 'view_purchase_duty',
   'purchaseDuty.get': 'view_purchase_duty',

@@ -413,7 +413,7 @@ it('asks each procedure’s permission', async () => {
   await denied(
     h.client.requestPayment(
       { customerId: m.customer, emails: [], phones: [] },
-      without(PERMISSION.email_invoice),
+      without(PERMISSION.request_payment),
     ),
   );
   await denied(
@@ -422,6 +422,13 @@ it('asks each procedure’s permission', async () => {
       without(PERMISSION.view_receipt),
     ),
   );
+  // Asking for payment is its own permission: whoever holds it may ask without emailing invoices.
+  const invoice = await approvedInvoice('500');
+  const { request } = await h.client.requestPayment(
+    { customerId: m.customer, invoiceId: invoice.id, emails: ['ap@harbour.example'], phones: [] },
+    without(PERMISSION.email_invoice),
+  );
+  expect(request!.invoiceNo).toBe(invoice.invoiceNo);
   // Another operator's receipt is not found.
   await failsWith(
     h.client.renderReceipt({ id: receipt!.id }, callAs(h.callerFor(randomUUID(), Object.values(PERMISSION)))),

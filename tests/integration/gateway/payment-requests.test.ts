@@ -97,6 +97,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
+/** A client signed in as a new employee holding `permissions` (and what they require). */
+async function signedInHolding(permissions: string[]) {
+  const profile = await owner.permissionProfile.create.mutate({
+    name: `Holder of ${permissions.join(' ')}`,
+    permissions,
+  });
+  const phone = freshPhone();
+  await owner.employee.create.mutate({ name: 'Pat Holder', phone, permissionProfileId: profile.id });
+  const { token } = await h.signIn(phone);
+  return h.client(() => bearer(token));
+}
+
 it('prints a receipt as a PDF and emails it to the customer', async () => {
   const receipt = await owner.receipt.create.mutate({
     type: 'INVOICE',
@@ -176,6 +188,14 @@ it('texts the customer a request for what it owes, whose link opens its dues wit
 it('refuses a request a person may not send, or one naming a bad address', async () => {
   const denied = await expectTrpcError(viewer.paymentRequest.send.mutate({ customerId }));
   expect(denied.data?.code).toBe('FORBIDDEN');
+  // Asking for payment is request_payment's, not emailing invoices'.
+  const mailer = await signedInHolding(['view_invoice', 'view_receipt', 'email_invoice']);
+  expect((await expectTrpcError(mailer.paymentRequest.send.mutate({ customerId }))).data?.code).toBe(
+    'FORBIDDEN',
+  );
+  const requester = await signedInHolding(['view_receipt', 'request_payment']);
+  const sent = await requester.paymentRequest.send.mutate({ customerId, phones: [customerPhone] });
+  expect(sent.customerName).toBe('Harbour Logistics Pvt Ltd');
   const bad = await expectTrpcError(owner.paymentRequest.send.mutate({ customerId, emails: ['x@'] }));
   expect([bad.data?.code, Object.keys(bad.data?.fieldErrors ?? {})]).toEqual(['BAD_REQUEST', ['emails.0']]);
 });

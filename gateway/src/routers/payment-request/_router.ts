@@ -1,6 +1,6 @@
 // Asking a customer to pay (from the receivables, a customer's statement or an open invoice): where its
 // messages go by default, and the request itself — by email and text, with the amount due and a link to a
-// public page of its dues. Sending needs email_invoice; billing also asks view_receipt (it reads what the
+// public page of its dues. Sending needs request_payment; billing also asks view_receipt (it reads what the
 // customer owes).
 import { emailSchema, PERMISSION, phoneSchema } from '@fleet/domain';
 import { idSchema, optionalId } from '@fleet/domain/inputs';
@@ -24,7 +24,7 @@ const contacts = procedureNeeding(PERMISSION.view_receipt)
     return { customerName: r.customerName, emails: r.emails, phones: r.phones };
   });
 
-const send = procedureNeeding(PERMISSION.email_invoice)
+const send = procedureNeeding(PERMISSION.request_payment)
   .input(requestPaymentInput)
   .mutation(async ({ ctx, input }) => {
     const r = await ctx.services.billing.requestPayment(

@@ -237,7 +237,7 @@ export function createReceiptDocuments(deps: BillingDeps) {
       caller: TenantCaller,
       input: { customerId: string; invoiceId?: string; emails: readonly string[]; phones: readonly string[] },
     ): Promise<PaymentRequestRow> {
-      requirePermission(caller, PERMISSION.email_invoice, 'ask customers for payment');
+      requirePermission(caller, PERMISSION.request_payment, 'ask customers for payment');
       requirePermission(caller, PERMISSION.view_receipt, 'ask customers for payment');
       requireId(input.customerId, 'customerId');
       if (input.invoiceId) requireId(input.invoiceId, 'invoiceId');

@@ -1,6 +1,6 @@
 // Asking a customer to pay: a message by email and text (to the addresses and phones chosen, the customer
 // master's at first) with the amount due — an invoice's outstanding, or all the customer owes — and a link
-// to a page of its dues. Offered to whoever may email invoices and see what customers owe.
+// to a page of its dues. Offered to whoever may request payment and see what customers owe.
 import { Button, Group, Modal, Stack, TagsInput, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { rupees } from '../duties/duty-format';
 
 /** Whether this person may ask customers to pay. */
 export const canRequestPayment = (permissions: ReadonlySet<string> | undefined) =>
-  Boolean(permissions?.has('email_invoice') && permissions.has('view_receipt'));
+  Boolean(permissions?.has('request_payment') && permissions.has('view_receipt'));
 
 const MOST = 10;
 
