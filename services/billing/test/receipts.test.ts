@@ -206,6 +206,15 @@ it('refuses what cannot be received, naming the field, and changes nothing', asy
     { settlements: [{ invoiceId: invoice.id, amount: '1000', tdsAmount: '60' }] },
     'settlements.0.amount',
   );
+  // TDS is at most 20% of the value before GST (s.206AA, no PAN): ₹200 of ₹1,000, whatever is owed.
+  await refused(
+    { receivedAmount: '800', settlements: [{ invoiceId: invoice.id, amount: '800', tdsAmount: '250' }] },
+    'settlements.0.tdsAmount',
+  );
+  await refused(
+    { receivedAmount: '1', settlements: [{ invoiceId: invoice.id, amount: '0', tdsAmount: '1050' }] },
+    'settlements.0.tdsAmount',
+  );
   await refused({ receivedAmount: '1000' }, 'receivedAmount');
   await refused({ receivedAmount: '10.001' }, 'receivedAmount');
   await refused({ paymentMode: 'BARTER' }, 'paymentMode');
@@ -487,6 +496,7 @@ it('agrees with a ledger to the paisa after any sequence of receipts, applicatio
   const invoices = [await approvedInvoice('1234.56', customer), await approvedInvoice('999.99', customer)];
   const totals = new Map(invoices.map((i) => [i.id, new Decimal(i.totals!.total)]));
   const ledger = new Map(invoices.map((i) => [i.id, new Decimal(i.totals!.total)]));
+  const taxable = new Map(invoices.map((i) => [i.id, new Decimal(i.totals!.taxableValue)]));
   const live: { id: string; settled: Map<string, Decimal>; unapplied: Decimal }[] = [];
   const paise = fc.integer({ min: 1, max: 60_000 }).map((p) => new Decimal(p).div(100));
   const step = fc.oneof(
@@ -503,7 +513,11 @@ it('agrees with a ledger to the paisa after any sequence of receipts, applicatio
           const asks = ledger.get(invoiceId)!;
           const tds =
             s.kind === 'pay'
-              ? Decimal.min(s.tds, asks.div(4)).toDecimalPlaces(2, Decimal.ROUND_DOWN)
+              ? // At most 2.5% of the value before GST a step: eight steps stay within the 20% TDS bound.
+                Decimal.min(s.tds, asks.div(4), taxable.get(invoiceId)!.div(40)).toDecimalPlaces(
+                  2,
+                  Decimal.ROUND_DOWN,
+                )
               : new Decimal(0);
           const charges =
             s.kind === 'pay'

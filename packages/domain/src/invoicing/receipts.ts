@@ -57,6 +57,12 @@ export function defaultTdsPaise(taxableValuePaise: bigint, tdsPercentage: string
   return divideHalfUp(taxableValuePaise * rate, 1_000_000n) * 100n;
 }
 
+/**
+ * The most TDS a customer may deduct from an invoice over all its receipts: 20% of its value before GST,
+ * the s.206AA rate for a payee without a PAN and the highest any TDS section asks of car hire.
+ */
+export const maxTdsPaise = (taxableValuePaise: bigint) => divideHalfUp(taxableValuePaise * 20n, 100n);
+
 /** One invoice's share of a receipt: the money, the TDS deducted and the bank's charges. */
 export interface SettlementPaise {
   invoiceId: string;
@@ -97,6 +103,8 @@ export function checkReceipt(
   receipt: { type: ReceiptType; received: bigint; settlements: readonly SettlementPaise[] },
   outstanding: ReadonlyMap<string, bigint>,
   alreadyApplied = 0n,
+  /** What TDS each invoice may still have deducted (maxTdsPaise less what earlier receipts deducted). */
+  tdsRoom: ReadonlyMap<string, bigint> = new Map(),
 ): ReceiptFigures {
   const seen = new Set<string>();
   receipt.settlements.forEach((s, index) => {
@@ -107,6 +115,13 @@ export function checkReceipt(
     const left = outstanding.get(s.invoiceId);
     if (left === undefined) {
       throw new ReceiptError(`${field}.invoiceId`, 'Settle only approved invoices of this customer.');
+    }
+    const room = tdsRoom.get(s.invoiceId);
+    if (room !== undefined && s.tds > room) {
+      throw new ReceiptError(
+        `${field}.tdsAmount`,
+        `TDS is at most 20% of the invoice's value before GST: ₹${rupees(room < 0n ? 0n : room)} more at most.`,
+      );
     }
     if (settledBy(s) === 0n)
       throw new ReceiptError(`${field}.amount`, 'Settle something of this invoice, or leave it out.');

@@ -10,6 +10,7 @@ import {
   type DateBasis,
   defaultTdsPaise,
   financialYearOf,
+  maxTdsPaise,
   operatorDate,
   PAYMENT_MODES,
   type PaymentMode,
@@ -180,6 +181,16 @@ export function createReceipts(deps: BillingDeps) {
     }
     return asking;
   }
+
+  /** What TDS each invoice may still have deducted: 20% of its value before GST less what was deducted. */
+  const tdsRoomOf = (invoices: readonly OpenInvoiceRow[]) =>
+    new Map(
+      invoices.map((invoice) => [
+        invoice.invoiceId,
+        maxTdsPaise(paiseOf(invoice.taxableValue || invoice.total, 'taxableValue')) -
+          paiseOf(invoice.tdsSettled, 'tdsSettled'),
+      ]),
+    );
 
   async function settle(
     tx: Tx,
@@ -357,7 +368,7 @@ export function createReceipts(deps: BillingDeps) {
         if (!companyId)
           throw preconditionFailed('Add your company first: a receipt is received by one of your companies.');
         const asking = askingOf(invoices, { customerId: input.customerId, companyId });
-        asInput(() => checkReceipt({ type, received, settlements }, asking));
+        asInput(() => checkReceipt({ type, received, settlements }, asking, 0n, tdsRoomOf(invoices)));
         const financialYear = financialYearOf(receiptDate).label;
         const sequence = await takeSequences(
           tx,
@@ -505,6 +516,7 @@ export function createReceipts(deps: BillingDeps) {
             { type: 'ON_ACCOUNT', received: paiseOf(receipt.receivedAmount, 'receivedAmount'), settlements },
             asking,
             paiseOf(receipt.adjustedAmount, 'adjustedAmount'),
+            tdsRoomOf(invoices),
           ),
         );
         await settle(
