@@ -192,6 +192,11 @@ function buildGateway(options: GatewayOptions) {
   app.use(DOCUMENTS_PATH, documentsRouter(contextOf));
   app.use(
     TRPC_PATH,
+    // Every answer is someone's data (or says who may see it): no browser or proxy keeps a copy.
+    (_req, res, next) => {
+      res.set('Cache-Control', 'no-store');
+      next();
+    },
     createExpressMiddleware({
       router: appRouter,
       allowBatching: true,

@@ -87,7 +87,8 @@ export function filesRouter(contextOf: (req: Request, res: Response) => Context)
           'Content-Type': file!.contentType,
           'Content-Length': String(content.length),
           'Content-Disposition': `${download}; filename*=UTF-8''${encodeURIComponent(file!.fileName)}`,
-          'Cache-Control': 'private, max-age=300',
+          // Attachments, slip photos and signatures are personal data: no browser or proxy keeps a copy.
+          'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
         })
         .end(Buffer.from(content));

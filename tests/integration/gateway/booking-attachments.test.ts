@@ -80,6 +80,8 @@ it('uploads a PDF for a booking, takes the booking with it, lists it on booking.
   const opened = await fetch(`${h.baseUrl}/api/files/${file.id}`, { headers: bearer(viewerToken) });
   expect([opened.status, opened.headers.get('content-type')]).toEqual([200, 'application/pdf']);
   expect(Buffer.from(await opened.arrayBuffer())).toEqual(PDF);
+  // A customer's papers: no browser or proxy keeps a copy.
+  expect(opened.headers.get('cache-control')).toBe('no-store');
   // Another operator does not find it.
   expect((await fetch(`${h.baseUrl}/api/files/${file.id}`, { headers: bearer(otherToken) })).status).toBe(
     404,

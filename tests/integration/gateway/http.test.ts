@@ -335,6 +335,27 @@ describe('the gateway over HTTP', () => {
       expect(res.headers.get('x-powered-by')).toBeNull();
     });
 
+    it('lets no cache keep a tRPC answer, good or refused, queried or changed', async () => {
+      const answers = [
+        await fetch(`${h.baseUrl}/api/trpc/user.me`, { headers: bearer(token) }),
+        await fetch(`${h.baseUrl}/api/trpc/user.me`),
+        await fetch(`${h.baseUrl}/api/trpc/user.me,permission.catalogue?batch=1&input={}`, {
+          headers: bearer(token),
+        }),
+        await fetch(`${h.baseUrl}/api/trpc/auth.logout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      ];
+      expect(answers.map((a) => a.headers.get('cache-control'))).toEqual([
+        'no-store',
+        'no-store',
+        'no-store',
+        'no-store',
+      ]);
+    });
+
     it('answers unknown /api paths with a JSON 404', async () => {
       const res = await fetch(`${h.baseUrl}/api/nothing`);
       expect(res.status).toBe(404);
