@@ -52,6 +52,7 @@ const EXPECTED: Record<string, string> = {
   'booking.list': 'view_booking',
   'booking.markUnfulfilled': 'cancel_duty',
   'booking.quote': 'manage_booking',
+  'booking.choices': 'view_booking',
   'booking.recordSlip': 'generate_duty_slip',
   'booking.keepAssociate': 'allot_vehicle_driver_to_duty',
   'booking.refuseCancellation': 'cancel_duty',

@@ -162,6 +162,12 @@ describe('booking.list', () => {
       labelIds: [],
       slipMedium: null,
       version: 1,
+      // Named from the ids; these seeded ones name no city, duty type or group the operator has.
+      fromCityName: null,
+      toCityName: null,
+      dutyTypeName: null,
+      vehicleGroupName: null,
+      labels: [],
     });
     expect(a!.reportingAt).toBeInstanceOf(Date);
     expect(c).toEqual(

@@ -4,6 +4,7 @@ import { adjustCharges, adjustDriverAllowances, adjustSupplierAllowances } from 
 import { allot } from './allot';
 import { copy, extend, setLabels, setSupporters, update } from './change';
 import { changes } from './changes';
+import { choices } from './choices';
 import { create } from './create';
 import { approveSlip, close, recordSlip } from './duty-slip';
 import { get } from './get';
@@ -25,6 +26,7 @@ export const bookingRouter = router({
   copy,
   extend,
   quote,
+  choices,
   allot,
   recordSlip,
   close,

@@ -3,6 +3,7 @@ import { cursorSchema, limitSchema, optionalText, orderSchema } from '@fleet/dom
 import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
+import { dutyNamesOf } from './duty-names';
 import { bookingToJson } from './mappers';
 
 export const listBookingsInput = z.object({
@@ -34,7 +35,11 @@ export const list = procedureNeeding(BOOKING_LIST_PERMISSION)
       },
       callAs(ctx.caller),
     );
-    return { bookings: r.bookings.map(bookingToJson), ...pageInfoFromProto(r.pageInfo) };
+    const names = await dutyNamesOf(ctx.services.masters, ctx.caller, r.bookings);
+    return {
+      bookings: r.bookings.map((booking) => ({ ...bookingToJson(booking), ...names(booking) })),
+      ...pageInfoFromProto(r.pageInfo),
+    };
   });
 
 /** How many duties each tab holds, all twelve in one call (the board's tab badges). */

@@ -1,4 +1,5 @@
 export * from './business-masters';
+export * from './choices';
 export {
   decodeListedValues,
   decodeMasterValues,

@@ -94,6 +94,14 @@ export function mastersRoutes(useCases: MastersUseCases) {
           pageInfo: pageInfoToProto(page),
         };
       },
+      async listChoices(req, ctx) {
+        const choices = await masters.choices(tenantCallerOf(ctx), req.kind, {
+          search: req.search,
+          ids: req.ids,
+          limit: req.limit,
+        });
+        return { choices };
+      },
       async getRecord(req, ctx) {
         return {
           record: recordToProto(masterOf(req.kind), await masters.get(tenantCallerOf(ctx), req.kind, req.id)),

@@ -5,6 +5,7 @@ import {
   type FieldValue,
   ID_MESSAGE,
   isFilterValue,
+  isListedKind,
   isMasterKind,
   isReferenceCode,
   isUuid,
@@ -13,6 +14,7 @@ import {
   type MasterValues,
   masterOf,
   masterSchema,
+  mayChooseFrom,
   operatorDate,
   type ValuesOf,
 } from '@fleet/domain';
@@ -216,65 +218,101 @@ export function createMasters(deps: MastersDeps) {
     return record;
   }
 
+  async function listOf(caller: TenantCaller, definition: MasterDefinition, input: ListInput) {
+    const sortBy = sortKey(input.sortBy, definition.sorts, definition.defaultSort, definition.many);
+    const limit = pageSize(input.limit);
+    const filters = (input.filters ?? [])
+      .filter((f) => f.values.length > 0)
+      .map((f) => {
+        const declared = definition.filters?.find((d) => d.key === f.key);
+        if (!declared) {
+          const offered = (definition.filters ?? []).map((d) => d.key).join(', ') || 'nothing';
+          throw invalidField('filters', `${definition.many} filter by ${offered}.`);
+        }
+        if (f.values.length > 500) throw invalidField('filters', 'Choose at most 500 values per filter.');
+        const field = definition.fields[declared.field]!;
+        const stranger = f.values.find((value) => !isFilterValue(field, value));
+        if (stranger !== undefined) {
+          throw invalidField(
+            'filters',
+            `"${stranger.slice(0, 40)}" is not one of the ${declared.many.toLowerCase()}.`,
+          );
+        }
+        return { field: declared.field, values: f.values };
+      });
+    let expiringBy: string | undefined;
+    if (input.expiringWithinDays !== undefined) {
+      if (!definition.expiries?.length) {
+        throw invalidField('expiringWithinDays', `${definition.many} have no documents that expire.`);
+      }
+      if (
+        !Number.isInteger(input.expiringWithinDays) ||
+        input.expiringWithinDays < 0 ||
+        input.expiringWithinDays > 3650
+      ) {
+        throw invalidField('expiringWithinDays', 'Ask for 0 to 3650 days.');
+      }
+      const by = new Date(`${today()}T00:00:00Z`);
+      by.setUTCDate(by.getUTCDate() + input.expiringWithinDays);
+      expiringBy = by.toISOString().slice(0, 10);
+    }
+    const query = {
+      search: input.search?.slice(0, 200),
+      active: input.active ?? (definition.system ? 'all' : 'active'),
+      filters,
+      expiringBy,
+      ids: input.ids?.length
+        ? input.ids.slice(0, 1000).map((id, i) => requireRecordId(definition, id, `ids.${i}`))
+        : undefined,
+      sortBy,
+      direction: input.direction ?? 'asc',
+      cursor: input.cursor || undefined,
+      limit,
+      today: today(),
+    } as const;
+    const fetched = await (definition.system
+      ? db.readAsSystem((tx) => listRecords(tx, definition, query))
+      : db.read(caller.tenantId, (tx) => listRecords(tx, definition, query)));
+    return toPage(fetched, limit, (r) => [r.sortKey, r.id]);
+  }
+
   return {
     async list(callerInput: Caller, kind: string, input: ListInput) {
       const caller = requireTenant(callerInput);
-      const definition = masterFor(caller, kind, 'view');
-      const sortBy = sortKey(input.sortBy, definition.sorts, definition.defaultSort, definition.many);
-      const limit = pageSize(input.limit);
-      const filters = (input.filters ?? [])
-        .filter((f) => f.values.length > 0)
-        .map((f) => {
-          const declared = definition.filters?.find((d) => d.key === f.key);
-          if (!declared) {
-            const offered = (definition.filters ?? []).map((d) => d.key).join(', ') || 'nothing';
-            throw invalidField('filters', `${definition.many} filter by ${offered}.`);
-          }
-          if (f.values.length > 500) throw invalidField('filters', 'Choose at most 500 values per filter.');
-          const field = definition.fields[declared.field]!;
-          const stranger = f.values.find((value) => !isFilterValue(field, value));
-          if (stranger !== undefined) {
-            throw invalidField(
-              'filters',
-              `"${stranger.slice(0, 40)}" is not one of the ${declared.many.toLowerCase()}.`,
-            );
-          }
-          return { field: declared.field, values: f.values };
-        });
-      let expiringBy: string | undefined;
-      if (input.expiringWithinDays !== undefined) {
-        if (!definition.expiries?.length) {
-          throw invalidField('expiringWithinDays', `${definition.many} have no documents that expire.`);
-        }
-        if (
-          !Number.isInteger(input.expiringWithinDays) ||
-          input.expiringWithinDays < 0 ||
-          input.expiringWithinDays > 3650
-        ) {
-          throw invalidField('expiringWithinDays', 'Ask for 0 to 3650 days.');
-        }
-        const by = new Date(`${today()}T00:00:00Z`);
-        by.setUTCDate(by.getUTCDate() + input.expiringWithinDays);
-        expiringBy = by.toISOString().slice(0, 10);
-      }
-      const query = {
-        search: input.search?.slice(0, 200),
-        active: input.active ?? (definition.system ? 'all' : 'active'),
-        filters,
-        expiringBy,
-        ids: input.ids?.length
-          ? input.ids.slice(0, 1000).map((id, i) => requireRecordId(definition, id, `ids.${i}`))
-          : undefined,
-        sortBy,
-        direction: input.direction ?? 'asc',
-        cursor: input.cursor || undefined,
-        limit,
-        today: today(),
-      } as const;
-      const fetched = await (definition.system
-        ? db.readAsSystem((tx) => listRecords(tx, definition, query))
-        : db.read(caller.tenantId, (tx) => listRecords(tx, definition, query)));
-      return toPage(fetched, limit, (r) => [r.sortKey, r.id]);
+      return listOf(caller, masterFor(caller, kind, 'view'), input);
+    },
+
+    /**
+     * The names and ids of a master's records for a picker: open to whoever may list the master, and to
+     * whoever holds the permission of a form that picks from it (nothing but the name leaves here).
+     */
+    async choices(
+      callerInput: Caller,
+      kind: string,
+      input: { search?: string; ids?: string[]; limit?: number },
+    ) {
+      const caller = requireTenant(callerInput);
+      if (!isListedKind(kind)) throw invalidField('kind', `There are no choices of "${kind.slice(0, 40)}".`);
+      const definition: MasterDefinition = masterOf(kind);
+      const mayList = definition.view === 'signed-in' || caller.permissions.includes(definition.view);
+      if (!mayList && !mayChooseFrom(caller.permissions, kind)) throw permissionDenied();
+      const ids = input.ids?.length ? input.ids : undefined;
+      const page = await listOf(caller, definition, {
+        ids,
+        search: ids ? undefined : input.search,
+        active: ids ? 'all' : 'active',
+        limit: ids ? Math.min(ids.length, 1000) : input.limit || 50,
+      });
+      return page.items.map((record) => {
+        const values: Record<string, unknown> = record.values;
+        const name = values[definition.display];
+        const colour = values.colour;
+        return {
+          id: record.id,
+          name: name === null || name === undefined ? '' : String(name),
+          colour: definition.kind === 'label' && typeof colour === 'string' ? colour : '',
+        };
+      });
     },
 
     async get(callerInput: Caller, kind: string, id: string) {

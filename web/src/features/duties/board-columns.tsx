@@ -18,7 +18,6 @@ import {
   statusLabel,
   timeText,
 } from './duty-format';
-import type { DutyNames } from './use-master-names';
 
 const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -45,13 +44,11 @@ const stayInCell = {
 };
 
 export function boardColumns({
-  names,
   permissions,
   onAllot,
   onDispatch,
   onEdit,
 }: {
-  names: DutyNames;
   permissions: ReadonlySet<string>;
   onAllot: (row: BoardRow) => void;
   onDispatch: (row: BoardRow) => void;
@@ -99,12 +96,12 @@ export function boardColumns({
     )),
     cell('cities', 'From → to', (r) => (
       <TwoLines
-        first={names.city(r.fromCityId)}
-        second={r.toCityId ? `→ ${names.city(r.toCityId) ?? '…'}` : undefined}
+        first={r.fromCityName ?? undefined}
+        second={r.toCityId ? `→ ${r.toCityName ?? '…'}` : undefined}
       />
     )),
     cell('dutyType', 'Duty type · group', (r) => (
-      <TwoLines first={names.dutyType(r.dutyTypeId)} second={names.vehicleGroup(r.vehicleGroupId)} />
+      <TwoLines first={r.dutyTypeName ?? undefined} second={r.vehicleGroupName ?? undefined} />
     )),
     cell('vehicle', 'Vehicle', (r) => r.vehicleNo ?? '—'),
     cell('driver', 'Driver / supplier', (r) =>
@@ -120,7 +117,7 @@ export function boardColumns({
       ),
     ),
     cell('status', 'Status · labels', (r) => {
-      const labels = names.labels(r.labelIds);
+      const labels = r.labels;
       return (
         <Group gap={4}>
           <Badge variant="light" color={statusColour(r.status)} styles={{ label: { overflow: 'visible' } }}>

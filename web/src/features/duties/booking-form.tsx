@@ -28,6 +28,7 @@ import { Panel } from '../common/panel';
 import { listedApi } from '../masters/master-api';
 import { keepsFocus, MasterField, QUARTER_HOURS } from '../masters/master-fields';
 import { AttachmentsField } from './booking-attachments';
+import { BookingChoiceField } from './booking-choice-field';
 import {
   type BookingFormContext,
   type BookingFormValues,
@@ -41,7 +42,7 @@ import { rupees } from './duty-format';
 
 const TIME_OPTIONS = QUARTER_HOURS.map((t) => ({ value: t, label: t }));
 
-/** A picker of another master's records, searched on the server as you type. */
+/** A picker of another master's records the masters' own permission opens, searched on the server as you type. */
 function Ref({
   name,
   label,
@@ -368,9 +369,9 @@ function BookingFormBody({
         {problem ? <Alert color="red">{problem}</Alert> : null}
         <Panel title="Customer">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Ref name="customerId" label="Customer" target="customer" required />
+            <BookingChoiceField name="customerId" label="Customer" kind="customer" required />
             <TextField name="orderReferenceNumber" label="Order reference" />
-            {can('view_my_company') ? <Ref name="companyId" label="Billed from" target="company" /> : null}
+            <BookingChoiceField name="companyId" label="Billed from" kind="company" />
             <TextField name="bookedBy.name" label="Booked by" />
             <TextField name="bookedBy.phone" label="Booker’s phone" type="tel" placeholder="+91…" />
             <TextField name="bookedBy.email" label="Booker’s email" type="email" />
@@ -388,10 +389,10 @@ function BookingFormBody({
         <Panel title="Duty">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 4 }}>
-              <Ref name="fromCityId" label="From city" target="city" required />
-              <Ref name="toCityId" label="To city" target="city" />
-              <Ref name="vehicleGroupId" label="Vehicle group" target="vehicle_group" required />
-              <Ref name="dutyTypeId" label="Duty type" target="duty_type" required />
+              <BookingChoiceField name="fromCityId" label="From city" kind="city" required />
+              <BookingChoiceField name="toCityId" label="To city" kind="city" />
+              <BookingChoiceField name="vehicleGroupId" label="Vehicle group" kind="vehicle_group" required />
+              <BookingChoiceField name="dutyTypeId" label="Duty type" kind="duty_type" required />
               <DateField name="reportingDate" label="Reporting date" required />
               <SelectField name="reportingTime" label="Reporting time" required data={TIME_OPTIONS} />
               <MultiDay kept={kept.lastDate} />

@@ -48,7 +48,7 @@ import { PassengerPagesCard } from './passenger-pages-card';
 import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
 import { StatusActionButtons } from './status-actions';
-import { type DutyNames, useDutyNames } from './use-master-names';
+import { type CustomFieldNames, useCustomFieldNames } from './use-master-names';
 
 function Contacts({ title, contacts }: { title: string; contacts: BookingDetail['passengers'] }) {
   if (contacts.length === 0) return null;
@@ -75,8 +75,8 @@ function priceText(price: BookingDetail['sales']): string {
   return parts.length ? `${parts.join(', ')}${price.rateCardId ? ' (rate card)' : ''}` : '';
 }
 
-function BookingFacts({ booking, names }: { booking: BookingDetail; names: DutyNames }) {
-  const labels = names.labels(booking.labelIds);
+function BookingFacts({ booking, names }: { booking: BookingDetail; names: CustomFieldNames }) {
+  const labels = booking.labels;
   return (
     <Panel title="Booking">
       <Stack gap="sm">
@@ -90,11 +90,11 @@ function BookingFacts({ booking, names }: { booking: BookingDetail; names: DutyN
           <Fact label="Order reference">{booking.orderReferenceNumber}</Fact>
           <Fact label="Reporting">{dateTimeText(booking.reportingAt)}</Fact>
           <Fact label="From → to">
-            {names.city(booking.fromCityId) ?? '…'}
-            {booking.toCityId ? ` → ${names.city(booking.toCityId) ?? '…'}` : ''}
+            {booking.fromCityName ?? '…'}
+            {booking.toCityId ? ` → ${booking.toCityName ?? '…'}` : ''}
           </Fact>
           <Fact label="Duty type · vehicle group">
-            {`${names.dutyType(booking.dutyTypeId) ?? '…'} · ${names.vehicleGroup(booking.vehicleGroupId) ?? '…'}`}
+            {`${booking.dutyTypeName ?? '…'} · ${booking.vehicleGroupName ?? '…'}`}
           </Fact>
           <Fact label="Reporting address">{booking.reportingAddress}</Fact>
           <Fact label="Drop address">{booking.dropAddress}</Fact>
@@ -220,7 +220,7 @@ export default function BookingPage() {
   const query = useQuery(trpc.booking.get.queryOptions({ id }));
   const permissions = usePermissions();
   const view = query.data;
-  const names = useDutyNames(view ? [[view.booking]] : []);
+  const names = useCustomFieldNames(view ? [view.booking] : []);
   const days = useDays(view);
   const [allotting, setAllotting] = useState(false);
   const navigate = useNavigate();

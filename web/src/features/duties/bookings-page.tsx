@@ -20,7 +20,6 @@ import { boardFilterInput } from './board-filters';
 import type { BoardRow } from './booking-types';
 import { dutyNumber } from './duty-format';
 import { useStatusAction } from './status-actions';
-import { useDutyNames } from './use-master-names';
 
 const search = z.object({
   sortBy: z.enum(BOOKING_SORTS).optional().catch(undefined),
@@ -84,7 +83,6 @@ export default function BookingsPage() {
   );
   const pages = list.data?.pages.map((p) => p.bookings) ?? [];
   const rows = pages.flat();
-  const names = useDutyNames(pages);
   const [allotting, setAllotting] = useState<BoardRow>();
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const selected = useMemo(() => rows.filter((r) => selectedIds.has(r.id)), [rows, selectedIds]);
@@ -203,7 +201,6 @@ export default function BookingsPage() {
       />
       <DataTable
         columns={boardColumns({
-          names,
           permissions,
           onAllot: setAllotting,
           onDispatch: (row) => dispatch.mutate({ action: 'dispatch', duty: row }),

@@ -1,5 +1,4 @@
 import {
-  type LabelColour,
   type ListedKind,
   type MasterDefinition,
   type MasterListRecord,
@@ -45,59 +44,20 @@ export function useMasterRecords<K extends ListedKind>(
   });
 }
 
-/** What a duty names in other masters. */
-export interface NamedDuty {
-  fromCityId: string;
-  toCityId: string | null;
-  dutyTypeId: string;
-  vehicleGroupId: string;
-  labelIds: readonly string[];
+/** A duty's custom field entries. */
+interface WithCustomFields {
   customFields?: readonly { customFieldId: string; value: string }[];
 }
 
-export interface DutyLabel {
-  id: string;
-  name: string;
-  colour: LabelColour;
-}
-
 /**
- * The names of the cities, duty types, vehicle groups and labels duties name, one lookup per master per
- * group of duties (`pages`: a list's pages, or one duty). Unknown while loading, or when the person may
- * not list that master.
+ * The names of the custom fields duties' entries are for, one lookup for them all; none for someone who
+ * may not see custom fields. (A duty's other names come with it from the gateway.)
  */
-export function useDutyNames(pages: readonly (readonly NamedDuty[])[]) {
-  const ids = (pick: (duty: NamedDuty) => readonly (string | null)[]) =>
-    pages.map((duties) => distinctIds(duties.flatMap(pick)));
-  const cities = useMasterRecords(
-    'city',
-    ids((d) => [d.fromCityId, d.toCityId]),
-  );
-  const dutyTypes = useMasterRecords(
-    'duty_type',
-    ids((d) => [d.dutyTypeId]),
-  );
-  const groups = useMasterRecords(
-    'vehicle_group',
-    ids((d) => [d.vehicleGroupId]),
-  );
-  const labels = useMasterRecords(
-    'label',
-    ids((d) => d.labelIds),
-  );
-  const customFields = useMasterRecords(
-    'custom_field',
-    ids((d) => (d.customFields ?? []).map((entry) => entry.customFieldId)),
-  );
+export function useCustomFieldNames(duties: readonly WithCustomFields[]) {
+  const customFields = useMasterRecords('custom_field', [
+    distinctIds(duties.flatMap((d) => (d.customFields ?? []).map((entry) => entry.customFieldId))),
+  ]);
   return {
-    city: (id: string | null) => (id ? cities.get(id)?.values.name : undefined),
-    dutyType: (id: string) => dutyTypes.get(id)?.values.name,
-    vehicleGroup: (id: string) => groups.get(id)?.values.name,
-    labels: (labelIds: readonly string[]): DutyLabel[] =>
-      labelIds.flatMap((id) => {
-        const label = labels.get(id);
-        return label ? [{ id, name: label.values.name, colour: label.values.colour }] : [];
-      }),
     /** A duty's custom field entries by field name; none for someone who may not see custom fields. */
     customFields: (entries: readonly { customFieldId: string; value: string }[]) =>
       entries.flatMap((entry) => {
@@ -106,4 +66,4 @@ export function useDutyNames(pages: readonly (readonly NamedDuty[])[]) {
       }),
   };
 }
-export type DutyNames = ReturnType<typeof useDutyNames>;
+export type CustomFieldNames = ReturnType<typeof useCustomFieldNames>;

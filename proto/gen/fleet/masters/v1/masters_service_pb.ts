@@ -28,7 +28,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/masters/v1/masters_service.proto.
  */
 export const file_fleet_masters_v1_masters_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZmbGVldC9tYXN0ZXJzL3YxL21hc3RlcnNfc2VydmljZS5wcm90bxIQZmxlZXQubWFzdGVycy52MSIpCgpMaXN0RmlsdGVyEgsKA2tleRgBIAEoCRIOCgZ2YWx1ZXMYAiADKAkihQIKEkxpc3RSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEg4KBnNlYXJjaBgCIAEoCRItCgZhY3RpdmUYAyABKA4yHS5mbGVldC5jb21tb24udjEuQWN0aXZlRmlsdGVyEi0KB2ZpbHRlcnMYBCADKAsyHC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RGaWx0ZXISIQoUZXhwaXJpbmdfd2l0aGluX2RheXMYBSABKAVIAIgBARIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgsKA2lkcxgHIAMoCUIXChVfZXhwaXJpbmdfd2l0aGluX2RheXMiaAoTTGlzdFJlY29yZHNSZXNwb25zZRIUCgxyZWNvcmRzX2pzb24YAyABKAkSLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvSgQIARACUgdyZWNvcmRzIiwKEEdldFJlY29yZFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSI9ChFHZXRSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJGChNDcmVhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEwoLdmFsdWVzX2pzb24YAyABKAlKBAgCEANSBnZhbHVlcyJAChRDcmVhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJSChNVcGRhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEwoLdmFsdWVzX2pzb24YBCABKAlKBAgDEARSBnZhbHVlcyJAChRVcGRhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJFChZTZXRSZWNvcmRBY3RpdmVSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIIkMKF1NldFJlY29yZEFjdGl2ZVJlc3BvbnNlEigKBnJlY29yZBgBIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkIiIKEkdldFNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJIj8KE0dldFNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiRgoTU2F2ZVNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJEhMKC3ZhbHVlc19qc29uGAMgASgJSgQIAhADUgZ2YWx1ZXMiQAoUU2F2ZVNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiuQEKElJlc29sdmVSYXRlUmVxdWVzdBIqCgVwYXJ0eRgBIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAIgASgJEhMKC3N1cHBsaWVyX2lkGAMgASgJEhQKDGR1dHlfdHlwZV9pZBgEIAEoCRIPCgdjaXR5X2lkGAUgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBiABKAkSDAoEZGF0ZRgHIAEoCSJEChNSZXNvbHZlUmF0ZVJlc3BvbnNlEi0KCXJhdGVfY2FyZBgBIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQiYAoUR2V0UmF0ZUxhZGRlclJlcXVlc3QSFAoMcmF0ZV9jYXJkX2lkGAEgASgJEhMKC2N1c3RvbWVyX2lkGAIgASgJEg8KB2NpdHlfaWQYAyABKAkSDAoEZGF0ZRgEIAEoCSJCChVHZXRSYXRlTGFkZGVyUmVzcG9uc2USKQoFcnVuZ3MYASADKAsyGi5mbGVldC5tYXN0ZXJzLnYxLlJhdGVDYXJkIjMKFkdldFR5cGVkUmVjb3Jkc1JlcXVlc3QSDAoEa2luZBgBIAEoCRILCgNpZHMYAiADKAkioAUKF0dldFR5cGVkUmVjb3Jkc1Jlc3BvbnNlEisKCHZlaGljbGVzGAEgAygLMhkuZmxlZXQubWFzdGVycy52MS5WZWhpY2xlEikKB2RyaXZlcnMYAiADKAsyGC5mbGVldC5tYXN0ZXJzLnYxLkRyaXZlchItCgljdXN0b21lcnMYAyADKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkN1c3RvbWVyEi0KCXN1cHBsaWVycxgEIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLgoKZHV0eV90eXBlcxgFIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuRHV0eVR5cGUSLgoKcmF0ZV9jYXJkcxgGIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQSLAoJY29tcGFuaWVzGAcgAygLMhkuZmxlZXQubWFzdGVycy52MS5Db21wYW55EjoKEGNvbXBhbnlfcHJvZmlsZXMYCCADKAsyIC5mbGVldC5tYXN0ZXJzLnYxLkNvbXBhbnlQcm9maWxlEiQKBXRheGVzGAkgAygLMhUuZmxlZXQubWFzdGVycy52MS5UYXgSNAoNYmlsbGluZ19pdGVtcxgKIAMoCzIdLmZsZWV0Lm1hc3RlcnMudjEuQmlsbGluZ0l0ZW0SNAoNYmFua19hY2NvdW50cxgLIAMoCzIdLmZsZWV0Lm1hc3RlcnMudjEuQmFua0FjY291bnQSPQoRYnVzaW5lc3Nfc2V0dGluZ3MYDCADKAsyIi5mbGVldC5tYXN0ZXJzLnYxLkJ1c2luZXNzU2V0dGluZ3MSNAoNZnVlbF9zdGF0aW9ucxgNIAMoCzIdLmZsZWV0Lm1hc3RlcnMudjEuRnVlbFN0YXRpb24itQEKClN0b3JlZEZpbGUSCgoCaWQYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRISCgpzaXplX2J5dGVzGAQgASgDEi4KB3B1cnBvc2UYBSABKA4yHS5mbGVldC5tYXN0ZXJzLnYxLkZpbGVQdXJwb3NlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIogBChFVcGxvYWRGaWxlUmVxdWVzdBIRCglmaWxlX25hbWUYASABKAkSDwoHY29udGVudBgCIAEoDBIyCgdwdXJwb3NlGAMgASgOMh0uZmxlZXQubWFzdGVycy52MS5GaWxlUHVycG9zZUICGAESDAoEa2luZBgEIAEoCRINCgVmaWVsZBgFIAEoCSJAChJVcGxvYWRGaWxlUmVzcG9uc2USKgoEZmlsZRgBIAEoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZSIcCg5HZXRGaWxlUmVxdWVzdBIKCgJpZBgBIAEoCSJOCg9HZXRGaWxlUmVzcG9uc2USKgoEZmlsZRgBIAEoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZRIPCgdjb250ZW50GAIgASgMIj0KEUNoZWNrRmlsZXNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDQoFZmllbGQYAiABKAkSCwoDaWRzGAMgAygJIkEKEkNoZWNrRmlsZXNSZXNwb25zZRIrCgVmaWxlcxgBIAMoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZSqiAgoLRmlsZVB1cnBvc2USHAoYRklMRV9QVVJQT1NFX1VOU1BFQ0lGSUVEEAASIQodRklMRV9QVVJQT1NFX1ZFSElDTEVfRE9DVU1FTlQQARIgChxGSUxFX1BVUlBPU0VfRFJJVkVSX0RPQ1VNRU5UEAISIgoeRklMRV9QVVJQT1NFX0NVU1RPTUVSX0RPQ1VNRU5UEAMSIgoeRklMRV9QVVJQT1NFX1NVUFBMSUVSX0RPQ1VNRU5UEAQSIQodRklMRV9QVVJQT1NFX0NPTVBBTllfQlJBTkRJTkcQBRIjCh9GSUxFX1BVUlBPU0VfQk9PS0lOR19BVFRBQ0hNRU5UEAYSIAocRklMRV9QVVJQT1NFX0RVVFlfU0xJUF9QSE9UTxAHMssJCg5NYXN0ZXJzU2VydmljZRJaCgtMaXN0UmVjb3JkcxIkLmZsZWV0Lm1hc3RlcnMudjEuTGlzdFJlY29yZHNSZXF1ZXN0GiUuZmxlZXQubWFzdGVycy52MS5MaXN0UmVjb3Jkc1Jlc3BvbnNlElQKCUdldFJlY29yZBIiLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmVjb3JkUmVxdWVzdBojLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmVjb3JkUmVzcG9uc2USXQoMQ3JlYXRlUmVjb3JkEiUuZmxlZXQubWFzdGVycy52MS5DcmVhdGVSZWNvcmRSZXF1ZXN0GiYuZmxlZXQubWFzdGVycy52MS5DcmVhdGVSZWNvcmRSZXNwb25zZRJdCgxVcGRhdGVSZWNvcmQSJS5mbGVldC5tYXN0ZXJzLnYxLlVwZGF0ZVJlY29yZFJlcXVlc3QaJi5mbGVldC5tYXN0ZXJzLnYxLlVwZGF0ZVJlY29yZFJlc3BvbnNlEmYKD1NldFJlY29yZEFjdGl2ZRIoLmZsZWV0Lm1hc3RlcnMudjEuU2V0UmVjb3JkQWN0aXZlUmVxdWVzdBopLmZsZWV0Lm1hc3RlcnMudjEuU2V0UmVjb3JkQWN0aXZlUmVzcG9uc2USWgoLR2V0U2V0dGluZ3MSJC5mbGVldC5tYXN0ZXJzLnYxLkdldFNldHRpbmdzUmVxdWVzdBolLmZsZWV0Lm1hc3RlcnMudjEuR2V0U2V0dGluZ3NSZXNwb25zZRJdCgxTYXZlU2V0dGluZ3MSJS5mbGVldC5tYXN0ZXJzLnYxLlNhdmVTZXR0aW5nc1JlcXVlc3QaJi5mbGVldC5tYXN0ZXJzLnYxLlNhdmVTZXR0aW5nc1Jlc3BvbnNlEloKC1Jlc29sdmVSYXRlEiQuZmxlZXQubWFzdGVycy52MS5SZXNvbHZlUmF0ZVJlcXVlc3QaJS5mbGVldC5tYXN0ZXJzLnYxLlJlc29sdmVSYXRlUmVzcG9uc2USYAoNR2V0UmF0ZUxhZGRlchImLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmF0ZUxhZGRlclJlcXVlc3QaJy5mbGVldC5tYXN0ZXJzLnYxLkdldFJhdGVMYWRkZXJSZXNwb25zZRJmCg9HZXRUeXBlZFJlY29yZHMSKC5mbGVldC5tYXN0ZXJzLnYxLkdldFR5cGVkUmVjb3Jkc1JlcXVlc3QaKS5mbGVldC5tYXN0ZXJzLnYxLkdldFR5cGVkUmVjb3Jkc1Jlc3BvbnNlElcKClVwbG9hZEZpbGUSIy5mbGVldC5tYXN0ZXJzLnYxLlVwbG9hZEZpbGVSZXF1ZXN0GiQuZmxlZXQubWFzdGVycy52MS5VcGxvYWRGaWxlUmVzcG9uc2USTgoHR2V0RmlsZRIgLmZsZWV0Lm1hc3RlcnMudjEuR2V0RmlsZVJlcXVlc3QaIS5mbGVldC5tYXN0ZXJzLnYxLkdldEZpbGVSZXNwb25zZRJXCgpDaGVja0ZpbGVzEiMuZmxlZXQubWFzdGVycy52MS5DaGVja0ZpbGVzUmVxdWVzdBokLmZsZWV0Lm1hc3RlcnMudjEuQ2hlY2tGaWxlc1Jlc3BvbnNlYgZwcm90bzM", [file_fleet_common_v1_common, file_fleet_masters_v1_billing_masters, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle, file_google_protobuf_timestamp]);
+  fileDesc("CiZmbGVldC9tYXN0ZXJzL3YxL21hc3RlcnNfc2VydmljZS5wcm90bxIQZmxlZXQubWFzdGVycy52MSIpCgpMaXN0RmlsdGVyEgsKA2tleRgBIAEoCRIOCgZ2YWx1ZXMYAiADKAkihQIKEkxpc3RSZWNvcmRzUmVxdWVzdBIMCgRraW5kGAEgASgJEg4KBnNlYXJjaBgCIAEoCRItCgZhY3RpdmUYAyABKA4yHS5mbGVldC5jb21tb24udjEuQWN0aXZlRmlsdGVyEi0KB2ZpbHRlcnMYBCADKAsyHC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RGaWx0ZXISIQoUZXhwaXJpbmdfd2l0aGluX2RheXMYBSABKAVIAIgBARIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0EgsKA2lkcxgHIAMoCUIXChVfZXhwaXJpbmdfd2l0aGluX2RheXMiaAoTTGlzdFJlY29yZHNSZXNwb25zZRIUCgxyZWNvcmRzX2pzb24YAyABKAkSLAoJcGFnZV9pbmZvGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvSgQIARACUgdyZWNvcmRzIk4KEkxpc3RDaG9pY2VzUmVxdWVzdBIMCgRraW5kGAEgASgJEg4KBnNlYXJjaBgCIAEoCRILCgNpZHMYAyADKAkSDQoFbGltaXQYBCABKAUiMgoGQ2hvaWNlEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29sb3VyGAMgASgJIkAKE0xpc3RDaG9pY2VzUmVzcG9uc2USKQoHY2hvaWNlcxgBIAMoCzIYLmZsZWV0Lm1hc3RlcnMudjEuQ2hvaWNlIiwKEEdldFJlY29yZFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSI9ChFHZXRSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJGChNDcmVhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSEwoLdmFsdWVzX2pzb24YAyABKAlKBAgCEANSBnZhbHVlcyJAChRDcmVhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJSChNVcGRhdGVSZWNvcmRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEwoLdmFsdWVzX2pzb24YBCABKAlKBAgDEARSBnZhbHVlcyJAChRVcGRhdGVSZWNvcmRSZXNwb25zZRIoCgZyZWNvcmQYASABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZCJFChZTZXRSZWNvcmRBY3RpdmVSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSEQoJaXNfYWN0aXZlGAMgASgIIkMKF1NldFJlY29yZEFjdGl2ZVJlc3BvbnNlEigKBnJlY29yZBgBIAEoCzIYLmZsZWV0Lm1hc3RlcnMudjEuUmVjb3JkIiIKEkdldFNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJIj8KE0dldFNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiRgoTU2F2ZVNldHRpbmdzUmVxdWVzdBIMCgRraW5kGAEgASgJEhMKC3ZhbHVlc19qc29uGAMgASgJSgQIAhADUgZ2YWx1ZXMiQAoUU2F2ZVNldHRpbmdzUmVzcG9uc2USKAoGcmVjb3JkGAEgASgLMhguZmxlZXQubWFzdGVycy52MS5SZWNvcmQiuQEKElJlc29sdmVSYXRlUmVxdWVzdBIqCgVwYXJ0eRgBIAEoDjIbLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZVBhcnR5EhMKC2N1c3RvbWVyX2lkGAIgASgJEhMKC3N1cHBsaWVyX2lkGAMgASgJEhQKDGR1dHlfdHlwZV9pZBgEIAEoCRIPCgdjaXR5X2lkGAUgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBiABKAkSDAoEZGF0ZRgHIAEoCSJEChNSZXNvbHZlUmF0ZVJlc3BvbnNlEi0KCXJhdGVfY2FyZBgBIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQiYAoUR2V0UmF0ZUxhZGRlclJlcXVlc3QSFAoMcmF0ZV9jYXJkX2lkGAEgASgJEhMKC2N1c3RvbWVyX2lkGAIgASgJEg8KB2NpdHlfaWQYAyABKAkSDAoEZGF0ZRgEIAEoCSJCChVHZXRSYXRlTGFkZGVyUmVzcG9uc2USKQoFcnVuZ3MYASADKAsyGi5mbGVldC5tYXN0ZXJzLnYxLlJhdGVDYXJkIjMKFkdldFR5cGVkUmVjb3Jkc1JlcXVlc3QSDAoEa2luZBgBIAEoCRILCgNpZHMYAiADKAkioAUKF0dldFR5cGVkUmVjb3Jkc1Jlc3BvbnNlEisKCHZlaGljbGVzGAEgAygLMhkuZmxlZXQubWFzdGVycy52MS5WZWhpY2xlEikKB2RyaXZlcnMYAiADKAsyGC5mbGVldC5tYXN0ZXJzLnYxLkRyaXZlchItCgljdXN0b21lcnMYAyADKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkN1c3RvbWVyEi0KCXN1cHBsaWVycxgEIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLgoKZHV0eV90eXBlcxgFIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuRHV0eVR5cGUSLgoKcmF0ZV9jYXJkcxgGIAMoCzIaLmZsZWV0Lm1hc3RlcnMudjEuUmF0ZUNhcmQSLAoJY29tcGFuaWVzGAcgAygLMhkuZmxlZXQubWFzdGVycy52MS5Db21wYW55EjoKEGNvbXBhbnlfcHJvZmlsZXMYCCADKAsyIC5mbGVldC5tYXN0ZXJzLnYxLkNvbXBhbnlQcm9maWxlEiQKBXRheGVzGAkgAygLMhUuZmxlZXQubWFzdGVycy52MS5UYXgSNAoNYmlsbGluZ19pdGVtcxgKIAMoCzIdLmZsZWV0Lm1hc3RlcnMudjEuQmlsbGluZ0l0ZW0SNAoNYmFua19hY2NvdW50cxgLIAMoCzIdLmZsZWV0Lm1hc3RlcnMudjEuQmFua0FjY291bnQSPQoRYnVzaW5lc3Nfc2V0dGluZ3MYDCADKAsyIi5mbGVldC5tYXN0ZXJzLnYxLkJ1c2luZXNzU2V0dGluZ3MSNAoNZnVlbF9zdGF0aW9ucxgNIAMoCzIdLmZsZWV0Lm1hc3RlcnMudjEuRnVlbFN0YXRpb24itQEKClN0b3JlZEZpbGUSCgoCaWQYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRISCgpzaXplX2J5dGVzGAQgASgDEi4KB3B1cnBvc2UYBSABKA4yHS5mbGVldC5tYXN0ZXJzLnYxLkZpbGVQdXJwb3NlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIogBChFVcGxvYWRGaWxlUmVxdWVzdBIRCglmaWxlX25hbWUYASABKAkSDwoHY29udGVudBgCIAEoDBIyCgdwdXJwb3NlGAMgASgOMh0uZmxlZXQubWFzdGVycy52MS5GaWxlUHVycG9zZUICGAESDAoEa2luZBgEIAEoCRINCgVmaWVsZBgFIAEoCSJAChJVcGxvYWRGaWxlUmVzcG9uc2USKgoEZmlsZRgBIAEoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZSIcCg5HZXRGaWxlUmVxdWVzdBIKCgJpZBgBIAEoCSJOCg9HZXRGaWxlUmVzcG9uc2USKgoEZmlsZRgBIAEoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZRIPCgdjb250ZW50GAIgASgMIj0KEUNoZWNrRmlsZXNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDQoFZmllbGQYAiABKAkSCwoDaWRzGAMgAygJIkEKEkNoZWNrRmlsZXNSZXNwb25zZRIrCgVmaWxlcxgBIAMoCzIcLmZsZWV0Lm1hc3RlcnMudjEuU3RvcmVkRmlsZSqiAgoLRmlsZVB1cnBvc2USHAoYRklMRV9QVVJQT1NFX1VOU1BFQ0lGSUVEEAASIQodRklMRV9QVVJQT1NFX1ZFSElDTEVfRE9DVU1FTlQQARIgChxGSUxFX1BVUlBPU0VfRFJJVkVSX0RPQ1VNRU5UEAISIgoeRklMRV9QVVJQT1NFX0NVU1RPTUVSX0RPQ1VNRU5UEAMSIgoeRklMRV9QVVJQT1NFX1NVUFBMSUVSX0RPQ1VNRU5UEAQSIQodRklMRV9QVVJQT1NFX0NPTVBBTllfQlJBTkRJTkcQBRIjCh9GSUxFX1BVUlBPU0VfQk9PS0lOR19BVFRBQ0hNRU5UEAYSIAocRklMRV9QVVJQT1NFX0RVVFlfU0xJUF9QSE9UTxAHMqcKCg5NYXN0ZXJzU2VydmljZRJaCgtMaXN0UmVjb3JkcxIkLmZsZWV0Lm1hc3RlcnMudjEuTGlzdFJlY29yZHNSZXF1ZXN0GiUuZmxlZXQubWFzdGVycy52MS5MaXN0UmVjb3Jkc1Jlc3BvbnNlElQKCUdldFJlY29yZBIiLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmVjb3JkUmVxdWVzdBojLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmVjb3JkUmVzcG9uc2USXQoMQ3JlYXRlUmVjb3JkEiUuZmxlZXQubWFzdGVycy52MS5DcmVhdGVSZWNvcmRSZXF1ZXN0GiYuZmxlZXQubWFzdGVycy52MS5DcmVhdGVSZWNvcmRSZXNwb25zZRJdCgxVcGRhdGVSZWNvcmQSJS5mbGVldC5tYXN0ZXJzLnYxLlVwZGF0ZVJlY29yZFJlcXVlc3QaJi5mbGVldC5tYXN0ZXJzLnYxLlVwZGF0ZVJlY29yZFJlc3BvbnNlEmYKD1NldFJlY29yZEFjdGl2ZRIoLmZsZWV0Lm1hc3RlcnMudjEuU2V0UmVjb3JkQWN0aXZlUmVxdWVzdBopLmZsZWV0Lm1hc3RlcnMudjEuU2V0UmVjb3JkQWN0aXZlUmVzcG9uc2USWgoLTGlzdENob2ljZXMSJC5mbGVldC5tYXN0ZXJzLnYxLkxpc3RDaG9pY2VzUmVxdWVzdBolLmZsZWV0Lm1hc3RlcnMudjEuTGlzdENob2ljZXNSZXNwb25zZRJaCgtHZXRTZXR0aW5ncxIkLmZsZWV0Lm1hc3RlcnMudjEuR2V0U2V0dGluZ3NSZXF1ZXN0GiUuZmxlZXQubWFzdGVycy52MS5HZXRTZXR0aW5nc1Jlc3BvbnNlEl0KDFNhdmVTZXR0aW5ncxIlLmZsZWV0Lm1hc3RlcnMudjEuU2F2ZVNldHRpbmdzUmVxdWVzdBomLmZsZWV0Lm1hc3RlcnMudjEuU2F2ZVNldHRpbmdzUmVzcG9uc2USWgoLUmVzb2x2ZVJhdGUSJC5mbGVldC5tYXN0ZXJzLnYxLlJlc29sdmVSYXRlUmVxdWVzdBolLmZsZWV0Lm1hc3RlcnMudjEuUmVzb2x2ZVJhdGVSZXNwb25zZRJgCg1HZXRSYXRlTGFkZGVyEiYuZmxlZXQubWFzdGVycy52MS5HZXRSYXRlTGFkZGVyUmVxdWVzdBonLmZsZWV0Lm1hc3RlcnMudjEuR2V0UmF0ZUxhZGRlclJlc3BvbnNlEmYKD0dldFR5cGVkUmVjb3JkcxIoLmZsZWV0Lm1hc3RlcnMudjEuR2V0VHlwZWRSZWNvcmRzUmVxdWVzdBopLmZsZWV0Lm1hc3RlcnMudjEuR2V0VHlwZWRSZWNvcmRzUmVzcG9uc2USVwoKVXBsb2FkRmlsZRIjLmZsZWV0Lm1hc3RlcnMudjEuVXBsb2FkRmlsZVJlcXVlc3QaJC5mbGVldC5tYXN0ZXJzLnYxLlVwbG9hZEZpbGVSZXNwb25zZRJOCgdHZXRGaWxlEiAuZmxlZXQubWFzdGVycy52MS5HZXRGaWxlUmVxdWVzdBohLmZsZWV0Lm1hc3RlcnMudjEuR2V0RmlsZVJlc3BvbnNlElcKCkNoZWNrRmlsZXMSIy5mbGVldC5tYXN0ZXJzLnYxLkNoZWNrRmlsZXNSZXF1ZXN0GiQuZmxlZXQubWFzdGVycy52MS5DaGVja0ZpbGVzUmVzcG9uc2ViBnByb3RvMw", [file_fleet_common_v1_common, file_fleet_masters_v1_billing_masters, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message fleet.masters.v1.ListFilter
@@ -134,6 +134,92 @@ export const ListRecordsResponseSchema: GenMessage<ListRecordsResponse> = /*@__P
   messageDesc(file_fleet_masters_v1_masters_service, 2);
 
 /**
+ * @generated from message fleet.masters.v1.ListChoicesRequest
+ */
+export type ListChoicesRequest = Message<"fleet.masters.v1.ListChoicesRequest"> & {
+  /**
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * Active records whose name matches; ignored when ids are given.
+   *
+   * @generated from field: string search = 2;
+   */
+  search: string;
+
+  /**
+   * Only these records, active or not (what a form or a list already names).
+   *
+   * @generated from field: repeated string ids = 3;
+   */
+  ids: string[];
+
+  /**
+   * At most this many; 50 when 0.
+   *
+   * @generated from field: int32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message fleet.masters.v1.ListChoicesRequest.
+ * Use `create(ListChoicesRequestSchema)` to create a new message.
+ */
+export const ListChoicesRequestSchema: GenMessage<ListChoicesRequest> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_masters_service, 3);
+
+/**
+ * A record as a picker names it.
+ *
+ * @generated from message fleet.masters.v1.Choice
+ */
+export type Choice = Message<"fleet.masters.v1.Choice"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * A label's colour; empty for other masters.
+   *
+   * @generated from field: string colour = 3;
+   */
+  colour: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.Choice.
+ * Use `create(ChoiceSchema)` to create a new message.
+ */
+export const ChoiceSchema: GenMessage<Choice> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_masters_service, 4);
+
+/**
+ * @generated from message fleet.masters.v1.ListChoicesResponse
+ */
+export type ListChoicesResponse = Message<"fleet.masters.v1.ListChoicesResponse"> & {
+  /**
+   * @generated from field: repeated fleet.masters.v1.Choice choices = 1;
+   */
+  choices: Choice[];
+};
+
+/**
+ * Describes the message fleet.masters.v1.ListChoicesResponse.
+ * Use `create(ListChoicesResponseSchema)` to create a new message.
+ */
+export const ListChoicesResponseSchema: GenMessage<ListChoicesResponse> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_masters_service, 5);
+
+/**
  * @generated from message fleet.masters.v1.GetRecordRequest
  */
 export type GetRecordRequest = Message<"fleet.masters.v1.GetRecordRequest"> & {
@@ -153,7 +239,7 @@ export type GetRecordRequest = Message<"fleet.masters.v1.GetRecordRequest"> & {
  * Use `create(GetRecordRequestSchema)` to create a new message.
  */
 export const GetRecordRequestSchema: GenMessage<GetRecordRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 3);
+  messageDesc(file_fleet_masters_v1_masters_service, 6);
 
 /**
  * @generated from message fleet.masters.v1.GetRecordResponse
@@ -170,7 +256,7 @@ export type GetRecordResponse = Message<"fleet.masters.v1.GetRecordResponse"> & 
  * Use `create(GetRecordResponseSchema)` to create a new message.
  */
 export const GetRecordResponseSchema: GenMessage<GetRecordResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 4);
+  messageDesc(file_fleet_masters_v1_masters_service, 7);
 
 /**
  * @generated from message fleet.masters.v1.CreateRecordRequest
@@ -194,7 +280,7 @@ export type CreateRecordRequest = Message<"fleet.masters.v1.CreateRecordRequest"
  * Use `create(CreateRecordRequestSchema)` to create a new message.
  */
 export const CreateRecordRequestSchema: GenMessage<CreateRecordRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 5);
+  messageDesc(file_fleet_masters_v1_masters_service, 8);
 
 /**
  * @generated from message fleet.masters.v1.CreateRecordResponse
@@ -211,7 +297,7 @@ export type CreateRecordResponse = Message<"fleet.masters.v1.CreateRecordRespons
  * Use `create(CreateRecordResponseSchema)` to create a new message.
  */
 export const CreateRecordResponseSchema: GenMessage<CreateRecordResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 6);
+  messageDesc(file_fleet_masters_v1_masters_service, 9);
 
 /**
  * @generated from message fleet.masters.v1.UpdateRecordRequest
@@ -240,7 +326,7 @@ export type UpdateRecordRequest = Message<"fleet.masters.v1.UpdateRecordRequest"
  * Use `create(UpdateRecordRequestSchema)` to create a new message.
  */
 export const UpdateRecordRequestSchema: GenMessage<UpdateRecordRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 7);
+  messageDesc(file_fleet_masters_v1_masters_service, 10);
 
 /**
  * @generated from message fleet.masters.v1.UpdateRecordResponse
@@ -257,7 +343,7 @@ export type UpdateRecordResponse = Message<"fleet.masters.v1.UpdateRecordRespons
  * Use `create(UpdateRecordResponseSchema)` to create a new message.
  */
 export const UpdateRecordResponseSchema: GenMessage<UpdateRecordResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 8);
+  messageDesc(file_fleet_masters_v1_masters_service, 11);
 
 /**
  * @generated from message fleet.masters.v1.SetRecordActiveRequest
@@ -284,7 +370,7 @@ export type SetRecordActiveRequest = Message<"fleet.masters.v1.SetRecordActiveRe
  * Use `create(SetRecordActiveRequestSchema)` to create a new message.
  */
 export const SetRecordActiveRequestSchema: GenMessage<SetRecordActiveRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 9);
+  messageDesc(file_fleet_masters_v1_masters_service, 12);
 
 /**
  * @generated from message fleet.masters.v1.SetRecordActiveResponse
@@ -301,7 +387,7 @@ export type SetRecordActiveResponse = Message<"fleet.masters.v1.SetRecordActiveR
  * Use `create(SetRecordActiveResponseSchema)` to create a new message.
  */
 export const SetRecordActiveResponseSchema: GenMessage<SetRecordActiveResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 10);
+  messageDesc(file_fleet_masters_v1_masters_service, 13);
 
 /**
  * @generated from message fleet.masters.v1.GetSettingsRequest
@@ -318,7 +404,7 @@ export type GetSettingsRequest = Message<"fleet.masters.v1.GetSettingsRequest"> 
  * Use `create(GetSettingsRequestSchema)` to create a new message.
  */
 export const GetSettingsRequestSchema: GenMessage<GetSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 11);
+  messageDesc(file_fleet_masters_v1_masters_service, 14);
 
 /**
  * @generated from message fleet.masters.v1.GetSettingsResponse
@@ -337,7 +423,7 @@ export type GetSettingsResponse = Message<"fleet.masters.v1.GetSettingsResponse"
  * Use `create(GetSettingsResponseSchema)` to create a new message.
  */
 export const GetSettingsResponseSchema: GenMessage<GetSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 12);
+  messageDesc(file_fleet_masters_v1_masters_service, 15);
 
 /**
  * @generated from message fleet.masters.v1.SaveSettingsRequest
@@ -361,7 +447,7 @@ export type SaveSettingsRequest = Message<"fleet.masters.v1.SaveSettingsRequest"
  * Use `create(SaveSettingsRequestSchema)` to create a new message.
  */
 export const SaveSettingsRequestSchema: GenMessage<SaveSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 13);
+  messageDesc(file_fleet_masters_v1_masters_service, 16);
 
 /**
  * @generated from message fleet.masters.v1.SaveSettingsResponse
@@ -378,7 +464,7 @@ export type SaveSettingsResponse = Message<"fleet.masters.v1.SaveSettingsRespons
  * Use `create(SaveSettingsResponseSchema)` to create a new message.
  */
 export const SaveSettingsResponseSchema: GenMessage<SaveSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 14);
+  messageDesc(file_fleet_masters_v1_masters_service, 17);
 
 /**
  * @generated from message fleet.masters.v1.ResolveRateRequest
@@ -430,7 +516,7 @@ export type ResolveRateRequest = Message<"fleet.masters.v1.ResolveRateRequest"> 
  * Use `create(ResolveRateRequestSchema)` to create a new message.
  */
 export const ResolveRateRequestSchema: GenMessage<ResolveRateRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 15);
+  messageDesc(file_fleet_masters_v1_masters_service, 18);
 
 /**
  * @generated from message fleet.masters.v1.ResolveRateResponse
@@ -449,7 +535,7 @@ export type ResolveRateResponse = Message<"fleet.masters.v1.ResolveRateResponse"
  * Use `create(ResolveRateResponseSchema)` to create a new message.
  */
 export const ResolveRateResponseSchema: GenMessage<ResolveRateResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 16);
+  messageDesc(file_fleet_masters_v1_masters_service, 19);
 
 /**
  * @generated from message fleet.masters.v1.GetRateLadderRequest
@@ -489,7 +575,7 @@ export type GetRateLadderRequest = Message<"fleet.masters.v1.GetRateLadderReques
  * Use `create(GetRateLadderRequestSchema)` to create a new message.
  */
 export const GetRateLadderRequestSchema: GenMessage<GetRateLadderRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 17);
+  messageDesc(file_fleet_masters_v1_masters_service, 20);
 
 /**
  * @generated from message fleet.masters.v1.GetRateLadderResponse
@@ -509,7 +595,7 @@ export type GetRateLadderResponse = Message<"fleet.masters.v1.GetRateLadderRespo
  * Use `create(GetRateLadderResponseSchema)` to create a new message.
  */
 export const GetRateLadderResponseSchema: GenMessage<GetRateLadderResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 18);
+  messageDesc(file_fleet_masters_v1_masters_service, 21);
 
 /**
  * @generated from message fleet.masters.v1.GetTypedRecordsRequest
@@ -538,7 +624,7 @@ export type GetTypedRecordsRequest = Message<"fleet.masters.v1.GetTypedRecordsRe
  * Use `create(GetTypedRecordsRequestSchema)` to create a new message.
  */
 export const GetTypedRecordsRequestSchema: GenMessage<GetTypedRecordsRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 19);
+  messageDesc(file_fleet_masters_v1_masters_service, 22);
 
 /**
  * The records found, in the list of their kind.
@@ -617,7 +703,7 @@ export type GetTypedRecordsResponse = Message<"fleet.masters.v1.GetTypedRecordsR
  * Use `create(GetTypedRecordsResponseSchema)` to create a new message.
  */
 export const GetTypedRecordsResponseSchema: GenMessage<GetTypedRecordsResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 20);
+  messageDesc(file_fleet_masters_v1_masters_service, 23);
 
 /**
  * @generated from message fleet.masters.v1.StoredFile
@@ -659,7 +745,7 @@ export type StoredFile = Message<"fleet.masters.v1.StoredFile"> & {
  * Use `create(StoredFileSchema)` to create a new message.
  */
 export const StoredFileSchema: GenMessage<StoredFile> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 21);
+  messageDesc(file_fleet_masters_v1_masters_service, 24);
 
 /**
  * @generated from message fleet.masters.v1.UploadFileRequest
@@ -705,7 +791,7 @@ export type UploadFileRequest = Message<"fleet.masters.v1.UploadFileRequest"> & 
  * Use `create(UploadFileRequestSchema)` to create a new message.
  */
 export const UploadFileRequestSchema: GenMessage<UploadFileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 22);
+  messageDesc(file_fleet_masters_v1_masters_service, 25);
 
 /**
  * @generated from message fleet.masters.v1.UploadFileResponse
@@ -722,7 +808,7 @@ export type UploadFileResponse = Message<"fleet.masters.v1.UploadFileResponse"> 
  * Use `create(UploadFileResponseSchema)` to create a new message.
  */
 export const UploadFileResponseSchema: GenMessage<UploadFileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 23);
+  messageDesc(file_fleet_masters_v1_masters_service, 26);
 
 /**
  * @generated from message fleet.masters.v1.GetFileRequest
@@ -739,7 +825,7 @@ export type GetFileRequest = Message<"fleet.masters.v1.GetFileRequest"> & {
  * Use `create(GetFileRequestSchema)` to create a new message.
  */
 export const GetFileRequestSchema: GenMessage<GetFileRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 24);
+  messageDesc(file_fleet_masters_v1_masters_service, 27);
 
 /**
  * @generated from message fleet.masters.v1.GetFileResponse
@@ -761,7 +847,7 @@ export type GetFileResponse = Message<"fleet.masters.v1.GetFileResponse"> & {
  * Use `create(GetFileResponseSchema)` to create a new message.
  */
 export const GetFileResponseSchema: GenMessage<GetFileResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 25);
+  messageDesc(file_fleet_masters_v1_masters_service, 28);
 
 /**
  * @generated from message fleet.masters.v1.CheckFilesRequest
@@ -792,7 +878,7 @@ export type CheckFilesRequest = Message<"fleet.masters.v1.CheckFilesRequest"> & 
  * Use `create(CheckFilesRequestSchema)` to create a new message.
  */
 export const CheckFilesRequestSchema: GenMessage<CheckFilesRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 26);
+  messageDesc(file_fleet_masters_v1_masters_service, 29);
 
 /**
  * @generated from message fleet.masters.v1.CheckFilesResponse
@@ -811,7 +897,7 @@ export type CheckFilesResponse = Message<"fleet.masters.v1.CheckFilesResponse"> 
  * Use `create(CheckFilesResponseSchema)` to create a new message.
  */
 export const CheckFilesResponseSchema: GenMessage<CheckFilesResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_masters_v1_masters_service, 27);
+  messageDesc(file_fleet_masters_v1_masters_service, 30);
 
 /**
  * What an upload is for; it decides who may upload (manage) and read (view) it.
@@ -912,6 +998,17 @@ export const MastersService: GenService<{
     methodKind: "unary";
     input: typeof SetRecordActiveRequestSchema;
     output: typeof SetRecordActiveResponseSchema;
+  },
+  /**
+   * The names and ids of a master's records, for a picker: to someone who may list the master, or who
+   * holds the permission of a form that picks from it (the domain's CHOICES_BY_PERMISSION).
+   *
+   * @generated from rpc fleet.masters.v1.MastersService.ListChoices
+   */
+  listChoices: {
+    methodKind: "unary";
+    input: typeof ListChoicesRequestSchema;
+    output: typeof ListChoicesResponseSchema;
   },
   /**
    * The one record of a singleton master (business settings); saved whole.

@@ -1,0 +1,79 @@
+// Someone whose job is taking bookings (View and Manage Bookings, nothing of the masters) can fill in
+// the booking form: its pickers list the names and ids of what may be chosen, through booking.choices,
+// and the board's rows carry the names they show.
+import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
+
+let h: GatewayHarness;
+let ownerToken: string;
+let clerkToken: string;
+let masters: { customerId: string; dutyTypeId: string; vehicleGroupId: string };
+let labelId: string;
+
+beforeAll(async () => {
+  h = await bootGateway();
+  ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Desk Cabs' }));
+  const owner = h.client(() => bearer(ownerToken));
+  masters = await bookingMasters(owner);
+  labelId = (await owner.masters.label.create.mutate({ values: { name: 'VIP', colour: 'red' } })).id;
+  const profile = await owner.permissionProfile.create.mutate({
+    name: 'Booking desk',
+    permissions: ['view_booking', 'manage_booking'],
+  });
+  const phone = freshPhone();
+  await owner.employee.create.mutate({ name: 'Bina Desk', phone, permissionProfileId: profile.id });
+  ({ token: clerkToken } = await h.signIn(phone));
+}, 120_000);
+afterAll(() => h?.close());
+
+it('lists the names and ids a booking form picks from to someone holding only the bookings permissions', async () => {
+  const clerk = h.client(() => bearer(clerkToken));
+  const customers = await clerk.booking.choices.query({ kind: 'customer', search: 'acme' });
+  expect(customers).toEqual([{ id: masters.customerId, name: 'Acme Corp' }]);
+  expect(await clerk.booking.choices.query({ kind: 'duty_type' })).toEqual([
+    { id: masters.dutyTypeId, name: '8 Hrs 80 Kms' },
+  ]);
+  expect(await clerk.booking.choices.query({ kind: 'vehicle_group', ids: [masters.vehicleGroupId] })).toEqual(
+    [{ id: masters.vehicleGroupId, name: 'Sedan' }],
+  );
+  expect(await clerk.booking.choices.query({ kind: 'city', search: 'pune' })).toEqual(
+    expect.arrayContaining([{ id: 'mh-pune', name: 'Pune' }]),
+  );
+  // The masters screens themselves stay closed to this person.
+  await expect(clerk.masters.customer.list.query({})).rejects.toMatchObject({
+    data: { code: 'FORBIDDEN' },
+  });
+});
+
+it('refuses a kind no booking form picks, naming the field', async () => {
+  const clerk = h.client(() => bearer(clerkToken));
+  const answer = await h.query('booking.choices', { kind: 'employee' }, bearer(clerkToken));
+  expect(answer.status).toBe(400);
+  expect(JSON.stringify(answer.body)).toContain('kind');
+  await expect(clerk.booking.choices.query({ kind: 'vehicle' })).rejects.toMatchObject({
+    data: { code: 'BAD_REQUEST' },
+  });
+});
+
+it('lets that person take a booking and see its city, duty type, group and labels named on the board', async () => {
+  const clerk = h.client(() => bearer(clerkToken));
+  const owner = h.client(() => bearer(ownerToken));
+  const { booking } = await clerk.booking.create.mutate({
+    ...masters,
+    fromCityId: 'mh-pune',
+    toCityId: 'mh-mumbai',
+    reportingDate: '2040-05-02',
+    reportingTime: '09:00',
+    reportingAddress: 'Koregaon Park, Pune',
+    passengers: [{ name: 'Asha Rao', phone: '+919800000001' }],
+  });
+  await owner.booking.setLabels.mutate({ id: booking.id, labelIds: [labelId] });
+  const page = await clerk.booking.list.query({ tab: 'all' });
+  const row = page.bookings.find((b) => b.id === booking.id);
+  expect(row).toMatchObject({
+    fromCityName: 'Pune',
+    toCityName: 'Mumbai',
+    dutyTypeName: '8 Hrs 80 Kms',
+    vehicleGroupName: 'Sedan',
+    labels: [{ id: labelId, name: 'VIP', colour: 'red' }],
+  });
+});
