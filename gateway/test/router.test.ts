@@ -128,7 +128,7 @@ const EXPECTED: Record<string, string> = {
   'paymentRequest.contacts': 'view_receipt',
   'paymentRequest.send': 'request_payment',
   'publicPaymentRequest.get': 'public',
-  'purchaseDuty.list': 'view_purchase_duty',
+  'purchaseDuty.list': 'view_purchase',
   'purchaseDuty.get': 'view_purchase_duty',
   'purchaseDuty.reviewSlips': 'manage_purchase_duty',
   'supplierPayment.list': 'view_purchase_payment',

@@ -209,11 +209,14 @@ it('refuses what is not a duty a supplier ran, and input it cannot read, naming 
   await failsWith(h.client.getPurchaseDuty({ bookingId: ownFleet }, staff()), 'NOT_FOUND');
 });
 
-it('needs view_purchase_duty to see and manage_purchase_duty to review', async () => {
-  await failsWith(
-    h.client.listPurchaseDuties({}, without(PERMISSION.view_purchase_duty)),
-    'PERMISSION_DENIED',
-  );
+it('lists the duties suppliers ran to someone holding View Purchases alone, as spec §2 opens the page', async () => {
+  const purchasesOnly = callAs(h.callerFor(T, [PERMISSION.view_purchase]));
+  const { duties } = await h.client.listPurchaseDuties({}, purchasesOnly);
+  expect(duties.map((d) => d.bookingId)).toContain(second);
+  await failsWith(h.client.listPurchaseDuties({}, without(PERMISSION.view_purchase)), 'PERMISSION_DENIED');
+});
+
+it('needs view_purchase_duty to open a duty and manage_purchase_duty to review', async () => {
   await failsWith(
     h.client.getPurchaseDuty({ bookingId: second }, without(PERMISSION.view_purchase_duty)),
     'PERMISSION_DENIED',

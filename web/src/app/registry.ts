@@ -286,12 +286,13 @@ export const SCREENS: Screen[] = [
   },
   // ── Purchases ──
   {
-    // Spec §2 opens the purchases routes to view_purchase; the link shows to those who may read the duties.
+    // Spec §2 opens the purchases routes to view_purchase, the list's data too; a duty's own page needs
+    // view_purchase_duty.
     path: '/operations/purchases/duties',
     title: 'Purchase duties',
     access: 'view_purchase',
     load: () => import('../features/purchase-duties/purchase-duties-page'),
-    nav: [{ group: 'Operations', label: 'Purchase Duties', access: 'view_purchase_duty' }],
+    nav: [{ group: 'Operations', label: 'Purchase Duties', access: 'view_purchase' }],
   },
   {
     path: '/operations/purchases/duties/$bookingId',

@@ -38,7 +38,8 @@ export function purchaseDutyToJson(duty: PurchaseDuty) {
   };
 }
 
-export const list = procedureNeeding(PERMISSION.view_purchase_duty)
+/** Spec §2: the page's permission, view_purchase; a duty's own page needs view_purchase_duty. */
+export const list = procedureNeeding(PERMISSION.view_purchase)
   .input(
     z.object({
       supplierIds: z.array(idSchema).max(100).optional(),

@@ -52,7 +52,9 @@ export function createPurchaseDuties(deps: BillingDeps) {
 
   return {
     async list(caller: TenantCaller, input: PurchaseDutyListInput): Promise<Page<PurchaseDutyRow>> {
-      requirePermission(caller, PERMISSION.view_purchase_duty, 'see the duties suppliers ran');
+      // Spec §2 opens /operations/purchases/duties to view_purchase ("the purchase side of duties"); a
+      // duty's own page, its purchase slip line by line, needs view_purchase_duty.
+      requirePermission(caller, PERMISSION.view_purchase, 'see the duties suppliers ran');
       const limit = pageSize(input.limit);
       const search = checkedText(input.search, 'search', 40);
       const filters = {
@@ -74,7 +76,7 @@ export function createPurchaseDuties(deps: BillingDeps) {
     },
 
     async get(caller: TenantCaller, bookingId: string) {
-      requirePermission(caller, PERMISSION.view_purchase_duty, 'see the duties suppliers ran');
+      requirePermission(caller, PERMISSION.view_purchase_duty, "open a supplier's duty");
       requireId(bookingId, 'bookingId');
       const duty = await db.read(caller.tenantId, (tx) => purchaseDutyWithCharges(tx, bookingId));
       if (!duty) throw notFound("The supplier's duty");

@@ -259,7 +259,11 @@ export default function PurchaseDutiesPage() {
         state={{ search: state.search, active: 'all', sortBy: 'start_date', order: state.order ?? 'desc' }}
         update={(patch) => update({ order: patch.order })}
         sortable={{ start_date: 'start_date' }}
-        onRowClick={(r) => void navigate({ to: `/operations/purchases/duties/${r.bookingId}` })}
+        onRowClick={
+          permissions.has('view_purchase_duty')
+            ? (r) => void navigate({ to: `/operations/purchases/duties/${r.bookingId}` })
+            : undefined
+        }
         rowLabel={(r) => `Duty ${r.bookingNo} · ${r.supplierName}`}
         selection={
           mayReview
