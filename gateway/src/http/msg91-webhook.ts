@@ -176,5 +176,20 @@ export function msg91WebhookRouter(options: {
     },
   );
   router.use(notFound);
+  // A body over the limit (announced or chunked) is cut off while reading: too large, not our failure.
+  router.use((error: { type?: string }, req: Request, res: Response, next: (e?: unknown) => void) => {
+    if (error?.type !== 'entity.too.large') {
+      next(error);
+      return;
+    }
+    replyWithError(
+      req,
+      res,
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `Not a delivery report of MSG91: the body is over ${MAX_WEBHOOK_BYTES} bytes.`,
+      { reason: 'PAYLOAD_TOO_LARGE' },
+    );
+  });
   return router;
 }

@@ -158,6 +158,27 @@ describe('driver chat through the gateway', () => {
     expect(chat.conversations[0]?.messages).toHaveLength(1);
   });
 
+  it('takes the good events of a signed delivery and leaves out the ones messaging refuses, answering 200', async () => {
+    const driver = '+919811100003';
+    const bookingId = await allot(driver);
+    const wamid = peer.sentIds.at(-1) ?? '';
+    const batch = whatsAppWebhookBody(PHONE_NUMBER_ID, {
+      statuses: [
+        { id: `wamid.${'x'.repeat(5_000)}`, status: 'delivered', recipientId: driver.slice(1) },
+        { id: wamid, status: 'delivered', recipientId: driver.slice(1) },
+      ],
+      messages: [
+        { id: `wamid.${randomUUID()}`, from: driver.slice(1), text: 'a\u0000b' },
+        { id: `wamid.${'y'.repeat(5_000)}`, from: driver.slice(1), text: 'Long id' },
+        { id: `wamid.${randomUUID()}`, from: driver.slice(1), text: 'On my way' },
+      ],
+    });
+    const answer = await postWhatsAppWebhook(webhookUrl, batch, signWhatsAppWebhook(batch, APP_SECRET));
+    expect(answer.status).toBe(200);
+    const chat = await waitFor(bookingId, (c) => c.conversations[0]?.messages[0]?.status === 'DELIVERED');
+    expect(chat.conversations[0]?.messages.map((m) => m.text)).toEqual([expect.any(String), 'On my way']);
+  });
+
   it('refuses free text until the driver writes, then sends it; resolves', async () => {
     const driver = '+919811100002';
     const bookingId = await allot(driver);

@@ -177,6 +177,9 @@ it('refuses a wrong secret as a page that does not exist, and a malformed body w
     await post('text/plain', 'DELIVERED'),
   ];
   expect(malformed.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+  // Far beyond any real report: too large, said so (413), not a failure of ours.
+  const huge = await post('application/json', JSON.stringify({ data: 'x'.repeat(300 * 1024) }));
+  expect(huge.status).toBe(413);
   expect(await logOf(bookingId)).toEqual([
     { status: 'SENT', deliveryStatus: null, deliveryError: null, delivered: false },
   ]);

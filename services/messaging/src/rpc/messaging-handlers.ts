@@ -99,7 +99,8 @@ export function messagingRoutes(useCases: {
       async receiveChatWebhook(req, ctx) {
         // The system check comes before the events are read: nobody else learns what a good delivery looks like.
         const caller = requireServiceCaller(callerOf(ctx), ['gateway'], SYSTEM_PERMISSION.receiveChatWebhook);
-        const applied = await useCases.driverChat.receiveWebhook(caller, webhookEventsFromProto(req.events));
+        const { events, refused } = webhookEventsFromProto(req.events);
+        const applied = await useCases.driverChat.receiveWebhook(caller, events, refused);
         return { applied };
       },
       async getMessage(req, ctx) {

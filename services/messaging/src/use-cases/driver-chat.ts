@@ -225,11 +225,17 @@ export function createDriverChat(deps: {
 
     /**
      * What WhatsApp's webhook reported, verified by the gateway. Each event is applied in its own
-     * transaction; one already applied (a replayed delivery) changes nothing. Answers how many changed
+     * transaction; one already applied (a replayed delivery) changes nothing. `refused`: why the
+     * delivery's events that failed their checks were left out, logged. Answers how many changed
      * something.
      */
-    async receiveWebhook(caller: Caller, events: readonly ChatWebhookEvent[]): Promise<number> {
+    async receiveWebhook(
+      caller: Caller,
+      events: readonly ChatWebhookEvent[],
+      refused: readonly string[] = [],
+    ): Promise<number> {
       requireServiceCaller(caller, ['gateway'], SYSTEM_PERMISSION.receiveChatWebhook);
+      for (const reason of refused) logger.warn({ reason }, 'a WhatsApp webhook event refused and left out');
       let applied = 0;
       for (const event of events) {
         const changed = event.kind === 'status' ? await applyStatus(event) : await applyInbound(event);
