@@ -2,7 +2,7 @@
 // (/api/bookings/{id}/duty-slip.pdf?variant=SALES|PURCHASE) and an invoice's documents
 // (/api/invoices/{id}/{invoice|duty-slips|duty-summary}.pdf) and a customer's statement of account
 // (/api/customers/{id}/statement.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD), a receipt (/api/receipts/{id}.pdf), a
-// supplier's invoice as recorded (/api/purchase-invoices/{id}/purchase-invoice.pdf), and with no sign-in
+// credit or debit note (/api/notes/{id}.pdf), a supplier's invoice as recorded (/api/purchase-invoices/{id}/purchase-invoice.pdf), and with no sign-in
 // an invoice on a payment request's page (/api/payment-request/{token}/invoices/{id}.pdf). The service
 // checks the person's permission (or the link's token) and renders the PDF; the gateway passes it on
 // with the file's name.
@@ -25,8 +25,24 @@ const INVOICE_DOCUMENTS: Record<string, string> = {
 /** An invoice of a month of duties binds hundreds of slips: seconds of drawing, past the usual deadline. */
 const INVOICE_DOCUMENT_DEADLINE_MS = 60_000;
 
+/**
+ * The app's own preview pages (an invoice's, its duty slips' and summary's) show the product's PDFs in a
+ * frame: a PDF answer may be framed by this origin, where every other answer may be framed by none.
+ */
+function framedByOwnPages(res: Response) {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy === 'string') {
+    res.setHeader(
+      'Content-Security-Policy',
+      policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+    );
+  }
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+}
+
 function sendPdf(req: Request, res: Response, pdf: Uint8Array, fileName: string) {
   const download = req.query.download === '1' ? 'attachment' : 'inline';
+  framedByOwnPages(res);
   res
     .status(200)
     .set({
@@ -103,6 +119,10 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
 
   signedInPdf('/receipts/:id.pdf', (req, ctx, caller) =>
     ctx.services.billing.renderReceipt({ id: idOf(req) }, callAs(caller)),
+  );
+
+  signedInPdf('/notes/:id.pdf', (req, ctx, caller) =>
+    ctx.services.billing.renderNote({ id: idOf(req) }, callAs(caller)),
   );
 
   // An invoice on a payment request's public page: no session, the link's token alone; charged to the

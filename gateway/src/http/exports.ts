@@ -24,6 +24,8 @@ const EXPORT_KINDS: Record<string, string> = {
   duties: 'DUTIES',
   'purchase-invoices': 'PURCHASE_INVOICES',
   'channel-duties': 'CHANNEL_DUTIES',
+  receipts: 'RECEIPTS',
+  notes: 'CREDIT_DEBIT_NOTES',
 };
 
 /** `a,b,c` (or the parameter repeated) as a list; absent or empty as none. */
@@ -41,6 +43,8 @@ const exportQuery = z.object({
   columns: listOf(z.string().regex(/^[a-z_]{1,40}$/, 'Not a column'), 60),
   search: optionalText(100),
   statuses: listOf(z.enum(['DRAFT', 'APPROVED', 'CANCELLED', 'DISCARDED']), 4),
+  // A receipt's (INVOICE, ADVANCE, ON_ACCOUNT) or a note's (CREDIT, DEBIT); billing checks which.
+  types: listOf(z.enum(['INVOICE', 'ADVANCE', 'ON_ACCOUNT', 'CREDIT', 'DEBIT']), 3),
   customerIds: listOf(idSchema, 100),
   supplierIds: listOf(idSchema, 100),
   companyIds: listOf(idSchema, 100),
@@ -152,6 +156,22 @@ export function exportsRouter(contextOf: (req: Request, res: Response) => Contex
             search: query.search,
             supplierIds: query.supplierIds,
             statuses: query.statuses,
+            dateFrom: query.dateFrom,
+            dateTo: query.dateTo,
+            includeCancelled: query.includeCancelled === 'true',
+          },
+          receiptFilters: {
+            search: query.search,
+            customerIds: query.customerIds,
+            types: query.types,
+            dateFrom: query.dateFrom,
+            dateTo: query.dateTo,
+            includeCancelled: query.includeCancelled === 'true',
+          },
+          noteFilters: {
+            search: query.search,
+            customerIds: query.customerIds,
+            types: query.types,
             dateFrom: query.dateFrom,
             dateTo: query.dateTo,
             includeCancelled: query.includeCancelled === 'true',

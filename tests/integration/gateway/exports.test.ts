@@ -6,6 +6,7 @@ import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support'
 let h: GatewayHarness;
 let ownerToken: string;
 let clerkToken: string;
+let customerId: string;
 const invoiceNos: string[] = [];
 const totals: string[] = [];
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
     },
   });
   await owner.masters.company_profile.create.mutate({
-    values: { name: 'Invoices', company_id: company.id, invoice_title: 'Tax Invoice', invoice_prefix: 'EX/' },
+    values: { name: 'Invoices', company_id: company.id, invoice_title: 'Tax Invoice', invoice_prefix: 'EX/{FY}/' },
   });
   const customer = await owner.masters.customer.create.mutate({
     values: {
@@ -46,6 +47,7 @@ beforeAll(async () => {
       ],
     },
   });
+  customerId = customer.id;
   for (const rate of ['1500', '2250.50']) {
     const invoice = await owner.invoice.create.mutate({
       customerId: customer.id,
@@ -154,4 +156,67 @@ it('refuses someone without export_invoice, an unknown column, a kind not export
   expect(JSON.stringify(await badSupplier.json())).toContain('supplierIds');
   expect((await fetch(exportUrl('invoices.pdf'), { headers: bearer(ownerToken) })).status).toBe(400);
   expect((await fetch(exportUrl('invoices.csv'))).status).toBe(401);
+});
+
+it('exports receipts and notes and prints a note, each for whoever holds its own permission', async () => {
+  const owner = h.client(() => bearer(ownerToken));
+  const draft = await owner.invoice.create.mutate({
+    customerId,
+    invoiceDate: '2026-10-20',
+    lines: [{ type: 'CUSTOM', description: 'Outstation', quantity: '1', rate: '4000', isTaxable: true }],
+  });
+  const invoice = await owner.invoice.approve.mutate({ id: draft.id });
+  const receipt = await owner.receipt.create.mutate({
+    type: 'INVOICE',
+    customerId,
+    receivedAmount: '1000',
+    paymentMode: 'NEFT',
+    settlements: [{ invoiceId: invoice.id, amount: '1000' }],
+  });
+  const note = await owner.note.create.mutate({
+    type: 'CREDIT',
+    invoiceId: invoice.id,
+    taxableAmount: '100',
+    reason: 'Late arrival',
+  });
+  const holding = async (permissions: string[]) => {
+    const profile = await owner.permissionProfile.create.mutate({ name: permissions.join(' '), permissions });
+    const phone = freshPhone();
+    await owner.employee.create.mutate({ name: 'Rae Reader', phone, permissionProfileId: profile.id });
+    return (await h.signIn(phone)).token;
+  };
+  const reader = await holding(['view_receipt', 'view_credit_debit_note']);
+  const exporter = await holding([
+    'export_receipt',
+    'export_credit_debit_note',
+    'download_print_credit_debit_note',
+  ]);
+
+  const receipts = (token: string) =>
+    fetch(exportUrl('receipts.csv?columns=receipt_no,received_amount&types=INVOICE'), {
+      headers: bearer(token),
+    });
+  const notes = (token: string) =>
+    fetch(exportUrl('notes.csv?columns=note_no,total&types=CREDIT'), { headers: bearer(token) });
+  const notePdf = (token: string) =>
+    fetch(`${h.baseUrl}/api/notes/${note.id}.pdf`, { headers: bearer(token) });
+  for (const refused of [await receipts(reader), await notes(reader), await notePdf(reader)]) {
+    expect(refused.status).toBe(403);
+  }
+  const receiptFile = await receipts(exporter);
+  expect([receiptFile.status, receiptFile.headers.get('x-export-rows')]).toEqual([200, '1']);
+  expect((await receiptFile.text()).replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+    'Receipt no.,Received (₹)',
+    `${receipt.receiptNo},1000.00`,
+    '',
+  ]);
+  const noteFile = await notes(exporter);
+  expect([noteFile.status, noteFile.headers.get('x-export-rows')]).toEqual([200, '1']);
+  expect((await noteFile.text()).replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(
+    `${note.noteNo},${note.total.toFixed(2)}`,
+  );
+  const pdf = await notePdf(exporter);
+  expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+  const badType = await fetch(exportUrl('receipts.csv?types=REFUND'), { headers: bearer(exporter) });
+  expect(badType.status).toBe(400);
 });

@@ -33,6 +33,12 @@ describe('the export catalogues', () => {
       DUTIES: ['view_duty_export_profile', 'edit_duty_export_profile', 'export_booking'],
       PURCHASE_INVOICES: ['view_purchase_export_profile', 'edit_purchase_export_profile', 'export_purchase'],
       CHANNEL_DUTIES: ['view_duty_export_profile', 'edit_duty_export_profile', 'export_booking'],
+      RECEIPTS: ['view_invoice_export_profile', 'edit_invoice_export_profile', 'export_receipt'],
+      CREDIT_DEBIT_NOTES: [
+        'view_invoice_export_profile',
+        'edit_invoice_export_profile',
+        'export_credit_debit_note',
+      ],
     });
     for (const id of Object.values(guards).flat()) expect(getPermission(id)).toBeDefined();
   });

@@ -9,6 +9,8 @@ export const EXPORT_RECORD_KINDS = [
   'DUTIES',
   'PURCHASE_INVOICES',
   'CHANNEL_DUTIES',
+  'RECEIPTS',
+  'CREDIT_DEBIT_NOTES',
 ] as const;
 export type ExportRecordKind = (typeof EXPORT_RECORD_KINDS)[number];
 
@@ -136,6 +138,45 @@ const PURCHASE_INVOICE_COLUMNS: readonly ExportColumnDefinition[] = [
   { key: 'cancellation_reason', header: 'Cancellation reason', kind: 'text' },
 ];
 
+const RECEIPT_COLUMNS: readonly ExportColumnDefinition[] = [
+  { key: 'receipt_no', header: 'Receipt no.', kind: 'text' },
+  { key: 'receipt_date', header: 'Receipt date', kind: 'date' },
+  { key: 'financial_year', header: 'Financial year', kind: 'text' },
+  { key: 'receipt_type', header: 'Receipt type', kind: 'text' },
+  { key: 'customer_name', header: 'Customer', kind: 'text' },
+  { key: 'payment_mode', header: 'Payment mode', kind: 'text' },
+  { key: 'cheque_no', header: 'Cheque no.', kind: 'text' },
+  { key: 'cheque_date', header: 'Cheque date', kind: 'date' },
+  { key: 'bank_name', header: 'Bank', kind: 'text' },
+  { key: 'reference', header: 'Reference', kind: 'text' },
+  { key: 'received_amount', header: 'Received (₹)', kind: 'money' },
+  { key: 'adjusted_amount', header: 'Adjusted (₹)', kind: 'money' },
+  { key: 'unapplied_amount', header: 'Unapplied (₹)', kind: 'money' },
+  { key: 'tds_amount', header: 'TDS (₹)', kind: 'money' },
+  { key: 'bank_charges', header: 'Bank charges (₹)', kind: 'money' },
+  { key: 'is_cancelled', header: 'Cancelled', kind: 'boolean' },
+  { key: 'cancellation_reason', header: 'Cancellation reason', kind: 'text' },
+  { key: 'notes', header: 'Notes', kind: 'text' },
+  { key: 'created_at', header: 'Recorded at', kind: 'datetime' },
+];
+
+const NOTE_COLUMNS: readonly ExportColumnDefinition[] = [
+  { key: 'note_no', header: 'Note no.', kind: 'text' },
+  { key: 'note_type', header: 'Type', kind: 'text' },
+  { key: 'note_date', header: 'Note date', kind: 'date' },
+  { key: 'financial_year', header: 'Financial year', kind: 'text' },
+  { key: 'invoice_no', header: 'Invoice no.', kind: 'text' },
+  { key: 'customer_name', header: 'Customer', kind: 'text' },
+  { key: 'reason', header: 'Reason', kind: 'text' },
+  { key: 'taxable_value', header: 'Taxable value (₹)', kind: 'money' },
+  { key: 'tax', header: 'Tax (₹)', kind: 'money' },
+  { key: 'round_off', header: 'Round off (₹)', kind: 'money' },
+  { key: 'total', header: 'Total (₹)', kind: 'money' },
+  { key: 'is_cancelled', header: 'Cancelled', kind: 'boolean' },
+  { key: 'cancellation_reason', header: 'Cancellation reason', kind: 'text' },
+  { key: 'created_at', header: 'Recorded at', kind: 'datetime' },
+];
+
 const CHANNEL_DUTY_COLUMNS: readonly ExportColumnDefinition[] = [
   { key: 'booking_no', header: 'Duty no.', kind: 'integer' },
   { key: 'duty_date', header: 'Duty date', kind: 'date' },
@@ -235,6 +276,47 @@ export const EXPORT_CATALOGUES: Readonly<Record<ExportRecordKind, ExportCatalogu
     editProfilePermission: PERMISSION.edit_duty_export_profile,
     exportPermission: PERMISSION.export_booking,
     unavailable: 'Channel duties cannot be exported yet: channel integration is not built.',
+  },
+  // Receipts and notes are sales documents: their profiles are the invoice export profiles' to see and edit.
+  RECEIPTS: {
+    kind: 'RECEIPTS',
+    label: 'Receipts',
+    columns: RECEIPT_COLUMNS,
+    defaultColumns: [
+      'receipt_no',
+      'receipt_date',
+      'receipt_type',
+      'customer_name',
+      'payment_mode',
+      'reference',
+      'received_amount',
+      'adjusted_amount',
+      'tds_amount',
+      'is_cancelled',
+    ],
+    viewProfilePermission: PERMISSION.view_invoice_export_profile,
+    editProfilePermission: PERMISSION.edit_invoice_export_profile,
+    exportPermission: PERMISSION.export_receipt,
+  },
+  CREDIT_DEBIT_NOTES: {
+    kind: 'CREDIT_DEBIT_NOTES',
+    label: 'Credit and debit notes',
+    columns: NOTE_COLUMNS,
+    defaultColumns: [
+      'note_no',
+      'note_type',
+      'note_date',
+      'invoice_no',
+      'customer_name',
+      'reason',
+      'taxable_value',
+      'tax',
+      'total',
+      'is_cancelled',
+    ],
+    viewProfilePermission: PERMISSION.view_invoice_export_profile,
+    editProfilePermission: PERMISSION.edit_invoice_export_profile,
+    exportPermission: PERMISSION.export_credit_debit_note,
   },
 };
 

@@ -136,6 +136,7 @@ export function billingRoutes(useCases: BillingUseCases) {
     supplierPayments,
     purchaseInvoices,
     receiptDocuments,
+    noteDocuments,
   } = useCases;
   const { fuel, expenses } = useCases.vehicleCosts;
   return (router: ConnectRouter) =>
@@ -247,6 +248,8 @@ export function billingRoutes(useCases: BillingUseCases) {
           invoiceFilters: req.invoiceFilters,
           dutyFilters: req.dutyFilters,
           purchaseInvoiceFilters: req.purchaseInvoiceFilters,
+          receiptFilters: req.receiptFilters,
+          noteFilters: req.noteFilters,
         });
         for await (const part of parts) yield exportPartToProto(part);
       },
@@ -586,6 +589,9 @@ export function billingRoutes(useCases: BillingUseCases) {
       },
       async getVehicleCosts(req, ctx) {
         return expenses.costs(tenantCallerOf(ctx), req);
+      },
+      async renderNote(req, ctx) {
+        return noteDocuments.render(tenantCallerOf(ctx), req.id);
       },
       async renderReceipt(req, ctx) {
         return receiptDocuments.renderReceipt(tenantCallerOf(ctx), req.id);

@@ -6,7 +6,9 @@ import { idArray, rows, type Tx } from '@fleet/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DutyFilters, dutyConditions } from './duties-store';
 import { type InvoiceFilters, invoiceConditions } from './invoices-store';
+import { type NoteFilters, noteConditions } from './notes-store';
 import { type PurchaseInvoiceFilters, purchaseInvoiceConditions } from './purchase-invoices-store';
+import { type ReceiptFilters, receiptConditions } from './receipts-store';
 
 const whereOf = (conditions: SQL[]) =>
   conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -35,6 +37,22 @@ export async function countPurchaseInvoiceExport(tx: Tx, filters: PurchaseInvoic
   const [row] = await rows<{ total: string }>(
     tx,
     sql`select count(*)::text as total from billing.purchase_invoices p ${whereOf(purchaseInvoiceConditions(filters))}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+export async function countReceiptExport(tx: Tx, filters: ReceiptFilters): Promise<number> {
+  const [row] = await rows<{ total: string }>(
+    tx,
+    sql`select count(*)::text as total from billing.receipts r ${whereOf(receiptConditions(filters))}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+export async function countNoteExport(tx: Tx, filters: NoteFilters): Promise<number> {
+  const [row] = await rows<{ total: string }>(
+    tx,
+    sql`select count(*)::text as total from billing.notes n ${whereOf(noteConditions(filters))}`,
   );
   return Number(row?.total ?? 0);
 }

@@ -106,12 +106,7 @@ export interface NoteFilters {
   includeCancelled: boolean;
 }
 
-/** Up to `limit + 1` notes of a filter, keyset-paged. */
-export async function listNotes(
-  tx: Tx,
-  filters: NoteFilters,
-  page: { sortBy: NoteSort; direction: 'asc' | 'desc'; cursor?: string; limit: number },
-): Promise<(NoteRow & { sortKey: string | null })[]> {
+export function noteConditions(filters: NoteFilters): SQL[] {
   const where: SQL[] = [];
   const search = filters.search?.trim().toLowerCase();
   // Leakproof conditions only (`^@`), so that row-level security lets them use their indexes.
@@ -129,6 +124,16 @@ export async function listNotes(
   if (filters.dateFrom) where.push(sql`n.note_date >= ${filters.dateFrom}::date`);
   if (filters.dateTo) where.push(sql`n.note_date <= ${filters.dateTo}::date`);
   if (!filters.includeCancelled) where.push(sql`not n.is_cancelled`);
+  return where;
+}
+
+/** Up to `limit + 1` notes of a filter, keyset-paged. */
+export async function listNotes(
+  tx: Tx,
+  filters: NoteFilters,
+  page: { sortBy: NoteSort; direction: 'asc' | 'desc'; cursor?: string; limit: number },
+): Promise<(NoteRow & { sortKey: string | null })[]> {
+  const where = noteConditions(filters);
   const column = sql.raw(`n.${page.sortBy}`);
   const paging = keyset({
     sortKey: column,

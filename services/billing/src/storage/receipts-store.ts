@@ -245,7 +245,7 @@ export interface ReceiptFilters {
   invoiceId?: string;
 }
 
-function receiptConditions(filters: ReceiptFilters): SQL[] {
+export function receiptConditions(filters: ReceiptFilters): SQL[] {
   const where: SQL[] = [];
   const search = filters.search?.trim();
   if (search) {

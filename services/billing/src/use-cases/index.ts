@@ -5,6 +5,7 @@ import { createGstReturns } from './gst-returns';
 import { createInvoiceDocuments } from './invoice-documents';
 import { createInvoiceLists } from './invoice-lists';
 import { createInvoicing } from './invoicing';
+import { createNoteDocuments } from './note-documents';
 import { createNotes } from './notes';
 import { createPettyCash } from './petty-cash';
 import { createPurchaseDuties } from './purchase-duties';
@@ -25,6 +26,7 @@ export function createBillingUseCases(deps: BillingDeps) {
     receipts: createReceipts(deps),
     statements: createCustomerStatements(deps),
     notes: createNotes(deps),
+    noteDocuments: createNoteDocuments(deps),
     gstReturns: createGstReturns(deps),
     purchaseDuties: createPurchaseDuties(deps),
     supplierPayments: createSupplierPayments(deps),

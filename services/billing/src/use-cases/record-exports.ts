@@ -1,5 +1,5 @@
-// Exports of invoices, of their duties, of billable duties and of suppliers' invoices as CSV or Excel,
-// streamed: the row count
+// Exports of invoices, of their duties, of billable duties, of suppliers' invoices, of receipts and of
+// credit/debit notes as CSV or Excel, streamed: the row count
 // first, then the file in chunks as the platform's writers make it, the rows read page by page in a
 // keyset walk so memory stays flat however many there are.
 import { PassThrough } from 'node:stream';
@@ -30,6 +30,13 @@ import { InvoiceSchema, InvoiceTotalsSchema } from '@fleet/proto/fleet/billing/v
 import Decimal from 'decimal.js';
 import type { DutyRecord } from '../domain/duty';
 import {
+  type ListExportFilters,
+  NOTE_VALUES,
+  noteExportFiltersOf,
+  RECEIPT_VALUES,
+  receiptExportFiltersOf,
+} from '../exports/receipt-note-exports';
+import {
   type ColumnValues,
   DUTY_VALUES,
   exportColumn,
@@ -45,13 +52,17 @@ import { defaultExportProfile, getExportProfile } from '../storage/export-profil
 import {
   countDutyExport,
   countInvoiceExport,
+  countNoteExport,
   countPurchaseInvoiceExport,
+  countReceiptExport,
   dutyCountsOfPurchaseInvoices,
   dutyLinesOfInvoices,
   type InvoiceDutyLines,
 } from '../storage/export-rows';
 import { type InvoiceFilters, type InvoiceRow, listInvoices } from '../storage/invoices-store';
+import { listNotes } from '../storage/notes-store';
 import { listPurchaseInvoices, type PurchaseInvoiceFilters } from '../storage/purchase-invoices-store';
+import { listReceipts } from '../storage/receipts-store';
 import type { BillingDeps, TenantCaller } from './deps';
 import { checkedExportColumns, checkedExportKind } from './export-profiles';
 import {
@@ -81,6 +92,8 @@ export interface ExportInput {
   invoiceFilters?: Omit<InvoiceListInput, keyof PageInput>;
   dutyFilters?: Omit<DutyListInput, keyof PageInput>;
   purchaseInvoiceFilters?: Omit<PurchaseListInput, 'limit' | 'cursor' | 'sortBy' | 'direction'>;
+  receiptFilters?: ListExportFilters;
+  noteFilters?: ListExportFilters;
 }
 
 export type ExportPart =
@@ -292,6 +305,42 @@ export function createRecordExports(
         total: await db.read(caller.tenantId, (tx) => countPurchaseInvoiceExport(tx, filters)),
         period: [filters.dateFrom, filters.dateTo] as const,
         start: (writeFile: FileWriter) => writeFile(columns, purchaseInvoiceRows(caller.tenantId, filters)),
+      };
+    }
+    if (kind === 'RECEIPTS') {
+      const filters = receiptExportFiltersOf(input.receiptFilters ?? {});
+      const columns = columnsOf(RECEIPT_VALUES);
+      const receipts = async function* () {
+        const pages = keysetPages(
+          caller.tenantId,
+          (tx, cursor) =>
+            listReceipts(tx, filters, { sortBy: 'created_at', direction: 'asc', cursor, limit: pageRows }),
+          (row) => [row.sortKey, row.id],
+        );
+        for await (const page of pages) yield* page;
+      };
+      return {
+        total: await db.read(caller.tenantId, (tx) => countReceiptExport(tx, filters)),
+        period: [filters.dateFrom, filters.dateTo] as const,
+        start: (writeFile: FileWriter) => writeFile(columns, receipts()),
+      };
+    }
+    if (kind === 'CREDIT_DEBIT_NOTES') {
+      const filters = noteExportFiltersOf(input.noteFilters ?? {});
+      const columns = columnsOf(NOTE_VALUES);
+      const notes = async function* () {
+        const pages = keysetPages(
+          caller.tenantId,
+          (tx, cursor) =>
+            listNotes(tx, filters, { sortBy: 'created_at', direction: 'asc', cursor, limit: pageRows }),
+          (row) => [row.sortKey, row.id],
+        );
+        for await (const page of pages) yield* page;
+      };
+      return {
+        total: await db.read(caller.tenantId, (tx) => countNoteExport(tx, filters)),
+        period: [filters.dateFrom, filters.dateTo] as const,
+        start: (writeFile: FileWriter) => writeFile(columns, notes()),
       };
     }
     const filters = invoiceFiltersOf(input.invoiceFilters ?? {});

@@ -12,6 +12,8 @@ export const EXPORT_FILE_KINDS: Record<ExportRecordKind, string> = {
   DUTIES: 'duties',
   PURCHASE_INVOICES: 'purchase-invoices',
   CHANNEL_DUTIES: 'channel-duties',
+  RECEIPTS: 'receipts',
+  CREDIT_DEBIT_NOTES: 'notes',
 };
 
 export type ExportFilters = Record<string, string | readonly string[] | boolean | undefined>;

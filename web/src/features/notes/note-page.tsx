@@ -28,6 +28,10 @@ import { statementPath } from '../receivables/receivables-format';
 import { noteTypeMark, noteTypeName, offeredNoteActions, taxLabel } from './note-format';
 import type { Note } from './note-types';
 
+/** The note's PDF (download_print_credit_debit_note): opened in the browser to print, or downloaded. */
+const notePdfUrl = (id: string, download = false) =>
+  `/api/notes/${encodeURIComponent(id)}.pdf${download ? '?download=1' : ''}`;
+
 const _NUMERIC = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** Everything read about notes, and what they move (invoices, what customers owe, statements), is read again. */
@@ -124,11 +128,23 @@ export default function NotePage() {
             </Badge>
           ) : null}
         </Group>
-        {offered.cancel ? (
-          <Button color="red" variant="light" onClick={() => setCancelling(true)}>
-            Cancel note
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          {permissions.has('download_print_credit_debit_note') ? (
+            <>
+              <Button variant="default" component="a" href={notePdfUrl(note.id)} target="_blank">
+                Print
+              </Button>
+              <Button variant="default" component="a" href={notePdfUrl(note.id, true)}>
+                Download PDF
+              </Button>
+            </>
+          ) : null}
+          {offered.cancel ? (
+            <Button color="red" variant="light" onClick={() => setCancelling(true)}>
+              Cancel note
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {note.isCancelled && note.cancellationReason ? (
         <Alert color="red" title="Cancelled">

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
+import { ExportButton } from '../billing/export-button';
 import { DataTable } from '../common/list/data-table';
 import { CancelledBadge, emptyList, money, pagingOf } from '../common/list/document-list';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
@@ -94,15 +95,19 @@ export default function NotesPage() {
   const searchBox = useRef<HTMLInputElement>(null);
   useHotkeys([['/', () => searchBox.current?.focus()]]);
   const searched = state.search.trim().slice(0, 100);
+  // What the list shows is what the export holds.
+  const filters = {
+    search: searched || undefined,
+    types: state.types.length ? state.types : undefined,
+    customerIds: state.customerIds.length ? state.customerIds : undefined,
+    dateFrom: state.dateFrom,
+    dateTo: state.dateTo,
+    includeCancelled: state.cancelled === 'shown',
+  };
   const list = useInfiniteQuery(
     trpc.note.list.infiniteQueryOptions(
       {
-        search: searched || undefined,
-        types: state.types.length ? state.types : undefined,
-        customerIds: state.customerIds.length ? state.customerIds : undefined,
-        dateFrom: state.dateFrom,
-        dateTo: state.dateTo,
-        includeCancelled: state.cancelled === 'shown',
+        ...filters,
         sortBy: state.sortBy ?? 'note_date',
         order: state.order ?? 'desc',
         limit: 50,
@@ -126,9 +131,12 @@ export default function NotesPage() {
       <PageHeader
         title="Credit & Debit Notes"
         actions={
-          canCreate ? (
-            <Button onClick={() => void navigate({ to: '/operations/notes/new' })}>New note</Button>
-          ) : null
+          <>
+            <ExportButton kind="CREDIT_DEBIT_NOTES" filters={filters} />
+            {canCreate ? (
+              <Button onClick={() => void navigate({ to: '/operations/notes/new' })}>New note</Button>
+            ) : null}
+          </>
         }
       />
       <Group gap="sm" align="end" wrap="wrap">

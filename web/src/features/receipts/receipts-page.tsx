@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { DateRangeInputs } from '../billing/date-range-inputs';
+import { ExportButton } from '../billing/export-button';
 import { DataTable } from '../common/list/data-table';
 import {
   CancelledBadge,
@@ -99,15 +100,19 @@ export default function ReceiptsPage() {
   const searched = state.search.trim().slice(0, 100);
   const sortBy = state.sortBy ?? 'receipt_date';
   const order = state.order ?? 'desc';
+  // What the list shows is what the export holds.
+  const filters = {
+    search: searched || undefined,
+    customerIds: state.customerIds.length ? state.customerIds : undefined,
+    types: state.types.length ? state.types : undefined,
+    dateFrom: state.dateFrom,
+    dateTo: state.dateTo,
+    includeCancelled: state.cancelled === 'shown',
+  };
   const list = useInfiniteQuery(
     trpc.receipt.list.infiniteQueryOptions(
       {
-        search: searched || undefined,
-        customerIds: state.customerIds.length ? state.customerIds : undefined,
-        types: state.types.length ? state.types : undefined,
-        dateFrom: state.dateFrom,
-        dateTo: state.dateTo,
-        includeCancelled: state.cancelled === 'shown',
+        ...filters,
         sortBy,
         order,
         limit: 50,
@@ -131,9 +136,14 @@ export default function ReceiptsPage() {
       <PageHeader
         title="Receipts"
         actions={
-          canReceive ? (
-            <Button onClick={() => void navigate({ to: '/operations/receipts/new' })}>Receive payment</Button>
-          ) : null
+          <>
+            <ExportButton kind="RECEIPTS" filters={filters} />
+            {canReceive ? (
+              <Button onClick={() => void navigate({ to: '/operations/receipts/new' })}>
+                Receive payment
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Group gap="sm" align="end" wrap="wrap">

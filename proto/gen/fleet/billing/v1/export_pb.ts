@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/export.proto.
  */
 export const file_fleet_billing_v1_export: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V4cG9ydC5wcm90bxIQZmxlZXQuYmlsbGluZy52MSK8AQoNRXhwb3J0UHJvZmlsZRIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHY29sdW1ucxgEIAMoCRISCgppc19kZWZhdWx0GAUgASgIEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq8BChRJbnZvaWNlRXhwb3J0RmlsdGVycxIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBAUINCgtfZGlzcGF0Y2hlZCJ1ChFEdXR5RXhwb3J0RmlsdGVycxIUCgxjdXN0b21lcl9pZHMYASADKAkSEQoJZGF0ZV9mcm9tGAIgASgJEg8KB2RhdGVfdG8YAyABKAkSFgoOYmlsbGluZ19zdGF0dXMYBCABKAkSDgoGc2VhcmNoGAUgASgJIpUBChxQdXJjaGFzZUludm9pY2VFeHBvcnRGaWx0ZXJzEg4KBnNlYXJjaBgBIAEoCRIUCgxzdXBwbGllcl9pZHMYAiADKAkSEAoIc3RhdHVzZXMYAyADKAkSEQoJZGF0ZV9mcm9tGAQgASgJEg8KB2RhdGVfdG8YBSABKAkSGQoRaW5jbHVkZV9jYW5jZWxsZWQYBiABKAgiSwoMRXhwb3J0SGVhZGVyEhIKCnRvdGFsX3Jvd3MYASABKAMSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch1mbGVldC9iaWxsaW5nL3YxL2V4cG9ydC5wcm90bxIQZmxlZXQuYmlsbGluZy52MSK8AQoNRXhwb3J0UHJvZmlsZRIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBG5hbWUYAyABKAkSDwoHY29sdW1ucxgEIAMoCRISCgppc19kZWZhdWx0GAUgASgIEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIq8BChRJbnZvaWNlRXhwb3J0RmlsdGVycxIOCgZzZWFyY2gYASABKAkSEAoIc3RhdHVzZXMYAiADKAkSFAoMY3VzdG9tZXJfaWRzGAMgAygJEhMKC2NvbXBhbnlfaWRzGAQgAygJEhEKCWRhdGVfZnJvbRgFIAEoCRIPCgdkYXRlX3RvGAYgASgJEhcKCmRpc3BhdGNoZWQYByABKAhIAIgBAUINCgtfZGlzcGF0Y2hlZCJ1ChFEdXR5RXhwb3J0RmlsdGVycxIUCgxjdXN0b21lcl9pZHMYASADKAkSEQoJZGF0ZV9mcm9tGAIgASgJEg8KB2RhdGVfdG8YAyABKAkSFgoOYmlsbGluZ19zdGF0dXMYBCABKAkSDgoGc2VhcmNoGAUgASgJIpUBChxQdXJjaGFzZUludm9pY2VFeHBvcnRGaWx0ZXJzEg4KBnNlYXJjaBgBIAEoCRIUCgxzdXBwbGllcl9pZHMYAiADKAkSEAoIc3RhdHVzZXMYAyADKAkSEQoJZGF0ZV9mcm9tGAQgASgJEg8KB2RhdGVfdG8YBSABKAkSGQoRaW5jbHVkZV9jYW5jZWxsZWQYBiABKAgiigEKFFJlY2VpcHRFeHBvcnRGaWx0ZXJzEg4KBnNlYXJjaBgBIAEoCRIUCgxjdXN0b21lcl9pZHMYAiADKAkSDQoFdHlwZXMYAyADKAkSEQoJZGF0ZV9mcm9tGAQgASgJEg8KB2RhdGVfdG8YBSABKAkSGQoRaW5jbHVkZV9jYW5jZWxsZWQYBiABKAgihwEKEU5vdGVFeHBvcnRGaWx0ZXJzEg4KBnNlYXJjaBgBIAEoCRIUCgxjdXN0b21lcl9pZHMYAiADKAkSDQoFdHlwZXMYAyADKAkSEQoJZGF0ZV9mcm9tGAQgASgJEg8KB2RhdGVfdG8YBSABKAkSGQoRaW5jbHVkZV9jYW5jZWxsZWQYBiABKAgiSwoMRXhwb3J0SGVhZGVyEhIKCnRvdGFsX3Jvd3MYASABKAMSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A named choice of columns for one kind of export (spec §3, "Export profiles").
@@ -26,7 +26,7 @@ export type ExportProfile = Message<"fleet.billing.v1.ExportProfile"> & {
   id: string;
 
   /**
-   * INVOICES, INVOICE_DUTIES, DUTIES, PURCHASE_INVOICES or CHANNEL_DUTIES.
+   * INVOICES, INVOICE_DUTIES, DUTIES, PURCHASE_INVOICES, CHANNEL_DUTIES, RECEIPTS or CREDIT_DEBIT_NOTES.
    *
    * @generated from field: string kind = 2;
    */
@@ -206,6 +206,102 @@ export const PurchaseInvoiceExportFiltersSchema: GenMessage<PurchaseInvoiceExpor
   messageDesc(file_fleet_billing_v1_export, 3);
 
 /**
+ * The receipt list's filters, as ListReceiptsRequest has them.
+ *
+ * @generated from message fleet.billing.v1.ReceiptExportFilters
+ */
+export type ReceiptExportFilters = Message<"fleet.billing.v1.ReceiptExportFilters"> & {
+  /**
+   * @generated from field: string search = 1;
+   */
+  search: string;
+
+  /**
+   * @generated from field: repeated string customer_ids = 2;
+   */
+  customerIds: string[];
+
+  /**
+   * INVOICE, ADVANCE or ON_ACCOUNT.
+   *
+   * @generated from field: repeated string types = 3;
+   */
+  types: string[];
+
+  /**
+   * On the receipt's date, inclusive.
+   *
+   * @generated from field: string date_from = 4;
+   */
+  dateFrom: string;
+
+  /**
+   * @generated from field: string date_to = 5;
+   */
+  dateTo: string;
+
+  /**
+   * @generated from field: bool include_cancelled = 6;
+   */
+  includeCancelled: boolean;
+};
+
+/**
+ * Describes the message fleet.billing.v1.ReceiptExportFilters.
+ * Use `create(ReceiptExportFiltersSchema)` to create a new message.
+ */
+export const ReceiptExportFiltersSchema: GenMessage<ReceiptExportFilters> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_export, 4);
+
+/**
+ * The credit and debit note list's filters, as ListNotesRequest has them.
+ *
+ * @generated from message fleet.billing.v1.NoteExportFilters
+ */
+export type NoteExportFilters = Message<"fleet.billing.v1.NoteExportFilters"> & {
+  /**
+   * @generated from field: string search = 1;
+   */
+  search: string;
+
+  /**
+   * @generated from field: repeated string customer_ids = 2;
+   */
+  customerIds: string[];
+
+  /**
+   * CREDIT or DEBIT.
+   *
+   * @generated from field: repeated string types = 3;
+   */
+  types: string[];
+
+  /**
+   * On the note's date, inclusive.
+   *
+   * @generated from field: string date_from = 4;
+   */
+  dateFrom: string;
+
+  /**
+   * @generated from field: string date_to = 5;
+   */
+  dateTo: string;
+
+  /**
+   * @generated from field: bool include_cancelled = 6;
+   */
+  includeCancelled: boolean;
+};
+
+/**
+ * Describes the message fleet.billing.v1.NoteExportFilters.
+ * Use `create(NoteExportFiltersSchema)` to create a new message.
+ */
+export const NoteExportFiltersSchema: GenMessage<NoteExportFilters> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_export, 5);
+
+/**
  * What comes first in an export's stream, before any of the file's bytes.
  *
  * @generated from message fleet.billing.v1.ExportHeader
@@ -234,5 +330,5 @@ export type ExportHeader = Message<"fleet.billing.v1.ExportHeader"> & {
  * Use `create(ExportHeaderSchema)` to create a new message.
  */
 export const ExportHeaderSchema: GenMessage<ExportHeader> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_export, 4);
+  messageDesc(file_fleet_billing_v1_export, 6);
 
