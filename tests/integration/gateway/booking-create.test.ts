@@ -186,6 +186,11 @@ it('records the slip and closes the duty, its charges arriving as Decimal, and f
   expect(printed.headers.get('content-disposition')).toMatch(
     /^inline; filename\*=UTF-8''duty-slip-\d{8}\.pdf$/,
   );
+  // The app's own preview pages frame the product's PDFs; no other site may, and no other answer is framed.
+  const csp = printed.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("frame-ancestors 'self'");
+  expect(csp).not.toContain("frame-ancestors 'none'");
+  expect(printed.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   expect((await fetch(slip, { headers: bearer(viewerToken) })).status).toBe(403);
   expect((await fetch(slip)).status).toBe(401);
 });
