@@ -2,7 +2,7 @@
 // (/api/bookings/{id}/duty-slip.pdf?variant=SALES|PURCHASE) and an invoice's documents
 // (/api/invoices/{id}/{invoice|duty-slips|duty-summary}.pdf) and a customer's statement of account
 // (/api/customers/{id}/statement.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD), a receipt (/api/receipts/{id}.pdf), a
-// supplier's invoice as recorded (/api/purchase-invoices/{id}/purchase-invoice.pdf), and with no sign-in
+// credit or debit note (/api/notes/{id}.pdf), a supplier's invoice as recorded (/api/purchase-invoices/{id}/purchase-invoice.pdf), and with no sign-in
 // an invoice on a payment request's page (/api/payment-request/{token}/invoices/{id}.pdf). The service
 // checks the person's permission (or the link's token) and renders the PDF; the gateway passes it on
 // with the file's name.
@@ -119,6 +119,10 @@ export function documentsRouter(contextOf: (req: Request, res: Response) => Cont
 
   signedInPdf('/receipts/:id.pdf', (req, ctx, caller) =>
     ctx.services.billing.renderReceipt({ id: idOf(req) }, callAs(caller)),
+  );
+
+  signedInPdf('/notes/:id.pdf', (req, ctx, caller) =>
+    ctx.services.billing.renderNote({ id: idOf(req) }, callAs(caller)),
   );
 
   // An invoice on a payment request's public page: no session, the link's token alone; charged to the
