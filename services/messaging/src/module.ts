@@ -138,6 +138,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     db: deps.db,
     logger,
     duty: chat?.duty ?? { name: 'driver_duty_allotment', language: 'en' },
+    ...(chat?.provider.businessNumberId ? { businessNumberId: chat.provider.businessNumberId } : {}),
   });
   const chatDelivery = chat
     ? createChatWorker({ db: deps.db, chat: chat.provider, logger, ...deps.delivery })

@@ -70,8 +70,11 @@ describe('driver chat over WhatsApp, against a local Cloud API peer', () => {
   const staff = (tenantId: string, permissions = STAFF) => callAs(h.callerFor(tenantId, permissions));
   const chatOf = async (bookingId: string, tenantId = operator) =>
     (await h.client.getBookingChat({ bookingId }, staff(tenantId))).threads;
-  const webhook = (content: { statuses?: WhatsAppStatusUpdate[]; messages?: WhatsAppIncoming[] }) => {
-    const parsed = parseWhatsAppWebhook(JSON.parse(whatsAppWebhookBody(PHONE_NUMBER_ID, content)));
+  const webhook = (
+    content: { statuses?: WhatsAppStatusUpdate[]; messages?: WhatsAppIncoming[] },
+    businessNumberId = PHONE_NUMBER_ID,
+  ) => {
+    const parsed = parseWhatsAppWebhook(JSON.parse(whatsAppWebhookBody(businessNumberId, content)));
     if (!parsed.ok) throw new Error(parsed.reason);
     return h.module.driverChat.receiveWebhook(
       serviceCaller('gateway', { permissions: [SYSTEM_PERMISSION.receiveChatWebhook] }),
@@ -153,6 +156,42 @@ describe('driver chat over WhatsApp, against a local Cloud API peer', () => {
     [now] = await chatOf(bookingId);
     expect(now?.messages[0]?.status).toBe('READ');
     expect(now?.messages[0]?.readAt).toBeDefined();
+  });
+
+  it('takes a status only for the business number that sent the message', async () => {
+    const { bookingId, thread } = await allot('+919800000015');
+    const wamid = thread.messages[0]?.whatsappMessageId ?? '';
+    const delivered = { id: wamid, status: 'delivered' as const, recipientId: '919800000015' };
+    expect(await webhook({ statuses: [delivered] }, '209876543210987')).toBe(0);
+    let [now] = await chatOf(bookingId);
+    expect([now?.messages[0]?.status, now?.conversation?.flowStatus]).toEqual([
+      'SENT',
+      'DUTY_SLIP_MESSAGE_PUSHED',
+    ]);
+    expect(await webhook({ statuses: [delivered] })).toBe(1);
+    [now] = await chatOf(bookingId);
+    expect(now?.messages[0]?.status).toBe('DELIVERED');
+  });
+
+  it('answers a duty only from its driver’s phone, to the business number that sent it', async () => {
+    const { bookingId, thread } = await allot('+919800000016');
+    const contextId = thread.messages[0]?.whatsappMessageId ?? '';
+    const accept = (from: string): WhatsAppIncoming => ({
+      id: `wamid.in-${randomUUID()}`,
+      from,
+      contextId,
+      button: { payload: 'Accept', text: 'Accept' },
+    });
+    // A stranger quoting the duty, and the driver writing to another business number.
+    expect(await webhook({ messages: [accept('919800000999')] })).toBe(0);
+    expect(await webhook({ messages: [accept('919800000016')] }, '209876543210987')).toBe(0);
+    let [now] = await chatOf(bookingId);
+    expect(now?.messages.map((m) => m.direction)).toEqual(['OUT']);
+    expect(now?.conversation?.flowStatus).not.toBe('TRIP_ACCEPTED');
+
+    expect(await webhook({ messages: [accept('919800000016')] })).toBe(1);
+    [now] = await chatOf(bookingId);
+    expect(now?.conversation?.flowStatus).toBe('TRIP_ACCEPTED');
   });
 
   it('falls back to the SMS, once, for a number not on WhatsApp, and says so', async () => {

@@ -12,6 +12,11 @@ export interface ChatSent {
 export interface ChatProvider {
   readonly name: string;
   /**
+   * The business phone number it sends from (WhatsApp's phone_number_id), which every webhook event
+   * about its messages names; none for a provider that sends through no such number.
+   */
+  readonly businessNumberId?: string;
+  /**
    * Sends an approved template by its name and language, its body's `{{1}}`, `{{2}}`… filled in order
    * with `bodyParameters`. Rejects with a ChatDeliveryError.
    */

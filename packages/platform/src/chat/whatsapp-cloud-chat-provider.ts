@@ -147,6 +147,7 @@ export function createWhatsAppCloudChatProvider(options: WhatsAppCloudOptions): 
 
   return {
     name: 'whatsapp',
+    businessNumberId: options.phoneNumberId,
     async sendTemplate(to, templateName, languageCode, bodyParameters) {
       checkTemplateMessage('whatsapp', to, templateName, languageCode, bodyParameters);
       const template: Record<string, unknown> = { name: templateName, language: { code: languageCode } };

@@ -317,29 +317,31 @@ export async function isLatestTemplate(tx: Tx, message: ChatMessageRow): Promise
 }
 
 /**
- * The conversation a driver's message belongs to: the one holding the message it answers, else the
- * number's most recently active conversation (unresolved first), whichever operator it is with.
+ * The conversation a driver's message belongs to: the one holding the message it answers when that
+ * conversation is with this number (`answers`), else the number's most recently active conversation
+ * (unresolved first), whichever operator it is with. A message quoting another number's conversation
+ * never lands in it.
  */
 export async function conversationForInbound(
   tx: Tx,
   from: string,
   contextMessageId: string | undefined,
-): Promise<ConversationRow | undefined> {
+): Promise<{ conversation: ConversationRow; answers: boolean } | undefined> {
   if (contextMessageId) {
     const [answered] = await rows<ConversationRow>(
       tx,
       sql`select ${CONVERSATION} from ${conversations} c
           join ${messages} m on m.conversation_id = c.id
-          where m.whatsapp_message_id = ${contextMessageId}`,
+          where m.whatsapp_message_id = ${contextMessageId} and c.driver_phone = ${from}`,
     );
-    if (answered) return answered;
+    if (answered) return { conversation: answered, answers: true };
   }
   const [latest] = await rows<ConversationRow>(
     tx,
     sql`select ${CONVERSATION} from ${conversations} c where c.driver_phone = ${from}
         order by (c.resolved_at is null) desc, c.updated_at desc, c.id desc limit 1`,
   );
-  return latest;
+  return latest && { conversation: latest, answers: false };
 }
 
 /**

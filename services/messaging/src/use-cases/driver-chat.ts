@@ -78,12 +78,25 @@ export function createDriverChat(deps: {
   db: Database;
   logger: Logger;
   duty: DutyTemplate;
+  /** The business phone number our messages go from; webhook events naming another are not ours. */
+  businessNumberId?: string;
   clock?: () => Date;
 }) {
   const { db, logger, duty } = deps;
   const now = deps.clock ?? (() => new Date());
 
+  /** Whether an event is about our business number; without one, nothing went through WhatsApp. */
+  function isOurs(event: ChatWebhookEvent): boolean {
+    if (deps.businessNumberId !== undefined && event.businessNumberId === deps.businessNumberId) return true;
+    logger.warn(
+      { whatsappMessageId: event.providerMessageId, businessNumberId: event.businessNumberId },
+      'a WhatsApp webhook event for another business number left out',
+    );
+    return false;
+  }
+
   async function applyStatus(event: Extract<ChatWebhookEvent, { kind: 'status' }>): Promise<boolean> {
+    if (!isOurs(event)) return false;
     return db.asSystem(async (tx) => {
       const message = await messageByWhatsAppId(tx, event.providerMessageId);
       const reported = reportedStatus[event.status];
@@ -112,15 +125,17 @@ export function createDriverChat(deps: {
   }
 
   async function applyInbound(event: Extract<ChatWebhookEvent, { kind: 'message' }>): Promise<boolean> {
+    if (!isOurs(event)) return false;
     return db.asSystem(async (tx) => {
-      const conversation = await conversationForInbound(tx, event.from, event.contextMessageId);
-      if (!conversation) {
+      const found = await conversationForInbound(tx, event.from, event.contextMessageId);
+      if (!found) {
         logger.info(
           { whatsappMessageId: event.providerMessageId },
           'a WhatsApp message from a number with no driver chat',
         );
         return false;
       }
+      const { conversation } = found;
       const { content } = event;
       const recorded = await recordInbound(tx, {
         tenantId: conversation.tenantId,
@@ -132,7 +147,10 @@ export function createDriverChat(deps: {
       });
       if (!recorded) return false;
       await recordDriverWrote(tx, conversation.id, event.at);
-      const answer = content.type === 'button' ? tripAnswerOf(content.payload, content.text) : undefined;
+      // A tap under a message of someone else's conversation answers no duty of this one.
+      const answersHere = found.answers || !event.contextMessageId;
+      const answer =
+        content.type === 'button' && answersHere ? tripAnswerOf(content.payload, content.text) : undefined;
       if (answer) await setFlowStatus(tx, conversation.id, answer);
       await publishChatChange(tx, MessagingEvents.chatReplyReceived, recorded);
       return true;
