@@ -34,6 +34,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
+/** A client signed in as a new employee of the owner's operator holding `permissions`. */
+async function signedInHolding(permissions: string[]) {
+  const profile = await owner.permissionProfile.create.mutate({ name: permissions.join(' '), permissions });
+  const phone = freshPhone();
+  await owner.employee.create.mutate({ name: 'Hal Holder', phone, permissionProfileId: profile.id });
+  const { token } = await h.signIn(phone);
+  return h.client(() => bearer(token));
+}
+
 const upload = (
   token: string,
   name: string,
@@ -155,6 +164,43 @@ describe('masters over tRPC', () => {
     // Reference data needs only a session.
     const cities = await clerk.masters.city.list.query({ search: 'bengal' });
     expect(cities.records.map((c) => c.values.name)).toContain('Bengaluru');
+  });
+
+  it('leaves the primary company to whoever may edit it, while managers of companies edit the others', async () => {
+    const desk = await signedInHolding(['view_my_company', 'manage_my_company']);
+    const values = (name: string, isPrimary: boolean) => ({
+      name,
+      state_id: 'MH',
+      address: 'FC Road, Pune',
+      gst_no: '27AABCK1234E1Z1',
+      is_primary: isPrimary,
+    });
+    const primary = await owner.masters.company.create.mutate({
+      values: values('Masters Cabs Pvt Ltd', true),
+    });
+    const sister = await desk.masters.company.create.mutate({ values: values('Masters Tours LLP', false) });
+    await desk.masters.company.update.mutate({
+      id: sister.id,
+      values: values('Masters Tours & Travels LLP', false),
+    });
+    for (const refused of [
+      desk.masters.company.create.mutate({ values: values('Another Primary Pvt Ltd', true) }),
+      desk.masters.company.update.mutate({ id: sister.id, values: values('Masters Tours LLP', true) }),
+      desk.masters.company.update.mutate({ id: primary.id, values: values('Renamed Pvt Ltd', true) }),
+      desk.masters.company.setActive.mutate({ id: primary.id, isActive: false }),
+    ]) {
+      expect((await expectTrpcError(refused)).data?.code).toBe('FORBIDDEN');
+    }
+    const editor = await signedInHolding([
+      'view_my_company',
+      'manage_my_company',
+      'edit_primary_company_information',
+    ]);
+    const renamed = await editor.masters.company.update.mutate({
+      id: primary.id,
+      values: values('Masters Cabs India Pvt Ltd', true),
+    });
+    expect(renamed.values.name).toBe('Masters Cabs India Pvt Ltd');
   });
 
   it('saves business settings once per operator', async () => {

@@ -39,6 +39,7 @@ import {
 import { idInput, listInput, setActiveInput, updateInput, valuesInput } from '@fleet/domain/inputs';
 import { activeFilterToProto, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { procedureNeeding, router, signedInProcedure } from '../../trpc';
+import { requirePrimaryCompanyPermission } from './primary-company';
 import { type MasterPage, recordFromProto } from './records';
 
 /** The declared filters a list call chose, as the service takes them. */
@@ -93,6 +94,7 @@ function editable<D extends EditableMaster>(definition: D) {
     create: manage
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
+        requirePrimaryCompanyPermission(ctx.caller, kind, input.values);
         const { record } = await ctx.services.masters.createRecord(
           { kind, valuesJson: encodeValuesJson(definition, input.values) },
           callAs(ctx.caller),
@@ -102,6 +104,7 @@ function editable<D extends EditableMaster>(definition: D) {
     update: manage
       .input(updateInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
+        requirePrimaryCompanyPermission(ctx.caller, kind, input.values);
         const { record } = await ctx.services.masters.updateRecord(
           { kind, id: input.id, valuesJson: encodeValuesJson(definition, input.values) },
           callAs(ctx.caller),

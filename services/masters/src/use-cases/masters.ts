@@ -52,6 +52,7 @@ import {
   updateRecord,
 } from '../storage/master-store';
 import type { MastersDeps, TenantCaller } from './deps';
+import { requirePrimaryCompanyPermission } from './primary-company';
 
 export interface ListInput {
   search?: string;
@@ -333,6 +334,13 @@ export function createMasters(deps: MastersDeps) {
       const values = parseOrThrow(masterSchema(definition), input);
       return db.withTenant(caller.tenantId, (tx) =>
         withUniqueRules(definition, async () => {
+          await requirePrimaryCompanyPermission(
+            tx,
+            caller,
+            definition,
+            { isPrimary: values.is_primary === true },
+            today(),
+          );
           await checkRefs(tx, definition, values);
           await checkOverlap(tx, definition, caller.tenantId, values);
           if (definition.autoNumber)
@@ -354,6 +362,13 @@ export function createMasters(deps: MastersDeps) {
       const values = parseOrThrow(masterSchema(definition), input);
       return db.withTenant(caller.tenantId, (tx) =>
         withUniqueRules(definition, async () => {
+          await requirePrimaryCompanyPermission(
+            tx,
+            caller,
+            definition,
+            { id, isPrimary: values.is_primary === true },
+            today(),
+          );
           await checkRefs(tx, definition, values);
           await checkOverlap(tx, definition, caller.tenantId, values, id);
           if (!(await updateRecord(tx, definition, id, values)))
@@ -371,6 +386,7 @@ export function createMasters(deps: MastersDeps) {
       requireRecordId(definition, id, 'id');
       return db.withTenant(caller.tenantId, async (tx) => {
         const before = await readBack(tx, definition, id);
+        if (!isActive) await requirePrimaryCompanyPermission(tx, caller, definition, { id }, today());
         if (isActive && !before.isActive && definition.noOverlap) {
           await checkOverlap(tx, definition, caller.tenantId, before.values, id);
         }
