@@ -143,7 +143,7 @@ describe('searching, filtering, opening and resending messages of the log', () =
     expect(await fieldOf({ deliveryStatus: 'READ' })).toBe('deliveryStatus');
     expect(await fieldOf({ createdFrom: '2026-02-30' })).toBe('createdFrom');
     expect(await fieldOf({ createdFrom: '2026-03-02', createdTo: '2026-03-01' })).toBe('createdTo');
-    expect(await fieldOf({ recipient: '9800000002' })).toBe('recipient');
+    expect(await fieldOf({ recipient: '98000' })).toBe('recipient');
     expect(await fieldOf({ bookingNo: -4n })).toBe('bookingNo');
     expect(await fieldOf({ search: 'x'.repeat(101) })).toBe('search');
   });

@@ -66,6 +66,27 @@ describe('a booking as staff write it', () => {
     ]);
   });
 
+  it('asks for a choice where a required picker was left empty', () => {
+    expect(
+      problems({ ...minimal(), customerId: '', fromCityId: '', vehicleGroupId: '', dutyTypeId: '' }),
+    ).toEqual({
+      customerId: 'Choose a customer',
+      fromCityId: 'Choose a city',
+      vehicleGroupId: 'Choose a vehicle group',
+      dutyTypeId: 'Choose a duty type',
+    });
+  });
+
+  it('takes an Indian mobile typed without +91 and keeps it with the country code', () => {
+    const draft = bookingDraftSchema.parse({
+      ...minimal(),
+      passengers: [{ name: 'Asha Rao', phone: '9800000101' }],
+      bookedBy: { name: 'Ravi', phone: ' 9812345678 ', email: '' },
+    });
+    expect(draft.passengers[0]?.phone).toBe('+919800000101');
+    expect(draft.bookedBy.phone).toBe('+919812345678');
+  });
+
   it('runs a multi-day booking a duty a day, at most 62 days', () => {
     expect(dutyDates(bookingDraftSchema.parse({ ...minimal(), lastDate: '2026-12-03' }))).toEqual([
       '2026-12-01',

@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { decimalSchema, QUARTER_HOUR_TIME } from '../masters/fields';
 import { emailSchema } from '../validation/email';
-import { idSchema, referenceCodeSchema } from '../validation/id';
+import { chosenId, chosenReferenceCode, idSchema, referenceCodeSchema } from '../validation/id';
 import { isoDateSchema } from '../validation/iso-date';
 import { phoneSchema } from '../validation/phone';
 import { plainText } from '../validation/text';
@@ -50,7 +50,7 @@ const priceSchema = z
 
 export const bookingDraftSchema = z
   .object({
-    customerId: idSchema,
+    customerId: chosenId('customer'),
     /** The operator's company (My Companies) the booking is billed from; the first one unless given. */
     companyId: idSchema.nullish().transform((v) => v ?? null),
     bookedBy: z
@@ -64,10 +64,10 @@ export const bookingDraftSchema = z
       .array(bookingContactSchema)
       .max(MAX_ADDITIONAL_CONTACTS, `At most ${MAX_ADDITIONAL_CONTACTS} contacts`)
       .default([]),
-    fromCityId: referenceCodeSchema,
+    fromCityId: chosenReferenceCode('city'),
     toCityId: referenceCodeSchema.nullish().transform((v) => v ?? null),
-    vehicleGroupId: idSchema,
-    dutyTypeId: idSchema,
+    vehicleGroupId: chosenId('vehicle group'),
+    dutyTypeId: chosenId('duty type'),
     reportingDate: isoDateSchema,
     reportingTime: z.string().regex(QUARTER_HOUR_TIME, 'Choose a time on the quarter hour, e.g. 06:30'),
     /** The last day of a multi-day booking; absent or the reporting date for one duty. */

@@ -20,3 +20,19 @@ export const isReferenceCode = (value: unknown): value is string =>
 export const idSchema = z.string().regex(UUID_PATTERN, ID_MESSAGE);
 /** A state's or a city's code. */
 export const referenceCodeSchema = z.string().regex(REFERENCE_CODE_PATTERN, ID_MESSAGE);
+
+/**
+ * A record a person picks in a form: left empty, it asks for the choice ("Choose a customer"); anything
+ * else that is not an id is the id's own message.
+ */
+export const chosenId = (thing: string) =>
+  z
+    .string()
+    .min(1, { message: `Choose a ${thing}`, abort: true })
+    .regex(UUID_PATTERN, ID_MESSAGE);
+/** A state or a city a person picks in a form. */
+export const chosenReferenceCode = (thing: string) =>
+  z
+    .string()
+    .min(1, { message: `Choose a ${thing}`, abort: true })
+    .regex(REFERENCE_CODE_PATTERN, ID_MESSAGE);

@@ -10,7 +10,8 @@ describe('phone numbers', () => {
   it.each([
     '',
     '+',
-    '9812345678', // no country code
+    '5812345678', // no country code, and no Indian mobile
+    '98123456789', // 11 digits without a country code
     '919812345678', // no plus sign
     '+1234567890123456', // 16 digits
     '+91 98123 45678',
@@ -23,6 +24,12 @@ describe('phone numbers', () => {
     const result = phoneSchema.safeParse(phone);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual([PHONE_MESSAGE]);
+  });
+
+  it('takes a 10-digit Indian mobile without a country code as +91 and that number', () => {
+    expect(phoneSchema.parse('9812345678')).toBe('+919812345678');
+    expect(phoneSchema.parse(' 6012345678 ')).toBe('+916012345678');
+    expect(isPhoneNumber('9812345678')).toBe(false);
   });
 
   it('the schema trims surrounding spaces; the predicate does not', () => {

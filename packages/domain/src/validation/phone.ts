@@ -10,5 +10,20 @@ export function isPhoneNumber(value: string): boolean {
   return PHONE_PATTERN.test(value);
 }
 
-/** A phone number with country code; surrounding spaces are trimmed first. */
-export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE);
+/** A 10-digit Indian mobile (6 to 9 first) as people type it, without the country code. */
+const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+
+/** The number with its country code: an Indian mobile typed without one gets +91; trimmed. */
+export function withCountryCode(value: string): string {
+  const trimmed = value.trim();
+  return INDIAN_MOBILE.test(trimmed) ? `+91${trimmed}` : trimmed;
+}
+
+/**
+ * A phone number with country code, stored so; surrounding spaces are trimmed first, and a 10-digit
+ * Indian mobile typed without +91 is taken as one.
+ */
+export const phoneSchema = z
+  .string()
+  .transform(withCountryCode)
+  .pipe(z.string().regex(PHONE_PATTERN, PHONE_MESSAGE));
