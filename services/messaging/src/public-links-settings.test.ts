@@ -17,6 +17,13 @@ describe('PUBLIC_BASE_URL, where passengers’ links point', () => {
     expect(publicBaseUrlOf({ PUBLIC_BASE_URL: 'https://ops.example.in/' })).toBe('https://ops.example.in');
   });
 
+  it('follows PORT outside production, where the product answers when PUBLIC_BASE_URL is not given', () => {
+    expect(publicBaseUrlOf({ PORT: '8080' })).toBe('http://localhost:8080');
+    expect(publicBaseUrlOf({ PORT: '8080', PUBLIC_BASE_URL: 'https://ops.example.in' })).toBe(
+      'https://ops.example.in',
+    );
+  });
+
   it('is required in production, over https, and names itself when wrong', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       { variable: 'PUBLIC_BASE_URL', message: expect.stringContaining('required in production') },
