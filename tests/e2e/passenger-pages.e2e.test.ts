@@ -124,7 +124,7 @@ describe('a passenger signs the digital duty slip and gives feedback', () => {
         id: booking.id,
         clientActionId: randomUUID(),
         billingItemId: item.billingItemId,
-        amount: '0',
+        amount: '50',
         at: new Date(started),
       });
     }

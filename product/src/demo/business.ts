@@ -50,12 +50,11 @@ const BILLING_ITEMS = [
   { name: 'Waiting Charges', sac_code: '9966', is_taxable: true },
   { name: 'Fuel Surcharge', sac_code: '9966', is_taxable: true },
   { name: 'Car Decoration', sac_code: '998596', is_taxable: true, tax: 'IGST 18%' },
-  { name: 'Opening Kms Reading', driver_can_add: true, required_before_start: true },
 ] as const;
 
 /** The business settings, bank accounts, companies with their invoice profiles, and branches. */
 export function planBusiness(ctx: PlanContext): Values {
-  const { add, address, phoneIn, fy } = ctx;
+  const { add, address, phoneIn } = ctx;
   const settings: Values = {
     business_name: 'Demo Travels',
     time_zone: 'Asia/Kolkata',
@@ -189,9 +188,9 @@ export function planBusiness(ctx: PlanContext): Values {
       name: `Demo Travels – ${company.city === CITY.pune ? 'Maharashtra' : company.city === CITY.bengaluru ? 'Karnataka' : 'Delhi'}`,
       company_id: ref('company', company.name),
       invoice_title: 'Tax Invoice',
-      invoice_prefix: `DT${company.suffix}/${fy.short}/`,
-      receipt_prefix: `RC${company.suffix}/${fy.short}/`,
-      credit_note_prefix: `CN${company.suffix}/${fy.short}/`,
+      invoice_prefix: `DT${company.suffix}/{FY}/`,
+      receipt_prefix: `RC${company.suffix}/{FY}/`,
+      credit_note_prefix: `CN${company.suffix}/{FY}/`,
       invoice_terms: [
         '1. Payment is due within 30 days of the invoice date.',
         '2. Toll, parking and state taxes are charged at actuals.',

@@ -72,6 +72,12 @@ describe('the demo plan', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('asks drivers for money only in its billing items, never a km reading', () => {
+    const items = of('billing_item').map((values) => String(values.name));
+    expect(items).toContain('Toll');
+    expect(items.filter((name) => /\bkms?\b|reading|odometer/i.test(name))).toEqual([]);
+  });
+
   it('uses valid GSTINs whose state matches the billing state', () => {
     const states: Record<string, string> = { MH: '27', KA: '29', DL: '07' };
     const gstins = [

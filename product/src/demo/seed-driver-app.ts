@@ -110,23 +110,6 @@ export async function seedDemoDriverDuties(
       asDriver,
     );
     for (const [event, minutes, km] of steps) {
-      if (event === 'DUTY_START') {
-        // The checklist first: the operator's "Opening Kms Reading" is a reading, at no charge.
-        const { duty } = await clients.bookings.getDriverDuty({ id: booking.id }, asDriver);
-        for (const item of duty?.checklist.filter((c) => !c.filled) ?? []) {
-          await clients.bookings.addDriverBillingItem(
-            {
-              id: booking.id,
-              clientActionId: randomUUID(),
-              billingItemId: item.billingItemId,
-              amount: '0',
-              note: `${km} km`,
-              at: timestampFromDate(minutesFromNow(minutes - 1)),
-            },
-            asDriver,
-          );
-        }
-      }
       await clients.bookings.recordTripEvent(
         {
           id: booking.id,

@@ -34,8 +34,16 @@ beforeAll(async () => {
   const second = await closedDuty(h, T, m, '2026-11-19');
   // The second duty paid a toll: its billing item is billed on the invoice beside its car hire.
   const toll = await m.create('billing_item', { name: 'Toll', sac_code: '996742', is_taxable: false });
+  // A ₹0 item (what an odometer reading put in as an expense became) is on neither invoice nor slip.
+  const nothing = await m.create('billing_item', { name: 'Opening Kms Reading' });
   await h.bookings.client.setDutyBillingItems(
-    { id: second, items: [{ billingItemId: toll, amount: '250' }] },
+    {
+      id: second,
+      items: [
+        { billingItemId: toll, amount: '250' },
+        { billingItemId: nothing, amount: '0' },
+      ],
+    },
     callAs(h.bookings.callerFor(T)),
   );
   await eventually(
@@ -84,6 +92,7 @@ describe('the duty summary', () => {
       .filter((line) => line.type === 'BILLING_ITEM' && line.bookingId !== '')
       .reduce((sum, line) => sum.plus(line.amount), new Decimal(0));
     expect(items.toFixed(2)).toBe('250.00');
+    expect(invoice!.lines.map((line) => line.description).join('\n')).not.toContain('Opening Kms');
     // GST on the car hire alone (the toll is not taxable): ₹5,159 + ₹257.95 + ₹250, rounded.
     expect(invoice!.totals!.total).toBe('5667.00');
     expect(lines).toContain('₹5,667.00 Rupees Five Thousand Six Hundred Sixty Seven Only');
@@ -106,6 +115,7 @@ describe('the duty slips', () => {
       expect(page.text).toContain(`Page ${index + 1} of 2`);
     });
     expect(pages[1]!.text).toContain('Toll ₹250.00');
+    expect(pages[1]!.text).not.toContain('Opening Kms');
   });
 
   it('refuses a manual invoice, which bills no duty, and anyone without the right to print invoices', async () => {

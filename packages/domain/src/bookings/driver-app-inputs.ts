@@ -1,6 +1,7 @@
 // What the driver app sends, checked alike by the app before it queues an act and by the gateway before
 // it reaches bookings (which checks again). Every act carries the id the phone gave it and the phone's
 // time, so a retry or an offline replay is recognised and placed when it happened.
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { optional, optionalText } from '../inputs/common';
 import { idSchema } from '../validation/id';
@@ -53,7 +54,12 @@ export const driverBillingItemSchema = z.object({
   amount: plainText()
     .trim()
     .superRefine((amount, ctx) => {
-      const problem = billingItemAmountProblem(amount);
+      const problem =
+        billingItemAmountProblem(amount) ??
+        // An expense is money the driver paid; a km reading is the trip event's km, with its photo.
+        (new Decimal(amount).isZero()
+          ? 'Enter what you paid, more than ₹0. Kilometres go with the trip’s steps, not as an expense.'
+          : undefined);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   receiptFileId: optional(idSchema),

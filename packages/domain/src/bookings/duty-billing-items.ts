@@ -25,6 +25,14 @@ export function billingItemAmountProblem(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The billing items a slip or an invoice prints: a ₹0 item charges nothing and says nothing to the
+ * customer (it was a placeholder, or a reading typed in as an expense), so it is left off.
+ */
+export function printedBillingItems<T extends { amount: string }>(items: readonly T[]): T[] {
+  return items.filter((item) => !new Decimal(item.amount || '0').isZero());
+}
+
 /** The total of some amounts (decimal text), with two places: '350.50'. */
 export function dutyBillingItemsTotal(amounts: readonly string[]): string {
   return amounts.reduce((sum, amount) => sum.plus(amount), new Decimal(0)).toFixed(2);

@@ -12,6 +12,7 @@ import {
   type InvoiceComputation,
   type InvoiceLine,
   invoiceLinesSchema,
+  printedBillingItems,
   rupeesInWords,
 } from '@fleet/domain';
 import { invalid } from '@fleet/platform';
@@ -79,6 +80,7 @@ export function invoiceLinesOf(
     sources.push({ kind: 'duty', duty });
     for (const json of duty.billingItems) {
       const item = fromJson(DutyBillingItemSchema, json as JsonValue, { ignoreUnknownFields: true });
+      if (printedBillingItems([item]).length === 0) continue;
       raw.push({
         type: 'BILLING_ITEM',
         name: `${item.name} (duty ${duty.bookingNo})`,

@@ -15,6 +15,7 @@ import {
   type MasterDefinition,
   PERMISSION,
   parseValuesJson,
+  printedBillingItems,
   shownBookingNo,
   vehicleGroupMaster,
 } from '@fleet/domain';
@@ -165,7 +166,10 @@ export function createPrintDutySlip(deps: BookingsDeps) {
         },
         points: points.map((p) => ({ point: p.point, at: new Date(p.at), km: p.km, location: p.location })),
         measure: priced ? { km: priced.km, minutes: priced.minutes } : undefined,
-        billingItems: booking.billingItems.map((item) => ({ name: item.name, amount: item.amount })),
+        billingItems: printedBillingItems(booking.billingItems).map((item) => ({
+          name: item.name,
+          amount: item.amount,
+        })),
         charges: priced && { lines: priced.lines, total: priced.total },
         timeZone: DEFAULT_OPERATOR_TIME_ZONE,
         printedAt,

@@ -5,6 +5,7 @@
 // its own account; the token alone says which duty.
 import {
   PERMISSION,
+  printedBillingItems,
   SIGNATURE_DATA_URL_MAX,
   SLIP_REASON_MAX,
   type SlipApprovalState,
@@ -98,7 +99,7 @@ export function createPublicSlip(deps: BookingsDeps, links: PublicLinks, facts: 
       // What the duty is billed on when it is priced; else the span of its points.
       totalKm: (charges ? new Decimal(charges.km) : spanKm).toFixed(1),
       totalMinutes: charges ? charges.minutes : spanMinutes,
-      billingItems: booking.billingItems.map((item) => ({
+      billingItems: printedBillingItems(booking.billingItems).map((item) => ({
         name: item.name,
         amount: new Decimal(item.amount).toFixed(2),
       })),
