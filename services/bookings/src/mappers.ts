@@ -77,6 +77,10 @@ export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<t
     billingItems: booking.billingItems.map(billingItemToProto),
     tripStartOtp: booking.tripStartOtp,
     tripEndOtp: booking.tripEndOtp,
+    tripStartWrongCodes: booking.tripStartWrongCodes,
+    tripStartLockedAt: booking.tripStartLockedAt
+      ? timestampFromDate(new Date(booking.tripStartLockedAt))
+      : undefined,
   };
 }
 

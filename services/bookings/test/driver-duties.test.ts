@@ -390,3 +390,78 @@ it('lets the driver accept a duty the office has dispatched already', async () =
   expect(accepted.duty!.status).toBe('DRIVER_ACCEPTED');
   expect(accepted.duty!.tripEvents).toEqual(['GARAGE_START', 'DRIVER_ARRIVED']);
 });
+
+it('takes an expense only as money paid: a ₹0 amount (a reading typed as one) is refused', async () => {
+  const parking = await master('billing_item', { name: 'Parking', driver_can_add: true });
+  try {
+    const { id } = await allottedDuty('2026-11-25');
+    const refused = await expectDomainError(
+      h.client.addDriverBillingItem(
+        { id, clientActionId: randomUUID(), billingItemId: parking, amount: '0', at: at('2026-11-25T08:25') },
+        ravi(),
+      ),
+    );
+    expect(refused.fieldViolations.map((v) => v.field)).toEqual(['amount']);
+    const { duty } = await h.client.getDriverDuty({ id }, ravi());
+    expect(duty!.billingItems).toEqual([]);
+  } finally {
+    await h.masters.client.setRecordActive(
+      { kind: 'billing_item', id: parking, isActive: false },
+      callAs(h.masters.callerFor(T)),
+    );
+  }
+});
+
+it('locks a duty’s start after five wrong codes, even to the right one, until the office unlocks it', async () => {
+  await codesRequired(true, false);
+  try {
+    const booking = await allottedDuty('2026-11-25');
+    const { id } = booking;
+    await h.client.recordTripEvent(event(id, 'DRIVER_ARRIVED', '2026-11-25T08:20', '900'), ravi());
+    const wrongCode = String((Number(booking.tripStartOtp) + 1) % 10_000).padStart(4, '0');
+    const start = (code: string) =>
+      h.client.recordTripEvent(event(id, 'DUTY_START', '2026-11-25T08:30', '901', { code }), ravi());
+    for (const left of [4, 3, 2, 1]) {
+      const wrong = await expectDomainError(start(wrongCode));
+      expect(wrong.fieldViolations).toEqual([
+        expect.objectContaining({ field: 'code', message: expect.stringContaining(`${left} tr`) }),
+      ]);
+    }
+    const locked = await expectDomainError(start(wrongCode));
+    expect([locked.code, locked.reason]).toEqual(['FAILED_PRECONDITION', 'TRIP_START_LOCKED']);
+    const stillLocked = await expectDomainError(start(booking.tripStartOtp));
+    expect(stillLocked.reason).toBe('TRIP_START_LOCKED');
+    expect(stillLocked.message).toContain('Call the office');
+
+    const read = await h.client.getBooking({ id }, staff([PERMISSION.view_booking]));
+    expect(read.booking!.tripStartWrongCodes).toBe(5);
+    expect(read.booking!.tripStartLockedAt).toBeDefined();
+    const logged = read.activity.map((a) => a.action);
+    expect(logged.filter((a) => a === 'tripStartCodeWrong')).toHaveLength(5);
+    expect(logged).toContain('tripStartLocked');
+    const stored = await h.database.db.readAsSystem((tx) =>
+      rows<{ action: string }>(tx, sql`select action from bookings.driver_actions where booking_id = ${id}`),
+    );
+    expect(stored.filter((r) => r.action === 'TRIP_START_CODE_WRONG')).toHaveLength(5);
+    expect(stored.map((r) => r.action)).toContain('TRIP_START_LOCKED');
+
+    const notAllowed = await expectDomainError(
+      h.client.unlockTripStart({ id }, staff([PERMISSION.view_booking])),
+    );
+    expect(notAllowed.code).toBe('PERMISSION_DENIED');
+    const unlocked = await h.client.unlockTripStart(
+      { id },
+      staff([PERMISSION.view_booking, PERMISSION.send_duty_info]),
+    );
+    expect([unlocked.booking!.tripStartWrongCodes, unlocked.booking!.tripStartLockedAt]).toEqual([
+      0,
+      undefined,
+    ]);
+    const started = await start(booking.tripStartOtp);
+    expect(started.duty!.status).toBe('DRIVER_DUTY_START');
+    const after = await h.client.getBooking({ id }, staff([PERMISSION.view_booking]));
+    expect(after.activity.map((a) => a.action)).toContain('tripStartUnlocked');
+  } finally {
+    await codesRequired(false, false);
+  }
+});

@@ -13,6 +13,7 @@ import { list, tabCounts } from './list';
 import { needsAttentionCount } from './needs-attention-count';
 import { quote } from './quote';
 import { setBillingItems } from './set-billing-items';
+import { unlockTripStart } from './unlock-trip-start';
 
 export const bookingRouter = router({
   changes,
@@ -37,5 +38,6 @@ export const bookingRouter = router({
   setLabels,
   setSupporters,
   setBillingItems,
+  unlockTripStart,
   ...bookingActions,
 });

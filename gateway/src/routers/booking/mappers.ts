@@ -92,6 +92,9 @@ export function bookingDetailToJson(booking: Booking) {
     /** The codes the passenger gives the driver at the start and end of the trip (staff read them out on a call). */
     tripStartOtp: textOrNull(booking.tripStartOtp),
     tripEndOtp: textOrNull(booking.tripEndOtp),
+    /** Wrong start codes from the driver app since the last unlock; locked, the start waits for the office. */
+    tripStartWrongCodes: booking.tripStartWrongCodes,
+    tripStartLockedAt: dateOrNull(booking.tripStartLockedAt),
   };
 }
 

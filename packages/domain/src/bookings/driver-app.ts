@@ -4,10 +4,16 @@
 // - Garage end completes the duty (DUTY_COMPLETED): its slip is final and it is priced and closed as
 //   staff closing it would; a passenger no-show's garage end records the leg and leaves the duty for
 //   staff to cancel as a no-show (billed at the no-show rate, status-machine.ts).
+// - The start code is 4 digits, so guessing it is stopped: after TRIP_START_CODE_TRIES wrong codes the
+//   duty's start is locked, refusing even the right code, until the office unlocks it (or reads the
+//   code out to the driver, who still needs the unlock).
 // - The start code is asked when the operator requires it; the end needs the end code when the operator
 //   requires it, or else the passenger's signature on the driver's screen stands in for it.
 import type { BookingStatus } from '../vocabulary';
 import { availableActions, type BookingAction, type DutyState } from './status-machine';
+
+/** Wrong trip-start codes a duty takes before its start is locked for the office to unlock. */
+export const TRIP_START_CODE_TRIES = 5;
 
 export const TRIP_EVENTS = [
   'GARAGE_START',

@@ -76,6 +76,9 @@ export interface BookingDetail extends BookingRecord {
   /** The 4-digit codes the passenger gives the driver at the start and the end of the trip. */
   tripStartOtp: string;
   tripEndOtp: string;
+  /** Wrong start codes the driver app sent since the last unlock, and when the start was locked. */
+  tripStartWrongCodes: number;
+  tripStartLockedAt: Date | null;
   /** The passenger signed the slip on the driver's screen at the end of the duty. */
   hasCustomerSignature: boolean;
 }

@@ -29,6 +29,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     printDutySlip,
     billingItems,
     driverDuties,
+    tripStartUnlock,
     locationTracking,
     passengerPages,
   } = useCases;
@@ -225,6 +226,9 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           at: req.at && timestampDate(req.at),
         });
         return { duty: driverDutyToProto(duty), applied };
+      },
+      async unlockTripStart(req, ctx) {
+        return { booking: bookingDetailToProto(await tripStartUnlock.unlock(tenantCallerOf(ctx), req.id)) };
       },
       ...locationMethods(locationTracking),
     });

@@ -148,6 +148,7 @@ const DETAIL_COLUMNS = sql.raw(`
   b.supplier_id as "supplierId", b.supplier_name as "supplierName",
   coalesce(b.cancellation_reason, '') as "cancellationReason", b.unfulfilled_reason as "unfulfilledReason",
   b.slip_medium as "slipMedium", b.version, b.trip_start_otp as "tripStartOtp", b.trip_end_otp as "tripEndOtp",
+  b.trip_start_wrong_codes as "tripStartWrongCodes", b.trip_start_locked_at as "tripStartLockedAt",
   b.customer_signature_file_id is not null as "hasCustomerSignature",
   coalesce((select jsonb_agg(jsonb_build_object('name', c.name, 'phone', c.phone, 'email', c.email,
       'customField', c.custom_field) order by c.position)

@@ -19,7 +19,12 @@ export interface DutyChange {
  * Writes what someone did to a duty to its activity: who (and as whom), what, from → to, why. The driver
  * app's acts are the driver's; everything else reaching here is a member of staff's.
  */
-function logDutyAction(tx: Tx, caller: TenantCaller, bookingId: string, change: DutyChange): Promise<void> {
+export function logDutyAction(
+  tx: Tx,
+  caller: TenantCaller,
+  bookingId: string,
+  change: DutyChange,
+): Promise<void> {
   return insertActivity(tx, {
     id: randomUUID(),
     tenantId: caller.tenantId,

@@ -69,6 +69,7 @@ import type { BookingsDeps } from './deps';
 import { closeLocked, readingsOf } from './duty-slip';
 import { lockDutyAsRead } from './locked-duty';
 import { createPassengerFacts } from './passenger-facts';
+import { checkTripStartCode, startCodeRefusal, TRIP_START_LOCKED_MESSAGE } from './trip-start-code';
 
 /** How far the phone's clock may run ahead, and how long an offline queue may hold an act. */
 const FUTURE_LEEWAY_MS = 10 * 60_000;
@@ -286,6 +287,16 @@ export function createDriverDuties(deps: BookingsDeps) {
         ...(act.signatureFileId ? [{ field: 'signatureFileId', id: act.signatureFileId }] : []),
       ]);
       const codes = rule.code ? await tripCodes(caller) : { start: false, end: false };
+      if (rule.code === 'start' && codes.start) {
+        const outcome = await db.withTenant(caller.tenantId, async (tx) => {
+          await lockDutyAsRead(tx, act.id).catch(() => {
+            throw notFound('The duty');
+          });
+          const booking = ownDuty(await getBookingDetail(tx, act.id), caller);
+          return checkTripStartCode(tx, caller, booking, { code: act.code, at: act.at });
+        });
+        if (outcome.verdict !== 'RIGHT') throw startCodeRefusal(outcome);
+      }
       const required = event === 'DUTY_START' ? (await billingItemChoices(caller)).required : [];
       const before = await db.read(caller.tenantId, (tx) => getBookingDetail(tx, act.id));
       const pricing =
@@ -318,6 +329,9 @@ export function createDriverDuties(deps: BookingsDeps) {
         const to = rule.action ? move(duty, rule.action) : duty.status;
         if (!rule.action && !(rule.from ?? []).includes(duty.status)) {
           throw preconditionFailed(`This duty is not waiting for “${rule.label}” now.`, 'ILLEGAL_TRANSITION');
+        }
+        if (rule.code === 'start' && codes.start && booking.tripStartLockedAt) {
+          throw preconditionFailed(TRIP_START_LOCKED_MESSAGE, 'TRIP_START_LOCKED');
         }
         if (rule.code === 'start' && codes.start && act.code !== booking.tripStartOtp) {
           throw invalidField('code', 'That is not the passenger’s start code. Ask the passenger again.');

@@ -12,6 +12,7 @@ import { createPrintDutySlip } from './print-duty-slip';
 import { createSlipReview } from './slip-review';
 import { createTabCounts } from './tab-counts';
 import { createTakeBooking } from './take-booking';
+import { createTripStartUnlock } from './trip-start-code';
 
 export function createBookingsUseCases(deps: BookingsDeps) {
   return {
@@ -26,6 +27,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     labelsAndSupporters: createDutyLabelsAndSupporters(deps),
     billingItems: createDutyBillingItems(deps),
     driverDuties: createDriverDuties(deps),
+    tripStartUnlock: createTripStartUnlock(deps),
     locationTracking: createLocationTracking(deps),
     passengerPages: createPassengerPages(deps),
   };

@@ -48,6 +48,7 @@ import { PassengerPagesCard } from './passenger-pages-card';
 import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
 import { StatusActionButtons } from './status-actions';
+import { TripStartLock } from './trip-start-lock';
 import { type CustomFieldNames, useCustomFieldNames } from './use-master-names';
 
 function Contacts({ title, contacts }: { title: string; contacts: BookingDetail['passengers'] }) {
@@ -283,6 +284,7 @@ export default function BookingPage() {
             {booking.tripStartOtp || booking.tripEndOtp ? (
               <Panel title="Trip codes">
                 <TripCodes booking={booking} />
+                <TripStartLock booking={booking} permissions={permissions} />
               </Panel>
             ) : null}
             {view.attachments.length ? (
