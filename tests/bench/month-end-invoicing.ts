@@ -298,10 +298,12 @@ async function verify(product: Distributed, month: Month, expected: { total: num
   const series = await product.db.read(month.tenantId, (tx) =>
     rows<{ series: string; count: string; last: string; distinct: string; first: string; taken: string }>(
       tx,
+      // The month's one company: its registration's series is its invoices' series.
       sql`select v.company_id || ' ' || v.financial_year as series, count(*)::text as count,
             max(v.sequence)::text as last, min(v.sequence)::text as first,
             count(distinct v.sequence)::text as distinct, max(s.next_sequence - 1)::text as taken
-          from billing.invoices v join billing.invoice_series s using (tenant_id, company_id, financial_year)
+          from billing.invoices v join billing.registration_series s
+            on s.tenant_id = v.tenant_id and s.financial_year = v.financial_year and s.document = 'INVOICE'
           group by 1`,
     ),
   );

@@ -70,7 +70,7 @@ describe('billing in Chromium', () => {
         name: 'Konkan invoices',
         company_id: company.id,
         invoice_title: 'Tax Invoice',
-        invoice_prefix: 'KC/E2E/',
+        invoice_prefix: 'KC/E2E/{FY}',
       },
     });
     const customer = await owner.masters.customer.create.mutate({

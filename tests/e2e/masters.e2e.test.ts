@@ -1,6 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closePermissions, MASTERS, type MasterDefinition } from '@fleet/domain';
+import {
+  closePermissions,
+  financialYearOf,
+  MASTERS,
+  type MasterDefinition,
+  operatorDate,
+  PREFIX_TEMPLATE_MESSAGE,
+} from '@fleet/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   apiAs,
@@ -244,6 +251,33 @@ describe('setting up masters in Chromium', () => {
     await page.keyboard.press('Escape');
     await drawer().waitFor({ state: 'hidden' });
   });
+
+  step(
+    'adds a company profile whose prefixes show their first number, refusing one without {FY}',
+    async () => {
+      await openAdd('companies', 'Add company');
+      await field('Legal name').fill('Konkan Cabs Pvt Ltd');
+      await choose('State', 'Maharashtra');
+      await field('Address').fill('12 FC Road, Pune');
+      await save('Konkan Cabs Pvt Ltd');
+
+      const fy = financialYearOf(operatorDate(new Date())).short;
+      await openAdd('company-profiles', 'Add company profile');
+      await field('Profile name').fill('Konkan invoices');
+      await choose('Company', 'Konkan Cabs Pvt Ltd');
+      await expectVisible(
+        drawer().getByText(`Left empty, the first number this financial year: INV/${fy}/0001`),
+      );
+      await field('Invoice number prefix').fill('KC/26-27/');
+      await expectVisible(drawer().getByText('Put {FY} in the prefix to see its first number.'));
+      await drawer().getByRole('button', { name: 'Save' }).click();
+      await expectFieldError(field('Invoice number prefix'), PREFIX_TEMPLATE_MESSAGE);
+      await field('Invoice number prefix').fill('KC/{FY}/');
+      await expectVisible(drawer().getByText(`First number this financial year: KC/${fy}/0001`));
+      await screenshot(page, 'masters-07b-company-profile-prefix');
+      await save('Konkan invoices');
+    },
+  );
 
   step('adds a driver-cum-owner supplier with a bank account', async () => {
     await openAdd('suppliers', 'Add supplier');

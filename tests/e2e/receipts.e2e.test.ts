@@ -64,7 +64,7 @@ describe('receipts in Chromium', () => {
         name: 'Sahyadri invoices',
         company_id: company.id,
         invoice_title: 'Tax Invoice',
-        invoice_prefix: 'ST/E2E/',
+        invoice_prefix: 'ST/E2E/{FY}',
       },
     });
     const customer = await owner.masters.customer.create.mutate({

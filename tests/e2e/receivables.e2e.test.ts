@@ -1,3 +1,4 @@
+import { financialYearOf, operatorDate } from '@fleet/domain';
 import Decimal from 'decimal.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -65,7 +66,7 @@ describe('receivables in Chromium', () => {
       },
     });
     await owner.masters.company_profile.create.mutate({
-      values: { name: 'Ledger invoices', company_id: company.id, invoice_prefix: 'LC/E2E/' },
+      values: { name: 'Ledger invoices', company_id: company.id, invoice_prefix: 'LC/E2E/{FY}' },
     });
     const customer = await owner.masters.customer.create.mutate({
       values: {
@@ -151,7 +152,7 @@ describe('receivables in Chromium', () => {
       // The list of notes has it, with its invoice.
       await page.goto(`${base}/operations/notes`);
       const listed = page.getByTestId('list-row').filter({ hasText: noteNo });
-      await expectText(listed, 'LC/E2E/0002');
+      await expectText(listed, `LC/E2E/${financialYearOf(operatorDate(new Date())).short}0002`);
       await expectText(listed, '₹1,050.00');
 
       // What the customer owes drops by the note's total.

@@ -194,7 +194,7 @@ describe('exporting invoices', () => {
           `${i.invoiceNo},2026-11-24,Harbour Logistics Pvt Ltd,${i.bookingIds.length},${i.totals!.taxableValue},${i.totals!.tax},${i.totals!.total}`,
       ),
     );
-    expect(body[0]).toBe('KC/2526/0001,2026-11-24,Harbour Logistics Pvt Ltd,2,5159.00,257.96,5417.00');
+    expect(body[0]).toBe('KC/26-27/0001,2026-11-24,Harbour Logistics Pvt Ltd,2,5159.00,257.96,5417.00');
     expect(sum(body.map((line) => line.split(',').at(-1)!))).toBe(sum(invoices.map((i) => i.totals!.total)));
   });
 

@@ -113,7 +113,7 @@ it('moves an approved invoice to another company: cancelled in its series, reiss
     state_id: 'MH',
     address: '4 MG Road, Pune',
   });
-  await m.create('company_profile', { name: 'Tours', company_id: other, invoice_prefix: 'KT/' });
+  await m.create('company_profile', { name: 'Tours', company_id: other, invoice_prefix: 'KT/{FY}/' });
   const id = await closedDuty(h, T, m, '2026-11-12');
   const [draft] = (await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff())).invoices;
   await h.client.approveInvoice({ id: draft!.id }, staff());
@@ -132,7 +132,7 @@ it('moves an approved invoice to another company: cancelled in its series, reiss
     'Tours account',
   ]);
   expect([reissued!.invoiceNo, reissued!.status, reissued!.reissueOfId, reissued!.bookingIds]).toEqual([
-    'KT/0001',
+    'KT/26-27/0001',
     'DRAFT',
     draft!.id,
     [id],
@@ -278,7 +278,7 @@ it('fences every billing table by operator in the database itself', async () => 
     'invoices',
     'invoice_duties',
     'invoice_activity',
-    'invoice_series',
+    'registration_series',
     'duties',
     'master_copies',
   ]) {

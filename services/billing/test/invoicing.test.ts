@@ -36,7 +36,7 @@ describe('an invoice of a closed duty', () => {
     expect(invoices).toHaveLength(1);
     const invoice = invoices[0]!;
     expect(invoice).toMatchObject({
-      invoiceNo: 'KC/2526/0001',
+      invoiceNo: 'KC/26-27/0001',
       status: 'DRAFT',
       kind: 'BOOKING',
       financialYear: '2026-27',
@@ -161,8 +161,8 @@ describe('many invoices at once', () => {
       caller,
     );
     expect(invoices.map((i) => [i.invoiceNo, i.startDate, i.kind, [...i.bookingIds].sort()])).toEqual([
-      ['KC/2526/0001', '2026-11-18', 'BOOKINGS', [a1, a2].sort()],
-      ['KC/2526/0002', '2026-11-19', 'BOOKING', [b1]],
+      ['KC/26-27/0001', '2026-11-18', 'BOOKINGS', [a1, a2].sort()],
+      ['KC/26-27/0002', '2026-11-19', 'BOOKING', [b1]],
     ]);
     expect(invoices[0]!.totals?.total).toBe('5417.00');
     for (const invoice of invoices) {
@@ -229,7 +229,7 @@ describe('numbers', () => {
     const sequences = made.map((invoice) => Number(invoice.sequence)).sort((a, b) => a - b);
     expect(sequences).toEqual(Array.from({ length: INVOICES }, (_, i) => i + 1));
     for (const invoice of made) {
-      expect(invoice.invoiceNo).toBe(`KC/2526/${String(invoice.sequence).padStart(4, '0')}`);
+      expect(invoice.invoiceNo).toBe(`KC/26-27/${String(invoice.sequence).padStart(4, '0')}`);
     }
     // Each creator's own invoices are numbered in the order it made them.
     for (let creator = 0; creator < CREATORS; creator++) {
@@ -246,3 +246,76 @@ async function dutyNo(id: string) {
   const { booking } = await h.bookings.client.getBooking({ id }, callAs(h.bookings.callerFor(T)));
   return String(booking!.bookingNo);
 }
+
+describe('numbers under GST rule 46: unique per registration and financial year', () => {
+  const T4 = randomUUID();
+  const clerk = () => callAs(h.callerFor(T4, Object.values(PERMISSION)));
+  const manual = async (companyProfileId: string, invoiceDate: string) =>
+    (
+      await h.client.createInvoice(
+        {
+          draft: {
+            customerId: m4.customer,
+            companyId: undefined,
+            companyProfileId,
+            invoiceDate,
+            lines: [
+              {
+                type: 'CUSTOM',
+                description: 'Airport transfer',
+                quantity: '1',
+                rate: '100',
+                isTaxable: true,
+              },
+            ],
+          },
+        },
+        clerk(),
+      )
+    ).invoice!.invoiceNo;
+  let m4: OperatorMasters;
+
+  it('writes the financial year of the invoice’s own date where the prefix says {FY}', async () => {
+    m4 = await operatorMasters(h, T4);
+    expect(await manual(m4.profile, '2026-11-24')).toBe('KC/26-27/0001');
+    expect(await manual(m4.profile, '2026-03-31')).toBe('KC/25-26/0001');
+    expect(await manual(m4.profile, '2026-04-01')).toBe('KC/26-27/0002');
+  });
+
+  it('shares one series between company records of one GSTIN', async () => {
+    const twin = await m4.create('company', {
+      name: 'Konkan Cabs (Mumbai desk)',
+      gst_no: '27AABCK1234E1Z1',
+      state_id: 'MH',
+      address: 'Andheri, Mumbai',
+    });
+    const twinProfile = await m4.create('company_profile', {
+      name: 'Mumbai desk',
+      company_id: twin,
+      invoice_prefix: 'KC/{FY}/',
+    });
+    await eventually(
+      () => h.module.copies.loadAll({ ...h.callerFor(T4), tenantId: T4 }, 'company_profile'),
+      (profiles) => profiles.some((p) => p.id === twinProfile),
+    );
+    const { invoice } = await h.client.createInvoice(
+      {
+        draft: {
+          customerId: m4.customer,
+          companyId: twin,
+          companyProfileId: twinProfile,
+          invoiceDate: '2026-11-24',
+          lines: [
+            { type: 'CUSTOM', description: 'Airport transfer', quantity: '1', rate: '100', isTaxable: true },
+          ],
+        },
+      },
+      clerk(),
+    );
+    expect([invoice!.invoiceNo, invoice!.seller?.name]).toEqual([
+      'KC/26-27/0003',
+      'Konkan Cabs (Mumbai desk)',
+    ]);
+    expect(await manual(m4.profile, '2026-11-24')).toBe('KC/26-27/0004');
+  });
+});

@@ -88,7 +88,7 @@ export async function operatorMasters(
     name: 'Konkan invoices',
     company_id: company,
     invoice_title: 'Tax Invoice',
-    invoice_prefix: 'KC/2526/',
+    invoice_prefix: 'KC/{FY}/',
   });
   const customer = await create('customer', {
     name: 'Harbour Logistics',

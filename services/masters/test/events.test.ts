@@ -362,7 +362,7 @@ describe('the masters invoicing reads', () => {
       name: 'Pune invoices',
       company_id: company.id,
       invoice_title: 'Tax Invoice',
-      invoice_prefix: 'PUN/26-27/',
+      invoice_prefix: 'PUN/{FY}/',
       bank_account_id: account!.id,
     });
     await h.client.setRecordActive({ kind: 'company', id: company.id, isActive: false }, callAs(owner));
@@ -410,7 +410,7 @@ describe('the masters invoicing reads', () => {
       id: profile.id,
       companyId: company.id,
       invoiceTitle: 'Tax Invoice',
-      invoicePrefix: 'PUN/26-27/',
+      invoicePrefix: 'PUN/{FY}/',
       receiptPrefix: '',
       logoFileId: '',
       bankAccountId: account!.id,

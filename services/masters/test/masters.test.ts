@@ -20,6 +20,7 @@ import {
   masterOf,
   PAN_HOLDER_TYPE_MESSAGE,
   PHONE_MESSAGE,
+  PREFIX_TEMPLATE_MESSAGE,
 } from '@fleet/domain';
 import { type Caller, callAs } from '@fleet/platform';
 import { ActiveFilter, SortDirection } from '@fleet/proto/fleet/common/v1/common_pb';
@@ -147,7 +148,7 @@ const BUILD: Record<string, Build> = {
   company_profile: async (i, ref) => ({
     name: `Profile ${word(i)}`,
     company_id: await ref('company'),
-    invoice_prefix: `INV/${i}`,
+    invoice_prefix: `INV${i}/{FY}/`,
   }),
   custom_field: async (i) => ({
     name: `Field ${word(i)}`,
@@ -489,7 +490,12 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
       (await expectDomainError(h.client.getRecord({ kind, id: records[0]!.id }, callAs(withoutView)))).code,
     ).toBe('PERMISSION_DENIED');
 
-    const viewer = h.callerFor(op.tenantId, [definition.view]);
+    // Rate cards are seen by their party's permission beside the screen's (rate-card-access.test.ts).
+    const viewer = h.callerFor(op.tenantId, [
+      definition.view,
+      'view_customer_pricing',
+      'view_supplier_pricing',
+    ]);
     expect((await list(viewer, kind)).records).toHaveLength(COUNT);
     const values = await op.values(kind, 7);
     expect(
@@ -649,6 +655,24 @@ describe('invalid values', () => {
       pan_no: 'aapfu0939f',
     });
     expect(json(company)).toMatchObject({ gst_no: '27AAPFU0939F1ZV', pan_no: 'AAPFU0939F' });
+  });
+
+  it('refuses a number prefix without the {FY} part, which would repeat last year’s numbers', async () => {
+    const op = operator();
+    const values = await op.values('company_profile', 0);
+    for (const field of ['invoice_prefix', 'receipt_prefix', 'credit_note_prefix']) {
+      const fixed = await refused('company_profile', { ...values, [field]: 'DT/26-27/' }, op);
+      expect(fixed.fieldViolations).toEqual([{ field, message: PREFIX_TEMPLATE_MESSAGE }]);
+    }
+    const long = await refused('company_profile', { ...values, invoice_prefix: 'ABCDEFG/{FY}' }, op);
+    expect(long.fieldViolations.map((v) => v.field)).toEqual(['invoice_prefix']);
+    const profile = await h.create(op.tenantId, 'company_profile', {
+      ...values,
+      invoice_prefix: 'DT/{FY}/',
+      receipt_prefix: 'RC/{FY}/',
+      credit_note_prefix: '',
+    });
+    expect(json(profile)).toMatchObject({ invoice_prefix: 'DT/{FY}/', receipt_prefix: 'RC/{FY}/' });
   });
 
   it('refuses a phone without country code and a malformed email', async () => {

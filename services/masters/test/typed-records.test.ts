@@ -83,7 +83,7 @@ it('gives what invoicing reads: companies, their profiles, taxes, billing items 
   const profile = await h.create(T, 'company_profile', {
     name: 'Bengaluru',
     company_id: company.id,
-    invoice_prefix: 'BLR-',
+    invoice_prefix: 'BLR-{FY}-',
   });
   const tax = await h.create(T, 'tax', { name: 'CGST 2.5%', percentage: '2.5' });
   const parking = await h.create(T, 'billing_item', { name: 'Parking', tax_id: tax.id, is_taxable: true });
@@ -100,7 +100,7 @@ it('gives what invoicing reads: companies, their profiles, taxes, billing items 
     as,
   );
   expect(companyProfiles.map((p) => [p.id, p.companyId, p.invoicePrefix])).toEqual([
-    [profile.id, company.id, 'BLR-'],
+    [profile.id, company.id, 'BLR-{FY}-'],
   ]);
   const { taxes } = await h.client.getTypedRecords({ kind: 'tax', ids: [tax.id, theirTax.id] }, as);
   expect(taxes.map((t) => [t.id, t.name, t.percentage, t.isActive])).toEqual([

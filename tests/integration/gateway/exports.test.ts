@@ -30,7 +30,12 @@ beforeAll(async () => {
     },
   });
   await owner.masters.company_profile.create.mutate({
-    values: { name: 'Invoices', company_id: company.id, invoice_title: 'Tax Invoice', invoice_prefix: 'EX/{FY}/' },
+    values: {
+      name: 'Invoices',
+      company_id: company.id,
+      invoice_title: 'Tax Invoice',
+      invoice_prefix: 'EX/{FY}/',
+    },
   });
   const customer = await owner.masters.customer.create.mutate({
     values: {

@@ -2,10 +2,14 @@
 // bill-pending for billing, invoiced with GST (amounts arriving as Decimal), approved, printed as a PDF
 // that says what the screen says; each procedure refuses bad input with the field named and a person
 // without its permission, and another operator sees nothing.
+import { financialYearOf, operatorDate } from '@fleet/domain';
 import { readPdf } from '@fleet/testing/pdf';
 import Decimal from 'decimal.js';
 import { expectTrpcError } from '../../support/expect-trpc-error';
 import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
+
+/** The first number of the profile's IC/{FY}/ series this financial year. */
+const FIRST = `IC/${financialYearOf(operatorDate(new Date())).short}/0001`;
 
 let h: GatewayHarness;
 let owner: ReturnType<GatewayHarness['client']>;
@@ -45,7 +49,7 @@ beforeAll(async () => {
     },
   });
   await owner.masters.company_profile.create.mutate({
-    values: { name: 'Main', company_id: company.id, invoice_prefix: 'IC/' },
+    values: { name: 'Main', company_id: company.id, invoice_prefix: 'IC/{FY}/' },
   });
   customerId = (
     await owner.masters.customer.create.mutate({
@@ -138,7 +142,7 @@ it('invoices a closed duty with GST, approves it, and prints what the screen sho
   const page = await owner.invoice.get.query({ id: invoices[0]!.id });
   expect(page.invoice.totals.total).toBeInstanceOf(Decimal);
   expect([page.invoice.invoiceNo, page.invoice.status, page.invoice.totals.total.toFixed(2)]).toEqual([
-    'IC/0001',
+    FIRST,
     'DRAFT',
     '2708.00',
   ]);
@@ -156,7 +160,7 @@ it('invoices a closed duty with GST, approves it, and prints what the screen sho
   expect([printed.status, printed.headers.get('content-type')]).toEqual([200, 'application/pdf']);
   const { pages } = await readPdf(new Uint8Array(await printed.arrayBuffer()));
   const text = pages.map((p) => p.text).join('\n');
-  expect(text).toContain('IC/0001');
+  expect(text).toContain(FIRST);
   expect(text).toContain('Harbour Logistics Pvt Ltd');
   expect(text).toContain('₹2,708.00');
   expect(text).toContain('Rupees Two Thousand Seven Hundred Eight Only');
@@ -172,7 +176,7 @@ it('invoices a closed duty with GST, approves it, and prints what the screen sho
 
   const list = await owner.invoice.list.query({ sortBy: 'invoice_no', order: 'asc' });
   expect(list.invoices.map((i) => [i.invoiceNo, i.status, i.total.toFixed(2)])).toEqual([
-    ['IC/0001', 'APPROVED', '2708.00'],
+    [FIRST, 'APPROVED', '2708.00'],
   ]);
   expect((await other.invoice.list.query({})).invoices).toEqual([]);
   expect((await expectTrpcError(other.invoice.get.query({ id: page.invoice.id }))).data?.code).toBe(

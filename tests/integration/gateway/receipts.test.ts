@@ -47,7 +47,7 @@ beforeAll(async () => {
   });
   companyId = company.id;
   await owner.masters.company_profile.create.mutate({
-    values: { name: 'Main', company_id: company.id, invoice_prefix: 'RC/' },
+    values: { name: 'Main', company_id: company.id, invoice_prefix: 'RC/{FY}/' },
   });
   customerId = (
     await owner.masters.customer.create.mutate({

@@ -1,8 +1,12 @@
 import { financialYearOf } from '../financial-year';
 import {
   defaultInvoicePrefix,
+  expandPrefix,
+  firstNumberOf,
   invoiceNumber,
   invoicePrefixSchema,
+  MAX_PREFIX_TEMPLATE_LENGTH,
+  PREFIX_TEMPLATE_PATTERN,
   seriesKey,
   validInvoicePrefix,
 } from './invoice-number';
@@ -44,5 +48,19 @@ describe('invoice numbers', () => {
     const company = '3b0a4c1e-0f7d-4c7e-8a51-2d9f0e6b7a10';
     expect(seriesKey(company, '2026-03-31')).toEqual({ companyId: company, financialYear: '2025-26' });
     expect(seriesKey(company, '2026-04-01')).toEqual({ companyId: company, financialYear: '2026-27' });
+  });
+
+  it('write the financial year of the document’s own date where the prefix says {FY}', () => {
+    expect(expandPrefix('DT/{FY}/', '2027-03-31')).toBe('DT/26-27/');
+    expect(expandPrefix('DT/{FY}/', '2027-04-01')).toBe('DT/27-28/');
+    expect(firstNumberOf('DT/{FY}/', '2027-04-01')).toBe('DT/27-28/0001');
+    expect(firstNumberOf('DT/26-27/', '2027-04-01')).toBeUndefined();
+    expect(PREFIX_TEMPLATE_PATTERN.test('DT/26-27/')).toBe(false);
+    expect(PREFIX_TEMPLATE_PATTERN.test('')).toBe(true);
+    expect(PREFIX_TEMPLATE_PATTERN.test('{FY}-')).toBe(true);
+    // The longest template still numbers within rule 46's 16 characters.
+    const longest = `ABCDEF/{FY}`;
+    expect(longest.length).toBe(MAX_PREFIX_TEMPLATE_LENGTH);
+    expect(firstNumberOf(longest, '2026-04-01')).toBe('ABCDEF/26-270001');
   });
 });

@@ -33,6 +33,30 @@ export const invoicePrefixSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/**
+ * Where a prefix puts the financial year of the document's own date: DT/{FY}/ numbers DT/26-27/0001 in
+ * 2026-27 and DT/27-28/0001 in 2027-28. The series restarts each financial year, so a prefix without it
+ * would print last year's numbers again; a company profile's prefixes must hold it.
+ */
+export const FY_PART = '{FY}';
+const WRITTEN_FY_LENGTH = 5; // "26-27"
+/** A profile's prefix, as typed: letters, digits, - and / around the one {FY} part. */
+export const MAX_PREFIX_TEMPLATE_LENGTH = MAX_INVOICE_PREFIX_LENGTH - WRITTEN_FY_LENGTH + FY_PART.length;
+export const PREFIX_TEMPLATE_PATTERN = /^(?:[A-Za-z0-9/-]*\{FY\}[A-Za-z0-9/-]*)?$/;
+export const PREFIX_TEMPLATE_MESSAGE =
+  'Put {FY} where the financial year goes (DT/{FY}/ numbers DT/26-27/0001), with letters, digits, / and - around it: a prefix without it repeats last year’s numbers.';
+
+/** The prefix a document dated `date` (YYYY-MM-DD) is numbered with: {FY} written as that date's year. */
+export const expandPrefix = (template: string, date: string) =>
+  template.replace(FY_PART, financialYearOf(date).short);
+
+/** The first number a prefix gives in the financial year of `date`, as the settings' preview shows it. */
+export function firstNumberOf(template: string, date: string): string | undefined {
+  if (!PREFIX_TEMPLATE_PATTERN.test(template) || template.length > MAX_PREFIX_TEMPLATE_LENGTH)
+    return undefined;
+  return invoiceNumber(expandPrefix(template, date), 1);
+}
+
 /** The prefix of a company profile that sets none: INV/25-26/. */
 export const defaultInvoicePrefix = (financialYear: FinancialYear) => `INV/${financialYear.short}/`;
 

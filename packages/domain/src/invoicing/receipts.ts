@@ -7,14 +7,19 @@
 // ₹10,500 with ₹200 TDS deducted, paid by NEFT with ₹15 bank charges, is settled by ₹10,285 received +
 // ₹200 TDS + ₹15 bank charges; nothing is left for the customer to pay.
 import Decimal from 'decimal.js';
-import { financialYearOf } from '../financial-year';
 import type { ReceiptType } from '../vocabulary';
-import { invoiceNumber } from './invoice-number';
+import { expandPrefix, invoiceNumber } from './invoice-number';
 import { divideHalfUp, fromPaise, scaled, sumOf } from './paise';
 
-/** A receipt's number in its billing company's series for the financial year: RCT/26-27/0001. */
-export const receiptNumber = (receiptDate: string, sequence: number) =>
-  invoiceNumber(`RCT/${financialYearOf(receiptDate).short}/`, sequence);
+/** The receipt prefix of a company profile that sets none. */
+export const DEFAULT_RECEIPT_PREFIX = 'RCT/{FY}/';
+
+/**
+ * A receipt's number in its registration's series for the financial year: RCT/26-27/0001, or the
+ * profile's receipt prefix with {FY} written as the receipt date's year.
+ */
+export const receiptNumber = (receiptDate: string, sequence: number, prefix = DEFAULT_RECEIPT_PREFIX) =>
+  invoiceNumber(expandPrefix(prefix || DEFAULT_RECEIPT_PREFIX, receiptDate), sequence);
 
 /** What is wrong with a receipt, named by the field the person typed it in. */
 export class ReceiptError extends RangeError {

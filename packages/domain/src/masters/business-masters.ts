@@ -1,6 +1,11 @@
 // The operator's own business: its companies and their profiles, branches, bank accounts, taxes,
 // labels, billing items, feedback forms, custom fields and settings.
 import {
+  MAX_PREFIX_TEMPLATE_LENGTH,
+  PREFIX_TEMPLATE_MESSAGE,
+  PREFIX_TEMPLATE_PATTERN,
+} from '../invoicing/invoice-number';
+import {
   BRANCH_TYPES,
   BUSINESS_TYPES,
   CUSTOM_FIELD_TYPES,
@@ -198,16 +203,22 @@ export const companyProfileMaster = defineMaster({
     company_id: f.ref('Company', 'company', { required: true }),
     invoice_title: f.text('Invoice title', { max: 60, help: 'e.g. Tax Invoice' }),
     invoice_prefix: f.text('Invoice number prefix', {
-      max: 12,
-      pattern: [/^[A-Za-z0-9/-]*$/, 'Use letters, digits, / and - only.'],
+      max: MAX_PREFIX_TEMPLATE_LENGTH,
+      pattern: [PREFIX_TEMPLATE_PATTERN, PREFIX_TEMPLATE_MESSAGE],
+      help: 'Write {FY} where the invoice date’s financial year goes, e.g. DT/{FY}/',
+      numberPrefix: { whenEmpty: 'INV/{FY}/' },
     }),
     receipt_prefix: f.text('Receipt number prefix', {
-      max: 12,
-      pattern: [/^[A-Za-z0-9/-]*$/, 'Use letters, digits, / and - only.'],
+      max: MAX_PREFIX_TEMPLATE_LENGTH,
+      pattern: [PREFIX_TEMPLATE_PATTERN, PREFIX_TEMPLATE_MESSAGE],
+      help: 'Write {FY} where the receipt date’s financial year goes, e.g. RC/{FY}/',
+      numberPrefix: { whenEmpty: 'RCT/{FY}/' },
     }),
     credit_note_prefix: f.text('Credit note prefix', {
-      max: 12,
-      pattern: [/^[A-Za-z0-9/-]*$/, 'Use letters, digits, / and - only.'],
+      max: MAX_PREFIX_TEMPLATE_LENGTH,
+      pattern: [PREFIX_TEMPLATE_PATTERN, PREFIX_TEMPLATE_MESSAGE],
+      help: 'Write {FY} where the note date’s financial year goes, e.g. CN/{FY}/',
+      numberPrefix: { whenEmpty: 'CN/{FY}/' },
     }),
     invoice_terms: f.note('Terms printed on invoices'),
     invoice_footer: f.note('Invoice footer'),

@@ -37,6 +37,11 @@ export interface TextField extends FieldCommon {
   upper?: boolean;
   compact?: boolean;
   pattern?: readonly [RegExp, string];
+  /**
+   * A document number prefix: the form shows the first number it gives this financial year, or the one
+   * `whenEmpty` gives when the field is left empty.
+   */
+  numberPrefix?: { whenEmpty: string };
 }
 export interface PlainField extends FieldCommon {
   type: 'phone' | 'email' | 'gstin' | 'pan' | 'ifsc' | 'date' | 'time' | 'file';

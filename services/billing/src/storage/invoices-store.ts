@@ -55,23 +55,33 @@ const ROW_COLUMNS = sql.raw(`v.id, v.invoice_no as "invoiceNo", v.prefix, v.sequ
   v.reissue_of_id as "reissueOfId", v.reissued_as_id as "reissuedAsId", v.version, v.created_at as "createdAt",
   v.updated_at as "updatedAt", v.approved_at as "approvedAt", v.dispatched_at as "dispatchedAt"`);
 
+/** The documents numbered per GST registration and financial year (rule 46). */
+export type NumberedDocument = 'INVOICE' | 'RECEIPT' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
+
 /**
- * Takes `count` consecutive numbers of a company's series (of invoices, receipts, credit or debit notes) for a financial
- * year and answers the first.
+ * What a company's documents are numbered under: its GSTIN, which every record of that registration
+ * shares, or the company record itself when it is not registered for GST.
+ */
+export const registrationOf = (company: { id: string; gstNo: string }) =>
+  company.gstNo.trim() ? company.gstNo.trim().toUpperCase() : `company:${company.id}`;
+
+/**
+ * Takes `count` consecutive numbers of a registration's series (of invoices, receipts, credit or debit
+ * notes) for a financial year and answers the first.
  * The series row stays locked until the transaction ends, so concurrent invoicing in one series queues
  * here and a rolled-back transaction gives its numbers back: no gap, no number twice.
  */
 export async function takeSequences(
   tx: Tx,
-  series: { tenantId: string; companyId: string; financialYear: string },
+  series: { tenantId: string; registration: string; financialYear: string },
   count: number,
-  table: 'invoice_series' | 'receipt_series' | 'credit_note_series' | 'debit_note_series' = 'invoice_series',
+  document: NumberedDocument = 'INVOICE',
 ): Promise<bigint> {
   const [row] = await rows<{ first: string }>(
     tx,
-    sql`insert into ${sql.raw(`billing.${table}`)} as s (tenant_id, company_id, financial_year, next_sequence)
-        values (${series.tenantId}, ${series.companyId}, ${series.financialYear}, ${count + 1})
-        on conflict (tenant_id, company_id, financial_year) do update set next_sequence = s.next_sequence + ${count}
+    sql`insert into billing.registration_series as s (tenant_id, document, registration, financial_year, next_sequence)
+        values (${series.tenantId}, ${document}, ${series.registration}, ${series.financialYear}, ${count + 1})
+        on conflict (tenant_id, document, registration, financial_year) do update set next_sequence = s.next_sequence + ${count}
         returning (s.next_sequence - ${count})::text as first`,
   );
   return BigInt(row!.first);

@@ -7,6 +7,7 @@ import { type MessageInitShape, toJson } from '@bufbuild/protobuf';
 import {
   addCalendarDays,
   defaultInvoicePrefix,
+  expandPrefix,
   financialYearOf,
   GstRegimeError,
   gstRegime,
@@ -62,6 +63,7 @@ import {
   markInvoice,
   type NewActivity,
   type NewInvoice,
+  registrationOf,
   releaseDuties,
   rewriteInvoice,
   takeSequences,
@@ -501,29 +503,38 @@ export function createInvoicing(deps: BillingDeps) {
       duties: dutiesOf[i]!,
       ...build(known, plan, dutiesOf[i]!),
     }));
-    // One take of numbers per series, in the order the invoices were asked for.
+    // One take of numbers per series (per GST registration, rule 46), in the order the invoices were
+    // asked for; the series are locked in one order so that two runs never wait on each other.
+    const seriesOf = (b: (typeof built)[number]) =>
+      `${registrationOf(b.company)}|${financialYearOf(b.plan.invoiceDate).label}`;
     const series = new Map<
       string,
-      { companyId: string; financialYear: string; count: number; next?: bigint }
+      { registration: string; financialYear: string; count: number; next?: bigint }
     >();
     for (const b of built) {
-      const financialYear = financialYearOf(b.plan.invoiceDate).label;
-      const key = `${b.company.id}|${financialYear}`;
-      const entry = series.get(key) ?? { companyId: b.company.id, financialYear, count: 0 };
+      const key = seriesOf(b);
+      const entry = series.get(key) ?? {
+        registration: registrationOf(b.company),
+        financialYear: financialYearOf(b.plan.invoiceDate).label,
+        count: 0,
+      };
       entry.count += 1;
       series.set(key, entry);
     }
-    for (const entry of series.values()) {
+    for (const key of [...series.keys()].sort()) {
+      const entry = series.get(key)!;
       entry.next = await takeSequences(tx, { tenantId: caller.tenantId, ...entry }, entry.count);
     }
     const invoices: NewInvoice[] = [];
     const held: { invoiceId: string; bookingIds: string[] }[] = [];
     for (const b of built) {
       const fy = financialYearOf(b.plan.invoiceDate);
-      const entry = series.get(`${b.company.id}|${fy.label}`)!;
+      const entry = series.get(seriesOf(b))!;
       const sequence = entry.next!;
       entry.next = sequence + 1n;
-      const prefix = b.profile?.invoicePrefix || defaultInvoicePrefix(fy);
+      const prefix = b.profile?.invoicePrefix
+        ? expandPrefix(b.profile.invoicePrefix, b.plan.invoiceDate)
+        : defaultInvoicePrefix(fy);
       let number: string;
       try {
         number = invoiceNumber(prefix, Number(sequence));

@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { fromJson } from '@bufbuild/protobuf';
 import {
   computeInvoice,
+  expandPrefix,
   financialYearOf,
   type GstRegime,
   type GstRegimeKind,
+  InvoiceNumberError,
   invoiceNumber,
   operatorDate,
   PERMISSION,
@@ -33,7 +35,7 @@ import { InvoiceSchema } from '@fleet/proto/fleet/billing/v1/invoice_pb';
 import Decimal from 'decimal.js';
 import { BillingEvents, billingOutbox } from '../events/published';
 import { noteToProto } from '../mappers';
-import { addActivity, getInvoice, takeSequences } from '../storage/invoices-store';
+import { addActivity, getInvoice, registrationOf, takeSequences } from '../storage/invoices-store';
 import {
   cancelNoteRow,
   getNote,
@@ -78,12 +80,19 @@ function typeOf(value: string, field: string): NoteType {
   return found;
 }
 
-/** The number of a note: CN/26-27/0001 or DN/26-27/0001. */
-export const noteNumber = (type: NoteType, noteDate: string, sequence: number) =>
-  invoiceNumber(`${type === 'CREDIT' ? 'CN' : 'DN'}/${financialYearOf(noteDate).short}/`, sequence);
+/**
+ * The number of a note: CN/26-27/0001 or DN/26-27/0001; a credit note takes its invoice's profile's
+ * credit note prefix when it sets one ({FY} written as the note date's year). A debit note has no prefix
+ * of its own in the profile, and keeps DN/.
+ */
+export const noteNumber = (type: NoteType, noteDate: string, sequence: number, creditPrefix = '') =>
+  invoiceNumber(
+    expandPrefix(type === 'CREDIT' ? creditPrefix || 'CN/{FY}/' : 'DN/{FY}/', noteDate),
+    sequence,
+  );
 
 export function createNotes(deps: BillingDeps) {
-  const { db, clock } = deps;
+  const { db, clock, copies } = deps;
 
   async function publish(
     tx: Tx,
@@ -162,6 +171,7 @@ export function createNotes(deps: BillingDeps) {
         throw invalidField('taxableAmount', error instanceof Error ? error.message : 'Give an amount.');
       }
       if (amount === 0n) throw invalidField('taxableAmount', 'Give the value before GST.');
+      const profiles = await copies.loadAll(caller, 'company_profile');
       return db.withTenant(caller.tenantId, async (tx) => {
         const [asking] = await lockInvoicesToSettle(tx, [input.invoiceId]);
         const record = asking ? await getInvoice(tx, input.invoiceId) : undefined;
@@ -212,14 +222,28 @@ export function createNotes(deps: BillingDeps) {
           );
         }
         const financialYear = financialYearOf(noteDate).label;
+        // A note is numbered under the registration its invoice was issued by.
+        const registration = registrationOf({
+          id: record.companyId,
+          gstNo: document.seller?.gstNo ?? '',
+        });
         const sequence = await takeSequences(
           tx,
-          { tenantId: caller.tenantId, companyId: record.companyId, financialYear },
+          { tenantId: caller.tenantId, registration, financialYear },
           1,
-          type === 'CREDIT' ? 'credit_note_series' : 'debit_note_series',
+          type === 'CREDIT' ? 'CREDIT_NOTE' : 'DEBIT_NOTE',
         );
         const id = randomUUID();
-        const noteNo = noteNumber(type, noteDate, Number(sequence));
+        const profile = record.companyProfileId
+          ? profiles.find((p) => p.id === record.companyProfileId)
+          : undefined;
+        let noteNo: string;
+        try {
+          noteNo = noteNumber(type, noteDate, Number(sequence), profile?.creditNotePrefix ?? '');
+        } catch (error) {
+          if (error instanceof InvoiceNumberError) throw invalidField('invoiceId', error.message);
+          throw error;
+        }
         await insertNote(tx, {
           id,
           tenantId: caller.tenantId,

@@ -10,6 +10,7 @@ import {
   type DateBasis,
   defaultTdsPaise,
   financialYearOf,
+  InvoiceNumberError,
   maxTdsPaise,
   operatorDate,
   PAYMENT_MODES,
@@ -36,10 +37,11 @@ import {
   type Tx,
   toPage,
 } from '@fleet/platform';
+import type { CompanyProfile } from '@fleet/proto/fleet/masters/v1/billing_masters_pb';
 import Decimal from 'decimal.js';
 import { BillingEvents, billingOutbox } from '../events/published';
 import { receiptToProto } from '../mappers';
-import { addActivities, takeSequences } from '../storage/invoices-store';
+import { addActivities, registrationOf, takeSequences } from '../storage/invoices-store';
 import {
   cancelReceiptRow,
   getReceipt,
@@ -143,6 +145,28 @@ function settlementsOfInput(inputs: readonly SettlementInput[]): SettlementPaise
       bankCharges: paiseOf(s.bankCharges ?? '', `settlements.${i}.bankCharges`),
     }));
   });
+}
+
+/**
+ * The receipt prefix of the company's profiles (the first by name that sets one); '' for the default.
+ * A receipt has no profile of its own: it may settle invoices of several.
+ */
+function receiptPrefixOf(profiles: readonly CompanyProfile[], companyId: string): string {
+  return (
+    profiles
+      .filter((p) => p.companyId === companyId && p.isActive && p.receiptPrefix)
+      .sort((a, b) => a.name.localeCompare(b.name))[0]?.receiptPrefix ?? ''
+  );
+}
+
+/** A number the profile's prefix makes too long is the profile's to change. */
+function numberedWith(number: () => string): string {
+  try {
+    return number();
+  } catch (error) {
+    if (error instanceof InvoiceNumberError) throw new ReceiptError('companyId', error.message);
+    throw error;
+  }
 }
 
 export function createReceipts(deps: BillingDeps) {
@@ -352,7 +376,8 @@ export function createReceipts(deps: BillingDeps) {
         );
       }
       const customer = await customerOf(caller, input.customerId);
-      const companies = input.companyId ? [] : await copies.loadAll(caller, 'company');
+      const companies = await copies.loadAll(caller, 'company');
+      const profiles = await copies.loadAll(caller, 'company_profile');
       return db.withTenant(caller.tenantId, async (tx) => {
         const invoices = await lockInvoicesToSettle(
           tx,
@@ -370,14 +395,23 @@ export function createReceipts(deps: BillingDeps) {
         const asking = askingOf(invoices, { customerId: input.customerId, companyId });
         asInput(() => checkReceipt({ type, received, settlements }, asking, 0n, tdsRoomOf(invoices)));
         const financialYear = financialYearOf(receiptDate).label;
+        const company = companies.find((c) => c.id === companyId);
         const sequence = await takeSequences(
           tx,
-          { tenantId: caller.tenantId, companyId, financialYear },
+          {
+            tenantId: caller.tenantId,
+            registration: registrationOf(company ?? { id: companyId, gstNo: '' }),
+            financialYear,
+          },
           1,
-          'receipt_series',
+          'RECEIPT',
         );
         const id = randomUUID();
-        const receiptNo = receiptNumber(receiptDate, Number(sequence));
+        const receiptNo = asInput(() =>
+          numberedWith(() =>
+            receiptNumber(receiptDate, Number(sequence), receiptPrefixOf(profiles, companyId)),
+          ),
+        );
         await insertReceipt(tx, {
           id,
           tenantId: caller.tenantId,

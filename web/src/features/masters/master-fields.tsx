@@ -6,6 +6,7 @@ import {
   type ChoiceField,
   emptyRow,
   type Field,
+  firstNumberOf,
   isListedKind,
   type ListedKind,
   type MasterDefinition,
@@ -14,6 +15,7 @@ import {
   type MasterRecord,
   type MasterValues,
   masterOf,
+  operatorDate,
   type RefField,
   type RefsField,
   type RowsField,
@@ -35,7 +37,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useController, useFieldArray, useFormContext } from 'react-hook-form';
+import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { DateField, SelectField, SwitchField, TextField } from '../common/form/form-fields';
 import { UPLOAD_ACCEPT, uploadFile } from '../common/form/upload-file';
 import { listedApi } from './master-api';
@@ -320,11 +322,34 @@ function NoteField({ name, field }: { name: string; field: Field }) {
   );
 }
 
+/** A document number prefix, saying under it the first number it gives this financial year. */
+function NumberPrefixField({
+  whenEmpty,
+  ...common
+}: {
+  name: string;
+  label: string;
+  description?: string;
+  required?: boolean;
+  whenEmpty: string;
+}) {
+  const { control } = useFormContext();
+  const typed = useWatch({ control, name: common.name });
+  const prefix = typeof typed === 'string' ? typed.trim() : '';
+  const first = firstNumberOf(prefix || whenEmpty, operatorDate(new Date()));
+  const preview = first
+    ? `${prefix ? 'First number this financial year' : 'Left empty, the first number this financial year'}: ${first}`
+    : 'Put {FY} in the prefix to see its first number.';
+  return <TextField {...common} description={[common.description, preview].filter(Boolean).join('. ')} />;
+}
+
 /** The input for one field of a master, bound to the surrounding form by name. */
 export function MasterField({ name, field, kind }: { name: string; field: Field; kind: string }) {
   const common = { name, label: field.label, description: field.help, required: field.required };
   switch (field.type) {
     case 'text':
+      if (field.numberPrefix)
+        return <NumberPrefixField {...common} whenEmpty={field.numberPrefix.whenEmpty} />;
       return field.multiline ? <NoteField name={name} field={field} /> : <TextField {...common} />;
     case 'phone':
       return <TextField {...common} type="tel" placeholder="+91…" />;
