@@ -146,6 +146,10 @@ it('keeps the driver app’s batch once, and shows the driver on the live map an
   expect([route.bookingId, route.storedPoints, route.points.length]).toEqual([bookingId, 11, 11]);
   expect(route.distanceKm).toBeCloseTo(1, 6);
   expect(route.points.map((p) => p.at.getTime())).toEqual(points.map((p) => p.at.getTime()));
+
+  // The route is fenced like the map: the driver's branch sees it, another branch finds no such duty.
+  expect((await here.tracking.route.query({ bookingId })).storedPoints).toBe(11);
+  expect((await expectTrpcError(elsewhere.tracking.route.query({ bookingId }))).data?.code).toBe('NOT_FOUND');
 });
 
 it('checks a batch before it reaches bookings, naming each bad field', async () => {

@@ -42,7 +42,7 @@ export function locationMethods(tracking: LocationTracking): LocationMethods {
       };
     },
     async getDutyRoute(req, ctx) {
-      const route = await tracking.dutyRoute(tenantCallerOf(ctx), req.bookingId);
+      const route = await tracking.dutyRoute(tenantCallerOf(ctx), req.bookingId, req.branches?.branchIds);
       return {
         bookingId: route.bookingId,
         bookingNo: BigInt(route.bookingNo),

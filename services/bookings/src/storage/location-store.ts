@@ -166,7 +166,17 @@ export interface DutyTrack {
   points: number;
 }
 
-export async function dutyTrack(tx: Tx, bookingId: string): Promise<DutyTrack | undefined> {
+/** With `branchIds`, only a duty whose allotted driver is of one of those branches (bookings' copy of the driver). */
+export async function dutyTrack(
+  tx: Tx,
+  bookingId: string,
+  branchIds?: readonly string[],
+): Promise<DutyTrack | undefined> {
+  const branches = branchIds
+    ? sql`and exists (select 1 from bookings.master_copies d
+            where d.tenant_id = b.tenant_id and d.kind = 'driver' and d.id = b.alloted_driver_id
+              and d.data->>'branchId' = any(array(select jsonb_array_elements_text(${JSON.stringify(branchIds)}::jsonb))))`
+    : sql``;
   const [found] = await rows<DutyTrack>(
     tx,
     sql`select b.id, b.booking_no::text as "bookingNo",
@@ -175,7 +185,7 @@ export async function dutyTrack(tx: Tx, bookingId: string): Promise<DutyTrack | 
           coalesce(t.points, 0)::float8 as points
         from bookings.bookings b
         left join bookings.duty_tracks t on t.tenant_id = b.tenant_id and t.booking_id = b.id
-        where b.id = ${bookingId}`,
+        where b.id = ${bookingId} ${branches}`,
   );
   return found;
 }

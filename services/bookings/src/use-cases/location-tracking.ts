@@ -257,12 +257,23 @@ export function createLocationTracking(deps: BookingsDeps) {
       }));
     },
 
-    /** A duty's route: its points in time order (thinned evenly past 20,000) and the GPS kilometres. */
-    async dutyRoute(caller: TenantCaller, bookingId: string): Promise<DutyRoute> {
+    /**
+     * A duty's route: its points in time order (thinned evenly past 20,000) and the GPS kilometres.
+     * With `branchIds` (a staff member limited to branches), only a duty whose allotted driver is of
+     * one of them, as on the live map; any other is not found.
+     */
+    async dutyRoute(
+      caller: TenantCaller,
+      bookingId: string,
+      branchIds?: readonly string[],
+    ): Promise<DutyRoute> {
       requireTrackingPermission(caller);
       const id = requireId(bookingId, 'bookingId');
+      if (branchIds && branchIds.length > LIVE_POSITIONS_MAX_BRANCHES)
+        throw invalidField('branchIds', `Name at most ${LIVE_POSITIONS_MAX_BRANCHES} branches.`);
+      const branches = branchIds && requireIds(branchIds, 'branchIds');
       const { track, stored } = await db.read(caller.tenantId, async (tx) => {
-        const found = await dutyTrack(tx, id);
+        const found = await dutyTrack(tx, id, branches);
         if (!found?.firstAt || !found.lastAt) return { track: found, stored: [] as RouteRow[] };
         const every = Math.ceil(found.points / ROUTE_MAX_READ);
         const points = await routePoints(tx, { bookingId: id, from: found.firstAt, to: found.lastAt, every });
