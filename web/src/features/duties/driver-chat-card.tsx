@@ -2,11 +2,13 @@
 // to) with its flow status, the messages as bubbles with their ticks, a composer while the driver's
 // 24-hour window is open (WhatsApp allows only the duty template after it: "Re-send duty"), and
 // resolve. Writing needs send_duty_info; the messaging service enforces the same.
+import type { BookingStatus } from '@fleet/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
+import { flowBadge } from './driver-chat-flow';
 import { dateTimeText } from './duty-format';
 
 interface ChatMessageView {
@@ -29,19 +31,6 @@ interface ConversationView {
   resolvedAt: Date | null;
   messages: ChatMessageView[];
 }
-
-const FLOW: Record<string, { label: string; color: string }> = {
-  DUTY_SLIP_MESSAGE_PUSHED: { label: 'Duty slip message pushed', color: 'blue' },
-  SUCCESS: { label: 'Success', color: 'green' },
-  FAILED: { label: 'Failed', color: 'red' },
-  FALLBACK_TEXT_PUSHED: { label: 'Fallback text pushed', color: 'orange' },
-  INVALID_PHONE_NUMBER: { label: 'Invalid phone number', color: 'red' },
-  TRIP_ACCEPTED: { label: 'Trip accepted', color: 'teal' },
-  TRIP_REJECTED: { label: 'Trip rejected', color: 'red' },
-  OUTGOING_TRIP_PUSHED: { label: 'Outgoing trip pushed', color: 'indigo' },
-  OUTGOING_TRIP_ONGOING: { label: 'Outgoing trip ongoing', color: 'violet' },
-  CONVERSATION_RESOLVED: { label: 'Conversation resolved', color: 'gray' },
-};
 
 /** WhatsApp's ticks: one when sent, two when delivered, two blue when read. */
 function Ticks({ message }: { message: ChatMessageView }) {
@@ -92,17 +81,19 @@ function Bubble({ message }: { message: ChatMessageView }) {
 
 function Conversation({
   conversation,
+  bookingStatus,
   mayWrite,
   onChanged,
 }: {
   conversation: ConversationView;
+  bookingStatus: BookingStatus | undefined;
   mayWrite: boolean;
   onChanged: () => void;
 }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const windowOpen = !!conversation.windowOpenUntil && conversation.windowOpenUntil.getTime() > Date.now();
-  const flow = FLOW[conversation.flowStatus] ?? { label: conversation.flowStatus, color: 'gray' };
+  const flow = flowBadge(conversation.flowStatus, bookingStatus);
   const send = useMutation({
     mutationFn: (input: { kind: 'TEXT'; text: string } | { kind: 'RESEND_DUTY' }) =>
       trpcClient.chat.send.mutate({ conversationId: conversation.id, ...input }),
@@ -228,6 +219,8 @@ export function DriverChatCard({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(trpc.chat.forBooking.queryOptions({ bookingId }));
+  // The duty's page has it already (the same query, from the cache): where the trip stands now.
+  const bookingStatus = useQuery(trpc.booking.get.queryOptions({ id: bookingId })).data?.booking.status;
   const conversations: ConversationView[] = query.data?.conversations ?? [];
   if (!conversations.length) return null;
   const refresh = () =>
@@ -245,6 +238,7 @@ export function DriverChatCard({
           <Conversation
             key={conversation.id}
             conversation={conversation}
+            bookingStatus={bookingStatus}
             mayWrite={permissions.has('send_duty_info')}
             onChanged={() => void refresh()}
           />
