@@ -203,6 +203,33 @@ describe('masters over tRPC', () => {
     expect(renamed.values.name).toBe('Masters Cabs India Pvt Ltd');
   });
 
+  it('lets customer pricing change customer rate cards only, and supplier pricing supplier ones', async () => {
+    const supplier = await owner.masters.supplier.create.mutate({
+      values: { name: 'Rao Cabs', supplier_type: 'DCO' },
+    });
+    const dutyType = await owner.masters.duty_type.create.mutate({
+      values: { name: '8 hr 80 km', type: 'HR_KM', max_km: '80', max_hr: '8' },
+    });
+    const card = {
+      name: 'Rao 2026-27',
+      party: 'SUPPLIER' as const,
+      supplier_id: supplier.id,
+      duty_type_id: dutyType.id,
+      vehicle_group_id: groupId,
+      contract_start: '2026-04-01',
+      contract_end: '2027-03-31',
+      normal_rate: '2500',
+    };
+    const sales = await signedInHolding(['manage_customer_pricing']);
+    expect((await expectTrpcError(sales.masters.rate_card.create.mutate({ values: card }))).data?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await sales.masters.rate_card.list.query()).records).toEqual([]);
+    const purchase = await signedInHolding(['manage_supplier_pricing']);
+    const made = await purchase.masters.rate_card.create.mutate({ values: card });
+    expect((await purchase.masters.rate_card.list.query()).records.map((r) => r.id)).toEqual([made.id]);
+  });
+
   it('saves business settings once per operator', async () => {
     expect(await owner.masters.business_settings.get.query()).toBeNull();
     await owner.masters.business_settings.save.mutate({ values: { business_name: 'Masters Cabs Pvt Ltd' } });

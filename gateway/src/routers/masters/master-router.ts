@@ -40,6 +40,7 @@ import { idInput, listInput, setActiveInput, updateInput, valuesInput } from '@f
 import { activeFilterToProto, callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { procedureNeeding, router, signedInProcedure } from '../../trpc';
 import { requirePrimaryCompanyPermission } from './primary-company';
+import { requireRateCardPartyPermission } from './rate-card-party';
 import { type MasterPage, recordFromProto } from './records';
 
 /** The declared filters a list call chose, as the service takes them. */
@@ -95,6 +96,7 @@ function editable<D extends EditableMaster>(definition: D) {
       .input(valuesInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
         requirePrimaryCompanyPermission(ctx.caller, kind, input.values);
+        requireRateCardPartyPermission(ctx.caller, kind, input.values);
         const { record } = await ctx.services.masters.createRecord(
           { kind, valuesJson: encodeValuesJson(definition, input.values) },
           callAs(ctx.caller),
@@ -105,6 +107,7 @@ function editable<D extends EditableMaster>(definition: D) {
       .input(updateInput(definition))
       .mutation(async ({ ctx, input }): Promise<MasterRecord<D>> => {
         requirePrimaryCompanyPermission(ctx.caller, kind, input.values);
+        requireRateCardPartyPermission(ctx.caller, kind, input.values);
         const { record } = await ctx.services.masters.updateRecord(
           { kind, id: input.id, valuesJson: encodeValuesJson(definition, input.values) },
           callAs(ctx.caller),

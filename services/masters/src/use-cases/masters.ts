@@ -53,6 +53,7 @@ import {
 } from '../storage/master-store';
 import type { MastersDeps, TenantCaller } from './deps';
 import { requirePrimaryCompanyPermission } from './primary-company';
+import { rateCardsSeenFilter, requireRateCardManaged, requireRateCardSeen } from './rate-card-access';
 
 export interface ListInput {
   search?: string;
@@ -219,7 +220,13 @@ export function createMasters(deps: MastersDeps) {
     return record;
   }
 
-  async function listOf(caller: TenantCaller, definition: MasterDefinition, input: ListInput) {
+  async function listOf(
+    caller: TenantCaller,
+    definition: MasterDefinition,
+    input: ListInput,
+    /** Conditions of the caller's access, beside the filters chosen. */
+    scope: { field: string; values: string[] }[] = [],
+  ) {
     const sortBy = sortKey(input.sortBy, definition.sorts, definition.defaultSort, definition.many);
     const limit = pageSize(input.limit);
     const filters = (input.filters ?? [])
@@ -240,7 +247,8 @@ export function createMasters(deps: MastersDeps) {
           );
         }
         return { field: declared.field, values: f.values };
-      });
+      })
+      .concat(scope);
     let expiringBy: string | undefined;
     if (input.expiringWithinDays !== undefined) {
       if (!definition.expiries?.length) {
@@ -280,7 +288,8 @@ export function createMasters(deps: MastersDeps) {
   return {
     async list(callerInput: Caller, kind: string, input: ListInput) {
       const caller = requireTenant(callerInput);
-      return listOf(caller, masterFor(caller, kind, 'view'), input);
+      const definition = masterFor(caller, kind, 'view');
+      return listOf(caller, definition, input, rateCardsSeenFilter(caller, definition));
     },
 
     /**
@@ -324,6 +333,7 @@ export function createMasters(deps: MastersDeps) {
         ? db.readAsSystem((tx) => getRecord(tx, definition, id, today()))
         : db.read(caller.tenantId, (tx) => getRecord(tx, definition, id, today())));
       if (!record) throw notFound(`The ${definition.one.toLowerCase()}`);
+      requireRateCardSeen(caller, definition, record.values);
       return record;
     },
 
@@ -341,6 +351,7 @@ export function createMasters(deps: MastersDeps) {
             { isPrimary: values.is_primary === true },
             today(),
           );
+          await requireRateCardManaged(tx, caller, definition, { party: values.party }, today());
           await checkRefs(tx, definition, values);
           await checkOverlap(tx, definition, caller.tenantId, values);
           if (definition.autoNumber)
@@ -369,6 +380,7 @@ export function createMasters(deps: MastersDeps) {
             { id, isPrimary: values.is_primary === true },
             today(),
           );
+          await requireRateCardManaged(tx, caller, definition, { id, party: values.party }, today());
           await checkRefs(tx, definition, values);
           await checkOverlap(tx, definition, caller.tenantId, values, id);
           if (!(await updateRecord(tx, definition, id, values)))
@@ -387,6 +399,7 @@ export function createMasters(deps: MastersDeps) {
       return db.withTenant(caller.tenantId, async (tx) => {
         const before = await readBack(tx, definition, id);
         if (!isActive) await requirePrimaryCompanyPermission(tx, caller, definition, { id }, today());
+        await requireRateCardManaged(tx, caller, definition, { id }, today());
         if (isActive && !before.isActive && definition.noOverlap) {
           await checkOverlap(tx, definition, caller.tenantId, before.values, id);
         }
