@@ -1,4 +1,5 @@
 import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   createRootRoute,
   createRoute,
@@ -9,6 +10,8 @@ import {
   Outlet,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { trpc } from '../lib/trpc';
+import { withWorkWaiting } from './home-tab';
 import { progress } from './progress';
 import { type Access, homeFor, mayOpen, SCREENS } from './registry';
 import { usePermissions } from './session';
@@ -63,7 +66,12 @@ function Guarded({
 
 function Home() {
   const permissions = usePermissions();
-  return permissions ? <Navigate to={homeFor(permissions)} replace /> : null;
+  const home = permissions ? homeFor(permissions) : undefined;
+  const onBoard = !!home?.startsWith('/duties/bookings/');
+  // The board's tab counts (the board asks the same, from the cache): where work waits.
+  const counts = useQuery(trpc.booking.tabCounts.queryOptions(undefined, { enabled: onBoard }));
+  if (!home || counts.isLoading) return null;
+  return <Navigate to={withWorkWaiting(home, counts.data)} replace />;
 }
 
 function NotFound() {
