@@ -1,10 +1,11 @@
 // A sales invoice as a PDF (GST rule 46): who it is from and to with their GSTINs, its number and date,
 // the place of supply, every row with its SAC and taxable value, each duty's charges under its row, the
 // taxes by rate, the round-off and the total in figures and words, and the declarations it must carry.
-import { stateById } from '@fleet/domain';
+import { DEFAULT_BILL_TO, stateById } from '@fleet/domain';
 import { createPdfDocument, formatRupees } from '@fleet/platform/pdf';
 import type { Invoice } from '@fleet/proto/fleet/billing/v1/invoice_pb';
 import Decimal from 'decimal.js';
+import { BILL_TO_NAMES, billToOf } from '../domain/bill-to';
 import { displayDate } from '../domain/invoice-document';
 import { invoiceLetterhead, STATUS_TAGS } from './invoice-letterhead';
 
@@ -63,6 +64,10 @@ export async function renderInvoicePdf(invoice: Invoice, printedAt: Date): Promi
         value: buyer?.stateName ? `${buyer.stateName} (state code ${buyer.gstStateCode})` : '',
       },
       { label: 'GSTIN', value: buyer?.gstNo || 'Unregistered' },
+      // The usual bill-to goes unsaid; the others tell the reader who pays.
+      ...(buyer?.billTo && buyer.billTo !== DEFAULT_BILL_TO
+        ? [{ label: 'Bill to', value: BILL_TO_NAMES[billToOf(buyer.billTo)] }]
+        : []),
     ],
     2,
   );

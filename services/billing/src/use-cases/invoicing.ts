@@ -39,6 +39,7 @@ import { InvoiceSchema, InvoiceTotalsSchema } from '@fleet/proto/fleet/billing/v
 import type { Company } from '@fleet/proto/fleet/masters/v1/billing_masters_pb';
 import type { BillingDetail, Customer } from '@fleet/proto/fleet/masters/v1/connection_pb';
 import Decimal from 'decimal.js';
+import { billToOf, madeOutTo } from '../domain/bill-to';
 import type { DutyRecord } from '../domain/duty';
 import {
   type InvoiceParties,
@@ -263,9 +264,22 @@ export function createInvoicing(deps: BillingDeps) {
     const buyerStateId = detail?.stateId || stateOfCity(connection.cityId)?.id || '';
     const buyer = stateOf(buyerStateId, 'customerId', `the customer ${connection.name}`);
     const boardingState = duties[0] ? stateOfCity(duties[0].fromCityId) : undefined;
-    const taxType = (
-      (TAX_TYPES as readonly string[]).includes(connection.taxType) ? connection.taxType : 'UNREGISTRED'
-    ) as TaxType;
+    const billTo = billToOf(customer.billTo);
+    const party = madeOutTo(
+      billTo,
+      {
+        name: detail?.billingName || connection.name,
+        address: detail?.address || connection.address,
+        gstNo: detail?.gstNo ?? '',
+        panNo: detail?.panNo ?? '',
+        taxType: ((TAX_TYPES as readonly string[]).includes(connection.taxType)
+          ? connection.taxType
+          : 'UNREGISTRED') as TaxType,
+        pincode: detail?.pincode ?? '',
+      },
+      duties,
+    );
+    const taxType = party.taxType;
     const rentACabGst = (known.settings?.rentACabGst || 'GST_5_NO_ITC') as RentACabGst;
     let regime: ReturnType<typeof gstRegime>;
     try {
@@ -283,7 +297,7 @@ export function createInvoicing(deps: BillingDeps) {
           stateId: buyer.stateId,
           gstStateCode: buyer.gstStateCode,
           taxType,
-          gstNo: detail?.gstNo ?? '',
+          gstNo: party.gstNo,
         },
         boarding: boardingState ? { stateId: boardingState.id, gstStateCode: boardingState.gstCode } : null,
         rentACabGst,
@@ -307,17 +321,18 @@ export function createInvoicing(deps: BillingDeps) {
         pincode: company.pincode,
       },
       buyer: {
-        name: detail?.billingName || connection.name,
-        address: detail?.address || connection.address,
+        name: party.name,
+        address: party.address,
         stateId: buyer.stateId,
         stateName: buyer.name,
         gstStateCode: buyer.gstStateCode,
-        gstNo: detail?.gstNo ?? '',
-        panNo: detail?.panNo ?? '',
+        gstNo: party.gstNo,
+        panNo: party.panNo,
         taxType,
         email: detail?.email || connection.email,
         phone: connection.phone,
-        pincode: detail?.pincode ?? '',
+        pincode: party.pincode,
+        billTo,
       },
       bank: bank && {
         accountHolder: bank.accountHolder,
