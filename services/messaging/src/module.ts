@@ -39,7 +39,7 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from './delivery/delivery-worker';
-import { bookingsLinks } from './delivery/links';
+import { bookingsLinks, paymentRequestLinks } from './delivery/links';
 import { createPushWorker, type PushWorker } from './delivery/push-worker';
 import { isChatNumber } from './domain/chat-flow';
 import { startAudienceConsumers } from './events/audience-consumer';
@@ -130,6 +130,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
     email: deps.email,
     attachments: documentAttachments({ bookings: bookingsClient, billing: billingClient }),
     links: bookingsLinks(bookingsClient, deps.publicBaseUrl ?? DEVELOPMENT_PUBLIC_BASE_URL),
+    paymentLinks: paymentRequestLinks(deps.publicBaseUrl ?? DEVELOPMENT_PUBLIC_BASE_URL),
     logger,
     ...deps.delivery,
   });
@@ -186,14 +187,7 @@ export async function createMessagingModule(deps: MessagingModuleDeps): Promise<
       consumers.push(await startInvoiceEmailsConsumer({ db: deps.db, bus: deps.bus, logger }));
       consumers.push(await startPurchaseInvoiceEmailsConsumer({ db: deps.db, bus: deps.bus, logger }));
       consumers.push(await startPettyCashInfoConsumer({ db: deps.db, bus: deps.bus, logger }));
-      consumers.push(
-        ...(await startBillingMessagesConsumers({
-          db: deps.db,
-          bus: deps.bus,
-          logger,
-          publicBaseUrl: deps.publicBaseUrl ?? DEVELOPMENT_PUBLIC_BASE_URL,
-        })),
-      );
+      consumers.push(...(await startBillingMessagesConsumers({ db: deps.db, bus: deps.bus, logger })));
       if (chat) {
         consumers.push(
           await startDriverChatConsumer({

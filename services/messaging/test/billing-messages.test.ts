@@ -3,6 +3,7 @@
 // sent), written to the log once; a payment request arrives by email and text with a link whose token
 // opens the customer's dues in billing.
 import { randomUUID } from 'node:crypto';
+import { resendPermissionFor } from '@fleet/domain';
 import { callAs, rows, SYSTEM_PERMISSION, serviceCaller } from '@fleet/platform';
 import { readPdf } from '@fleet/testing/pdf';
 import { sql } from 'drizzle-orm';
@@ -200,17 +201,53 @@ describe('a receipt emailed and a payment requested', () => {
       recipientEmail: 'accounts@harbour.example',
       subject: 'Payment due: ₹2,100.00 - Konkan Cabs Pvt Ltd',
     });
-    const link = /https:\/\/fleet\.example\/payment-request\/([A-Za-z0-9_-]{22})/.exec(emails[0]!.text);
-    expect(link).not.toBeNull();
     const texts = await eventually(
       () => logged('PAYMENT_REQUEST_SMS'),
       (found) => found.length === 1 && found[0]!.status === 'SENT',
     );
     expect(texts[0]!.recipientPhone).toBe('+919820012345');
+    // The log keeps the words with the link's variable, as a slip's text: whoever reads it opens nothing.
     expect(texts[0]!.text).toBe(
+      'Dear Harbour Logistics Pvt Ltd, ₹2,100.00 is due to us. See your invoices and how to pay: {paymentLink} - Konkan Cabs Pvt Ltd',
+    );
+    expect(emails[0]!.text).toContain('\n{paymentLink}\n');
+    const stored = await h.database.db.readAsSystem((tx) =>
+      rows<{ row: string }>(
+        tx,
+        sql`select m::text as row from messaging.messages m where tenant_id = ${tenantId} and type like 'PAYMENT_REQUEST%'`,
+      ),
+    );
+    expect(stored.map((r) => r.row).join('\n')).not.toMatch(/payment-request\//);
+    const { messages: listed } = await h.client.listMessages(
+      { type: 'PAYMENT_REQUEST_SMS' },
+      callAs(h.callerFor(tenantId, ['view_sms'])),
+    );
+    expect(JSON.stringify(listed.map((m) => m.text))).not.toMatch(/payment-request\//);
+
+    // What went out carries the link, the same in the text and the email.
+    const sent = sms.sent.find((m) => m.template === 'PAYMENT_REQUEST_SMS');
+    const link = /https:\/\/fleet\.example\/payment-request\/([A-Za-z0-9_-]{22})/.exec(sent?.text ?? '');
+    expect(link).not.toBeNull();
+    expect(sent?.text).toBe(
       `Dear Harbour Logistics Pvt Ltd, ₹2,100.00 is due to us. See your invoices and how to pay: ${link![0]} - Konkan Cabs Pvt Ltd`,
     );
-    expect(sms.sent.map((s) => s.template)).toContain('PAYMENT_REQUEST_SMS');
+    expect(sent?.variables.paymentLink).toBe(link![0]);
+    const mails = await Promise.all(smtp.received.map((r) => PostalMime.parse(r.raw)));
+    const requestMail = mails.find((mail) => mail.subject?.startsWith('Payment due'));
+    expect(requestMail?.text).toContain(`\n${link![0]}\n`);
+
+    // Sent again from the log: the same link goes out, and the log still holds none.
+    const clerk = callAs(h.callerFor(tenantId, ['view_sms', resendPermissionFor('PAYMENT_REQUEST_SMS')]));
+    const { message: resent } = await h.client.resendMessage(
+      { id: listed[0]!.id, idempotencyKey: randomUUID() },
+      clerk,
+    );
+    expect(resent?.text).toContain('{paymentLink}');
+    await eventually(
+      async () => sms.sent.filter((m) => m.template === 'PAYMENT_REQUEST_SMS'),
+      (found) => found.length === 2,
+    );
+    expect(sms.sent.filter((m) => m.template === 'PAYMENT_REQUEST_SMS').at(-1)?.text).toBe(sent?.text);
 
     const visitor = callAs(serviceCaller('gateway', { permissions: [SYSTEM_PERMISSION.servePublicPages] }));
     const page = (await billing.client.getPublicPaymentRequest({ token: link![1]! }, visitor)).request!;

@@ -16,8 +16,14 @@ import {
   type Tx,
 } from '@fleet/platform';
 import { z } from 'zod';
-import { linkOf, withLink, writtenLinkVariable } from '../domain/templates';
-import { attachmentsOf, claimDue, eraseSignInCode, type MessageRow } from '../storage/messages-store';
+import { linkOf, PAYMENT_LINK_TYPES, withLink, writtenLinkVariable } from '../domain/templates';
+import {
+  attachmentsOf,
+  claimDue,
+  eraseSignInCode,
+  type MessageRow,
+  paymentLinkTokenOf,
+} from '../storage/messages-store';
 import type { AttachmentSource } from './attachments';
 import type { LinkSource } from './links';
 import { claimAndSend, createPollingLoop } from './polling-loop';
@@ -32,6 +38,8 @@ export interface DeliveryWorkerOptions {
   attachments: AttachmentSource;
   /** Where a text's link to a passenger's page is asked for when it is sent. */
   links?: LinkSource;
+  /** The link a payment request's token opens, put into its text or email when it is sent. */
+  paymentLinks?: (token: string) => string;
   logger: Logger;
   retry?: RetryPolicy;
   /** How often it looks for texts due again (retries); a commit wakes it sooner. */
@@ -153,6 +161,27 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return record(row, attempt, { notAfter, erase: otp });
   }
 
+  /**
+   * A payment request's words with its link put in, for this send only (the log keeps the variable);
+   * the same words when they name no link; undefined when the link is no longer held.
+   */
+  async function withPaymentLink(
+    row: MessageRow,
+    words: { text: string; subject: string; variables: Record<string, string> },
+  ): Promise<{ text: string; subject: string; variables: Record<string, string> } | undefined> {
+    const variable = writtenLinkVariable('paymentLink');
+    if (!PAYMENT_LINK_TYPES.includes(row.type)) return words;
+    if (!words.text.includes(variable) && !words.subject.includes(variable)) return words;
+    const tenantId = row.tenantId;
+    const token = tenantId
+      ? await db.withTenant(tenantId, (tx) => paymentLinkTokenOf(tx, row.id))
+      : undefined;
+    if (!token || !options.paymentLinks) return undefined;
+    const url = options.paymentLinks(token);
+    const filled = withLink(words.text, words.variables, 'paymentLink', url);
+    return { ...filled, subject: words.subject.replaceAll(variable, url) };
+  }
+
   async function deliverEmail(row: MessageRow): Promise<DeliveryOutcome> {
     if (!row.tenantId || !row.recipientEmail) {
       return record(row, {
@@ -169,12 +198,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       logger.warn({ err: error, messageId: row.id, attempts: row.attempts }, 'email attachment not fetched');
       return record(row, { sent: false, error: 'its attachment could not be fetched', retryable: true });
     }
+    const words = await withPaymentLink(row, { text: row.text, subject: row.subject, variables: {} });
+    if (!words) {
+      return record(row, { sent: false, error: 'its payment link is no longer held', retryable: false });
+    }
     try {
       const sent = await email.send({
         to: [row.recipientEmail],
-        subject: row.subject,
-        text: row.text,
-        html: htmlOf(row.text),
+        subject: words.subject,
+        text: words.text,
+        html: htmlOf(words.text),
         attachments: files,
       });
       return await record(row, { sent: true, id: sent.providerMessageId });
@@ -214,6 +247,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
       ({ text, variables: values } = withLink(text, values, link.variable, made.url));
     }
+    const paid = await withPaymentLink(row, { text, subject: '', variables: values });
+    if (!paid) {
+      return record(row, { sent: false, error: 'its payment link is no longer held', retryable: false });
+    }
+    ({ text, variables: values } = paid);
     const attempt = await trySms(row, () =>
       sms.send({
         to: row.recipientPhone,

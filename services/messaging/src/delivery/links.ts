@@ -1,8 +1,9 @@
 // The links to passengers' pages a text carries, made when it is sent: asked from bookings'
-// IssuePublicLink on messaging's own account, never carried in an event or kept in the log.
+// IssuePublicLink on messaging's own account, never carried in an event or kept in the log. And the
+// link to a customer's dues a payment request carries, made from its token when it is sent.
 import type { Client } from '@connectrpc/connect';
 import { ConnectError } from '@connectrpc/connect';
-import { PUBLIC_LINK_SHORT_PATHS, type PublicLinkPurpose } from '@fleet/domain';
+import { PAYMENT_REQUEST_PAGE_PATH, PUBLIC_LINK_SHORT_PATHS, type PublicLinkPurpose } from '@fleet/domain';
 import { callAs, fromConnectError, SYSTEM_PERMISSION, serviceCaller } from '@fleet/platform';
 import type { BookingsService } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 
@@ -40,4 +41,10 @@ export function bookingsLinks(bookings: () => Client<typeof BookingsService>, ba
       };
     }
   };
+}
+
+/** The link a payment request's token opens, on `baseUrl` (PUBLIC_BASE_URL). */
+export function paymentRequestLinks(baseUrl: string): (token: string) => string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return (token) => `${base}${PAYMENT_REQUEST_PAGE_PATH}/${token}`;
 }

@@ -1,6 +1,7 @@
 // Billing's messages to a customer put into words, in the operator's templates (or the defaults): a
 // receipt's email carrying its PDF (named here, fetched from billing when it is sent), and a payment
-// request by email and text with the link to the customer's dues. Pure; the caller writes what this answers.
+// request by email and text with the link to the customer's dues (put in when sent: the words hold
+// {paymentLink} until then). Pure; the caller writes what this answers.
 import { formatRupees } from '@fleet/platform/pdf';
 import {
   DEFAULT_TEMPLATES,
@@ -10,6 +11,7 @@ import {
   shownDate,
   type TemplateText,
   type TemplateValues,
+  writtenLinkVariable,
 } from './templates';
 
 /** What billing's fleet.billing.receipt.emailed says of the receipt. */
@@ -95,8 +97,6 @@ export interface RequestedPayment {
   companyName: string;
   /** Decimal text. */
   amountDue: string;
-  /** The public page of the customer's dues. */
-  link: string;
 }
 
 export function paymentRequestValues(request: RequestedPayment): TemplateValues {
@@ -106,7 +106,8 @@ export function paymentRequestValues(request: RequestedPayment): TemplateValues 
     customerName: request.customerName.trim(),
     companyName: request.companyName.trim(),
     amountDue: formatRupees(request.amountDue || '0'),
-    paymentLink: request.link,
+    // Made when the message is sent (withLink), from the token kept beside it.
+    paymentLink: writtenLinkVariable('paymentLink'),
   };
 }
 

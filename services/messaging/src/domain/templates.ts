@@ -166,7 +166,13 @@ export const NO_BILLING_VALUES = {
 export const shownDate = (date: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('/') : '';
 
-export const writtenLinkVariable = (name: LinkVariable) => `{${name}}`;
+export const writtenLinkVariable = (name: LinkVariable | 'paymentLink') => `{${name}}`;
+
+/**
+ * The link to a customer's dues a payment request carries. Like a passenger's page, it is put in when
+ * the text or email is sent: until then the text (and the log) holds the variable itself.
+ */
+export const PAYMENT_LINK_TYPES: readonly string[] = ['PAYMENT_REQUEST_EMAIL', 'PAYMENT_REQUEST_SMS'];
 
 /** The link a text of this type carries, if any. */
 export function linkOf(type: string): { variable: LinkVariable; purpose: PublicLinkPurpose } | undefined {
@@ -180,7 +186,7 @@ export function linkOf(type: string): { variable: LinkVariable; purpose: PublicL
 export function withLink(
   text: string,
   variables: Readonly<Record<string, string>>,
-  variable: LinkVariable,
+  variable: LinkVariable | 'paymentLink',
   url: string,
 ): { text: string; variables: Record<string, string> } {
   return {

@@ -1,8 +1,8 @@
 // Consumes billing's fleet.billing.receipt.emailed and fleet.billing.payment.requested and writes the
 // RECEIPT_EMAIL to each address, or the PAYMENT_REQUEST_EMAIL and PAYMENT_REQUEST_SMS to each address and
 // phone, in the operator's words, in the consumer's own transaction (a redelivered event writes nothing
-// twice). A receipt's PDF is fetched from billing when the email is sent.
-import { isUuid, PAYMENT_REQUEST_PAGE_PATH } from '@fleet/domain';
+// twice). A payment request's link is put in when it is sent, from the token kept beside its words. A receipt's PDF is fetched from billing when the email is sent.
+import { isUuid } from '@fleet/domain';
 import {
   type Database,
   defineEvent,
@@ -25,8 +25,6 @@ interface ConsumerDeps {
   db: Database;
   bus: EventBus;
   logger: Logger;
-  /** Where the payment request's page is opened (PUBLIC_BASE_URL). */
-  publicBaseUrl: string;
 }
 
 const requestedByOf = (userId: string) => (isUuid(userId) ? { requestedBy: userId } : {});
@@ -77,7 +75,6 @@ function startReceiptEmailsConsumer(deps: ConsumerDeps): Promise<Subscription> {
 }
 
 function startPaymentRequestsConsumer(deps: ConsumerDeps): Promise<Subscription> {
-  const base = deps.publicBaseUrl.replace(/\/+$/, '');
   return startEventConsumer({
     name: 'messaging.payment-requests',
     db: deps.db,
@@ -95,7 +92,6 @@ function startPaymentRequestsConsumer(deps: ConsumerDeps): Promise<Subscription>
           customerName: m.customerName,
           companyName: m.companyName,
           amountDue: m.amountDue,
-          link: `${base}${PAYMENT_REQUEST_PAGE_PATH}/${m.token}`,
         },
         { emails: m.emails, phones: m.phones },
         { email: templates.PAYMENT_REQUEST_EMAIL, sms: templates.PAYMENT_REQUEST_SMS },
@@ -109,6 +105,7 @@ function startPaymentRequestsConsumer(deps: ConsumerDeps): Promise<Subscription>
             eventId: event.id,
             bookingId: null,
             bookingNo: null,
+            paymentLinkToken: m.token,
             ...requestedByOf(m.changedByUserId),
           }),
         ),

@@ -35,6 +35,8 @@ export interface NewMessage {
   senderId?: string;
   requestedBy?: string;
   resentFromId?: string;
+  /** A payment request's link token, put into its words only when it is sent (paymentLinkTokenOf). */
+  paymentLinkToken?: string;
 }
 
 /** A file an email carries, fetched from its owner when the email is sent: a duty's slip, an invoice. */
@@ -106,24 +108,37 @@ export async function insertMessages(tx: Tx, planned: NewMessage[]): Promise<Mes
     senderId: m.senderId ?? '',
     requestedBy: m.requestedBy ?? null,
     resentFromId: m.resentFromId ?? null,
+    paymentLinkToken: m.paymentLinkToken ?? null,
   }));
   return rows<MessageRow>(
     tx,
     sql`insert into ${messages} (tenant_id, event_id, type, channel, recipient_role, recipient_name,
           recipient_phone, recipient_email, recipient_driver_id, subject, attachments, booking_id, booking_no,
-          text, variables, dlt_template_id, sender_id, requested_by, resent_from_id)
+          text, variables, dlt_template_id, sender_id, requested_by, resent_from_id, payment_link_token)
         select m."tenantId", m."eventId", m.type, m.channel, m.role, m.name, m.phone, m.email, m."driverId",
           m.subject, m.attachments, m."bookingId", m."bookingNo"::bigint, m.text, m.variables, m."dltTemplateId",
-          m."senderId", m."requestedBy", m."resentFromId"
+          m."senderId", m."requestedBy", m."resentFromId", m."paymentLinkToken"
         from jsonb_to_recordset(${JSON.stringify(filled)}::jsonb) as m(
           "tenantId" uuid, "eventId" text, type text, channel text, role text, name text, phone text,
           email text, "driverId" uuid, subject text, attachments jsonb, "bookingId" uuid, "bookingNo" text,
           text text, variables jsonb, "dltTemplateId" text, "senderId" text, "requestedBy" uuid,
-          "resentFromId" uuid)
+          "resentFromId" uuid, "paymentLinkToken" text)
         on conflict (tenant_id, event_id, type, channel, recipient_phone, recipient_email, recipient_driver_id)
           do nothing
         returning ${COLUMNS}`,
   );
+}
+
+/**
+ * A payment request's link token, for the delivery worker (and a resend) alone: it is read nowhere
+ * else, so the log never answers a working link.
+ */
+export async function paymentLinkTokenOf(tx: Tx, id: string): Promise<string | undefined> {
+  const [row] = await rows<{ token: string | null }>(
+    tx,
+    sql`select payment_link_token as token from ${messages} where id = ${id}`,
+  );
+  return row?.token ?? undefined;
 }
 
 /**

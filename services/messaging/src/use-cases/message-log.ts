@@ -42,6 +42,7 @@ import {
   type MessageListQuery,
   type MessageRow,
   messagesOfEvent,
+  paymentLinkTokenOf,
 } from '../storage/messages-store';
 
 export const VIEW_SMS = MESSAGE_LOG_PERMISSION;
@@ -197,6 +198,8 @@ export function createMessageLog(deps: { db: Database }) {
           return earlier;
         }
         const role: RecipientRole = RECIPIENT_ROLES.find((r) => r === original.recipientRole) ?? 'USER';
+        // A payment request sent again carries the same link, put in when it is sent.
+        const paymentLinkToken = await paymentLinkTokenOf(tx, original.id);
         const [written] = await insertMessages(tx, [
           {
             tenantId: caller.tenantId,
@@ -218,6 +221,7 @@ export function createMessageLog(deps: { db: Database }) {
             senderId: original.senderId,
             requestedBy: caller.userId,
             resentFromId: original.id,
+            ...(paymentLinkToken ? { paymentLinkToken } : {}),
           },
         ]);
         // Written by a request with this key racing this one: answer what it wrote.
