@@ -465,3 +465,54 @@ it('locks a duty’s start after five wrong codes, even to the right one, until 
     await codesRequired(false, false);
   }
 });
+
+it('keeps what the office did to a driver’s duty in its driver actions: cleared, unfulfilled, closed', async () => {
+  const actionsOf = (id: string) =>
+    h.database.db.readAsSystem((tx) =>
+      rows<{ action: string; driverId: string; reason: string }>(
+        tx,
+        sql`select action, driver_id as "driverId", reason from bookings.driver_actions where booking_id = ${id}`,
+      ),
+    );
+  const cleared = await allottedDuty('2026-11-26');
+  await h.client.actOnBooking({ id: cleared.id, action: 'clearAllotment' }, staff());
+  expect(await actionsOf(cleared.id)).toEqual([
+    expect.objectContaining({ action: 'ALLOTMENT_CLEARED', driverId }),
+  ]);
+
+  const failed = await allottedDuty('2026-11-26');
+  await h.client.actOnBooking(
+    { id: failed.id, action: 'markUnfulfilled', reason: 'Car broke down' },
+    staff(),
+  );
+  expect(await actionsOf(failed.id)).toEqual([
+    expect.objectContaining({ action: 'DUTY_UNFULFILLED', driverId, reason: 'Car broke down' }),
+  ]);
+
+  const { id } = await allottedDuty('2026-11-25');
+  await h.client.recordTripEvent(event(id, 'GARAGE_START', '2026-11-25T08:00', '2000'), ravi());
+  await h.client.recordTripEvent(event(id, 'DRIVER_ARRIVED', '2026-11-25T08:25', '2010'), ravi());
+  await h.client.recordTripEvent(event(id, 'DUTY_START', '2026-11-25T08:40', '2012'), ravi());
+  await h.client.recordTripEvent(event(id, 'DUTY_END', '2026-11-25T16:30', '2096'), ravi());
+  await h.client.closeDuty({ id }, staff());
+  expect((await actionsOf(id)).map((a) => a.action)).toContain('CLOSED_BY_OPS');
+});
+
+it('keeps the driver opening navigation from the app in the duty’s driver actions, once', async () => {
+  const { id } = await allottedDuty('2026-11-25');
+  const open = { id, clientActionId: randomUUID(), to: 'PICKUP', at: at('2026-11-25T08:05') };
+  const first = await h.client.recordNavigationStart(open, ravi());
+  const again = await h.client.recordNavigationStart(open, ravi());
+  expect([first.applied, again.applied, first.duty!.status]).toEqual([true, false, 'ALLOTED']);
+  const stored = await h.database.db.readAsSystem((tx) =>
+    rows<{ action: string; to: string }>(
+      tx,
+      sql`select action, details->>'to' as "to" from bookings.driver_actions where booking_id = ${id}`,
+    ),
+  );
+  expect(stored).toEqual([{ action: 'NAVIGATION_START', to: 'PICKUP' }]);
+  const wrongPlace = await expectDomainError(
+    h.client.recordNavigationStart({ ...open, clientActionId: randomUUID(), to: 'MOON' }, ravi()),
+  );
+  expect(wrongPlace.fieldViolations.map((v) => v.field)).toEqual(['to']);
+});

@@ -1,5 +1,5 @@
 import { router } from '../../trpc';
-import { addBillingItem, answer, tripEvent } from './acts';
+import { addBillingItem, answer, navigationStart, tripEvent } from './acts';
 import { changes } from './changes';
 import { duties, duty } from './duties';
 import { pushSettings } from './push-settings';
@@ -12,6 +12,7 @@ export const driverRouter = router({
   answer,
   tripEvent,
   addBillingItem,
+  navigationStart,
   registerDevice,
   pushSettings,
   changes,

@@ -1,5 +1,10 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { driverAnswerSchema, driverBillingItemSchema, tripEventInputSchema } from '@fleet/domain/inputs';
+import {
+  driverAnswerSchema,
+  driverBillingItemSchema,
+  driverNavigationSchema,
+  tripEventInputSchema,
+} from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import type { DriverDuty } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import { driverProcedure } from '../../trpc';
@@ -42,6 +47,18 @@ export const addBillingItem = driverProcedure
   .mutation(async ({ ctx, input }) =>
     answered(
       await ctx.services.bookings.addDriverBillingItem(
+        { ...input, at: timestampFromDate(input.at) },
+        callAs(ctx.caller),
+      ),
+    ),
+  );
+
+/** The driver opened navigation to the pickup or the drop. */
+export const navigationStart = driverProcedure
+  .input(driverNavigationSchema)
+  .mutation(async ({ ctx, input }) =>
+    answered(
+      await ctx.services.bookings.recordNavigationStart(
         { ...input, at: timestampFromDate(input.at) },
         callAs(ctx.caller),
       ),

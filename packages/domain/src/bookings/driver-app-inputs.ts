@@ -22,6 +22,13 @@ export const driverAnswerSchema = z.object({
 });
 export type DriverAnswerInput = z.input<typeof driverAnswerSchema>;
 
+/** The driver opened navigation from the app, to the pickup or the drop. */
+export const driverNavigationSchema = z.object({
+  ...act,
+  to: z.enum(['PICKUP', 'DROP'], { message: 'Navigate to the PICKUP or the DROP' }),
+});
+export type DriverNavigationInput = z.input<typeof driverNavigationSchema>;
+
 export const tripEventInputSchema = z
   .object({
     ...act,

@@ -8,8 +8,10 @@ export {
 export {
   type DriverAnswerInput,
   type DriverBillingItemInput,
+  type DriverNavigationInput,
   driverAnswerSchema,
   driverBillingItemSchema,
+  driverNavigationSchema,
   type TripEventInput,
   tripEventInputSchema,
 } from '../bookings/driver-app-inputs';

@@ -227,6 +227,13 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
         });
         return { duty: driverDutyToProto(duty), applied };
       },
+      async recordNavigationStart(req, ctx) {
+        const { duty, applied } = await driverDuties.startNavigation(driverCallerOf(ctx), {
+          ...req,
+          at: req.at && timestampDate(req.at),
+        });
+        return { duty: driverDutyToProto(duty), applied };
+      },
       async unlockTripStart(req, ctx) {
         return { booking: bookingDetailToProto(await tripStartUnlock.unlock(tenantCallerOf(ctx), req.id)) };
       },

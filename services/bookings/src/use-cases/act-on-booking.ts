@@ -2,6 +2,7 @@ import {
   BOOKING_ACTIONS,
   type BookingAction,
   type BookingStatus,
+  type DriverBookingAction,
   priceDuty,
   type RateCard,
   transition,
@@ -18,12 +19,19 @@ import { recordDutyChange } from './activity';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { cardFor, storedCharges } from './duty-slip';
 import { lockDutyAsRead } from './locked-duty';
+import { recordOfficeDriverAction } from './office-driver-actions';
 
 const isAction = (action: string): action is BookingAction =>
   (BOOKING_ACTIONS as readonly string[]).includes(action);
 
 /** Asking to cancel remembers where the duty was, which refusing the request returns it to. */
 const REQUESTS: readonly BookingStatus[] = ['CANCELLATION_REQUESTED', 'CANCELLATION_REQUEST_BY_ASSOCIATE'];
+
+/** The staff actions that are also the driver's booking actions, kept in the duty's driver actions. */
+const DRIVER_ACTION_OF: Partial<Record<BookingAction, DriverBookingAction>> = {
+  clearAllotment: 'ALLOTMENT_CLEARED',
+  markUnfulfilled: 'DUTY_UNFULFILLED',
+};
 
 /** What an action changes besides the status. */
 function changeOf(
@@ -42,7 +50,7 @@ function changeOf(
 }
 
 export function createActOnBooking(deps: BookingsDeps) {
-  const { db, copies } = deps;
+  const { db, copies, clock } = deps;
 
   /** The card a duty is charged on, read before the transaction (copies may ask masters). */
   async function cardOf(caller: TenantCaller, id: string): Promise<RateCard | undefined> {
@@ -76,6 +84,17 @@ export function createActOnBooking(deps: BookingsDeps) {
       if (outcome.problem === 'NOT_ALLOWED') throw permissionDenied(outcome.message);
       if (outcome.problem === 'REASON_NEEDED') throw invalidField('reason', outcome.message);
       throw preconditionFailed(outcome.message, 'ILLEGAL_TRANSITION');
+    }
+    const driverAction = DRIVER_ACTION_OF[input.action];
+    if (driverAction) {
+      const before = await getBookingDetail(tx, duty.id);
+      if (before) {
+        await recordOfficeDriverAction(tx, caller.tenantId, before, {
+          action: driverAction,
+          at: clock(),
+          reason: input.reason,
+        });
+      }
     }
     await applyStatusChange(tx, duty.id, changeOf(input.action, duty.status, outcome.to, input.reason));
     // A no-show is billed at the card's no-show rate (DOMAIN.md); its charges are kept like a closed duty's.

@@ -26,6 +26,7 @@ import {
 import {
   driverAnswerSchema,
   driverBillingItemSchema,
+  driverNavigationSchema,
   idSchema,
   tripEventInputSchema,
 } from '@fleet/domain/inputs';
@@ -394,6 +395,26 @@ export function createDriverDuties(deps: BookingsDeps) {
         });
         return true;
       });
+      return answered(caller, act.id, applied);
+    },
+
+    /** The driver opened navigation to the pickup or the drop: kept in the duty's driver actions. */
+    async startNavigation(caller: DriverCaller, input: unknown) {
+      const act = parseOrThrow(driverNavigationSchema, input);
+      checkPhoneTime(act.at, clock());
+      const applied = await db.withTenant(caller.tenantId, async (tx) =>
+        Boolean(
+          await startAct(tx, caller, {
+            tenantId: caller.tenantId,
+            clientActionId: act.clientActionId,
+            bookingId: act.id,
+            driverId: caller.driverId,
+            action: 'NAVIGATION_START',
+            at: act.at,
+            details: { to: act.to },
+          }),
+        ),
+      );
       return answered(caller, act.id, applied);
     },
 

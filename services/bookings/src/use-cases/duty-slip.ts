@@ -34,6 +34,7 @@ import { requireBookingFiles } from './booking-files';
 import { type ClosePricing, createClosePricing, measurable, priceAtClose } from './close-pricing';
 import type { BookingsDeps, TenantCaller } from './deps';
 import { lockDutyAsRead } from './locked-duty';
+import { recordOfficeDriverAction } from './office-driver-actions';
 import { createPassengerFacts } from './passenger-facts';
 import { requestSlipApproval } from './slip-approval';
 
@@ -132,6 +133,8 @@ export async function closeLocked(
     to: BookingStatus;
     /** When a digital slip closes, its passenger is asked to approve it within these hours (from now). */
     slipApproval?: { now: Date; hours: number };
+    /** The service's clock, for what the close records. */
+    now?: Date;
   },
 ) {
   const { duty, before, pricing } = input;
@@ -157,6 +160,12 @@ export async function closeLocked(
       driver: await dutyOfDay(tx, duty.id, 'alloted_driver_id'),
     },
   );
+  if (input.action === 'closeByOps') {
+    await recordOfficeDriverAction(tx, caller.tenantId, booking, {
+      action: 'CLOSED_BY_OPS',
+      at: input.now ?? new Date(),
+    });
+  }
   await applyStatusChange(tx, duty.id, { status: input.to });
   await saveCharges(tx, duty.id, priced.charges, 'CUSTOMER');
   if (priced.purchaseCharges) await saveCharges(tx, duty.id, priced.purchaseCharges, 'SUPPLIER');
@@ -274,6 +283,7 @@ export function createDutySlip(deps: BookingsDeps) {
           action: 'closeByOps',
           to: outcome.to,
           slipApproval,
+          now: clock(),
         });
       });
     },

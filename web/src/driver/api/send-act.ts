@@ -17,6 +17,8 @@ async function call(act: DriverAct): Promise<ActAnswer> {
       return driverClient.driver.tripEvent.mutate(act.input, alone);
     case 'billingItem':
       return driverClient.driver.addBillingItem.mutate(act.input, alone);
+    case 'navigation':
+      return driverClient.driver.navigationStart.mutate(act.input, alone);
     case 'locations':
       await recordLocations(act.input);
       return null;

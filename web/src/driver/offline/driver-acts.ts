@@ -1,12 +1,18 @@
-// What the driver app puts in its outbox: the three acts on a duty, each carrying the id the phone gave
+// What the driver app puts in its outbox: the acts on a duty (answer, trip event, expense, navigation), each carrying the id the phone gave
 // it and the phone's time, and batches of the phone's locations.
-import type { DriverAnswerInput, DriverBillingItemInput, TripEventInput } from '@fleet/domain/inputs';
+import type {
+  DriverAnswerInput,
+  DriverBillingItemInput,
+  DriverNavigationInput,
+  TripEventInput,
+} from '@fleet/domain/inputs';
 import type { LocationBatch } from '../tracking/record-locations';
 
 export type DriverAct =
   | { kind: 'answer'; input: DriverAnswerInput }
   | { kind: 'tripEvent'; input: TripEventInput }
   | { kind: 'billingItem'; input: DriverBillingItemInput }
+  | { kind: 'navigation'; input: DriverNavigationInput }
   | { kind: 'locations'; input: LocationBatch };
 
 /** The fields of an act that take an uploaded file's id. */

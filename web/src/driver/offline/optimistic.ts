@@ -104,6 +104,8 @@ function applied(duty: DriverDuty, entry: QueueEntry<DriverAct>): DriverDuty | u
         ),
       };
     }
+    case 'navigation':
+      return duty;
     case 'locations':
       return undefined;
   }

@@ -14,6 +14,8 @@ export function describeAct(act: DriverAct, duty?: DriverDuty): string {
         duty?.addableItems.find((item) => item.billingItemId === act.input.billingItemId)?.name ?? 'Expense';
       return `${name} · ₹${act.input.amount.trim()}`;
     }
+    case 'navigation':
+      return act.input.to === 'PICKUP' ? 'Navigation to the pickup' : 'Navigation to the drop';
     case 'locations':
       return `${act.input.points.length} location points`;
   }

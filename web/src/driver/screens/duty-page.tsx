@@ -119,6 +119,14 @@ export function DutyPage({ dutyId }: { dutyId: string }) {
 
 function DutyDetails({ duty, waiting, refused }: ReturnType<typeof withOutbox>) {
   const submit = useSubmitAct();
+  const { outbox } = useRuntime();
+  /** Opening the maps is kept as the duty's NAVIGATION_START; the link opens whatever the network. */
+  const navigating = (to: 'PICKUP' | 'DROP') => () => {
+    void outbox.enqueue(
+      { kind: 'navigation', input: { id: duty.id, clientActionId: newActId(), at: new Date(), to } },
+      [],
+    );
+  };
   const [form, setForm] = useState<OpenForm | null>(null);
   const [told, setTold] = useState<string>();
   const [accepting, setAccepting] = useState(false);
@@ -239,7 +247,13 @@ function DutyDetails({ duty, waiting, refused }: ReturnType<typeof withOutbox>) 
       <Section title="Pickup">
         <Text fw={600}>{duty.reportingAddress || 'No address given: call the office.'}</Text>
         {duty.reportingAddress ? (
-          <Anchor href={mapsLink(duty.reportingAddress)} target="_blank" rel="noreferrer" size="sm">
+          <Anchor
+            href={mapsLink(duty.reportingAddress)}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            onClick={navigating('PICKUP')}
+          >
             Open in maps
           </Anchor>
         ) : null}
@@ -249,7 +263,13 @@ function DutyDetails({ duty, waiting, refused }: ReturnType<typeof withOutbox>) 
               Drop
             </Text>
             <Text>{duty.dropAddress}</Text>
-            <Anchor href={mapsLink(duty.dropAddress)} target="_blank" rel="noreferrer" size="sm">
+            <Anchor
+              href={mapsLink(duty.dropAddress)}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              onClick={navigating('DROP')}
+            >
               Open in maps
             </Anchor>
           </>
