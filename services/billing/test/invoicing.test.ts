@@ -319,3 +319,45 @@ describe('numbers under GST rule 46: unique per registration and financial year'
     expect(await manual(m4.profile, '2026-11-24')).toBe('KC/26-27/0004');
   });
 });
+
+describe('dates within what the business allows', () => {
+  const manual = (invoiceDate: string) =>
+    h.client.createInvoice(
+      {
+        draft: {
+          customerId: m.customer,
+          invoiceDate,
+          lines: [
+            { type: 'CUSTOM', description: 'Airport transfer', quantity: '1', rate: '100', isTaxable: true },
+          ],
+        },
+      },
+      staff(),
+    );
+  const refused = async (call: Promise<unknown>, field: string) => {
+    const error = await expectDomainError(call);
+    expect([error.code, error.fieldViolations.map((v) => v.field)]).toEqual(['INVALID_ARGUMENT', [field]]);
+  };
+
+  it('dates an invoice from the start of last financial year to three days ahead', async () => {
+    // Today is 24/11/2026 (FY 2026-27): from 01/04/2025 to 27/11/2026.
+    await refused(manual('1900-01-01'), 'invoiceDate');
+    await refused(manual('2099-12-31'), 'invoiceDate');
+    await refused(manual('2025-03-31'), 'invoiceDate');
+    await refused(manual('2026-11-28'), 'invoiceDate');
+    expect((await manual('2026-11-27')).invoice?.invoiceDate).toBe('2026-11-27');
+    expect((await manual('2025-04-01')).invoice?.invoiceDate).toBe('2025-04-01');
+  });
+
+  it('never dates an invoice before its duties, nor bills a duty that has not happened', async () => {
+    const id = await closedDuty(h, T, m, '2026-11-22');
+    await refused(
+      h.client.createInvoicesFromDuties({ bookingIds: [id], invoiceDate: '2026-11-21' }, staff()),
+      'invoiceDate',
+    );
+    const ahead = await closedDuty(h, T, m, '2026-12-20');
+    await refused(h.client.createInvoicesFromDuties({ bookingIds: [ahead] }, staff()), 'bookingIds');
+    const { invoices } = await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff());
+    expect(invoices[0]?.invoiceDate).toBe('2026-11-24');
+  });
+});

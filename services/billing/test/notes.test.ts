@@ -200,6 +200,16 @@ it('refuses what cannot be a note, naming the field', async () => {
     'noteDate',
   );
   await failsWith(
+    h.client.createNote({ ...base, noteDate: '2099-12-31' }, staff()),
+    'INVALID_ARGUMENT',
+    'noteDate',
+  );
+  await failsWith(
+    h.client.createNote({ ...base, noteDate: '2026-11-25' }, staff()),
+    'INVALID_ARGUMENT',
+    'noteDate',
+  );
+  await failsWith(
     h.client.createNote({ ...base, invoiceId: randomUUID() }, staff()),
     'INVALID_ARGUMENT',
     'invoiceId',

@@ -224,6 +224,10 @@ it('refuses what cannot be received, naming the field, and changes nothing', asy
   await refused({ settlements: [{ invoiceId: 'not-an-id', amount: '1' }] }, 'settlements.0.invoiceId');
   await refused({ notes: 'a\u0000b' }, 'notes');
   await refused({ receiptDate: '24/11/2026' }, 'receiptDate');
+  // From the start of last financial year to today (24/11/2026): money received, not promised.
+  await refused({ receiptDate: '2019-06-01' }, 'receiptDate');
+  await refused({ receiptDate: '2099-06-01' }, 'receiptDate');
+  await refused({ receiptDate: '2026-11-25' }, 'receiptDate');
   expect(await outstanding(invoice.id)).toBe('1050.00');
 });
 

@@ -1,6 +1,6 @@
 // What billing's use cases check of what people type, each refusal naming the field: text (trimmed, no
-// NUL, not too long), dates (YYYY-MM-DD), and one of a list of choices.
-import { isIsoDate } from '@fleet/domain';
+// NUL, not too long), dates (YYYY-MM-DD) within what the business allows, and one of a list of choices.
+import { addCalendarDays, financialYearOf, isIsoDate } from '@fleet/domain';
 import { invalidField } from '@fleet/platform';
 
 /** Trimmed text of at most `max` characters; '' when none was given. */
@@ -24,3 +24,42 @@ export function oneOf<T extends string>(choices: readonly T[], value: string, fi
   if (!found) throw invalidField(field, `Choose one of ${choices.join(', ')}.`);
   return found;
 }
+
+/** How far past the operator's today an invoice may be dated: a bill made out for a trip ending soon. */
+export const INVOICE_DAYS_AHEAD = 3;
+
+const shown = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/**
+ * A document's date within what the business allows: not after `latest` (today for money received or a
+ * note, a few days ahead for an invoice) and not before `earliest` nor the start of the last financial
+ * year, whose documents may still be made until its returns close.
+ */
+export function boundedDate(
+  date: string,
+  field: string,
+  bounds: { today: string; latest: string; earliest?: string; earliestWhy?: string },
+): string {
+  const lastYear = financialYearOf(bounds.today).previous.start;
+  const earliest = bounds.earliest && bounds.earliest > lastYear ? bounds.earliest : lastYear;
+  if (date > bounds.latest) {
+    throw invalidField(
+      field,
+      bounds.latest === bounds.today
+        ? `Date it today (${shown(bounds.today)}) or earlier.`
+        : `Date it ${shown(bounds.latest)} at the latest, ${INVOICE_DAYS_AHEAD} days from today.`,
+    );
+  }
+  if (date < earliest) {
+    throw invalidField(
+      field,
+      earliest === lastYear
+        ? `Date it ${shown(lastYear)} or later: the last financial year began then.`
+        : `Date it ${shown(earliest)} or later: ${bounds.earliestWhy ?? 'an earlier date is not allowed'}.`,
+    );
+  }
+  return date;
+}
+
+/** The latest date an invoice may carry, `today` being the operator's. */
+export const latestInvoiceDate = (today: string) => addCalendarDays(today, INVOICE_DAYS_AHEAD);

@@ -71,6 +71,7 @@ import {
 } from '../storage/invoices-store';
 import { hasLiveNotes } from '../storage/notes-store';
 import { isSettled } from '../storage/receipts-store';
+import { boundedDate, latestInvoiceDate } from './checked-input';
 import type { BillingDeps, TenantCaller } from './deps';
 
 /** A row as staff send it (InvoiceLineInput). */
@@ -184,7 +185,10 @@ export function createInvoicing(deps: BillingDeps) {
     const notes = (draft.notes ?? '').trim();
     if (notes.length > 2000) throw invalidField('notes', 'Keep the notes to 2,000 characters or fewer.');
     if (notes.includes('\0')) throw invalidField('notes', 'Notes cannot contain NUL characters.');
-    const invoiceDate = checkedDate(draft.invoiceDate, 'invoiceDate') ?? today();
+    const invoiceDate = boundedDate(checkedDate(draft.invoiceDate, 'invoiceDate') ?? today(), 'invoiceDate', {
+      today: today(),
+      latest: latestInvoiceDate(today()),
+    });
     const dueDate = checkedDate(draft.dueDate, 'dueDate');
     if (dueDate && dueDate < invoiceDate)
       throw invalidField('dueDate', 'An invoice falls due on or after its date.');
@@ -445,6 +449,19 @@ export function createInvoicing(deps: BillingDeps) {
         }
         if (duty.customerId !== plan.customerId) {
           throw invalidField('bookingIds', `Duty ${duty.bookingNo} is another customer's.`);
+        }
+        // A duty dated after today was closed before it ran: its slip cannot be true yet.
+        if (duty.startDate > today()) {
+          throw invalidField(
+            'bookingIds',
+            `Duty ${duty.bookingNo} is dated ${duty.startDate.split('-').reverse().join('/')}, after today: bill it once it has run.`,
+          );
+        }
+        if (plan.invoiceDate < duty.startDate) {
+          throw invalidField(
+            'invoiceDate',
+            `Date the invoice on or after its duties: duty ${duty.bookingNo} ran on ${duty.startDate.split('-').reverse().join('/')}.`,
+          );
         }
         if (duty.invoiceId && duty.invoiceId !== own) {
           throw preconditionFailed(

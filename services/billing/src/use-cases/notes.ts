@@ -46,7 +46,7 @@ import {
   type NoteType,
 } from '../storage/notes-store';
 import { lockInvoicesToSettle } from '../storage/receipts-store';
-import { checkedDate, checkedText } from './checked-input';
+import { boundedDate, checkedDate, checkedText } from './checked-input';
 import type { BillingDeps, TenantCaller } from './deps';
 
 const NOTE_TYPES: readonly NoteType[] = ['CREDIT', 'DEBIT'];
@@ -160,7 +160,11 @@ export function createNotes(deps: BillingDeps) {
       requirePermission(caller, PERMISSION.manage_credit_debit_note, 'make credit and debit notes');
       const type = typeOf(input.type, 'type');
       requireId(input.invoiceId, 'invoiceId');
-      const noteDate = checkedDate(input.noteDate, 'noteDate') ?? operatorDate(clock());
+      const today = operatorDate(clock());
+      const noteDate = boundedDate(checkedDate(input.noteDate, 'noteDate') ?? today, 'noteDate', {
+        today,
+        latest: today,
+      });
       const reason = checkedText(input.reason, 'reason', 500);
       if (!reason)
         throw invalidField('reason', `Say why the ${type === 'CREDIT' ? 'credit' : 'debit'} note is made.`);

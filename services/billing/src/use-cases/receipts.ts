@@ -63,7 +63,7 @@ import {
   touchReceipt,
   unappliedOf,
 } from '../storage/receipts-store';
-import { checkedDate, checkedText, oneOf } from './checked-input';
+import { boundedDate, checkedDate, checkedText, oneOf } from './checked-input';
 import type { BillingDeps, TenantCaller } from './deps';
 
 export interface SettlementInput {
@@ -359,7 +359,11 @@ export function createReceipts(deps: BillingDeps) {
         requireId(input.bookingId, 'bookingId');
         if (type !== 'ADVANCE') throw invalidField('bookingId', 'Only an advance is taken on a booking.');
       }
-      const receiptDate = checkedDate(input.receiptDate, 'receiptDate') ?? operatorDate(clock());
+      const today = operatorDate(clock());
+      const receiptDate = boundedDate(checkedDate(input.receiptDate, 'receiptDate') ?? today, 'receiptDate', {
+        today,
+        latest: today,
+      });
       const chequeNo = checkedText(input.chequeNo, 'chequeNo', 30);
       if (paymentMode === 'CHEQUE' && !chequeNo) throw invalidField('chequeNo', 'Give the cheque number.');
       const chequeDate = checkedDate(input.chequeDate, 'chequeDate') ?? null;
