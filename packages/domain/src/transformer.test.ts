@@ -8,7 +8,7 @@ const reference = new SuperJSON();
 reference.registerCustom<Decimal, string>(
   {
     isApplicable: (value): value is Decimal => Decimal.isDecimal(value),
-    serialize: (value) => value.toFixed(),
+    serialize: (value) => value.toFixed(Math.max(2, value.decimalPlaces())),
     deserialize: (value) => new Decimal(value),
   },
   'decimal.js',
@@ -92,6 +92,26 @@ describe('the payload transformer', () => {
     expect(back.records[0]!.amount.toFixed()).toBe('18250.5');
     expect(Object.hasOwn(back['odd.key'], 'missing')).toBe(true);
     expect(back).toEqual(answer);
+  });
+
+  it('writes every amount with two decimals at least, and a rate with all of its own', () => {
+    const answer = {
+      total: new Decimal('10000'),
+      tax: new Decimal('192.5'),
+      rate: new Decimal('14.1234'),
+      rows: [{ amount: new Decimal('-0.5') }],
+    };
+    expect(transformer.serialize(answer).json).toEqual({
+      total: '10000.00',
+      tax: '192.50',
+      rate: '14.1234',
+      rows: [{ amount: '-0.50' }],
+    });
+    // The general path (a payload with a bigint) writes them alike.
+    expect(transformer.serialize({ ...answer, count: 1n }).json).toMatchObject({
+      total: '10000.00',
+      tax: '192.50',
+    });
   });
 });
 

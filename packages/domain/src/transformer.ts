@@ -25,11 +25,14 @@ const PLAIN_DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
 const isPlainDecimal = (value: unknown): value is string =>
   typeof value === 'string' && PLAIN_DECIMAL.test(value);
 
+/** An amount as it leaves the API: two decimals at least ("10000.00", "192.50"), a rate's own beyond. */
+const decimalText = (value: Decimal) => value.toFixed(Math.max(2, value.decimalPlaces()));
+
 function withDecimal(serialiser: SuperJSON): SuperJSON {
   serialiser.registerCustom<Decimal, string>(
     {
       isApplicable: (value): value is Decimal => Decimal.isDecimal(value),
-      serialize: (value) => value.toFixed(),
+      serialize: decimalText,
       deserialize: (value) => {
         if (!isPlainDecimal(value)) throw new PayloadError(AMOUNT_MESSAGE);
         return new Decimal(value);
@@ -115,7 +118,7 @@ function serialize(value: unknown): SuperJSONResult {
         }
         if (Decimal.isDecimal(node)) {
           annotate([['custom', 'decimal.js']]);
-          return (node as Decimal).toFixed();
+          return decimalText(node as Decimal);
         }
         throw GENERAL;
       }
