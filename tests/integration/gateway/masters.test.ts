@@ -230,6 +230,17 @@ describe('masters over tRPC', () => {
     expect((await purchase.masters.rate_card.list.query()).records.map((r) => r.id)).toEqual([made.id]);
   });
 
+  it('shows someone holding only basic vehicle information the number and model, not the loan', async () => {
+    const basic = await signedInHolding(['view_basic_vehicle_information']);
+    const [listed] = (await basic.masters.vehicle.list.query()).records;
+    expect(listed?.values.vehicle_no).toBe('KA01MX4455');
+    const read = await basic.masters.vehicle.get.query({ id: listed!.id });
+    expect([read.values.vehicle_model, read.values.loan_emi]).toEqual(['Honda City', null]);
+    const full = await owner.masters.vehicle.get.query({ id: listed!.id });
+    expect(full.values.loan_emi).toBe('18250.50');
+    expect((await expectTrpcError(basic.masters.customer.list.query())).data?.code).toBe('FORBIDDEN');
+  });
+
   it('saves business settings once per operator', async () => {
     expect(await owner.masters.business_settings.get.query()).toBeNull();
     await owner.masters.business_settings.save.mutate({ values: { business_name: 'Masters Cabs Pvt Ltd' } });

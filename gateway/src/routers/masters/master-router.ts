@@ -4,6 +4,7 @@
 // with a vehicle, values and all.
 import {
   bankAccountMaster,
+  basicInformationOf,
   billingItemMaster,
   branchMaster,
   businessSettingsMaster,
@@ -47,8 +48,12 @@ import { type MasterPage, recordFromProto } from './records';
 const listFilters = (filters: Partial<Record<string, string[]>> = {}) =>
   Object.entries(filters).map(([key, values = []]) => ({ key, values }));
 
-const reader = (definition: MasterDefinition) =>
-  definition.view === 'signed-in' ? signedInProcedure : procedureNeeding(definition.view);
+/** Reads a master with its view permission, or a driver, vehicle or duty supporter with its basic one (masters then leaves out all but names and numbers). */
+const reader = (definition: MasterDefinition) => {
+  const basic = basicInformationOf(definition.kind);
+  if (basic) return procedureNeeding(basic.permission);
+  return definition.view === 'signed-in' ? signedInProcedure : procedureNeeding(definition.view);
+};
 
 /** A master's list and single record: what every master but settings offers. */
 function listAndGet<D extends EditableMaster | ListedOnlyMaster>(definition: D) {

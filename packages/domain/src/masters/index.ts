@@ -1,3 +1,4 @@
+export * from './basic-information';
 export * from './business-masters';
 export * from './choices';
 export {

@@ -51,6 +51,7 @@ import {
   setRecordActive,
   updateRecord,
 } from '../storage/master-store';
+import { basicReadOf, basicRecord } from './basic-reads';
 import type { MastersDeps, TenantCaller } from './deps';
 import { requirePrimaryCompanyPermission } from './primary-company';
 import { rateCardsSeenFilter, requireRateCardManaged, requireRateCardSeen } from './rate-card-access';
@@ -288,8 +289,10 @@ export function createMasters(deps: MastersDeps) {
   return {
     async list(callerInput: Caller, kind: string, input: ListInput) {
       const caller = requireTenant(callerInput);
-      const definition = masterFor(caller, kind, 'view');
-      return listOf(caller, definition, input, rateCardsSeenFilter(caller, definition));
+      const basic = basicReadOf(caller, kind);
+      const definition = basic ?? masterFor(caller, kind, 'view');
+      const page = await listOf(caller, definition, input, rateCardsSeenFilter(caller, definition));
+      return basic ? { ...page, items: page.items.map((record) => basicRecord(basic, record)) } : page;
     },
 
     /**
@@ -327,14 +330,15 @@ export function createMasters(deps: MastersDeps) {
 
     async get(callerInput: Caller, kind: string, id: string) {
       const caller = requireTenant(callerInput);
-      const definition = masterFor(caller, kind, 'view');
+      const basic = basicReadOf(caller, kind);
+      const definition = basic ?? masterFor(caller, kind, 'view');
       requireRecordId(definition, id, 'id');
       const record = await (definition.system
         ? db.readAsSystem((tx) => getRecord(tx, definition, id, today()))
         : db.read(caller.tenantId, (tx) => getRecord(tx, definition, id, today())));
       if (!record) throw notFound(`The ${definition.one.toLowerCase()}`);
       requireRateCardSeen(caller, definition, record.values);
-      return record;
+      return basic ? basicRecord(basic, record) : record;
     },
 
     async create(callerInput: Caller, kind: string, input: JsonObject) {
