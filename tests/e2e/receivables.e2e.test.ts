@@ -23,6 +23,7 @@ import {
 const OWNER = '+919800000031';
 const CODE = '123456';
 const CUSTOMER = 'Ledger Traders';
+const SETTLED = 'Settled Stores';
 
 /** ₹1,23,456.78 (and anything after it, like Dr) as a Decimal. */
 const amountIn = (text: string) =>
@@ -83,6 +84,8 @@ describe('receivables in Chromium', () => {
         ],
       },
     });
+    // A customer with nothing owed: not in the receivables, still with a statement.
+    await owner.masters.customer.create.mutate({ values: { name: SETTLED } });
     invoiceIds = [];
     for (const rate of ['10000', '4000']) {
       const draft = await owner.invoice.create.mutate({
@@ -167,6 +170,23 @@ describe('receivables in Chromium', () => {
       throw error;
     }
   }, 120_000);
+
+  it('opens the statement of a customer owing nothing', async () => {
+    try {
+      await page.goto(`${base}/operations/receivables`);
+      await expect(page.getByTestId('receivable-row').filter({ hasText: SETTLED }).count()).resolves.toBe(0);
+      const picker = page.getByRole('combobox', { name: 'Statement of a customer' });
+      await picker.click();
+      await picker.fill('Settled');
+      await page.getByRole('option', { name: SETTLED }).click();
+      await page.waitForURL(/\/operations\/receivables\/[0-9a-f-]{36}\/statement/);
+      await expectText(page.getByTestId('statement-closing'), '₹0.00');
+      await screenshot(page, 'receivables-06-settled-statement');
+    } catch (error) {
+      await screenshot(page, 'receivables-failed-settled').catch(() => undefined);
+      throw error;
+    }
+  }, 60_000);
 });
 
 /** Waits until the locator (or page) shows the text. */

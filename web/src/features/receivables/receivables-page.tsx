@@ -2,14 +2,17 @@
 // what it holds unapplied and the net of the two, with the total of them all; each customer opens its
 // statement of account.
 import { idSchema } from '@fleet/domain/inputs';
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Group, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { MasterFilterInput } from '../common/list/list-filters';
+import { MasterFilterInput, mayListMaster } from '../common/list/list-filters';
 import { useListState } from '../common/list/list-state';
+import { useRefOptions } from '../masters/master-fields';
 import { AgeingReport, ageingBasis } from './ageing-report';
 import { statementPath } from './receivables-format';
 import { canRequestPayment, RequestPaymentButton } from './request-payment';
@@ -30,6 +33,32 @@ const WORDS = {
   mostListed: 'customers owing most',
 };
 
+const NONE_CHOSEN: string[] = [];
+
+/** Opens any customer's statement, one owing nothing (and so not listed here) too. */
+function StatementPicker() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useRefOptions('customer', NONE_CHOSEN, debounced);
+  return (
+    <Select
+      aria-label="Statement of a customer"
+      placeholder="Statement of a customer…"
+      searchable
+      data={options}
+      value={null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(customerId) => {
+        if (customerId) void navigate({ to: statementPath(customerId) });
+      }}
+      nothingFoundMessage="Nothing matches"
+      w={260}
+    />
+  );
+}
+
 export default function ReceivablesPage() {
   const permissions = usePermissions();
   const [state, update] = useListState(search);
@@ -46,14 +75,17 @@ export default function ReceivablesPage() {
       basis={state.basis}
       onBasis={(basis) => update({ basis })}
       filter={
-        <MasterFilterInput
-          target="customer"
-          label="Customers"
-          permissions={permissions}
-          value={state.customerIds}
-          onChange={(value) => update({ customerIds: value })}
-          w={300}
-        />
+        <>
+          <MasterFilterInput
+            target="customer"
+            label="Customers"
+            permissions={permissions}
+            value={state.customerIds}
+            onChange={(value) => update({ customerIds: value })}
+            w={300}
+          />
+          {mayListMaster('customer', permissions) ? <StatementPicker /> : null}
+        </>
       }
       narrowed={state.customerIds.length > 0}
       clear={() => update({ customerIds: [] })}
