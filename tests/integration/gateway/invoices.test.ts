@@ -2,12 +2,14 @@
 // bill-pending for billing, invoiced with GST (amounts arriving as Decimal), approved, printed as a PDF
 // that says what the screen says; each procedure refuses bad input with the field named and a person
 // without its permission, and another operator sees nothing.
-import { financialYearOf, operatorDate } from '@fleet/domain';
+import { addCalendarDays, financialYearOf, operatorDate } from '@fleet/domain';
 import { readPdf } from '@fleet/testing/pdf';
 import Decimal from 'decimal.js';
 import { expectTrpcError } from '../../support/expect-trpc-error';
 import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
 
+/** The duty ran yesterday: billing bills no duty before it has run. */
+const YESTERDAY = addCalendarDays(operatorDate(new Date()), -1);
 /** The first number of the profile's IC/{FY}/ series this financial year. */
 const FIRST = `IC/${financialYearOf(operatorDate(new Date())).short}/0001`;
 
@@ -79,7 +81,7 @@ beforeAll(async () => {
       customer_id: customerId,
       duty_type_id: dutyType.id,
       vehicle_group_id: sedan.id,
-      contract_start: '2040-01-01',
+      contract_start: '2025-01-01',
       contract_end: '2040-12-31',
       normal_rate: '2000',
       extra_km_rate: '14',
@@ -103,7 +105,7 @@ beforeAll(async () => {
     dutyTypeId: dutyType.id,
     vehicleGroupId: sedan.id,
     fromCityId: 'mh-pune',
-    reportingDate: '2040-03-06',
+    reportingDate: YESTERDAY,
     reportingTime: '08:00',
     reportingAddress: 'Aundh, Pune',
     passengers: [{ name: 'Asha Rao' }],
@@ -115,8 +117,8 @@ beforeAll(async () => {
     variant: 'SALES',
     medium: 'HARD_COPY',
     points: [
-      { point: 'DUTY_START', at: new Date('2040-03-06T02:30:00Z'), km: '1000' },
-      { point: 'DUTY_END', at: new Date('2040-03-06T11:45:00Z'), km: '1108' },
+      { point: 'DUTY_START', at: new Date(`${YESTERDAY}T08:00:00+05:30`), km: '1000' },
+      { point: 'DUTY_END', at: new Date(`${YESTERDAY}T17:15:00+05:30`), km: '1108' },
     ],
   });
   await owner.booking.close.mutate({ id: booking.id });
@@ -182,6 +184,42 @@ it('invoices a closed duty with GST, approves it, and prints what the screen sho
   expect((await expectTrpcError(other.invoice.get.query({ id: page.invoice.id }))).data?.code).toBe(
     'NOT_FOUND',
   );
+});
+
+it('means one thing by tax, makes a custom row taxable as the form does, and writes money to the paisa', async () => {
+  const made = await owner.invoice.create.mutate({
+    customerId,
+    lines: [{ type: 'CUSTOM', description: 'Waiting', quantity: '1', rate: '1000' }],
+  });
+  expect(made.lines.map((l) => l.isTaxable)).toEqual([true]);
+  const page = await owner.invoice.get.query({ id: made.id });
+  expect([page.invoice.taxableValue.toFixed(2), page.invoice.tax.toFixed(2)]).toEqual(['1000.00', '50.00']);
+  expect(page.invoice.placeOfSupply).toMatchObject({ placeOfSupplyStateId: 'MH', kind: 'INTRA' });
+  const listed = await owner.invoice.list.query({ search: made.invoiceNo });
+  expect(listed.invoices.map((i) => [i.invoiceNo, i.tax.toFixed(2)])).toEqual([[made.invoiceNo, '50.00']]);
+  // On the wire, as any client reads it: two decimals always.
+  const wire = await fetch(
+    `${h.baseUrl}/api/trpc/invoice.get?input=${encodeURIComponent(JSON.stringify({ json: { id: made.id } }))}`,
+    { headers: bearer(ownerToken) },
+  );
+  const text = await wire.text();
+  expect(text).toContain('"taxableValue":"1000.00"');
+  expect(text).toContain('"total":"1050.00"');
+
+  // A discount on car hire with no duty to take it from is refused, not a silent ₹0.00 row.
+  const error = await expectTrpcError(
+    owner.invoice.create.mutate({
+      customerId,
+      lines: [
+        { type: 'CUSTOM', description: 'Waiting', quantity: '1', rate: '1000' },
+        { type: 'DISCOUNT_PERCENTAGE_ON_CAR_HIRE', percentage: '10' },
+      ],
+    }),
+  );
+  expect([error.data?.code, Object.keys(error.data?.fieldErrors ?? {})]).toEqual([
+    'BAD_REQUEST',
+    ['lines.1.type'],
+  ]);
 });
 
 it('refuses bad input with the field named, and a person without the permission', async () => {

@@ -16,29 +16,34 @@ const decimalText = (what: string) =>
     .regex(/^\d{1,9}(\.\d{1,4})?$/, `Enter the ${what} as a number, e.g. 1250.50`)
     .optional();
 
-export const lineInput = z.object({
-  type: z.enum([
-    'CUSTOM',
-    'BILLING_ITEM',
-    'DISCOUNT_AMOUNT',
-    'DISCOUNT_PERCENTAGE',
-    'DISCOUNT_PERCENTAGE_ON_CAR_HIRE',
-    'SURCHARGE_PERCENTAGE',
-  ]),
-  description: optionalText(500),
-  sacCode: z
-    .string()
-    .trim()
-    .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'A SAC code has 4, 6 or 8 digits')
-    .optional(),
-  quantity: decimalText('quantity'),
-  rate: decimalText('rate'),
-  percentage: decimalText('percentage'),
-  amount: decimalText('amount'),
-  isTaxable: z.boolean().optional(),
-  taxId: optionalId,
-  billingItemId: optionalId,
-});
+export const lineInput = z
+  .object({
+    type: z.enum([
+      'CUSTOM',
+      'BILLING_ITEM',
+      'DISCOUNT_AMOUNT',
+      'DISCOUNT_PERCENTAGE',
+      'DISCOUNT_PERCENTAGE_ON_CAR_HIRE',
+      'SURCHARGE_PERCENTAGE',
+    ]),
+    description: optionalText(500),
+    sacCode: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'A SAC code has 4, 6 or 8 digits')
+      .optional(),
+    quantity: decimalText('quantity'),
+    rate: decimalText('rate'),
+    percentage: decimalText('percentage'),
+    amount: decimalText('amount'),
+    isTaxable: z.boolean().optional(),
+    taxId: optionalId,
+    billingItemId: optionalId,
+  })
+  // A custom row sent without isTaxable is taxable, as the invoice form makes its new rows.
+  .transform((line) =>
+    line.type === 'CUSTOM' && line.isTaxable === undefined ? { ...line, isTaxable: true } : line,
+  );
 
 export const draftInput = z.object({
   customerId: idSchema,

@@ -115,7 +115,8 @@ export function invoiceToJson(invoice: Invoice) {
     companyProfileId: textOrNull(invoice.companyProfileId),
     seller: partyToJson(invoice.seller),
     buyer: partyToJson(invoice.buyer),
-    tax: {
+    // `tax` is the tax amount, as in the list; the regime the invoice is taxed under is its place of supply.
+    placeOfSupply: {
       placeOfSupplyStateId: invoice.tax?.placeOfSupplyStateId ?? '',
       kind: invoice.tax?.kind ?? 'NONE',
       carHireRate: money(invoice.tax?.carHireRate),

@@ -196,6 +196,16 @@ export function createInvoicing(deps: BillingDeps) {
     if (index !== undefined && (!Number.isInteger(index) || index < 0 || index > 100)) {
       throw invalidField('billingDetailIndex', 'Choose one of the customer’s billing details.');
     }
+    const lines = checkedLines(draft.lines);
+    if (bookingIds.length === 0) {
+      const onCarHire = lines.findIndex((line) => line.type === 'DISCOUNT_PERCENTAGE_ON_CAR_HIRE');
+      if (onCarHire >= 0) {
+        throw invalidField(
+          `lines.${onCarHire}.type`,
+          'A discount on car hire needs duties on the invoice: give a discount percentage or amount instead.',
+        );
+      }
+    }
     return {
       customerId: draft.customerId,
       companyId: draft.companyId || undefined,
@@ -203,7 +213,7 @@ export function createInvoicing(deps: BillingDeps) {
       bookingIds,
       invoiceDate,
       dueDate,
-      lines: checkedLines(draft.lines),
+      lines,
       notes,
       billingDetailIndex: index,
       withCustomerTerms,

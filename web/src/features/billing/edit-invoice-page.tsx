@@ -46,7 +46,7 @@ export default function EditInvoicePage() {
           invoiceDate: invoice.invoiceDate,
           dueDate: invoice.dueDate,
           notes: invoice.notes,
-          rows: rowsFromInvoice(invoice.lines, invoice.tax.carHireRate, taxes.choices),
+          rows: rowsFromInvoice(invoice.lines, invoice.placeOfSupply.carHireRate, taxes.choices),
           duties: view.duties,
         }}
       />

@@ -199,11 +199,11 @@ function Totals({ invoice }: { invoice: InvoiceDetail }) {
 /** The invoice itself, as it prints: shared by its page and its print page. */
 export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
   const placeOfSupply =
-    invoice.tax.placeOfSupplyStateId === invoice.buyer.stateId
+    invoice.placeOfSupply.placeOfSupplyStateId === invoice.buyer.stateId
       ? invoice.buyer.stateName
-      : invoice.tax.placeOfSupplyStateId === invoice.seller.stateId
+      : invoice.placeOfSupply.placeOfSupplyStateId === invoice.seller.stateId
         ? invoice.seller.stateName
-        : invoice.tax.placeOfSupplyStateId;
+        : invoice.placeOfSupply.placeOfSupplyStateId;
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
@@ -218,7 +218,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
                 : ''}
             </Fact>
             <Fact label="Place of supply">{placeOfSupply}</Fact>
-            <Fact label="Reverse charge">{invoice.tax.reverseCharge ? 'Yes' : 'No'}</Fact>
+            <Fact label="Reverse charge">{invoice.placeOfSupply.reverseCharge ? 'Yes' : 'No'}</Fact>
             <Fact label="Financial year">{invoice.financialYear}</Fact>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -255,9 +255,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
             <Totals invoice={invoice} />
           </div>
         </Group>
-        {invoice.tax.declaration ? (
+        {invoice.placeOfSupply.declaration ? (
           <Text size="xs" c="dimmed" mt="sm">
-            {invoice.tax.declaration}
+            {invoice.placeOfSupply.declaration}
           </Text>
         ) : null}
         {invoice.notes ? (

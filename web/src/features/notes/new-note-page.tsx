@@ -159,7 +159,7 @@ function NoteForm({
   const notApproved = invoice && invoice.status !== 'APPROVED';
 
   const amount = amountOf(values.taxableAmount);
-  const figures = invoice && 'value' in amount ? noteFigures(invoice.tax, amount.value) : undefined;
+  const figures = invoice && 'value' in amount ? noteFigures(invoice.placeOfSupply, amount.value) : undefined;
 
   const make = useMutation({
     mutationFn: (input: NoteInput) => trpcClient.note.create.mutate(input),

@@ -49,7 +49,7 @@ export function amountOf(typed: string): { text: string; value: Decimal } | { pr
 const REGIME_KINDS: readonly GstRegimeKind[] = ['INTRA', 'INTER', 'ZERO_RATED', 'NONE'];
 
 /** What a note of this value before GST comes to under its invoice's GST regime, as billing makes it. */
-export function noteFigures(tax: NoteInvoice['tax'], taxableAmount: Decimal) {
+export function noteFigures(tax: NoteInvoice['placeOfSupply'], taxableAmount: Decimal) {
   const kind = REGIME_KINDS.find((k) => k === tax.kind) ?? 'NONE';
   try {
     const figures = computeInvoice(
