@@ -93,6 +93,9 @@ const EXPECTED: Record<string, string> = {
   'driver.registerDevice': 'driver',
   'driver.pushSettings': 'driver',
   'driver.changes': 'driver',
+  // Drivers' app accounts as staff see and sign them out.
+  'driverUser.list': 'view_driver_user',
+  'driverUser.signOut': 'manage_driver_user',
   'booking.changes': 'view_booking',
   'tracking.changes': 'view_location_tracking',
   // Location tracking: the driver app posts its own points; staff see the map and routes.
@@ -362,6 +365,7 @@ describe('the router', () => {
         'reviewSlips',
         'email',
         'void',
+        'signOut',
       ],
       // A duty's status actions (booking.cancel, booking.dispatch…).
       ...Object.keys(bookingActions),

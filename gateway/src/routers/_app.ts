@@ -4,6 +4,7 @@ import { authRouter } from './auth/_router';
 import { bookingRouter } from './booking/_router';
 import { chatRouter } from './chat/_router';
 import { driverRouter } from './driver/_router';
+import { driverUserRouter } from './driver-user/_router';
 import { employeeRouter } from './employee/_router';
 import { exportProfileRouter } from './export-profile/_router';
 import { feedbackRouter } from './feedback/_router';
@@ -44,6 +45,7 @@ export const appRouter = router({
   chat: chatRouter,
   tracking: trackingRouter,
   driver: driverRouter,
+  driverUser: driverUserRouter,
   publicSlip: publicSlipRouter,
   publicFeedback: publicFeedbackRouter,
   feedback: feedbackRouter,

@@ -149,7 +149,7 @@ describe('drivers’ app accounts, made from the driver master and signed in to 
       (a) => a !== undefined,
     );
     expect(saved).toMatchObject({ user_id: null, phone_taken: true, is_active: false });
-    const staff = h.callerFor(tenantId, [PERMISSION.view_driver]);
+    const staff = h.callerFor(tenantId, [PERMISSION.view_driver_user]);
     const [listed] = (await h.client.listDriverAccounts({ driverIds: [driver.id] }, callAs(staff))).accounts;
     expect(listed).toMatchObject({ driverId: driver.id, phoneTaken: true, userId: '' });
   });
@@ -181,8 +181,42 @@ describe('drivers’ app accounts, made from the driver master and signed in to 
     );
     expect(notDriver.code).toBe('PERMISSION_DENIED');
     const unpermitted = await expectDomainError(
-      h.client.listDriverAccounts({}, callAs(h.callerFor(tenantId, []))),
+      h.client.listDriverAccounts({}, callAs(h.callerFor(tenantId, [PERMISSION.view_driver]))),
     );
     expect(unpermitted.code).toBe('PERMISSION_DENIED');
+  });
+
+  it('shows staff holding view_driver_user a driver’s device, and signs the app out for manage_driver_user', async () => {
+    const driver = await newDriver();
+    const token = await signInToDriverApp(driver.phone);
+    await h.client.registerDriverDevice(
+      { appVersion: '2.1.0', deviceModel: 'Redmi Note 12', deviceOs: 'Android 13' },
+      callAs(await h.callerForToken(token)),
+    );
+    const viewer = callAs(h.callerFor(tenantId, [PERMISSION.view_driver_user]));
+    const [listed] = (await h.client.listDriverAccounts({ driverIds: [driver.id] }, viewer)).accounts;
+    expect(listed).toMatchObject({
+      appVersion: '2.1.0',
+      deviceModel: 'Redmi Note 12',
+      deviceOs: 'Android 13',
+    });
+    expect(listed?.lastSeenAt).toBeDefined();
+
+    const refused = await expectDomainError(h.client.signOutDriver({ driverId: driver.id }, viewer));
+    expect(refused.code).toBe('PERMISSION_DENIED');
+    const manager = callAs(
+      h.callerFor(tenantId, [PERMISSION.view_driver_user, PERMISSION.manage_driver_user]),
+    );
+    await h.client.signOutDriver({ driverId: driver.id }, manager);
+    expect((await expectDomainError(h.callerForToken(token))).code).toBe('UNAUTHENTICATED');
+    // The driver may sign in again; another operator's driver is not found.
+    await h.callerForToken(await signInToDriverApp(driver.phone));
+    const elsewhere = await expectDomainError(
+      h.client.signOutDriver(
+        { driverId: driver.id },
+        callAs(h.callerFor(randomUUID(), [PERMISSION.manage_driver_user])),
+      ),
+    );
+    expect(elsewhere.code).toBe('NOT_FOUND');
   });
 });

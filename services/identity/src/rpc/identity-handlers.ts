@@ -206,5 +206,9 @@ export function identityRoutes(useCases: IdentityUseCases) {
         const accounts = await driverAccounts.list(callerOf(ctx), req.driverIds);
         return { accounts: accounts.map(driverAccountToProto) };
       },
+      async signOutDriver(req, ctx) {
+        await driverAccounts.signOut(callerOf(ctx), req.driverId);
+        return {};
+      },
     });
 }

@@ -7,6 +7,7 @@ import { isUuid, PERMISSION } from '@fleet/domain';
 import {
   type Caller,
   invalidField,
+  notFound,
   parseOrThrow,
   permissionDenied,
   requireTenant,
@@ -107,10 +108,10 @@ export function createDriverAccounts(deps: IdentityDeps) {
       });
     },
 
-    /** The operator's drivers' app accounts, for the driver screens (view_driver). */
+    /** The operator's drivers' app accounts (view_driver_user): the device, app version and last seen. */
     async list(callerInput: Caller, driverIds: readonly string[]) {
       const caller = requireTenant(callerInput);
-      requirePermission(caller, PERMISSION.view_driver);
+      requirePermission(caller, PERMISSION.view_driver_user);
       if (driverIds.length > MAX_LISTED) {
         throw invalidField('driverIds', `Ask for at most ${MAX_LISTED} drivers at a time.`);
       }
@@ -118,6 +119,28 @@ export function createDriverAccounts(deps: IdentityDeps) {
         if (!isUuid(id)) throw invalidField(`driverIds.${i}`, 'Not a driver id.');
       });
       return db.read(caller.tenantId, (tx) => listDriverAccounts(tx, driverIds, MAX_LISTED));
+    },
+
+    /**
+     * Signs a driver's app out (manage_driver_user), say of a lost or handed-on phone: every session of
+     * the account ends, and gateways forget what they kept of them; the driver may sign in again.
+     */
+    async signOut(callerInput: Caller, driverId: string) {
+      const caller = requireTenant(callerInput);
+      requirePermission(caller, PERMISSION.manage_driver_user);
+      if (!isUuid(driverId)) throw invalidField('driverId', 'Not a driver id.');
+      await db.withTenant(caller.tenantId, async (tx) => {
+        const account = await lockDriverAccount(tx, driverId);
+        if (!account) throw notFound('The driver');
+        if (!account.userId) return;
+        await revokeUserSessions(tx, account.userId);
+        await identityOutbox.enqueue(
+          tx,
+          IdentityEvents.sessionRevoked,
+          { sessionIds: [], userId: account.userId },
+          { ...caller, tenantId: caller.tenantId },
+        );
+      });
     },
 
     /** The driver a DRIVER user acts for; undefined for anyone else. */
