@@ -81,6 +81,13 @@ export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<t
     tripStartLockedAt: booking.tripStartLockedAt
       ? timestampFromDate(new Date(booking.tripStartLockedAt))
       : undefined,
+    earlyStartRequestedAt: booking.earlyStartRequestedAt
+      ? timestampFromDate(new Date(booking.earlyStartRequestedAt))
+      : undefined,
+    earlyStartConsentedAt: booking.earlyStartConsentedAt
+      ? timestampFromDate(new Date(booking.earlyStartConsentedAt))
+      : undefined,
+    earlyStartConsentedByUserId: booking.earlyStartConsentedBy ?? '',
   };
 }
 

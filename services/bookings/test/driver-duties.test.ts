@@ -79,6 +79,14 @@ beforeAll(async () => {
   });
 });
 afterAll(() => h?.close());
+// Each test's duties end with it: a duty left running would hold its driver's and its car's next start.
+afterEach(() =>
+  h.database.db.withTenant(T, (tx) =>
+    tx.execute(sql`update bookings.bookings set status = 'UNFULFILLED'
+      where status in ('DRIVER_GARAGE_START', 'DRIVER_ARRIVED_AT_PICKUP', 'DRIVER_DUTY_START',
+        'DRIVER_DUTY_START_PASSENGER_NO_SHOW', 'DRIVER_DUTY_END')`),
+  ),
+);
 
 const staff = (permissions: string[] = allPermissionIds()) => callAs(h.callerFor(T, permissions));
 const asDriver = (id: string, tenantId = T): Caller => ({
@@ -515,4 +523,71 @@ it('keeps the driver opening navigation from the app in the duty’s driver acti
     h.client.recordNavigationStart({ ...open, clientActionId: randomUUID(), to: 'MOON' }, ravi()),
   );
   expect(wrongPlace.fieldViolations.map((v) => v.field)).toEqual(['to']);
+});
+
+describe('one running duty per driver and vehicle, and no early start without the office', () => {
+  it('refuses to start a duty while the same driver or the same vehicle is on another running duty', async () => {
+    const running = await allottedDuty('2026-11-25');
+    await h.client.recordTripEvent(event(running.id, 'GARAGE_START', '2026-11-25T08:00', '3000'), ravi());
+    const next = await allottedDuty('2026-11-25');
+    const sameDriver = await expectDomainError(
+      h.client.recordTripEvent(event(next.id, 'GARAGE_START', '2026-11-25T08:05', '3001'), ravi()),
+    );
+    expect([sameDriver.code, sameDriver.reason]).toEqual(['FAILED_PRECONDITION', 'ANOTHER_DUTY_RUNNING']);
+    // The same car with another driver at the wheel is refused too.
+    const sameCar = await allottedDuty('2026-11-25');
+    await h.client.allotDuty(
+      { id: sameCar.id, kind: 'OWN', vehicleId, driverId: otherDriverId, overrideReason: 'Swap in the test' },
+      staff(),
+    );
+    const sunil = callAs(asDriver(otherDriverId));
+    const refused = await expectDomainError(
+      h.client.recordTripEvent(event(sameCar.id, 'GARAGE_START', '2026-11-25T08:05', '3001'), sunil),
+    );
+    expect(refused.reason).toBe('ANOTHER_DUTY_RUNNING');
+    expect(refused.message).toContain('MH12AB1001');
+    // Once the running duty is over, the next one starts.
+    await h.client.actOnBooking({ id: running.id, action: 'markUnfulfilled', reason: 'Stopped' }, staff());
+    const started = await h.client.recordTripEvent(
+      event(next.id, 'GARAGE_START', '2026-11-25T08:10', '3001'),
+      ravi(),
+    );
+    expect(started.duty!.status).toBe('DRIVER_GARAGE_START');
+    await h.client.actOnBooking({ id: next.id, action: 'markUnfulfilled', reason: 'Stopped' }, staff());
+  });
+
+  it('holds a start more than two hours before reporting for the office’s consent, which it sees and gives', async () => {
+    // Reports 08:30 on the 26th; the driver tries at 17:00 the day before (the test's clock is 17:30).
+    const { id } = await allottedDuty('2026-11-26');
+    const early = await expectDomainError(
+      h.client.recordTripEvent(event(id, 'GARAGE_START', '2026-11-25T17:00', '4000'), ravi()),
+    );
+    expect([early.code, early.reason]).toEqual(['FAILED_PRECONDITION', 'EARLY_START_NEEDS_CONSENT']);
+    const seen = await h.client.getBooking({ id }, staff([PERMISSION.view_booking]));
+    expect(seen.booking!.status).toBe('ALLOTED');
+    expect(seen.booking!.earlyStartRequestedAt).toBeDefined();
+    expect(seen.booking!.earlyStartConsentedAt).toBeUndefined();
+    expect(seen.activity.map((a) => a.action)).toContain('earlyStartRequested');
+    // The refused start wrote no point of the slip, so nothing (no early-start allowance) comes of it.
+    const { duty } = await h.client.getDriverDuty({ id }, ravi());
+    expect(duty!.slipPoints).toEqual([]);
+
+    const notAllowed = await expectDomainError(
+      h.client.consentEarlyStart({ id }, staff([PERMISSION.view_booking])),
+    );
+    expect(notAllowed.code).toBe('PERMISSION_DENIED');
+    const consented = await h.client.consentEarlyStart(
+      { id },
+      staff([PERMISSION.view_booking, PERMISSION.send_duty_info]),
+    );
+    expect(consented.booking!.earlyStartConsentedAt).toBeDefined();
+    const started = await h.client.recordTripEvent(
+      event(id, 'GARAGE_START', '2026-11-25T17:05', '4000'),
+      ravi(),
+    );
+    expect(started.duty!.status).toBe('DRIVER_GARAGE_START');
+    const read = await h.client.getBooking({ id }, staff([PERMISSION.view_booking]));
+    expect(read.activity.map((a) => a.action)).toContain('earlyStartConsented');
+    await h.client.actOnBooking({ id, action: 'markUnfulfilled', reason: 'Test over' }, staff());
+  });
 });

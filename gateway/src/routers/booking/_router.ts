@@ -5,6 +5,7 @@ import { allot } from './allot';
 import { copy, extend, setLabels, setSupporters, update } from './change';
 import { changes } from './changes';
 import { choices } from './choices';
+import { consentEarlyStart } from './consent-early-start';
 import { create } from './create';
 import { approveSlip, close, recordSlip } from './duty-slip';
 import { get } from './get';
@@ -39,5 +40,6 @@ export const bookingRouter = router({
   setSupporters,
   setBillingItems,
   unlockTripStart,
+  consentEarlyStart,
   ...bookingActions,
 });

@@ -95,6 +95,9 @@ export function bookingDetailToJson(booking: Booking) {
     /** Wrong start codes from the driver app since the last unlock; locked, the start waits for the office. */
     tripStartWrongCodes: booking.tripStartWrongCodes,
     tripStartLockedAt: dateOrNull(booking.tripStartLockedAt),
+    /** The driver app's try at starting long before the reporting time, and the office's consent. */
+    earlyStartRequestedAt: dateOrNull(booking.earlyStartRequestedAt),
+    earlyStartConsentedAt: dateOrNull(booking.earlyStartConsentedAt),
   };
 }
 

@@ -4,13 +4,43 @@
 // - Garage end completes the duty (DUTY_COMPLETED): its slip is final and it is priced and closed as
 //   staff closing it would; a passenger no-show's garage end records the leg and leaves the duty for
 //   staff to cancel as a no-show (billed at the no-show rate, status-machine.ts).
+// - A driver and a vehicle run one duty at a time: a trip does not begin while either is on another
+//   running duty. A trip begun more than EARLY_START_CONSENT_MINUTES before its reporting time waits for
+//   the office's consent; the driver's refused try is the request the office sees on the duty.
 // - The start code is 4 digits, so guessing it is stopped: after TRIP_START_CODE_TRIES wrong codes the
 //   duty's start is locked, refusing even the right code, until the office unlocks it (or reads the
 //   code out to the driver, who still needs the unlock).
 // - The start code is asked when the operator requires it; the end needs the end code when the operator
 //   requires it, or else the passenger's signature on the driver's screen stands in for it.
 import type { BookingStatus } from '../vocabulary';
-import { availableActions, type BookingAction, type DutyState } from './status-machine';
+import { availableActions, BOOKING_TRANSITIONS, type BookingAction, type DutyState } from './status-machine';
+
+/** A trip begun more than this long before its reporting time waits for the office's consent. */
+export const EARLY_START_CONSENT_MINUTES = 120;
+
+/** A running duty: its trip is under way in the driver app. A driver and a vehicle run one at a time. */
+export const RUNNING_DUTY_STATUSES = [
+  'DRIVER_GARAGE_START',
+  'DRIVER_ARRIVED_AT_PICKUP',
+  'DRIVER_DUTY_START',
+  'DRIVER_DUTY_START_PASSENGER_NO_SHOW',
+  'DRIVER_DUTY_END',
+] as const satisfies readonly BookingStatus[];
+
+const isRunning = (status: BookingStatus) =>
+  (RUNNING_DUTY_STATUSES as readonly BookingStatus[]).includes(status);
+
+/** Whether `event` on a duty in `status` begins its trip (the first event that makes it running). */
+export function beginsTrip(status: BookingStatus, event: TripEvent): boolean {
+  const action = TRIP_EVENT_RULES[event].action;
+  if (!action || isRunning(status)) return false;
+  const to = BOOKING_TRANSITIONS[action].to;
+  return to !== 'PREVIOUS' && isRunning(to);
+}
+
+/** Whether a trip begun at `at` is so far ahead of `reportingAt` that the office must consent. */
+export const isEarlyStart = (at: Date, reportingAt: Date): boolean =>
+  reportingAt.getTime() - at.getTime() > EARLY_START_CONSENT_MINUTES * 60_000;
 
 /** Wrong trip-start codes a duty takes before its start is locked for the office to unlock. */
 export const TRIP_START_CODE_TRIES = 5;

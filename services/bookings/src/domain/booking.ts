@@ -79,6 +79,10 @@ export interface BookingDetail extends BookingRecord {
   /** Wrong start codes the driver app sent since the last unlock, and when the start was locked. */
   tripStartWrongCodes: number;
   tripStartLockedAt: Date | null;
+  /** The driver app's try at starting long before the reporting time, and the office's consent. */
+  earlyStartRequestedAt: Date | null;
+  earlyStartConsentedAt: Date | null;
+  earlyStartConsentedBy: string | null;
   /** The passenger signed the slip on the driver's screen at the end of the duty. */
   hasCustomerSignature: boolean;
 }

@@ -30,6 +30,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     billingItems,
     driverDuties,
     tripStartUnlock,
+    earlyStartConsent,
     locationTracking,
     passengerPages,
   } = useCases;
@@ -233,6 +234,11 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           at: req.at && timestampDate(req.at),
         });
         return { duty: driverDutyToProto(duty), applied };
+      },
+      async consentEarlyStart(req, ctx) {
+        return {
+          booking: bookingDetailToProto(await earlyStartConsent.consent(tenantCallerOf(ctx), req.id)),
+        };
       },
       async unlockTripStart(req, ctx) {
         return { booking: bookingDetailToProto(await tripStartUnlock.unlock(tenantCallerOf(ctx), req.id)) };

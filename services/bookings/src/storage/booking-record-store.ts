@@ -149,6 +149,8 @@ const DETAIL_COLUMNS = sql.raw(`
   coalesce(b.cancellation_reason, '') as "cancellationReason", b.unfulfilled_reason as "unfulfilledReason",
   b.slip_medium as "slipMedium", b.version, b.trip_start_otp as "tripStartOtp", b.trip_end_otp as "tripEndOtp",
   b.trip_start_wrong_codes as "tripStartWrongCodes", b.trip_start_locked_at as "tripStartLockedAt",
+  b.early_start_requested_at as "earlyStartRequestedAt", b.early_start_consented_at as "earlyStartConsentedAt",
+  b.early_start_consented_by as "earlyStartConsentedBy",
   b.customer_signature_file_id is not null as "hasCustomerSignature",
   coalesce((select jsonb_agg(jsonb_build_object('name', c.name, 'phone', c.phone, 'email', c.email,
       'customField', c.custom_field) order by c.position)

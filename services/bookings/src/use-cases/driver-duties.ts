@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   answersNow,
   type BookingAction,
+  beginsTrip,
   billingItemMaster,
   businessSettingsMaster,
   checkSlipOrder,
@@ -67,6 +68,7 @@ import { recordDutyChange } from './activity';
 import { requireBookingFiles } from './booking-files';
 import { createClosePricing } from './close-pricing';
 import type { BookingsDeps } from './deps';
+import { checkTripBeginning, earlyStartRefusal, requestEarlyStart } from './driver-start';
 import { closeLocked, readingsOf } from './duty-slip';
 import { lockDutyAsRead } from './locked-duty';
 import { createPassengerFacts } from './passenger-facts';
@@ -300,6 +302,18 @@ export function createDriverDuties(deps: BookingsDeps) {
       }
       const required = event === 'DUTY_START' ? (await billingItemChoices(caller)).required : [];
       const before = await db.read(caller.tenantId, (tx) => getBookingDetail(tx, act.id));
+      if (before && beginsTrip(before.status, event)) {
+        const early = await db.withTenant(caller.tenantId, async (tx) => {
+          await lockDutyAsRead(tx, act.id).catch(() => {
+            throw notFound('The duty');
+          });
+          const booking = ownDuty(await getBookingDetail(tx, act.id), caller);
+          if ((await checkTripBeginning(tx, caller, booking, act)) === 'OK') return undefined;
+          await requestEarlyStart(tx, caller, booking, act.at);
+          return booking;
+        });
+        if (early) throw earlyStartRefusal(early);
+      }
       const pricing =
         rule.action === 'completeDuty'
           ? await closePricing.prepare(caller, ownDuty(before, caller))
@@ -328,6 +342,8 @@ export function createDriverDuties(deps: BookingsDeps) {
         if (!started) return false;
         const { duty, booking } = started;
         const to = rule.action ? move(duty, rule.action) : duty.status;
+        if ((await checkTripBeginning(tx, caller, booking, act)) === 'EARLY')
+          throw earlyStartRefusal(booking);
         if (!rule.action && !(rule.from ?? []).includes(duty.status)) {
           throw preconditionFailed(`This duty is not waiting for “${rule.label}” now.`, 'ILLEGAL_TRANSITION');
         }

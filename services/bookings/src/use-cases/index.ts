@@ -3,6 +3,7 @@ import { createAllotDuty } from './allot-duty';
 import { createBookingLists } from './booking-lists';
 import type { BookingsDeps } from './deps';
 import { createDriverDuties } from './driver-duties';
+import { createEarlyStartConsent } from './driver-start';
 import { createDutyBillingItems } from './duty-billing-items';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
 import { createDutySlip } from './duty-slip';
@@ -28,6 +29,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     billingItems: createDutyBillingItems(deps),
     driverDuties: createDriverDuties(deps),
     tripStartUnlock: createTripStartUnlock(deps),
+    earlyStartConsent: createEarlyStartConsent(deps),
     locationTracking: createLocationTracking(deps),
     passengerPages: createPassengerPages(deps),
   };

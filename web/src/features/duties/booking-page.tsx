@@ -44,6 +44,7 @@ import {
   statusLabel,
   timeText,
 } from './duty-format';
+import { EarlyStartConsent } from './early-start-consent';
 import { PassengerPagesCard } from './passenger-pages-card';
 import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
@@ -281,6 +282,7 @@ export default function BookingPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Allotment booking={booking} />
+            <EarlyStartConsent booking={booking} permissions={permissions} />
             {booking.tripStartOtp || booking.tripEndOtp ? (
               <Panel title="Trip codes">
                 <TripCodes booking={booking} />
