@@ -161,8 +161,17 @@ it('leaves the slip of a duty a purchase invoice bills as it was reviewed', asyn
     await tx.execute(
       sql`update billing.duties set purchase_invoice_id = ${invoiceId} where booking_id = ${first}`,
     );
+    // The supplier billed ₹1,800 of car hire and ₹150 of toll for it, not the ₹1,905 of its card.
+    await tx.execute(sql`insert into billing.purchase_invoice_lines (id, tenant_id, purchase_invoice_id,
+        position, type, booking_id, description, amount)
+      values (gen_random_uuid(), ${T}, ${invoiceId}, 0, 'CAR_HIRE_CHARGES', ${first}, 'Car hire', 1800),
+        (gen_random_uuid(), ${T}, ${invoiceId}, 1, 'BILLING_ITEM', ${first}, 'Toll', 150),
+        (gen_random_uuid(), ${T}, ${invoiceId}, 2, 'CUSTOM', null, 'Night halt', 500)`);
   });
   expect(await listed({ billing: 'BILLED' })).toEqual([first]);
+  // What the supplier is paid for a billed duty is what its invoice bills for it.
+  const billed = (await h.client.listPurchaseDuties({ billing: 'BILLED' }, staff())).duties[0];
+  expect(billed).toMatchObject({ purchaseAmount: '1950.00', salesAmount: '2579.50' });
   const { duty } = await h.client.getPurchaseDuty({ bookingId: first }, staff());
   expect(duty).toMatchObject({ purchaseNo: 'PUR/26-27/0001', supplierInvoiceNo: 'DT/118' });
   const refused = await failsWith(

@@ -29,10 +29,15 @@ export interface PurchaseDutyRow {
   version: number;
 }
 
+// A billed duty's purchase amount is what its purchase invoice bills for it (its car hire and billing
+// items), not the supplier's rate card: the supplier is paid from the invoice.
 const COLUMNS = sql.raw(`d.booking_id as "bookingId", d.booking_no::text as "bookingNo", d.status,
   d.supplier_id as "supplierId", d.supplier_name as "supplierName", d.customer_id as "customerId",
   d.customer_name as "customerName", to_char(d.start_date, 'YYYY-MM-DD') as "startDate",
-  d.vehicle_no as "vehicleNo", d.driver_name as "driverName", d.purchase_amount::text as "purchaseAmount",
+  d.vehicle_no as "vehicleNo", d.driver_name as "driverName",
+  coalesce((select sum(l.amount) from billing.purchase_invoice_lines l
+    where l.purchase_invoice_id = d.purchase_invoice_id and l.booking_id = d.booking_id)::text,
+    d.purchase_amount::text) as "purchaseAmount",
   d.car_hire::text as "salesAmount", d.purchase_slip_status as "slipStatus", d.purchase_slip_reason as "slipReason",
   d.purchase_slip_by_user_id as "slipReviewedByUserId", d.purchase_slip_at as "slipReviewedAt",
   d.purchase_invoice_id as "purchaseInvoiceId", p.purchase_no as "purchaseNo",

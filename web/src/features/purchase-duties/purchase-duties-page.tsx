@@ -98,7 +98,7 @@ function columns(mayOpenBookings: boolean): ColumnDef<PurchaseDuty, unknown>[] {
       id: 'slip',
       header: 'Slip',
       cell: ({ row }) => {
-        const mark = slipMark(row.original.slipStatus);
+        const mark = slipMark(row.original.slipStatus, !!row.original.purchaseInvoiceId);
         return (
           <Badge size="sm" variant="light" color={mark.color} title={row.original.slipReason ?? undefined}>
             {mark.label}

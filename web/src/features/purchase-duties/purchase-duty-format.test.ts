@@ -31,6 +31,11 @@ it('marks each review, and shows a status it does not know as it came', () => {
   expect(slipMark('LOST')).toEqual({ label: 'LOST', color: 'gray' });
 });
 
+it('says a billed duty never reviewed is not reviewed, its review as it is otherwise', () => {
+  expect(slipMark('NO_ACTION', true).label).toBe('Not reviewed');
+  expect(slipMark('ACCEPTED', true).label).toBe('Accepted');
+});
+
 it('keeps the margin to the paisa, and none until both sides are priced', () => {
   expect(marginOf(duty({}))?.toFixed(2)).toBe('674.50');
   expect(

@@ -10,9 +10,17 @@ const SLIP_MARKS: Record<SlipDecision, { label: string; color: string }> = {
   REJECTED: { label: 'Rejected', color: 'red' },
 };
 
-/** A slip review's badge; a status this screen does not know is shown as it came. */
-export const slipMark = (status: string) =>
-  SLIP_STATUSES.filter((s) => s === status).map((s) => SLIP_MARKS[s])[0] ?? { label: status, color: 'gray' };
+/**
+ * A slip review's badge; a status this screen does not know is shown as it came. A duty a purchase
+ * invoice bills can no longer be reviewed, so one never reviewed reads "Not reviewed", not "To review".
+ */
+export const slipMark = (status: string, onInvoice = false) =>
+  onInvoice && status === 'NO_ACTION'
+    ? { label: 'Not reviewed', color: 'gray' }
+    : (SLIP_STATUSES.filter((s) => s === status).map((s) => SLIP_MARKS[s])[0] ?? {
+        label: status,
+        color: 'gray',
+      });
 
 /** What the operator keeps of a duty: charged to the customer less paid to the supplier; null until both are priced. */
 export function marginOf(duty: Pick<PurchaseDuty, 'salesAmount' | 'purchaseAmount'>): Decimal | null {

@@ -56,7 +56,7 @@ export default function PurchaseDutyPage() {
   }
   const duty = query.data;
   if (!duty || !permissions) return null;
-  const mark = slipMark(duty.slipStatus);
+  const mark = slipMark(duty.slipStatus, !!duty.purchaseInvoiceId);
   const margin = marginOf(duty);
   const mayReview =
     permissions.has('manage_purchase_duty') && !duty.purchaseInvoiceId && duty.status === 'CLOSED';
