@@ -20,7 +20,7 @@ import {
   masterOf,
 } from '@fleet/domain';
 import { chosenFilters, isSortKey } from '@fleet/domain/inputs';
-import { Alert, Badge, Group, Loader, MultiSelect, Select } from '@mantine/core';
+import { Alert, Badge, Group, Loader, MultiSelect, Select, Stack } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -37,6 +37,7 @@ import {
   useListState,
   withFilter,
 } from '../common/list/list-state';
+import { DriverAppAccount } from './driver-app-account';
 import { cellText } from './format';
 import { type EditableMasterApi, editableApi, type ListedMasterApi, listedApi } from './master-api';
 import { displayOf } from './master-fields';
@@ -318,13 +319,21 @@ function MasterEditor<D extends MasterDefinition>({
       </Group>
     );
   }
-  return (
+  const form = (
     <MasterForm
       definition={definition}
       values={current.data?.values}
       saving={create.isPending || save.isPending}
       onSubmit={submit}
     />
+  );
+  return definition.kind === 'driver' && id !== undefined ? (
+    <Stack gap="md">
+      <DriverAppAccount driverId={id} />
+      {form}
+    </Stack>
+  ) : (
+    form
   );
 }
 
