@@ -73,6 +73,12 @@ const BUILD: Record<string, Build> = {
     monthly_salary: '18000.00',
   }),
   customer_group: async (i) => ({ name: `Customer group ${word(i)}`, description: 'Corporate accounts' }),
+  person: async (i, ref) => ({
+    name: `Person ${word(i)}`,
+    customer_id: await ref('customer', i % 2),
+    role: ['PASSENGER', 'BOOKER'][i % 2]!,
+    phone: phone('93456', i),
+  }),
   customer: async (i, ref) => ({
     name: `Customer ${word(i)}`,
     phone: phone('91234', i),

@@ -42,6 +42,7 @@ export const MASTER_SCREENS: { path: string; label: string; access: PermissionId
   { path: 'drivers', label: 'Drivers', access: 'view_driver' },
   { path: 'customer-groups', label: 'Customer Groups', access: 'view_customer_group' },
   { path: 'customers', label: 'Customers', access: 'view_customer' },
+  { path: 'people', label: 'People', access: 'view_people' },
   { path: 'supplier-groups', label: 'Supplier Groups', access: 'view_supplier_group' },
   { path: 'suppliers', label: 'Suppliers', access: 'view_supplier' },
   { path: 'duty-supporters', label: 'Duty Supporters', access: 'view_duty_supporter' },

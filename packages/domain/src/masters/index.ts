@@ -54,6 +54,7 @@ export {
   sortKeyShapeOf,
   type UniqueRule,
 } from './master';
+export * from './people-masters';
 export * from './pricing-masters';
 export * from './registry';
 export * from './uploads';

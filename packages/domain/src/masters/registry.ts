@@ -26,6 +26,7 @@ import {
   vehicleMaster,
 } from './fleet-masters';
 import type { MasterDefinition } from './master';
+import { personMaster } from './people-masters';
 import { cityMaster, rateCardMaster, stateMaster } from './pricing-masters';
 
 /** Every master the masters service keeps, in the order the Masters menu lists them (spec §2). */
@@ -37,6 +38,7 @@ export const MASTERS = [
   driverMaster,
   customerGroupMaster,
   customerMaster,
+  personMaster,
   supplierGroupMaster,
   supplierMaster,
   dutySupporterMaster,
