@@ -145,8 +145,12 @@ describe('the driver app on a phone', () => {
       await expectText(card, 'Allotted');
       await screenshot(page, 'driver-01-duties');
 
+      // The office dispatches it before the driver answers: the app still offers Accept beside Reject.
+      await owner.booking.dispatch.mutate({ id: bookingId });
       await card.click();
       await page.waitForURL(/\/driver\/duty\/[0-9a-f-]{36}$/);
+      await expectText(page.getByTestId('duty-status'), 'Dispatched');
+      await page.getByRole('button', { name: 'Reject', exact: true }).waitFor();
       await expectText(page.getByRole('region', { name: 'Pickup' }), 'Koregaon Park, Pune');
       await expectText(page.getByRole('region', { name: 'Passengers' }), 'Asha Rao');
       const call = page.getByRole('link', { name: 'Call Asha Rao, +919800000101' });
