@@ -151,12 +151,18 @@ describe('receivables in Chromium', () => {
         'Credit note ',
         '',
       );
+      // Its PDF downloads from its page (download_print_credit_debit_note).
+      const noteHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+      const notePdf = await page.request.get(`${base}${noteHref}`);
+      expect([notePdf.status(), notePdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
 
       // The list of notes has it, with its invoice.
       await page.goto(`${base}/operations/notes`);
       const listed = page.getByTestId('list-row').filter({ hasText: noteNo });
       await expectText(listed, `LC/E2E/${financialYearOf(operatorDate(new Date())).short}0002`);
       await expectText(listed, '₹1,050.00');
+      // The list exports as it is filtered (export_credit_debit_note).
+      await page.getByRole('button', { name: /^Export/ }).waitFor();
 
       // What the customer owes drops by the note's total.
       await page.goto(`${base}/operations/receivables`);
