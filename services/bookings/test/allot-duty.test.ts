@@ -133,7 +133,7 @@ it('refuses a vehicle whose insurance has lapsed by the duty’s date', async ()
   const refused = await expectDomainError(
     allot(booking.id, { vehicleId: uninsured, driverId: ravi }, withoutOverride()),
   );
-  expect(refused.message).toContain("MH12AB1003's insurance (expired 2026-10-31)");
+  expect(refused.message).toContain("MH12AB1003's insurance (expired 31/10/2026)");
 });
 
 it('lets exactly one of two people allotting the same driver to overlapping duties at once succeed', async () => {

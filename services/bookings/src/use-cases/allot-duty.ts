@@ -49,16 +49,19 @@ const DRIVER_DOCUMENTS = [
   ['policeVerificationExpiry', 'police verification'],
 ] as const;
 
+/** A YYYY-MM-DD date as people read it, DD/MM/YYYY. */
+const shownDate = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1');
+
 /** The documents of the vehicle and driver that have lapsed by a date (YYYY-MM-DD). */
 function lapsedOn(date: string, chosen: Chosen): string[] {
   const lapsed: string[] = [];
   for (const [field, name] of VEHICLE_DOCUMENTS) {
     const expiry = chosen.vehicle?.[field];
-    if (expiry && expiry < date) lapsed.push(`${chosen.vehicleNo}'s ${name} (expired ${expiry})`);
+    if (expiry && expiry < date) lapsed.push(`${chosen.vehicleNo}'s ${name} (expired ${shownDate(expiry)})`);
   }
   for (const [field, name] of DRIVER_DOCUMENTS) {
     const expiry = chosen.driver?.[field];
-    if (expiry && expiry < date) lapsed.push(`${chosen.driverName}'s ${name} (expired ${expiry})`);
+    if (expiry && expiry < date) lapsed.push(`${chosen.driverName}'s ${name} (expired ${shownDate(expiry)})`);
   }
   return lapsed;
 }

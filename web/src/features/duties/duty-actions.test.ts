@@ -55,7 +55,10 @@ describe('what a duty offers a person', () => {
     expect(activityWords('created')).toBe('Booked');
     expect(activityWords('closeByOps')).toBe('Closed');
     expect(activityWords('supplierAccept')).toBe('Accept');
-    expect(activityWords('somethingNew')).toBe('SomethingNew');
+    expect(activityWords('slipApprovalRequested')).toBe('Asked the passenger to approve the slip');
+    expect(activityWords('BILLING_ITEM_ADDED')).toBe('Billing item added');
+    // An action the trail has no words for yet reads as words, never as its code name.
+    expect(activityWords('somethingNew')).toBe('Something new');
   });
 });
 

@@ -100,7 +100,24 @@ const ACTIVITY_WORDS: Readonly<Record<string, string>> = {
   refuseCancellation: 'Refused the cancellation',
   releaseAssociate: 'Released the supplier',
   keepAssociate: 'Kept the supplier',
+  updated: 'Changed the booking',
+  labelsChanged: 'Changed the labels',
+  supportersChanged: 'Changed the duty supporters',
+  slipApprovalRequested: 'Asked the passenger to approve the slip',
+  slipApproved: 'The passenger approved the slip',
+  feedbackReceived: 'The passenger gave feedback',
+  completeDuty: 'Completed the duty',
 };
+
+/** An action's code name as words: slipApprovalRequested or SLIP_APPROVAL_REQUESTED → "Slip approval requested". */
+function wordsOf(code: string): string {
+  const words = code
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export function activityWords(action: string): string {
   const known = ACTIVITY_WORDS[action];
@@ -108,8 +125,8 @@ export function activityWords(action: string): string {
   const rule: TransitionRule | undefined = Object.entries(BOOKING_TRANSITIONS).find(
     ([name]) => name === action,
   )?.[1];
-  const words = rule?.verb ?? action;
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  if (!rule) return wordsOf(action);
+  return rule.verb.charAt(0).toUpperCase() + rule.verb.slice(1);
 }
 
 const PARTIES: Readonly<Record<string, string>> = {

@@ -23,7 +23,7 @@ import { filterReset, listDay, listOrder, useListState } from '../common/list/li
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
 import { ReasonDialog } from '../common/reason-dialog';
-import { rupees } from '../duties/duty-format';
+import { dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { marginOf, reviewable, SLIP_STATUSES, slipMark } from './purchase-duty-format';
 import type { PurchaseDuty } from './purchase-duty-types';
@@ -65,10 +65,10 @@ function columns(mayOpenBookings: boolean): ColumnDef<PurchaseDuty, unknown>[] {
             size="sm"
             onClick={(event) => event.stopPropagation()}
           >
-            {row.original.bookingNo}
+            {dutyNumber(row.original.bookingNo)}
           </Anchor>
         ) : (
-          row.original.bookingNo
+          dutyNumber(row.original.bookingNo)
         ),
     },
     { id: 'start_date', header: 'Date', cell: ({ row }) => ddmmyyyy(row.original.startDate) },
@@ -264,13 +264,13 @@ export default function PurchaseDutiesPage() {
             ? (r) => void navigate({ to: `/operations/purchases/duties/${r.bookingId}` })
             : undefined
         }
-        rowLabel={(r) => `Duty ${r.bookingNo} · ${r.supplierName}`}
+        rowLabel={(r) => `Duty ${dutyNumber(r.bookingNo)} · ${r.supplierName}`}
         selection={
           mayReview
             ? {
                 selected,
                 onChange: setSelected,
-                label: (r) => `Pick duty ${r.bookingNo}`,
+                label: (r) => `Pick duty ${dutyNumber(r.bookingNo)}`,
                 allLabel: 'Pick all loaded duties',
               }
             : undefined

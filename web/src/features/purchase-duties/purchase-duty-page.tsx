@@ -25,7 +25,7 @@ import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { Fact, FigureRow } from '../common/facts';
 import { ReasonDialog } from '../common/reason-dialog';
 import { ChargesTable } from '../duties/charges-table';
-import { dateTimeText, rupees } from '../duties/duty-format';
+import { dateTimeText, dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { useRefreshAfterSlipReview } from './purchase-duties-page';
 import { marginOf, slipMark } from './purchase-duty-format';
@@ -67,7 +67,7 @@ export default function PurchaseDutyPage() {
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Group gap="sm" align="center">
-          <Title order={2}>Duty {duty.bookingNo}</Title>
+          <Title order={2}>Duty {dutyNumber(duty.bookingNo)}</Title>
           <Badge size="lg" variant="light" color={mark.color} data-testid="slip-review">
             Slip: {mark.label}
           </Badge>
@@ -111,7 +111,7 @@ export default function PurchaseDutyPage() {
                 Open the booking
               </Anchor>
             ) : (
-              duty.bookingNo
+              dutyNumber(duty.bookingNo)
             )}
           </Fact>
           <Fact label="Purchase invoice">
@@ -159,7 +159,7 @@ export default function PurchaseDutyPage() {
       </Paper>
       {rejecting ? (
         <ReasonDialog
-          title={`Reject the slip of duty ${duty.bookingNo}`}
+          title={`Reject the slip of duty ${dutyNumber(duty.bookingNo)}`}
           formLabel="Reject slip"
           explanation="A purchase invoice cannot bill this duty until its slip is accepted or the review is undone."
           reasonLabel="Why is it rejected?"

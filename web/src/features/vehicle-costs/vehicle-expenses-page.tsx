@@ -17,6 +17,7 @@ import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filte
 import { filterReset, listDay, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
 import { PageHeader } from '../common/list/page-header';
+import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { ExpenseDialog } from './expense-dialog';
 import { CATEGORY_CHOICES, categoryText, km, paymentModeText } from './vehicle-cost-format';
@@ -68,7 +69,7 @@ function CostsTable({ vehicles, total }: { vehicles: VehicleCost[]; total: Vehic
       <Table.Td>{money(v.costPerKm)}</Table.Td>
       <Table.Td>
         <Text size="xs" c="dimmed">
-          {v.byCategory.map((c) => `${categoryText(c.category)} ₹${c.total.toFixed(0)}`).join(' · ')}
+          {v.byCategory.map((c) => `${categoryText(c.category)} ${rupees(c.total)}`).join(' · ')}
         </Text>
       </Table.Td>
     </Table.Tr>
