@@ -50,7 +50,6 @@ const BILLING_ITEMS = [
   { name: 'Waiting Charges', sac_code: '9966', is_taxable: true },
   { name: 'Fuel Surcharge', sac_code: '9966', is_taxable: true },
   { name: 'Car Decoration', sac_code: '998596', is_taxable: true, tax: 'IGST 18%' },
-  { name: 'Opening Kms Reading', driver_can_add: true, required_before_start: true },
 ] as const;
 
 /** The business settings, bank accounts, companies with their invoice profiles, and branches. */
