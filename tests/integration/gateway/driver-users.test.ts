@@ -1,3 +1,4 @@
+import type { PermissionId } from '@fleet/domain';
 // Drivers' app accounts as staff see them through the gateway over HTTP: the device, app version and last
 // seen for whoever holds view_driver_user, and the driver's app signed out for manage_driver_user; anyone
 // else is refused.
@@ -21,7 +22,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-async function holding(permissions: string[]) {
+async function holding(permissions: PermissionId[]) {
   const profile = await owner.permissionProfile.create.mutate({ name: permissions.join(' '), permissions });
   const phone = freshPhone();
   await owner.employee.create.mutate({ name: 'Dee Desk', phone, permissionProfileId: profile.id });

@@ -1,6 +1,7 @@
 // Exports over HTTP: GET /api/exports/{kind}.{csv|xlsx} streams billing's file behind the gateway, the
 // row count first as X-Export-Rows; export profiles through their procedures.
 import { randomUUID } from 'node:crypto';
+import type { PermissionId } from '@fleet/domain';
 import { bearer, bootGateway, freshPhone, type GatewayHarness } from './support';
 
 let h: GatewayHarness;
@@ -184,7 +185,7 @@ it('exports receipts and notes and prints a note, each for whoever holds its own
     taxableAmount: '100',
     reason: 'Late arrival',
   });
-  const holding = async (permissions: string[]) => {
+  const holding = async (permissions: PermissionId[]) => {
     const profile = await owner.permissionProfile.create.mutate({ name: permissions.join(' '), permissions });
     const phone = freshPhone();
     await owner.employee.create.mutate({ name: 'Rae Reader', phone, permissionProfileId: profile.id });

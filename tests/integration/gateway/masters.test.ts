@@ -1,3 +1,4 @@
+import type { PermissionId } from '@fleet/domain';
 // The masters through the gateway as the web app uses them: tRPC procedures built from each master's
 // declaration (masters.<kind>.*), each guarded by the master's own view and manage permissions, field
 // errors named for the form, and uploads/downloads at /api/files checked by extension and content.
@@ -35,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** A client signed in as a new employee of the owner's operator holding `permissions`. */
-async function signedInHolding(permissions: string[]) {
+async function signedInHolding(permissions: PermissionId[]) {
   const profile = await owner.permissionProfile.create.mutate({ name: permissions.join(' '), permissions });
   const phone = freshPhone();
   await owner.employee.create.mutate({ name: 'Hal Holder', phone, permissionProfileId: profile.id });

@@ -1,3 +1,4 @@
+import type { PermissionId } from '@fleet/domain';
 // A receipt printed and emailed, and a customer asked to pay, through the gateway over HTTP as the web
 // app and the customer reach them: the receipt's PDF, the request texted with its link, the public page
 // that link opens with no sign-in (and each of its invoices as a PDF), any other token the same 404, and
@@ -98,7 +99,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** A client signed in as a new employee holding `permissions` (and what they require). */
-async function signedInHolding(permissions: string[]) {
+async function signedInHolding(permissions: PermissionId[]) {
   const profile = await owner.permissionProfile.create.mutate({
     name: `Holder of ${permissions.join(' ')}`,
     permissions,

@@ -57,13 +57,18 @@ describe('navigation from the one screen registry', () => {
     }
   });
 
-  it('lists Billing under view_invoice and the duty-wise billing under view_purchase (spec §2)', () => {
+  it('lists Billing under view_invoice, and the duty-wise billing and purchase duties under view_purchase (spec §2)', () => {
     expect(labels(['view_invoice']).groups).toEqual([['Operations', ['Billing']]]);
     expect(labels(['view_purchase']).groups).toEqual([
-      ['Operations', ['Duty-wise Billing', 'Purchase Invoices']],
+      ['Operations', ['Duty-wise Billing', 'Purchase Duties', 'Purchase Invoices']],
     ]);
     const to = navigationFor(new Set(['view_invoice', 'view_purchase'])).groups[0]!.items.map((i) => i.to);
-    expect(to).toEqual(['/operations/billing', '/operations/billingV2', '/operations/purchases/invoices']);
+    expect(to).toEqual([
+      '/operations/billing',
+      '/operations/billingV2',
+      '/operations/purchases/duties',
+      '/operations/purchases/invoices',
+    ]);
   });
 
   it('lists Petty Cash under view_petty_cash, after the notes, its entry page under the same', () => {
@@ -92,6 +97,7 @@ describe('navigation from the one screen registry', () => {
       ['Duty-wise Billing', '/operations/billingV2'],
       ['Receivables', '/operations/receivables'],
       ['Credit & Debit Notes', '/operations/notes'],
+      ['Purchase Duties', '/operations/purchases/duties'],
       ['Purchase Invoices', '/operations/purchases/invoices'],
       ['SMS', '/operations/business/sms'],
       ['Emails', '/operations/business/email'],

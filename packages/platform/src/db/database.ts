@@ -326,9 +326,14 @@ function yieldingTransactions(transact: Transact): Transact {
 export function createPgliteDatabase(client: PGlite, options: { closeClient?: boolean } = {}): Database {
   const queried = opened.has(client) ? withoutQueryParsers(client) : client;
   const drizzleDb = drizzlePglite(queried);
-  return createDatabase('pglite', drizzleDb, yieldingTransactions(drizzleTransactions(drizzleDb)), async () => {
-    if (options.closeClient) await client.close();
-  });
+  return createDatabase(
+    'pglite',
+    drizzleDb,
+    yieldingTransactions(drizzleTransactions(drizzleDb)),
+    async () => {
+      if (options.closeClient) await client.close();
+    },
+  );
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
