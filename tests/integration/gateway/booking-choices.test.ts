@@ -78,3 +78,13 @@ it('lets that person take a booking and see its city, duty type, group and label
     labels: [{ id: labelId, name: 'VIP', colour: 'red' }],
   });
 });
+
+it('refuses an id that is not one of a record, naming it, before it reaches the database', async () => {
+  const clerk = h.client(() => bearer(clerkToken));
+  await expect(
+    clerk.booking.choices.query({ kind: 'vehicle_group', ids: [masters.vehicleGroupId, "x' or 1=1"] }),
+  ).rejects.toMatchObject({ data: { code: 'BAD_REQUEST', fieldErrors: { 'ids.1': expect.any(String) } } });
+  await expect(clerk.booking.choices.query({ kind: 'city', ids: ['not a city'] })).rejects.toMatchObject({
+    data: { code: 'BAD_REQUEST', fieldErrors: { 'ids.0': expect.any(String) } },
+  });
+});

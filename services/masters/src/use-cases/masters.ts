@@ -309,7 +309,9 @@ export function createMasters(deps: MastersDeps) {
       const definition: MasterDefinition = masterOf(kind);
       const mayList = definition.view === 'signed-in' || caller.permissions.includes(definition.view);
       if (!mayList && !mayChooseFrom(caller.permissions, kind)) throw permissionDenied();
-      const ids = input.ids?.length ? input.ids : undefined;
+      const ids = input.ids?.length
+        ? input.ids.map((id, index) => requireRecordId(definition, id, `ids.${index}`))
+        : undefined;
       const page = await listOf(caller, definition, {
         ids,
         search: ids ? undefined : input.search,
