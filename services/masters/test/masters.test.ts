@@ -10,6 +10,7 @@ import type { JsonValue } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import {
   allPermissionIds,
+  basicInformationOf,
   decodeListPage,
   EMAIL_MESSAGE,
   GSTIN_CHECKSUM_MESSAGE,
@@ -487,9 +488,11 @@ describe.each(KEPT.map((m) => [m.kind, m] as [string, MasterDefinition]))('%s', 
   }
 
   it('needs its view permission to list or read, and its manage permission to change', async () => {
+    // Nor the basic information a driver, vehicle or duty supporter shows by name (basic-information.test.ts).
+    const basic = basicInformationOf(kind)?.permission;
     const withoutView = h.callerFor(
       op.tenantId,
-      allPermissionIds().filter((p) => p !== definition.view),
+      allPermissionIds().filter((p) => p !== definition.view && p !== basic),
     );
     expect((await expectDomainError(list(withoutView, kind))).code).toBe('PERMISSION_DENIED');
     expect(

@@ -144,9 +144,16 @@ export const SCREENS: Screen[] = [
     access: 'edit_duty',
     load: () => import('../features/duties/edit-booking-page'),
   },
-  ...['duty-types', 'taxes', 'vehicle-groups', 'vehicles', 'drivers', 'customer-groups', 'customers'].map(
-    masterScreen,
-  ),
+  ...[
+    'duty-types',
+    'taxes',
+    'vehicle-groups',
+    'vehicles',
+    'drivers',
+    'customer-groups',
+    'customers',
+    'people',
+  ].map(masterScreen),
   ...['supplier-groups', 'suppliers', 'duty-supporters', 'labels', 'feedback-forms'].map(masterScreen),
   {
     path: '/masters/employees',
