@@ -9,7 +9,7 @@ import {
   Navigate,
   Outlet,
 } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { trpc } from '../lib/trpc';
 import { withWorkWaiting } from './home-tab';
 import { progress } from './progress';
@@ -64,13 +64,22 @@ function Guarded({
   return <Screen />;
 }
 
+/** How long the first screen waits for the board's counts before opening the board's first tab. */
+const HOME_COUNTS_PATIENCE_MS = 1500;
+
 function Home() {
   const permissions = usePermissions();
   const home = permissions ? homeFor(permissions) : undefined;
   const onBoard = !!home?.startsWith('/duties/bookings/');
   // The board's tab counts (the board asks the same, from the cache): where work waits.
   const counts = useQuery(trpc.booking.tabCounts.queryOptions(undefined, { enabled: onBoard }));
-  if (!home || counts.isLoading) return null;
+  // Nobody waits on a blank page for them: slower than this, the board opens on its first tab.
+  const [waiting, setWaiting] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaiting(false), HOME_COUNTS_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!home || (counts.isLoading && waiting)) return null;
   return <Navigate to={withWorkWaiting(home, counts.data)} replace />;
 }
 
