@@ -37,7 +37,7 @@ describe('npm start (embedded)', () => {
     await waitForHttp(`${base}/healthz`, proc);
     // The server answers while the demo operator is still being seeded; the banner follows the seed, and
     // the seed's log line (written through the logger's buffer, behind a busy seed's trace lines) soon after.
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 280_000;
     const seeded = () =>
       proc.output().includes('Sign in as the demo operator') &&
       proc.output().includes('demo operator seeded');
