@@ -3,6 +3,7 @@
 // each guarded by its own permission (export_receipt, export_credit_debit_note,
 // download_print_credit_debit_note).
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { PERMISSION } from '@fleet/domain';
 import { callAs } from '@fleet/platform';
@@ -130,7 +131,7 @@ describe('exporting receipts', () => {
     });
     expect(header.totalRows).toBe(1n);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file as unknown as ArrayBuffer);
+    await book.xlsx.read(Readable.from([file]));
     const sheet = book.worksheets[0]!;
     expect([sheet.getRow(2).getCell(1).value, sheet.getRow(2).getCell(2).value]).toEqual([
       'RCT/26-27/0002',
