@@ -12,7 +12,7 @@ describe('the shared transformer', () => {
     expect(wire.json).toEqual({
       amount: '1234567.89',
       tiny: '0.00000001',
-      huge: '10000000000000000000000000',
+      huge: '10000000000000000000000000.00',
     });
     const back = transformer.deserialize<typeof payload>(JSON.parse(JSON.stringify(wire)));
     expect(Decimal.isDecimal(back.amount)).toBe(true);

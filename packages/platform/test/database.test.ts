@@ -48,7 +48,7 @@ describe.each(engines)('row-level security on %s', (_name, open) => {
     await db.withTenant(b, (tx) =>
       tx.execute(sql`insert into rls_probe.notes values (${randomUUID()}, ${b}, 'from b')`),
     );
-  });
+  }, 120_000); // PGlite compiles and initialises a whole database: seconds alone, a minute under a loaded CI
   afterAll(async () => {
     await db.close();
     await done();

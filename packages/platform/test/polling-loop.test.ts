@@ -5,7 +5,7 @@ describe('a polling loop asked for a pass now', () => {
   let db: Database;
   beforeAll(async () => {
     db = createPgliteDatabase(await openPglite(undefined), { closeClient: true });
-  });
+  }, 120_000);
   afterAll(() => db.close());
 
   it('answers only after the pass the loop had under way has finished, then runs its own', async () => {

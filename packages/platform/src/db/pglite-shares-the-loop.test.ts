@@ -33,4 +33,4 @@ it('answers a request on the same thread while a long chain of embedded transact
     server.close();
     await database.close();
   }
-});
+}, 120_000);
