@@ -183,7 +183,7 @@ describe('exporting invoices', () => {
     const { header, file } = await exported({ kind: 'INVOICES', format: 'CSV', profileId });
     expect(header).toMatchObject({
       totalRows: 2n,
-      fileName: 'invoices_2026-11-24_2026-11-24.csv',
+      fileName: 'invoices_all.csv',
       contentType: 'text/csv; charset=utf-8',
     });
     const [head, ...body] = csvLines(file);
@@ -276,6 +276,15 @@ describe('exporting invoices', () => {
     );
     expect(unknown).toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(unknown.fieldViolations[0]?.field).toBe('columns');
+    const reversed = await expectDomainError(
+      exported({
+        kind: 'INVOICES',
+        format: 'CSV',
+        invoiceFilters: { dateFrom: '2026-11-30', dateTo: '2026-11-01' },
+      }),
+    );
+    expect(reversed).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(reversed.fieldViolations[0]?.field).toBe('dateTo');
     const channel = await expectDomainError(exported({ kind: 'CHANNEL_DUTIES', format: 'XLSX' }));
     expect(channel.message).toMatch(/channel integration/);
   });
@@ -289,7 +298,7 @@ describe('exporting duties', () => {
       dutyFilters: { dateFrom: '2026-11-19' },
     });
     expect(header.totalRows).toBe(2n);
-    expect(header.fileName).toBe('duties_2026-11-19_2026-11-24.csv');
+    expect(header.fileName).toBe('duties_from_2026-11-19.csv');
     const [head, ...body] = csvLines(file);
     expect(head).toBe(
       'Duty no.,Duty date,Customer,Vehicle,Car hire (₹),Billing items (₹),Duty total (₹),Invoice no.',
@@ -306,7 +315,7 @@ describe('exporting purchase invoices', () => {
   it('writes each supplier invoice with its duties and figures, to the paisa, within the list’s filters', async () => {
     const { header, file } = await exported({ kind: 'PURCHASE_INVOICES', format: 'CSV' });
     expect(header.totalRows).toBe(2n);
-    expect(header.fileName).toBe('purchase-invoices_2026-11-24_2026-11-24.csv');
+    expect(header.fileName).toBe('purchase-invoices_all.csv');
     const [head, ...body] = csvLines(file);
     expect(head).toBe(
       'Purchase invoice no.,Supplier’s invoice no.,Invoice date,Supplier,Supplier GSTIN,Status,Duties,' +
@@ -350,7 +359,7 @@ describe('exporting purchase invoices', () => {
 
 describe('the keyset walk', () => {
   it.each([1, 2])('writes the same file reading %i row(s) per query as in one page', async (pageRows) => {
-    const paged = createRecordExports({ db: h.database.db, clock: () => NOW, pageRows });
+    const paged = createRecordExports({ db: h.database.db, pageRows });
     const caller = requireTenant(h.callerFor(T));
     for (const kind of ['INVOICES', 'INVOICE_DUTIES', 'DUTIES', 'PURCHASE_INVOICES']) {
       const chunks: Uint8Array[] = [];

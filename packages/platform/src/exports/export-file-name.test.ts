@@ -10,6 +10,12 @@ describe('exportFileName', () => {
     );
   });
 
+  it('says so when the export was not filtered by date, or only on one side', () => {
+    expect(exportFileName('invoices', undefined, undefined, 'xlsx')).toBe('invoices_all.xlsx');
+    expect(exportFileName('invoices', '2026-04-01', undefined, 'csv')).toBe('invoices_from_2026-04-01.csv');
+    expect(exportFileName('invoices', undefined, '2026-04-30', 'csv')).toBe('invoices_to_2026-04-30.csv');
+  });
+
   it.each([
     ['Channel duties', 'channel-duties'],
     ['invoice_duties', 'invoice-duties'],

@@ -10,7 +10,6 @@ import {
   type ExportRecordKind,
   exportCatalogue,
   exportColumnsOf,
-  operatorDate,
 } from '@fleet/domain';
 import {
   type ExportColumn,
@@ -148,20 +147,25 @@ function checkedFormat(format: string): ExportFileFormat {
   return upper as ExportFileFormat;
 }
 
-/** The period a file is named after: the filter's dates, else the day it was made. */
-function periodOf(from: string | undefined, to: string | undefined, today: string): [string, string] {
-  const start = from ?? (to && to < today ? to : today);
-  const end = to ?? (start > today ? start : today);
-  return start <= end ? [start, end] : [end, start];
+/**
+ * The date filter a file is named after, as the export applied it; a period ending before it starts
+ * would export nothing, so it is refused naming the end.
+ */
+function periodOf(
+  from: string | undefined,
+  to: string | undefined,
+): [string | undefined, string | undefined] {
+  if (from && to && to < from) throw invalidField('dateTo', 'The end date cannot be before the start date.');
+  return [from || undefined, to || undefined];
 }
 
 export function createRecordExports(
-  deps: Pick<BillingDeps, 'db' | 'clock'> & {
+  deps: Pick<BillingDeps, 'db'> & {
     /** Rows read per query; EXPORT_PAGE_ROWS unless a test walks many pages of few rows. */
     pageRows?: number;
   },
 ) {
-  const { db, clock, pageRows = EXPORT_PAGE_ROWS } = deps;
+  const { db, pageRows = EXPORT_PAGE_ROWS } = deps;
 
   /**
    * A list's rows page after page in its keyset order, each page read in its own short transaction:
@@ -377,7 +381,7 @@ export function createRecordExports(
       const format = checkedFormat(input.format);
       const keys = await chosenColumns(caller, kind, input);
       const { total, period, start } = await plan(caller, kind, keys, input);
-      const [from, to] = periodOf(period[0], period[1], operatorDate(clock()));
+      const [from, to] = periodOf(period[0], period[1]);
       const fileName = exportFileName(catalogue.label, from, to, format === 'CSV' ? 'csv' : 'xlsx');
       yield { case: 'header', totalRows: total, fileName, contentType: CONTENT_TYPES[format] };
 
