@@ -63,4 +63,16 @@ describe('invoice numbers', () => {
     expect(longest.length).toBe(MAX_PREFIX_TEMPLATE_LENGTH);
     expect(firstNumberOf(longest, '2026-04-01')).toBe('ABCDEF/26-270001');
   });
+
+  it('number a prefix saved before {FY} by the document’s own year, never last year’s again', () => {
+    // A profile saved as DT/26-27/ before the rule: its written year is the document's year.
+    expect(expandPrefix('DT/26-27/', '2027-04-01')).toBe('DT/27-28/');
+    expect(expandPrefix('DT/26-27/', '2026-12-01')).toBe('DT/26-27/');
+    expect(expandPrefix('DT-2026-27-', '2027-04-01')).toBe('DT-2027-28-');
+    // One without any year gets the year after it, so its numbers differ from year to year.
+    expect(expandPrefix('INV/', '2027-04-01')).toBe('INV/27-28/');
+    expect(expandPrefix('INV', '2027-04-01')).toBe('INV/27-28/');
+    // Digits that are not a financial year stay as typed.
+    expect(expandPrefix('BR12-14/', '2027-04-01')).toBe('BR12-14/27-28/');
+  });
 });

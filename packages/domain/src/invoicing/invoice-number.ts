@@ -46,9 +46,36 @@ export const PREFIX_TEMPLATE_PATTERN = /^(?:[A-Za-z0-9/-]*\{FY\}[A-Za-z0-9/-]*)?
 export const PREFIX_TEMPLATE_MESSAGE =
   'Put {FY} where the financial year goes (DT/{FY}/ numbers DT/26-27/0001), with letters, digits, / and - around it: a prefix without it repeats last year’s numbers.';
 
+// A financial year as people wrote it into prefixes before {FY}: 26-27 or 2026-27, on its own.
+const WRITTEN_FY = /(?<!\d)(\d{2}|\d{4})-(\d{2})(?!\d)/g;
+
+/**
+ * The template of a prefix saved before {FY} was required (the profile screen refuses such a prefix
+ * now, but old profiles keep theirs): its written financial year becomes {FY} (DT/26-27/ is DT/{FY}/,
+ * 2026-27 in the long form), and one without a year gets {FY}/ after it (INV/ is INV/{FY}/), so a new
+ * financial year never prints last year's numbers again.
+ */
+function templateOf(prefix: string): { template: string; long: boolean } {
+  if (prefix.includes(FY_PART)) return { template: prefix, long: false };
+  for (const match of prefix.matchAll(WRITTEN_FY)) {
+    const [written, first = '', second = ''] = match;
+    if ((Number(first.slice(-2)) + 1) % 100 !== Number(second)) continue;
+    const at = match.index ?? 0;
+    return {
+      template: prefix.slice(0, at) + FY_PART + prefix.slice(at + written.length),
+      long: first.length === 4,
+    };
+  }
+  const separated = prefix === '' || prefix.endsWith('/') || prefix.endsWith('-') ? prefix : `${prefix}/`;
+  return { template: `${separated}${FY_PART}/`, long: false };
+}
+
 /** The prefix a document dated `date` (YYYY-MM-DD) is numbered with: {FY} written as that date's year. */
-export const expandPrefix = (template: string, date: string) =>
-  template.replace(FY_PART, financialYearOf(date).short);
+export function expandPrefix(prefix: string, date: string): string {
+  const { template, long } = templateOf(prefix);
+  const year = financialYearOf(date);
+  return template.replace(FY_PART, long ? year.label : year.short);
+}
 
 /** The first number a prefix gives in the financial year of `date`, as the settings' preview shows it. */
 export function firstNumberOf(template: string, date: string): string | undefined {
