@@ -9,6 +9,7 @@ import type {
   BookingRecord,
   DutyBillingItemRecord,
   PriceRecord,
+  TripInsuranceRecord,
 } from './domain/booking';
 import type { SlipPointRecord, StoredCharges } from './storage/booking-record-store';
 import type { DriverDutyView } from './use-cases/driver-duties';
@@ -88,8 +89,19 @@ export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<t
       ? timestampFromDate(new Date(booking.earlyStartConsentedAt))
       : undefined,
     earlyStartConsentedByUserId: booking.earlyStartConsentedBy ?? '',
+    tripInsurance: booking.tripInsurance ? tripInsuranceToProto(booking.tripInsurance) : undefined,
   };
 }
+
+const tripInsuranceToProto = (insurance: TripInsuranceRecord) => ({
+  policyNumber: insurance.policyNumber,
+  insurer: insurance.insurer,
+  premium: new Decimal(insurance.premium).toFixed(2),
+  sumInsured: insurance.sumInsured === null ? '' : new Decimal(insurance.sumInsured).toFixed(2),
+  note: insurance.note,
+  setByUserId: insurance.setBy ?? '',
+  setAt: timestampFromDate(new Date(insurance.setAt)),
+});
 
 const billingItemToProto = (item: DutyBillingItemRecord) => ({
   id: item.id,

@@ -12,3 +12,4 @@ export * from './location-points';
 export * from './odometer-gap';
 export * from './public-pages';
 export * from './status-machine';
+export * from './trip-insurance';

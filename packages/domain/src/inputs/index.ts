@@ -27,6 +27,7 @@ export {
   publicSlipAnswerSchema,
   publicTokenInput,
 } from '../bookings/public-pages';
+export { type TripInsuranceSchemaInput, tripInsuranceSchema } from '../bookings/trip-insurance';
 export {
   activeFilterSchema,
   cursorSchema,

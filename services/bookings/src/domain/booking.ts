@@ -85,6 +85,19 @@ export interface BookingDetail extends BookingRecord {
   earlyStartConsentedBy: string | null;
   /** The passenger signed the slip on the driver's screen at the end of the duty. */
   hasCustomerSignature: boolean;
+  /** The trip insurance the duty carries; null for none. */
+  tripInsurance: TripInsuranceRecord | null;
+}
+
+/** A duty's trip insurance: money as decimal text with two places, sumInsured null when not given. */
+export interface TripInsuranceRecord {
+  policyNumber: string;
+  insurer: string;
+  premium: string;
+  sumInsured: string | null;
+  note: string;
+  setBy: string | null;
+  setAt: Date;
 }
 
 /**

@@ -28,6 +28,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     labelsAndSupporters,
     printDutySlip,
     billingItems,
+    tripInsurance,
     driverDuties,
     tripStartUnlock,
     earlyStartConsent,
@@ -112,6 +113,23 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
             receiptFileId: item.receiptFileId,
             note: item.note,
           })),
+          expectedVersion: req.expectedVersion,
+        });
+        return { booking: bookingDetailToProto(booking) };
+      },
+      async setTripInsurance(req, ctx) {
+        const given = req.insurance;
+        const booking = await tripInsurance.set(tenantCallerOf(ctx), {
+          id: req.id,
+          insurance: given
+            ? {
+                policyNumber: given.policyNumber,
+                insurer: given.insurer,
+                premium: given.premium,
+                sumInsured: given.sumInsured,
+                note: given.note,
+              }
+            : undefined,
           expectedVersion: req.expectedVersion,
         });
         return { booking: bookingDetailToProto(booking) };

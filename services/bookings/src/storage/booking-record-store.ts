@@ -163,7 +163,11 @@ const DETAIL_COLUMNS = sql.raw(`
       'name', i.name, 'isTaxable', i.is_taxable, 'sacCode', i.sac_code, 'taxId', i.tax_id,
       'amount', i.amount::text, 'receiptFileId', i.receipt_file_id, 'note', i.note, 'addedBy', i.added_by,
       'addedAt', i.added_at) order by i.position, i.added_at, i.id)
-    from bookings.booking_billing_items i where i.booking_id = b.id), '[]') as "billingItems"`);
+    from bookings.booking_billing_items i where i.booking_id = b.id), '[]') as "billingItems",
+  (select jsonb_build_object('policyNumber', t.policy_number, 'insurer', t.insurer,
+      'premium', t.premium::text, 'sumInsured', t.sum_insured::text, 'note', t.note, 'setBy', t.set_by,
+      'setAt', t.set_at)
+    from bookings.booking_trip_insurance t where t.booking_id = b.id) as "tripInsurance"`);
 
 export async function getBookingDetail(tx: Tx, id: string): Promise<BookingDetail | undefined> {
   const [found] = await rows<BookingDetail>(

@@ -13,6 +13,7 @@ import { createPrintDutySlip } from './print-duty-slip';
 import { createSlipReview } from './slip-review';
 import { createTabCounts } from './tab-counts';
 import { createTakeBooking } from './take-booking';
+import { createTripInsurance } from './trip-insurance';
 import { createTripStartUnlock } from './trip-start-code';
 
 export function createBookingsUseCases(deps: BookingsDeps) {
@@ -27,6 +28,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     printDutySlip: createPrintDutySlip(deps),
     labelsAndSupporters: createDutyLabelsAndSupporters(deps),
     billingItems: createDutyBillingItems(deps),
+    tripInsurance: createTripInsurance(deps),
     driverDuties: createDriverDuties(deps),
     tripStartUnlock: createTripStartUnlock(deps),
     earlyStartConsent: createEarlyStartConsent(deps),
