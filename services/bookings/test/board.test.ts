@@ -75,7 +75,7 @@ beforeAll(async () => {
       points: [
         {
           point: 'DUTY_START',
-          at: timestampFromDate(new Date('2026-12-01T00:45:00Z')),
+          at: timestampFromDate(new Date('2026-11-24T00:45:00Z')),
           km: '100',
           location: '',
         },

@@ -138,8 +138,8 @@ describe('a booking’s attachments', () => {
 describe('a slip point’s photo', () => {
   const at = (local: string) => timestampFromDate(new Date(`${local}+05:30`));
   const points = (startPhoto: string, endPhoto = '') => [
-    { point: 'DUTY_START', at: at('2026-11-25T08:40'), km: '5012', location: 'Aundh', fileId: startPhoto },
-    { point: 'DUTY_END', at: at('2026-11-25T16:30'), km: '5096', location: 'Hinjewadi', fileId: endPhoto },
+    { point: 'DUTY_START', at: at('2026-11-23T08:40'), km: '5012', location: 'Aundh', fileId: startPhoto },
+    { point: 'DUTY_END', at: at('2026-11-23T16:30'), km: '5096', location: 'Hinjewadi', fileId: endPhoto },
   ];
   // Each duty on a day of its own, so the one vehicle is free for each.
   let day = 0;

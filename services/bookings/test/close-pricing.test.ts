@@ -18,6 +18,8 @@ import { sql } from 'drizzle-orm';
 import { type BookingsHarness, bootBookings } from './support';
 
 const NOW = new Date('2026-11-24T04:30:00Z');
+/** The module's clock: NOW while duties are taken; a slip is recorded once its duty has happened. */
+let now = NOW;
 let h: BookingsHarness;
 const T = randomUUID();
 const ids: Record<string, string> = {};
@@ -33,7 +35,7 @@ async function master(kind: string, values: Record<string, unknown>) {
 const FY = { contract_start: '2026-04-01', contract_end: '2027-03-31' };
 
 beforeAll(async () => {
-  h = await bootBookings({ clock: () => NOW });
+  h = await bootBookings({ clock: () => now });
   ids.globex = await master('customer', { name: 'Globex' });
   ids.sedan = await master('vehicle_group', { name: 'Sedan' });
   ids.dt4 = await master('duty_type', {
@@ -127,6 +129,7 @@ const ops = () =>
 const at = (local: string) => timestampFromDate(new Date(`${local}+05:30`));
 
 async function booked(date: string, time: string) {
+  now = NOW;
   const draft = {
     customerId: ids.globex,
     passengers: [{ name: 'Asha Rao', phone: '+919800000101' }],
@@ -172,6 +175,8 @@ async function slip(
   to: string,
   km: number,
 ) {
+  const after = new Date(`${date}T23:30:00+05:30`);
+  if (after > now) now = after;
   await h.client.recordDutySlip(
     {
       id,

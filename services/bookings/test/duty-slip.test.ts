@@ -10,6 +10,8 @@ import { readPdf } from '@fleet/testing/pdf';
 import { type BookingsHarness, bootBookings } from './support';
 
 const NOW = new Date('2026-11-24T04:30:00Z');
+/** The module's clock: NOW (10:00 in Pune on 24/11/2026) unless a test moves it. */
+let now = NOW;
 let h: BookingsHarness;
 const T = randomUUID();
 let customerId: string;
@@ -26,7 +28,7 @@ async function master(kind: string, values: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  h = await bootBookings({ clock: () => NOW });
+  h = await bootBookings({ clock: () => now });
   customerId = await master('customer', { name: 'Acme Corp' });
   dutyTypeId = await master('duty_type', {
     name: '8 Hrs 80 Kms',
@@ -59,6 +61,9 @@ beforeAll(async () => {
   });
 });
 afterAll(() => h?.close());
+afterEach(() => {
+  now = NOW;
+});
 
 const staff = (permissions: string[] = allPermissionIds()) => callAs(h.callerFor(T, permissions));
 const at = (local: string) => timestampFromDate(new Date(`${local}+05:30`));
@@ -87,9 +92,9 @@ const workedExample = (date: string) => [
 ];
 
 it('records the slip and closes the duty priced from it: the worked example’s ₹2,579.50', async () => {
-  const id = await allottedDuty('2026-11-25');
+  const id = await allottedDuty('2026-11-17');
   const recorded = await h.client.recordDutySlip(
-    { id, variant: 'SALES', points: workedExample('2026-11-25'), medium: 'HARD_COPY' },
+    { id, variant: 'SALES', points: workedExample('2026-11-17'), medium: 'HARD_COPY' },
     staff(),
   );
   expect(recorded.points.map((p) => [p.point, p.km])).toEqual([
@@ -117,7 +122,7 @@ it('records the slip and closes the duty priced from it: the worked example’s 
 
   const late = await expectDomainError(
     h.client.recordDutySlip(
-      { id, variant: 'SALES', points: workedExample('2026-11-25'), medium: '' },
+      { id, variant: 'SALES', points: workedExample('2026-11-17'), medium: '' },
       staff(),
     ),
   );
@@ -128,7 +133,7 @@ it('records the slip and closes the duty priced from it: the worked example’s 
     fromCityId: 'mh-pune',
     vehicleGroupId,
     dutyTypeId,
-    reportingDate: '2026-11-25',
+    reportingDate: '2026-11-17',
     reportingTime: '09:00',
     reportingAddress: 'Aundh, Pune',
   };
@@ -184,9 +189,9 @@ it('bills a duty cancelled as a no-show at its card’s no-show rate', async () 
 });
 
 it('approves a closed duty’s slip, and adjusts the allowances it charges with a reason, each by its permission', async () => {
-  const id = await allottedDuty('2026-11-30');
+  const id = await allottedDuty('2026-11-18');
   await h.client.recordDutySlip(
-    { id, variant: 'SALES', points: workedExample('2026-11-30'), medium: 'EMAIL' },
+    { id, variant: 'SALES', points: workedExample('2026-11-18'), medium: 'EMAIL' },
     staff(),
   );
   await h.client.closeDuty({ id }, staff());
@@ -230,9 +235,9 @@ it('prints the customer’s copy of a closed duty’s slip as a PDF, with its le
     address: 'Office 4, Baner Road, Pune',
     gst_no: '27AAPFU0939F1ZV',
   });
-  const id = await allottedDuty('2026-12-01');
+  const id = await allottedDuty('2026-11-19');
   await h.client.recordDutySlip(
-    { id, variant: 'SALES', points: workedExample('2026-12-01'), medium: 'EMAIL' },
+    { id, variant: 'SALES', points: workedExample('2026-11-19'), medium: 'EMAIL' },
     staff(),
   );
   await h.client.closeDuty({ id }, staff());
@@ -258,7 +263,7 @@ it('prints the customer’s copy of a closed duty’s slip as a PDF, with its le
 
 it('binds several duties’ slips into one PDF, each on a page of its own, in the order named', async () => {
   const ids = [];
-  for (const date of ['2026-12-03', '2026-12-02']) {
+  for (const date of ['2026-11-21', '2026-11-20']) {
     const id = await allottedDuty(date);
     await h.client.recordDutySlip(
       { id, variant: 'SALES', points: workedExample(date), medium: 'EMAIL' },
@@ -299,4 +304,59 @@ it('binds several duties’ slips into one PDF, each on a page of its own, in th
     h.client.renderDutySlips({ ids, variant: 'SALES' }, staff([PERMISSION.view_booking])),
   );
   expect(clerk.code).toBe('PERMISSION_DENIED');
+});
+
+it('refuses a slip point later than now, naming it, and closing a duty whose slip lies ahead', async () => {
+  // 10:00 in Pune: the worked example's duty end (16:30) and garage end (17:15) have not happened yet.
+  const id = await allottedDuty('2026-11-24');
+  const ahead = await expectDomainError(
+    h.client.recordDutySlip(
+      { id, variant: 'SALES', points: workedExample('2026-11-24'), medium: 'HARD_COPY' },
+      staff(),
+    ),
+  );
+  expect(ahead.code).toBe('INVALID_ARGUMENT');
+  expect(ahead.fieldViolations).toEqual([
+    {
+      field: 'points.2.at',
+      message: 'Duty end is later than now; record a point once the duty has passed it.',
+    },
+  ]);
+  expect((await h.client.getBooking({ id }, staff())).salesSlip).toHaveLength(0);
+
+  // A phone or office clock a few minutes fast is not refused: up to 15 minutes ahead is taken.
+  const skewed = [
+    { point: 'GARAGE_START', at: at('2026-11-24T08:00'), km: '5000', location: 'Garage, Baner' },
+    { point: 'DUTY_START', at: at('2026-11-24T10:14'), km: '5012', location: 'Aundh' },
+  ];
+  await h.client.recordDutySlip({ id, variant: 'SALES', points: skewed, medium: 'HARD_COPY' }, staff());
+  const beyond = await expectDomainError(
+    h.client.recordDutySlip(
+      {
+        id,
+        variant: 'SALES',
+        points: [{ ...skewed[0]!, at: at('2026-11-24T10:16') }],
+        medium: '',
+      },
+      staff(),
+    ),
+  );
+  expect(beyond.fieldViolations.map((v) => v.field)).toEqual(['points.0.at']);
+
+  // A slip recorded while the clock read later (a clock since put right) is not closed before it happened.
+  now = new Date('2026-11-24T12:00:00Z');
+  await h.client.recordDutySlip(
+    { id, variant: 'SALES', points: workedExample('2026-11-24'), medium: 'HARD_COPY' },
+    staff(),
+  );
+  now = NOW;
+  const early = await expectDomainError(h.client.closeDuty({ id }, staff()));
+  expect([early.code, early.reason]).toEqual(['FAILED_PRECONDITION', 'SLIP_IN_FUTURE']);
+  expect(early.message).toBe(
+    'Duty end on this duty’s slip is later than now; close the duty once it has happened.',
+  );
+  expect((await h.client.getBooking({ id }, staff())).booking!.status).toBe('ALLOTED');
+
+  now = new Date('2026-11-24T12:00:00Z');
+  expect((await h.client.closeDuty({ id }, staff())).booking!.status).toBe('CLOSED');
 });

@@ -1,6 +1,7 @@
 // Taking a booking through the gateway as the web app does: a tRPC mutation checked by the domain's
 // draft schema and the Manage Bookings permission, the price arriving as a Decimal from the customer's
 // rate card, and the booking read back with booking.get.
+import { addCalendarDays, operatorDate } from '@fleet/domain';
 import Decimal from 'decimal.js';
 import { expectTrpcError } from '../../support/expect-trpc-error';
 import { bearer, bookingMasters, bootGateway, freshPhone, type GatewayHarness } from './support';
@@ -158,15 +159,31 @@ it('records the slip and closes the duty, its charges arriving as Decimal, and f
   const driverId = (
     await owner.masters.driver.create.mutate({ values: { name: 'Sunil Patil', phone: '+919811100002' } })
   ).id;
-  const { booking } = await owner.booking.create.mutate({ ...draft(), reportingDate: '2040-03-06' });
+  // A slip records what happened: the duty ran yesterday, on a card in force then.
+  const day = addCalendarDays(operatorDate(new Date()), -1);
+  await owner.masters.rate_card.create.mutate({
+    values: {
+      name: 'Acme this month',
+      party: 'CUSTOMER',
+      customer_id: customerId,
+      duty_type_id: dutyTypeId,
+      vehicle_group_id: vehicleGroupId,
+      contract_start: addCalendarDays(day, -30),
+      contract_end: addCalendarDays(day, 30),
+      normal_rate: '2450.50',
+      extra_km_rate: '14',
+      extra_hour_rate: '150',
+    },
+  });
+  const { booking } = await owner.booking.create.mutate({ ...draft(), reportingDate: day });
   await owner.booking.allot.mutate({ id: booking.id, kind: 'OWN', vehicleId, driverId });
   await owner.booking.recordSlip.mutate({
     id: booking.id,
     variant: 'SALES',
     medium: 'HARD_COPY',
     points: [
-      { point: 'DUTY_START', at: new Date('2040-03-06T03:45:00Z'), km: '100' },
-      { point: 'DUTY_END', at: new Date('2040-03-06T11:45:00Z'), km: '180' },
+      { point: 'DUTY_START', at: new Date(`${day}T09:15:00+05:30`), km: '100' },
+      { point: 'DUTY_END', at: new Date(`${day}T17:15:00+05:30`), km: '180' },
     ],
   });
   const { charges } = await owner.booking.close.mutate({ id: booking.id });

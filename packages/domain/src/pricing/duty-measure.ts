@@ -106,6 +106,24 @@ export function checkSlipOrder(readings: SlipReadings): void {
   }
 }
 
+/**
+ * How far ahead of the service's clock a slip point may be: a phone's or an office PC's clock running a
+ * few minutes fast (decided: 15 minutes). Anything later has not happened yet.
+ */
+export const SLIP_CLOCK_SKEW_MINUTES = 15;
+
+/** The first point of a slip later than `now` (beyond the clock skew allowed), or undefined. */
+export function slipPointAhead(readings: SlipReadings, now: Date): SlipPointName | undefined {
+  const latest = now.getTime() + SLIP_CLOCK_SKEW_MINUTES * 60_000;
+  return SLIP_POINTS.find((name) => {
+    const reading = readings[name];
+    return reading !== undefined && reading.at.getTime() > latest;
+  });
+}
+
+/** What a slip point's name reads as in messages: "Duty end". */
+export const slipPointLabel = (name: SlipPointName): string => POINT_LABELS[name];
+
 const MINUTE = 60_000;
 const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / MINUTE);
 

@@ -399,7 +399,15 @@ export function createDriverDuties(deps: BookingsDeps) {
         if (act.signatureFileId) await saveCustomerSignature(tx, duty.id, act.signatureFileId);
         if (rule.action === 'completeDuty') {
           if (!pricing || !before) throw preconditionFailed('The duty type of this duty is no longer known.');
-          await closeLocked(tx, caller, { duty, before, pricing, action: 'completeDuty', to, slipApproval });
+          await closeLocked(tx, caller, {
+            duty,
+            before,
+            pricing,
+            action: 'completeDuty',
+            to,
+            slipApproval,
+            now: clock(),
+          });
           return true;
         }
         if (to !== duty.status) await applyStatusChange(tx, duty.id, { status: to });

@@ -5,6 +5,8 @@ import {
   type SLIP_POINTS,
   SlipError,
   type SlipReadings,
+  slipPointAhead,
+  slipPointLabel,
   transition,
 } from '@fleet/domain';
 import {
@@ -133,8 +135,8 @@ export async function closeLocked(
     to: BookingStatus;
     /** When a digital slip closes, its passenger is asked to approve it within these hours (from now). */
     slipApproval?: { now: Date; hours: number };
-    /** The service's clock, for what the close records. */
-    now?: Date;
+    /** The service's clock: what the close records, and what the slip's points must not be later than. */
+    now: Date;
   },
 ) {
   const { duty, before, pricing } = input;
@@ -145,12 +147,20 @@ export async function closeLocked(
       'SLIP_INCOMPLETE',
     );
   }
+  const purchase = readingsOf(await listSlipPoints(tx, duty.id, 'PURCHASE'));
+  // A duty is closed (and so billed) once it has happened, never on a slip that lies ahead.
+  const ahead = slipPointAhead(sales, input.now) ?? slipPointAhead(purchase, input.now);
+  if (ahead) {
+    throw preconditionFailed(
+      `${slipPointLabel(ahead)} on this duty’s slip is later than now; close the duty once it has happened.`,
+      'SLIP_IN_FUTURE',
+    );
+  }
   const booking = (await getBookingDetail(tx, duty.id))!;
   if (pricedFacts(booking) !== pricedFacts(before)) {
     // Allotted or re-priced between masters' answers and the lock: price what the duty is now.
     throw conflict('This duty changed while it was being closed. Try again.', 'STALE_VERSION');
   }
-  const purchase = readingsOf(await listSlipPoints(tx, duty.id, 'PURCHASE'));
   const priced = priceAtClose(
     pricing,
     booking,
@@ -163,7 +173,7 @@ export async function closeLocked(
   if (input.action === 'closeByOps') {
     await recordOfficeDriverAction(tx, caller.tenantId, booking, {
       action: 'CLOSED_BY_OPS',
-      at: input.now ?? new Date(),
+      at: input.now,
     });
   }
   await applyStatusChange(tx, duty.id, { status: input.to });
@@ -219,6 +229,13 @@ export function createDutySlip(deps: BookingsDeps) {
         if (!(error instanceof SlipError)) throw error;
         const index = points.findIndex((p) => DOMAIN_POINT[p.point] === error.point);
         throw invalidField(`points.${index}`, error.message);
+      }
+      const ahead = slipPointAhead(readingsOf(points), clock());
+      if (ahead) {
+        throw invalidField(
+          `points.${points.findIndex((p) => DOMAIN_POINT[p.point] === ahead)}.at`,
+          `${slipPointLabel(ahead)} is later than now; record a point once the duty has passed it.`,
+        );
       }
       await requireBookingFiles(
         masters,
