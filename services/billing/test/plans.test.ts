@@ -1,10 +1,15 @@
 // The plans of billing's reads under row-level security, as the operator's role runs them: by id, and the
 // invoice list's search.
 import { randomUUID } from 'node:crypto';
-import { idArray, migrate, rows } from '@fleet/platform';
+import { idArray, migrate, rows, toPage } from '@fleet/platform';
 import { createTestDatabase, type TestDatabase } from '@fleet/testing';
 import { sql } from 'drizzle-orm';
-import { invoiceConditions, listInvoices } from '../src/storage/invoices-store';
+import {
+  invoiceConditions,
+  invoiceCursorOf,
+  invoiceListQuery,
+  listInvoices,
+} from '../src/storage/invoices-store';
 import { billingMigrations, SCHEMA } from '../src/storage/migrations';
 import { purchaseDutyConditions } from '../src/storage/purchase-duties-store';
 
@@ -83,6 +88,45 @@ it('finds by the beginning of a number or a name, in any case, and a GSTIN only 
   // The search is a beginning, never a pattern: % and _ match only themselves.
   expect(await found('%')).toEqual([]);
   expect(await found('customer _2')).toEqual([]);
+});
+
+describe('newest first', () => {
+  const noFilter = searchOf('');
+  /** Every invoice of the operator, page after page of `limit` in the list's keyset order. */
+  async function walk(direction: 'asc' | 'desc', limit: number) {
+    const seen: { invoiceDate: string; invoiceNo: string }[] = [];
+    let cursor: string | undefined;
+    do {
+      const fetched = await database.db.read(T, (tx) =>
+        listInvoices(tx, noFilter, { sortBy: 'invoice_date', direction, cursor, limit }),
+      );
+      const page = toPage(fetched, limit, invoiceCursorOf);
+      seen.push(...page.items.map((row) => ({ invoiceDate: row.invoiceDate, invoiceNo: row.invoiceNo })));
+      cursor = page.hasMore ? page.nextCursor : undefined;
+    } while (cursor);
+    return seen;
+  }
+  const byDateThenNumber = (a: { invoiceDate: string; invoiceNo: string }, b: typeof a) =>
+    a.invoiceDate.localeCompare(b.invoiceDate) || a.invoiceNo.localeCompare(b.invoiceNo);
+
+  it('lists by invoice date, then number, newest first, across every page of the walk', async () => {
+    const seen = await walk('desc', 70);
+    expect(seen).toHaveLength(1000);
+    expect(new Set(seen.map((row) => row.invoiceNo)).size).toBe(1000);
+    expect(seen).toEqual([...seen].sort(byDateThenNumber).reverse());
+    // Six dates of many invoices each: the date's ties go by number.
+    expect(seen[0]!.invoiceDate > seen.at(-1)!.invoiceDate).toBe(true);
+    expect(await walk('asc', 70)).toEqual([...seen].reverse());
+  });
+
+  it('reads that order from its index under row-level security', async () => {
+    const plan = await planOf(
+      T,
+      invoiceListQuery(noFilter, { sortBy: 'invoice_date', direction: 'desc', limit: 50 }),
+    );
+    expect(plan).toContain('invoices_by_date_number');
+    expect(plan).not.toMatch(/Seq Scan|Sort Key/);
+  });
 });
 
 it('reads the receivables from the open invoices alone, through their index under row-level security', async () => {

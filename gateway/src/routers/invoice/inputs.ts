@@ -67,7 +67,7 @@ export const listInput = z.object({
   dateFrom: isoDateSchema.optional(),
   dateTo: isoDateSchema.optional(),
   dispatched: z.boolean().optional(),
-  sortBy: z.enum(['created_at', 'start_date', 'invoice_no']).optional(),
+  sortBy: z.enum(['invoice_date', 'created_at', 'start_date', 'invoice_no']).optional(),
   order: orderSchema,
   cursor: cursorSchema,
   limit: limitSchema,

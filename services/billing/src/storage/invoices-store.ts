@@ -319,9 +319,11 @@ export async function activityOf(tx: Tx, invoiceId: string): Promise<ActivityRow
   );
 }
 
-export const INVOICE_SORTS = ['created_at', 'start_date', 'invoice_no'] as const;
+export const INVOICE_SORTS = ['invoice_date', 'created_at', 'start_date', 'invoice_no'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 const INVOICE_SORT_SHAPES: Record<InvoiceSort, CursorShape> = {
+  // By the invoice's date, its number breaking the day's ties: what "newest first" means to a reader.
+  invoice_date: { sort: { type: 'date', nullable: false }, tieBreak: 'text' },
   created_at: { sort: { type: 'timestamp', nullable: false } },
   start_date: { sort: { type: 'date', nullable: true } },
   invoice_no: { sort: { type: 'text', nullable: false } },
@@ -362,26 +364,49 @@ export function invoiceConditions(filters: InvoiceFilters): SQL[] {
   return where;
 }
 
-/** Up to `limit + 1` invoices of a filter, keyset-paged by one of the three sorts. */
-export async function listInvoices(
-  tx: Tx,
-  filters: InvoiceFilters,
-  page: { sortBy: InvoiceSort; direction: 'asc' | 'desc'; cursor?: string; limit: number },
-): Promise<(InvoiceRow & { sortKey: string | null })[]> {
+export interface InvoiceListPage {
+  sortBy: InvoiceSort;
+  direction: 'asc' | 'desc';
+  cursor?: string;
+  limit: number;
+}
+
+/** An invoice as the list reads it: its row and its sort key(s) for the page's cursor. */
+export type InvoiceListRow = InvoiceRow & { sortKey: string | null; sortTieBreak: string | null };
+
+/** The list's query: up to `limit + 1` invoices of a filter, keyset-paged by one of its sorts. */
+export function invoiceListQuery(filters: InvoiceFilters, page: InvoiceListPage): SQL {
   const column = sql.raw(`v.${page.sortBy}`);
+  const shape = INVOICE_SORT_SHAPES[page.sortBy];
+  const tieBreak = shape.tieBreak ? sql.raw('v.invoice_no') : undefined;
   const paging = keyset({
     sortKey: column,
+    tieBreak,
     id: sql.raw('v.id'),
     direction: page.direction,
     cursor: page.cursor,
-    shape: INVOICE_SORT_SHAPES[page.sortBy],
+    shape,
   });
   const where = invoiceConditions(filters);
   if (paging.after) where.push(paging.after);
-  return rows(
-    tx,
-    sql`select ${ROW_COLUMNS}, ${column}::text as "sortKey" from billing.invoices v
-        ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-        order by ${paging.orderBy} limit ${page.limit + 1}`,
-  );
+  return sql`select ${ROW_COLUMNS}, ${column}::text as "sortKey", ${tieBreak ?? sql`null`}::text as "sortTieBreak"
+      from billing.invoices v
+      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      order by ${paging.orderBy} limit ${page.limit + 1}`;
+}
+
+/** Up to `limit + 1` invoices of a filter, keyset-paged by one of the list's sorts. */
+export async function listInvoices(
+  tx: Tx,
+  filters: InvoiceFilters,
+  page: InvoiceListPage,
+): Promise<InvoiceListRow[]> {
+  return rows(tx, invoiceListQuery(filters, page));
+}
+
+/** What a listed invoice's page link carries: its sort key(s) and id. */
+export function invoiceCursorOf(
+  row: InvoiceListRow,
+): [value: string | null, id: string] | [value: string | null, id: string, tieBreak: string] {
+  return row.sortTieBreak === null ? [row.sortKey, row.id] : [row.sortKey, row.id, row.sortTieBreak];
 }

@@ -28,6 +28,7 @@ import {
   type InvoiceFilters,
   type InvoiceRecord,
   type InvoiceRow,
+  invoiceCursorOf,
   listInvoices,
 } from '../storage/invoices-store';
 import { checkedDate, checkedText } from './checked-input';
@@ -107,7 +108,7 @@ export function createInvoiceLists(deps: BillingDeps) {
   return {
     async list(caller: TenantCaller, input: InvoiceListInput): Promise<Page<InvoiceRow>> {
       requirePermission(caller, PERMISSION.view_invoice, 'see invoices');
-      const sortBy = sortKey(input.sortBy, INVOICE_SORTS, 'created_at', 'Invoices');
+      const sortBy = sortKey(input.sortBy, INVOICE_SORTS, 'invoice_date', 'Invoices');
       const limit = pageSize(input.limit);
       const filters = invoiceFiltersOf(input);
       const fetched = await db.read(caller.tenantId, (tx) =>
@@ -118,7 +119,7 @@ export function createInvoiceLists(deps: BillingDeps) {
           limit,
         }),
       );
-      return toPage(fetched, limit, (row) => [row.sortKey, row.id]);
+      return toPage(fetched, limit, invoiceCursorOf);
     },
 
     async get(

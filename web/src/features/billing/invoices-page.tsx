@@ -34,13 +34,14 @@ const search = z.object({
   dateFrom: listDay,
   dateTo: listDay,
   dispatched: z.enum(['yes', 'no']).optional().catch(undefined),
-  sortBy: z.enum(['created_at', 'start_date', 'invoice_no']).optional().catch(undefined),
+  sortBy: z.enum(['invoice_date', 'created_at', 'start_date', 'invoice_no']).optional().catch(undefined),
   order: listOrder,
 });
 
-const SORTS: SortChoice<'created_at' | 'start_date' | 'invoice_no'>[] = [
-  { sortBy: 'created_at', order: 'desc', label: 'Newest first' },
-  { sortBy: 'created_at', order: 'asc', label: 'Oldest first' },
+const SORTS: SortChoice<'invoice_date' | 'created_at' | 'start_date' | 'invoice_no'>[] = [
+  { sortBy: 'invoice_date', order: 'desc', label: 'Newest first' },
+  { sortBy: 'invoice_date', order: 'asc', label: 'Oldest first' },
+  { sortBy: 'created_at', order: 'desc', label: 'Last made first' },
   { sortBy: 'start_date', order: 'desc', label: 'Duty dates ↓' },
   { sortBy: 'start_date', order: 'asc', label: 'Duty dates ↑' },
   { sortBy: 'invoice_no', order: 'desc', label: 'Invoice no. ↓' },
@@ -97,7 +98,7 @@ export default function InvoicesPage() {
         dateFrom: state.dateFrom,
         dateTo: state.dateTo,
         dispatched: state.dispatched === undefined ? undefined : state.dispatched === 'yes',
-        sortBy: state.sortBy ?? 'created_at',
+        sortBy: state.sortBy ?? 'invoice_date',
         order: state.order ?? 'desc',
         limit: 50,
       },
@@ -202,7 +203,7 @@ export default function InvoicesPage() {
         />
         <SortSelect
           choices={SORTS}
-          sortBy={state.sortBy ?? 'created_at'}
+          sortBy={state.sortBy ?? 'invoice_date'}
           order={state.order ?? 'desc'}
           onChange={update}
           w={180}
@@ -216,7 +217,7 @@ export default function InvoicesPage() {
         state={{
           search: state.search,
           active: 'all',
-          sortBy: state.sortBy ?? 'created_at',
+          sortBy: state.sortBy ?? 'invoice_date',
           order: state.order ?? 'desc',
         }}
         update={(patch) => update({ sortBy: search.shape.sortBy.parse(patch.sortBy), order: patch.order })}
