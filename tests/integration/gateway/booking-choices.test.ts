@@ -28,7 +28,7 @@ afterAll(() => h?.close());
 it('lists the names and ids a booking form picks from to someone holding only the bookings permissions', async () => {
   const clerk = h.client(() => bearer(clerkToken));
   const customers = await clerk.booking.choices.query({ kind: 'customer', search: 'acme' });
-  expect(customers).toEqual([{ id: masters.customerId, name: 'Acme Corp' }]);
+  expect(customers).toEqual([{ id: masters.customerId, name: 'Acme Corp', details: {} }]);
   expect(await clerk.booking.choices.query({ kind: 'duty_type' })).toEqual([
     { id: masters.dutyTypeId, name: '8 Hrs 80 Kms' },
   ]);
@@ -38,10 +38,47 @@ it('lists the names and ids a booking form picks from to someone holding only th
   expect(await clerk.booking.choices.query({ kind: 'city', search: 'pune' })).toEqual(
     expect.arrayContaining([{ id: 'mh-pune', name: 'Pune' }]),
   );
+  // The board's filters pick from these too, labels and groups included.
+  expect(await clerk.booking.choices.query({ kind: 'label', ids: [labelId] })).toEqual([
+    { id: labelId, name: 'VIP' },
+  ]);
+  for (const kind of ['supplier', 'customer_group', 'supplier_group'] as const) {
+    await expect(clerk.booking.choices.query({ kind })).resolves.toEqual([]);
+  }
   // The masters screens themselves stay closed to this person.
   await expect(clerk.masters.customer.list.query({})).rejects.toMatchObject({
     data: { code: 'FORBIDDEN' },
   });
+});
+
+it('gives that person what the form fills in from a chosen customer: its city and contact, nothing more', async () => {
+  const owner = h.client(() => bearer(ownerToken));
+  const clerk = h.client(() => bearer(clerkToken));
+  const customer = await owner.masters.customer.create.mutate({
+    values: {
+      name: 'Zenith Travels',
+      city_id: 'mh-pune',
+      contact_person: 'Ravi Kumar',
+      phone: '+919811100022',
+      email: 'desk@zenith.example',
+      address: 'Baner Road, Pune',
+    },
+  });
+  const [chosen] = await clerk.booking.choices.query({ kind: 'customer', ids: [customer.id] });
+  expect(chosen).toEqual({
+    id: customer.id,
+    name: 'Zenith Travels',
+    details: {
+      city_id: 'mh-pune',
+      contact_person: 'Ravi Kumar',
+      phone: '+919811100022',
+      email: 'desk@zenith.example',
+    },
+  });
+  // Kinds the form fills nothing in from carry names alone.
+  expect(await clerk.booking.choices.query({ kind: 'duty_type', ids: [masters.dutyTypeId] })).toEqual([
+    { id: masters.dutyTypeId, name: '8 Hrs 80 Kms' },
+  ]);
 });
 
 it('refuses a kind no booking form picks, naming the field', async () => {

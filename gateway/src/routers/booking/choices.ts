@@ -1,4 +1,4 @@
-import { BOOKING_CHOICE_KINDS, BOOKING_LIST_PERMISSION } from '@fleet/domain';
+import { BOOKING_CHOICE_KINDS, BOOKING_LIST_PERMISSION, choiceDetailsOf } from '@fleet/domain';
 import { optionalText } from '@fleet/domain/inputs';
 import { callAs } from '@fleet/platform';
 import { z } from 'zod';
@@ -25,5 +25,10 @@ export const choices = procedureNeeding(BOOKING_LIST_PERMISSION)
       { kind: input.kind, search: input.search ?? '', ids: input.ids ?? [], limit: 50 },
       callAs(ctx.caller),
     );
-    return r.choices.map((choice) => ({ id: choice.id, name: choice.name }));
+    const fillsIn = choiceDetailsOf(input.kind).length > 0;
+    return r.choices.map((choice) =>
+      fillsIn
+        ? { id: choice.id, name: choice.name, details: { ...choice.details } }
+        : { id: choice.id, name: choice.name },
+    );
   });

@@ -19,6 +19,20 @@ export const BOOKING_CHOICE_KINDS = [
 ] as const satisfies readonly MasterKind[];
 export type BookingChoiceKind = (typeof BOOKING_CHOICE_KINDS)[number];
 
+/**
+ * What a booking's form fills in from a chosen record, besides its name: a customer's city (the duty's
+ * from city) and its contact (who booked). Nothing of documents, terms or money.
+ */
+export const CHOICE_DETAILS: Partial<Record<BookingChoiceKind, readonly string[]>> = {
+  customer: ['city_id', 'contact_person', 'phone', 'email'],
+};
+
+/** The details a form takes from a chosen record of `kind`, none for most kinds. */
+export function choiceDetailsOf(kind: string): readonly string[] {
+  const known = BOOKING_CHOICE_KINDS.find((k) => k === kind);
+  return (known && CHOICE_DETAILS[known]) || [];
+}
+
 /** Which permissions open which masters' choices, besides the master's own view permission. */
 export const CHOICES_BY_PERMISSION: Partial<Record<PermissionId, readonly MasterKind[]>> = {
   view_booking: BOOKING_CHOICE_KINDS,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  choiceDetailsOf,
   FILE_TARGET,
   type Field,
   type FieldValue,
@@ -318,14 +319,34 @@ export function createMasters(deps: MastersDeps) {
         active: ids ? 'all' : 'active',
         limit: ids ? Math.min(ids.length, 1000) : input.limit || 50,
       });
+      // What a form fills in from a record it already holds (asked by id): read whole, kept to the details.
+      const detailFields = choiceDetailsOf(kind);
+      const whole =
+        ids && detailFields.length && !definition.system
+          ? await db.read(caller.tenantId, async (tx) => {
+              const found = new Map<string, Record<string, unknown>>();
+              for (const record of page.items) {
+                const read = await getRecord(tx, definition, record.id, today());
+                if (read) found.set(record.id, read.values);
+              }
+              return found;
+            })
+          : undefined;
       return page.items.map((record) => {
         const values: Record<string, unknown> = record.values;
         const name = values[definition.display];
         const colour = values.colour;
+        const details: Record<string, string> = {};
+        const wholeValues = whole?.get(record.id);
+        for (const field of wholeValues ? detailFields : []) {
+          const value = wholeValues?.[field];
+          if (typeof value === 'string' && value !== '') details[field] = value;
+        }
         return {
           id: record.id,
           name: name === null || name === undefined ? '' : String(name),
           colour: definition.kind === 'label' && typeof colour === 'string' ? colour : '',
+          details,
         };
       });
     },

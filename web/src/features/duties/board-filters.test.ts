@@ -1,6 +1,5 @@
 import { BOOKING_FILTER_KEYS } from '@fleet/domain';
 import { hasFilters, listFiltersSearch, withFilter } from '../common/list/list-state';
-import { offeredBoardFilters } from './board-filter-inputs';
 import { BOARD_FILTERS, boardFilterInput, slipReceivedChoice } from './board-filters';
 
 const CUSTOMER = '0b6f2b4e-8d0a-4c52-9d55-2f0c9a4d7e11';
@@ -41,16 +40,5 @@ describe('the board’s filters in the URL', () => {
     expect(slipReceivedChoice({ duty_slip_received: ['true', 'false'] })).toBeNull();
     expect(boardFilterInput({ duty_slip_received: ['true', 'false'] })).toBeUndefined();
     expect(boardFilterInput({ duty_slip_received: ['maybe'] })).toBeUndefined();
-  });
-
-  it('offers a filter on another master only to those who may list it; cities and the slip to all', () => {
-    const keys = (permissions: string[]) => offeredBoardFilters(new Set(permissions)).map((f) => f.key);
-    expect(keys(['view_booking'])).toEqual(['cities', 'duty_slip_received']);
-    expect(keys(['view_booking', 'view_customer', 'view_label'])).toEqual([
-      'customers',
-      'cities',
-      'labels',
-      'duty_slip_received',
-    ]);
   });
 });

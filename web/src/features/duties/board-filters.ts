@@ -1,11 +1,11 @@
 // Spec §2's filter categories as the duties board offers them: each key of BOOKING_FILTER_KEYS with the
 // spec's labels and where its choices come from (another master, or Yes/No for the slip), and the
 // filters kept in the URL turned into what booking.list takes.
-import { BOOKING_FILTER_KEYS, type BookingFilterKey, type ListedKind } from '@fleet/domain';
+import { BOOKING_FILTER_KEYS, type BookingChoiceKind, type BookingFilterKey } from '@fleet/domain';
 import type { ListFilters } from '../common/list/list-state';
 
 export type BoardFilter =
-  | { key: BookingFilterKey; one: string; many: string; choices: 'master'; master: ListedKind }
+  | { key: BookingFilterKey; one: string; many: string; choices: 'master'; master: BookingChoiceKind }
   | { key: 'duty_slip_received'; one: string; many: string; choices: 'yes-no' };
 
 export const BOARD_FILTERS: readonly BoardFilter[] = [

@@ -1,32 +1,34 @@
-// A booking's picker of another master's records (customer, company, city, vehicle group, duty type):
-// its choices come from booking.choices, open to whoever may see bookings, so taking a booking needs
-// the bookings permissions alone, not the masters' screens.
+// A booking's picker of another master's records (customer, company, city, vehicle group, duty type),
+// and the board's filters on them: their choices come from booking.choices, open to whoever may see
+// bookings, so taking and finding bookings needs the bookings permissions alone, not the masters' screens.
 import type { BookingChoiceKind } from '@fleet/domain';
-import { Select } from '@mantine/core';
+import { MultiSelect, type MultiSelectProps, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
 
-/** The searched choices of a kind plus the one already chosen, by name. */
-function useBookingChoices(kind: BookingChoiceKind, chosen: string | null, search: string) {
+/** The searched choices of a kind plus those already chosen, by name. */
+function useBookingChoices(kind: BookingChoiceKind, chosen: readonly string[], search: string) {
   const found = useQuery(
     trpc.booking.choices.queryOptions({ kind, search: search || undefined }, { staleTime: 30_000 }),
   );
   const known = useQuery(
     trpc.booking.choices.queryOptions(
-      { kind, ids: chosen ? [chosen] : [] },
-      { enabled: !!chosen, staleTime: 5 * 60_000 },
+      { kind, ids: [...chosen] },
+      { enabled: chosen.length > 0, staleTime: 5 * 60_000 },
     ),
   );
   return useMemo(() => {
     const byId = new Map<string, string>();
     for (const choice of [...(known.data ?? []), ...(found.data ?? [])]) byId.set(choice.id, choice.name);
-    if (chosen && !byId.has(chosen)) byId.set(chosen, known.isFetching ? '…' : chosen);
+    for (const id of chosen) if (!byId.has(id)) byId.set(id, known.isFetching ? '…' : id);
     return [...byId].map(([value, label]) => ({ value, label }));
   }, [chosen, found.data, known.data, known.isFetching]);
 }
+
+const NONE: readonly string[] = [];
 
 export function BookingChoiceField({
   name,
@@ -44,7 +46,8 @@ export function BookingChoiceField({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const value = typeof input.value === 'string' && input.value !== '' ? input.value : null;
-  const options = useBookingChoices(kind, value, debounced);
+  const chosen = useMemo(() => (value ? [value] : NONE), [value]);
+  const options = useBookingChoices(kind, chosen, debounced);
   return (
     <Select
       label={label}
@@ -59,6 +62,28 @@ export function BookingChoiceField({
       error={fieldState.error?.message}
       nothingFoundMessage="Nothing matches"
       name={name}
+    />
+  );
+}
+
+/** A list's filter on records a booking names (the board's customers, labels, groups…), by booking.choices. */
+export function BookingChoicesFilter({
+  kind,
+  value,
+  ...props
+}: { kind: BookingChoiceKind; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useBookingChoices(kind, value, debounced);
+  return (
+    <MultiSelect
+      searchable
+      data={options}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage="Nothing matches"
+      {...props}
     />
   );
 }

@@ -118,20 +118,23 @@ function ContactRows({
   );
 }
 
-/** The chosen customer's city and contact, filled into what is still empty. */
-function useCustomerDefaults(canReadCustomers: boolean) {
+/**
+ * The chosen customer's city and contact, filled into what is still empty: booking.choices gives them to
+ * whoever may take a booking, with or without the customers' screens.
+ */
+function useCustomerDefaults() {
   const { control, getValues, setValue } = useFormContext<BookingFormValues>();
   const customerId = useWatch({ control, name: 'customerId' });
-  const customer = useQuery(
-    listedApi('customer').get.queryOptions(
-      { id: customerId },
-      { enabled: canReadCustomers && customerId !== '', staleTime: 60_000 },
+  const chosen = useQuery(
+    trpc.booking.choices.queryOptions(
+      { kind: 'customer', ids: [customerId] },
+      { enabled: customerId !== '', staleTime: 60_000 },
     ),
   );
-  const record = customer.data;
+  const details = chosen.data?.[0]?.details;
   useEffect(() => {
-    if (!record) return;
-    const { city_id, contact_person, phone, email } = record.values;
+    if (!details) return;
+    const { city_id, contact_person, phone, email } = details;
     const patch = customerPatch(getValues(), {
       cityId: city_id ?? null,
       contactPerson: contact_person ?? null,
@@ -140,7 +143,7 @@ function useCustomerDefaults(canReadCustomers: boolean) {
     });
     if (patch.fromCityId) setValue('fromCityId', patch.fromCityId, { shouldValidate: true });
     if (patch.bookedBy) setValue('bookedBy', patch.bookedBy);
-  }, [record, getValues, setValue]);
+  }, [details, getValues, setValue]);
 }
 
 /** The customer's rate card in force for the duty, once the duty is known well enough to look it up. */
@@ -322,7 +325,6 @@ export function BookingForm({
   return (
     <FormProvider {...form}>
       <BookingFormBody
-        canReadCustomers={can('view_customer')}
         can={can}
         customFields={customFields}
         saving={form.formState.isSubmitting}
@@ -336,7 +338,6 @@ export function BookingForm({
 }
 
 function BookingFormBody({
-  canReadCustomers,
   can,
   customFields,
   saving,
@@ -347,14 +348,13 @@ function BookingFormBody({
 }: {
   submitLabel: string;
   kept: KeptParts;
-  canReadCustomers: boolean;
   can: (permission: PermissionId) => boolean;
   customFields: readonly CustomFieldShape[];
   saving: boolean;
   problem?: string;
   onSubmit: () => void;
 }) {
-  useCustomerDefaults(canReadCustomers);
+  useCustomerDefaults();
   const [uploading, setUploading] = useState(false);
   return (
     <form

@@ -186,7 +186,6 @@ export default function BookingsPage() {
         <Group gap="sm" wrap="wrap">
           <BoardFilterInputs
             filters={state.filters}
-            permissions={permissions}
             onChange={(next) => {
               setSelectedIds(new Set());
               update({ filters: next });
