@@ -181,7 +181,8 @@ const customLineSchema = z.object({
 
 const billingItemLineSchema = z.object({
   type: z.literal('BILLING_ITEM'),
-  name: text(120).min(1, 'Name the billing item'),
+  // A duty's trip insurance line names its insurer (120) and policy (60): "Trip insurance — …, policy …".
+  name: text(250).min(1, 'Name the billing item'),
   amount: money('amount'),
   taxable: z.boolean(),
   sac: sacSchema.default(''),

@@ -22,6 +22,8 @@ export interface DutyRecord {
   /** bookings' DutyBillingItem list as protobuf JSON. */
   billingItems: JsonValue[];
   billingItemsTotal: string;
+  /** bookings' TripInsurance as protobuf JSON; null when the duty carries none. */
+  tripInsurance: JsonValue | null;
   slipApproved: boolean;
   /** PostgreSQL's text of the instant. */
   closedAt: string | null;

@@ -14,6 +14,7 @@ import {
   invoiceLinesSchema,
   printedBillingItems,
   rupeesInWords,
+  tripInsuranceLineName,
 } from '@fleet/domain';
 import { invalid } from '@fleet/platform';
 import {
@@ -25,7 +26,7 @@ import {
   InvoiceSchema,
   InvoiceTotalsSchema,
 } from '@fleet/proto/fleet/billing/v1/invoice_pb';
-import { DutyBillingItemSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import { DutyBillingItemSchema, TripInsuranceSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { DutyChargesSchema } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import Decimal from 'decimal.js';
 import type { DutyRecord } from './duty';
@@ -90,6 +91,19 @@ export function invoiceLinesOf(
         taxRate: item.isTaxable && item.taxId ? taxRateOf(item.taxId) : null,
       });
       sources.push({ kind: 'duty-item', duty, billingItemId: item.billingItemId });
+    }
+    if (duty.tripInsurance) {
+      const insurance = fromJson(TripInsuranceSchema, duty.tripInsurance, { ignoreUnknownFields: true });
+      // GST: the premium is billed as part of the taxable value of the car-hire supply, at the invoice's rate.
+      raw.push({
+        type: 'BILLING_ITEM',
+        name: tripInsuranceLineName(insurance),
+        amount: insurance.premium || '0',
+        taxable: true,
+        sac: CAR_HIRE_SAC,
+        taxRate: null,
+      });
+      sources.push({ kind: 'duty-item', duty, billingItemId: '' });
     }
   }
   for (const line of staff) {

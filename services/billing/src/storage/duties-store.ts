@@ -2,7 +2,7 @@
 // invoicing screens and use cases make of it.
 import { toJson } from '@bufbuild/protobuf';
 import { type CursorShape, idArray, idIn, keyset, rows, type Tx } from '@fleet/platform';
-import { DutyBillingItemSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
+import { DutyBillingItemSchema, TripInsuranceSchema } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import { DutyChargesSchema } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { BookingChanged } from '@fleet/proto/fleet/bookings/v1/events_pb';
 import Decimal from 'decimal.js';
@@ -39,6 +39,9 @@ export async function saveDutyFromEvent(
   const purchaseCharges = purchase ? JSON.stringify(toJson(DutyChargesSchema, purchase)) : null;
   const purchaseAmount = purchase ? new Decimal(purchase.total || 0).toFixed(2) : null;
   const items = booking.billingItems.map((item) => toJson(DutyBillingItemSchema, item));
+  const insurance = booking.tripInsurance
+    ? JSON.stringify(toJson(TripInsuranceSchema, booking.tripInsurance))
+    : null;
   const passengers = booking.passengers
     .map((p) => p.name)
     .filter(Boolean)
@@ -51,7 +54,7 @@ export async function saveDutyFromEvent(
     insert into billing.duties as d (booking_id, tenant_id, booking_no, version, status, customer_id, customer_name,
       company_id, from_city_id, vehicle_group_id, duty_type_id, start_date, reporting_at, vehicle_no, driver_name,
       passenger_names, charges, car_hire, rate_card_name, billing_items, billing_items_total, slip_approved,
-      closed_at, search, supplier_id, supplier_name, purchase_charges, purchase_amount)
+      closed_at, search, supplier_id, supplier_name, purchase_charges, purchase_amount, trip_insurance)
     values (${booking.id}, ${tenantId}, ${booking.bookingNo}, ${booking.version}, ${booking.status},
       ${booking.customerId}, ${booking.customerName}, ${booking.companyId || null}, ${booking.fromCityId},
       ${booking.vehicleGroupId || null}, ${booking.dutyTypeId || null}, ${booking.startDate},
@@ -59,7 +62,7 @@ export async function saveDutyFromEvent(
       ${booking.driverName}, ${passengers}, ${charges}::jsonb, ${carHire}, ${event.charges?.rateCardName ?? ''},
       ${JSON.stringify(items)}::jsonb, ${sum(booking.billingItems.map((i) => i.amount)).toFixed(2)},
       ${event.action === 'slipApproved'}, ${closedAt ?? occurredAt}, ${search}, ${booking.supplierId || null},
-      ${booking.supplierName}, ${purchaseCharges}::jsonb, ${purchaseAmount})
+      ${booking.supplierName}, ${purchaseCharges}::jsonb, ${purchaseAmount}, ${insurance}::jsonb)
     on conflict (booking_id) do update set
       version = excluded.version, status = excluded.status, customer_id = excluded.customer_id,
       customer_name = excluded.customer_name, company_id = excluded.company_id, from_city_id = excluded.from_city_id,
@@ -69,7 +72,7 @@ export async function saveDutyFromEvent(
       charges = coalesce(excluded.charges, d.charges), car_hire = coalesce(excluded.car_hire, d.car_hire),
       rate_card_name = case when excluded.charges is null then d.rate_card_name else excluded.rate_card_name end,
       billing_items = excluded.billing_items, billing_items_total = excluded.billing_items_total,
-      slip_approved = d.slip_approved or excluded.slip_approved,
+      trip_insurance = excluded.trip_insurance, slip_approved = d.slip_approved or excluded.slip_approved,
       closed_at = ${closedAt ? sql`excluded.closed_at` : sql`d.closed_at`},
       search = excluded.search, supplier_id = excluded.supplier_id, supplier_name = excluded.supplier_name,
       purchase_charges = case when excluded.supplier_id is distinct from d.supplier_id then excluded.purchase_charges
@@ -86,7 +89,7 @@ const DUTY_COLUMNS = sql.raw(`d.booking_id as "bookingId", d.booking_no::int8 as
   to_char(d.start_date, 'YYYY-MM-DD') as "startDate", d.vehicle_no as "vehicleNo", d.driver_name as "driverName",
   d.passenger_names as "passengerNames", d.charges, d.car_hire::text as "carHire", d.rate_card_name as "rateCardName",
   d.billing_items as "billingItems", d.billing_items_total::text as "billingItemsTotal",
-  d.slip_approved as "slipApproved", d.closed_at as "closedAt", d.invoice_id as "invoiceId",
+  d.trip_insurance as "tripInsurance", d.slip_approved as "slipApproved", d.closed_at as "closedAt", d.invoice_id as "invoiceId",
   (select i.invoice_no from billing.invoices i where i.id = d.invoice_id) as "invoiceNo"`);
 // The invoice's number by its primary key, duty by duty: a join would let the planner hash every invoice
 // of the operator to number a few duties (most of them bill-pending, with none).
