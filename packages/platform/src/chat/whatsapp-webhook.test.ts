@@ -236,12 +236,55 @@ describe('reading a WhatsApp webhook delivery', () => {
       ok: false,
       status: 400,
     });
-    const badNumber = delivery({ statuses: [statusOf('read', { recipient_id: 'driver' })] });
-    expect(receiveWhatsAppWebhook(Buffer.from(badNumber), sign(badNumber), APP_SECRET)).toEqual({
+    const noMetadata = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ changes: [{ field: 'messages', value: { messaging_product: 'whatsapp' } }] }],
+    });
+    expect(receiveWhatsAppWebhook(Buffer.from(noMetadata), sign(noMetadata), APP_SECRET)).toMatchObject({
       ok: false,
       status: 400,
-      reason:
+      reason: expect.stringContaining('entry.0.changes.0.value.metadata'),
+    });
+  });
+
+  it('takes the good items of a delivery and leaves out, naming them, the ones it cannot read', () => {
+    const mixed = delivery({
+      statuses: [statusOf('read', { recipient_id: 'driver' }), statusOf('delivered')],
+      messages: [
+        { from: '919800000101', id: 'wamid.no-text', timestamp: '1767225600', type: 'text' },
+        {
+          from: '919800000101',
+          id: WAMID_IN,
+          timestamp: '1767225600',
+          type: 'text',
+          text: { body: 'On my way' },
+        },
+      ],
+    });
+    expect(receiveWhatsAppWebhook(Buffer.from(mixed), sign(mixed), APP_SECRET)).toEqual({
+      ok: true,
+      events: [
+        {
+          kind: 'status',
+          businessNumberId: PHONE_NUMBER_ID,
+          providerMessageId: WAMID_OUT,
+          status: 'delivered',
+          recipient: '+919800000101',
+          at,
+        },
+        {
+          kind: 'message',
+          businessNumberId: PHONE_NUMBER_ID,
+          providerMessageId: WAMID_IN,
+          from: '+919800000101',
+          at,
+          content: { type: 'text', text: 'On my way' },
+        },
+      ],
+      skipped: [
         'entry.0.changes.0.value.statuses.0.recipient_id: expected a WhatsApp number (digits with the country code)',
+        'entry.0.changes.0.value.messages.0: message wamid.no-text of type text has no text',
+      ],
     });
   });
 

@@ -98,8 +98,9 @@ const valueSchema = z.object({
   contacts: z
     .array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).optional() }))
     .optional(),
-  messages: z.array(messageSchema).optional(),
-  statuses: z.array(statusSchema).optional(),
+  // Each read on its own: one item Meta sent oddly is left out, not the delivery's others.
+  messages: z.array(z.unknown()).optional(),
+  statuses: z.array(z.unknown()).optional(),
 });
 
 const payloadSchema = z.object({
@@ -141,12 +142,13 @@ function contentOf(message: z.infer<typeof messageSchema>): ChatIncomingContent 
  * The events of one webhook delivery, in the order Meta listed them: message status updates (sent,
  * delivered, read, failed with its error) and incoming messages. Changes to other fields (template
  * reviews, account updates) and statuses this product does not track are left out. A payload that is
- * not a WhatsApp Business Account delivery, or whose messages or statuses lack what Meta always sends,
- * is refused with the path of the first problem.
+ * not a WhatsApp Business Account delivery is refused with the path of the first problem; a status or
+ * message lacking what Meta always sends is left out, named in `skipped`, and the others are read, so
+ * one odd item never holds the rest of the delivery back (Meta would redeliver the whole of it).
  */
 export function parseWhatsAppWebhook(
   payload: unknown,
-): { ok: true; events: ChatWebhookEvent[] } | { ok: false; reason: string } {
+): { ok: true; events: ChatWebhookEvent[]; skipped?: string[] } | { ok: false; reason: string } {
   const problem = (error: z.ZodError, prefix: string) => {
     const issue = error.issues[0];
     return `${prefix}${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? 'invalid'}`;
@@ -154,15 +156,22 @@ export function parseWhatsAppWebhook(
   const envelope = payloadSchema.safeParse(payload);
   if (!envelope.success) return { ok: false, reason: problem(envelope.error, '') };
   const events: ChatWebhookEvent[] = [];
+  const skipped: string[] = [];
   for (const [e, entry] of envelope.data.entry.entries()) {
     for (const [c, change] of entry.changes.entries()) {
       if (change.field !== 'messages') continue;
+      const at = `entry.${e}.changes.${c}.value.`;
       const parsed = valueSchema.safeParse(change.value);
-      if (!parsed.success)
-        return { ok: false, reason: problem(parsed.error, `entry.${e}.changes.${c}.value.`) };
+      if (!parsed.success) return { ok: false, reason: problem(parsed.error, at) };
       const value = parsed.data;
       const businessNumberId = value.metadata.phone_number_id;
-      for (const status of value.statuses ?? []) {
+      for (const [i, item] of (value.statuses ?? []).entries()) {
+        const read = statusSchema.safeParse(item);
+        if (!read.success) {
+          skipped.push(problem(read.error, `${at}statuses.${i}.`));
+          continue;
+        }
+        const status = read.data;
         if (!isTracked(status.status)) continue;
         const event: ChatStatusEvent = {
           kind: 'status',
@@ -184,13 +193,19 @@ export function parseWhatsAppWebhook(
         }
         events.push(event);
       }
-      for (const message of value.messages ?? []) {
+      for (const [i, item] of (value.messages ?? []).entries()) {
+        const read = messageSchema.safeParse(item);
+        if (!read.success) {
+          skipped.push(problem(read.error, `${at}messages.${i}.`));
+          continue;
+        }
+        const message = read.data;
         const content = contentOf(message);
         if (!content) {
-          return {
-            ok: false,
-            reason: `message ${message.id} of type ${message.type} has no ${message.type}`,
-          };
+          skipped.push(
+            `${at}messages.${i}: message ${message.id} of type ${message.type} has no ${message.type}`,
+          );
+          continue;
         }
         const senderName = value.contacts?.find((contact) => contact.wa_id === message.from)?.profile?.name;
         const event: ChatIncomingMessage = {
@@ -207,7 +222,7 @@ export function parseWhatsAppWebhook(
       }
     }
   }
-  return { ok: true, events };
+  return skipped.length ? { ok: true, events, skipped } : { ok: true, events };
 }
 
 /**
@@ -218,7 +233,9 @@ export function receiveWhatsAppWebhook(
   rawBody: Uint8Array,
   signatureHeader: string | undefined,
   appSecret: string,
-): { ok: true; events: ChatWebhookEvent[] } | { ok: false; status: 400 | 401; reason: string } {
+):
+  | { ok: true; events: ChatWebhookEvent[]; skipped?: string[] }
+  | { ok: false; status: 400 | 401; reason: string } {
   if (!verifyWhatsAppSignature(rawBody, signatureHeader, appSecret)) {
     return {
       ok: false,
@@ -337,6 +354,9 @@ export function createWhatsAppWebhookHandler(
       );
       answer(res, received.status, received.reason);
       return;
+    }
+    if (received.skipped) {
+      options.logger?.warn({ skipped: received.skipped }, 'WhatsApp webhook items left out');
     }
     try {
       if (received.events.length > 0) await options.onEvents(received.events);
