@@ -460,6 +460,37 @@ it('pages fuel logs by cursor, newest first, filtered by station and dates', asy
   await failsWith(h.client.listFuelLogs({ page: { cursor: 'garbage' } }, staff()), 'INVALID_ARGUMENT');
 });
 
+it('totals every fill the filter matches, not just the page, to the paisa', async () => {
+  const vehicle = await newVehicle();
+  const amounts = ['1803.10', '2250.55', '999.99', '3000.00', '1200.36'];
+  for (const [i, amount] of amounts.entries()) {
+    await record(vehicle, {
+      fillDate: `2026-11-0${i + 1}`,
+      odometerKm: 50_000 + i * 100,
+      amount,
+      fuelStationId: i % 2 === 0 ? station : creditStation,
+    });
+  }
+  const first = await h.client.listFuelLogs({ vehicleIds: [vehicle], page: { limit: 2 } }, staff());
+  expect(first.fuelLogs).toHaveLength(2);
+  expect(first.totals).toMatchObject({ fills: 5n, amount: '9254.00' });
+  // The filter's, not the page's: the credit station's fills of 2 to 4 November.
+  const filtered = await h.client.listFuelLogs(
+    {
+      vehicleIds: [vehicle],
+      fuelStationIds: [creditStation],
+      dateFrom: '2026-11-02',
+      dateTo: '2026-11-04',
+      page: { limit: 1 },
+    },
+    staff(),
+  );
+  expect(filtered.totals).toMatchObject({ fills: 2n, amount: '5250.55' });
+  // Nothing matched: nought, not nothing.
+  const none = await h.client.listFuelLogs({ vehicleIds: [vehicle], dateFrom: '2026-12-01' }, staff());
+  expect(none.totals).toMatchObject({ fills: 0n, amount: '0.00' });
+});
+
 it('keeps each operator’s fills and expenses its own', async () => {
   const vehicle = await newVehicle();
   const mine = await record(vehicle, {});

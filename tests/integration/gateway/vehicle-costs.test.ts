@@ -96,6 +96,11 @@ it('records two full-tank fills and shows the vehicle’s km per litre', async (
   ]);
   const list = await owner.fuelLog.list.query({ vehicleIds: [vehicleId], limit: 1 });
   expect([list.fuelLogs.map((f) => f.id), list.hasMore]).toEqual([[second.id], true]);
+  // The total is the filter's, both fills, though the page holds one; a later page carries none.
+  expect(list.totals).toEqual({ fills: 2, amount: first.amount.plus(second.amount) });
+  expect(
+    (await owner.fuelLog.list.query({ vehicleIds: [vehicleId], cursor: list.nextCursor })).totals,
+  ).toBeNull();
 });
 
 it('refuses an odometer that goes back, or a bad field, naming it and recording nothing', async () => {

@@ -3,6 +3,7 @@
 import { PERMISSION } from '@fleet/domain';
 import { idSchema } from '@fleet/domain/inputs';
 import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
 import { required } from '../shared-mappers';
@@ -23,7 +24,12 @@ export const list = procedureNeeding(PERMISSION.view_vehicle_fuel)
       },
       callAs(ctx.caller),
     );
-    return { fuelLogs: r.fuelLogs.map(fuelLogToJson), ...pageInfoFromProto(r.page) };
+    return {
+      fuelLogs: r.fuelLogs.map(fuelLogToJson),
+      ...pageInfoFromProto(r.page),
+      /** Every fill the filter matches, counted and summed by billing; on the first page only. */
+      totals: r.totals ? { fills: Number(r.totals.fills), amount: new Decimal(r.totals.amount || 0) } : null,
+    };
   });
 
 export const get = procedureNeeding(PERMISSION.view_vehicle_fuel)

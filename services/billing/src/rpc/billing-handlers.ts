@@ -541,7 +541,13 @@ export function billingRoutes(useCases: BillingUseCases) {
           dateTo: req.dateTo,
           fullTankOnly: req.fullTankOnly,
         });
-        return { fuelLogs: page.items.map(fuelLogToProto), page: pageInfoToProto(page) };
+        return {
+          fuelLogs: page.items.map(fuelLogToProto),
+          page: pageInfoToProto(page),
+          totals: page.totals
+            ? { fills: BigInt(page.totals.fills), amount: page.totals.amount.toFixed(2) }
+            : undefined,
+        };
       },
       async getFuelLog(req, ctx) {
         return { fuelLog: fuelLogToProto(await fuel.get(tenantCallerOf(ctx), req.id)) };

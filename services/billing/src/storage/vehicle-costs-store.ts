@@ -181,6 +181,35 @@ export interface FuelLogFilters {
   fullTankOnly: boolean;
 }
 
+/** The conditions of the fuel log's filters on billing.fuel_logs as `l`: its list and its totals. */
+function fuelLogConditions(filters: FuelLogFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.vehicleIds.length > 0) where.push(idIn(sql`l.vehicle_id`, filters.vehicleIds));
+  if (filters.stationIds.length > 0) where.push(idIn(sql`l.fuel_station_id`, filters.stationIds));
+  if (filters.from) where.push(sql`l.filled_at >= ${filters.from.toISOString()}`);
+  if (filters.to) where.push(sql`l.filled_at < ${filters.to.toISOString()}`);
+  if (filters.fullTankOnly) where.push(sql`l.is_full_tank`);
+  return where;
+}
+
+export interface FuelLogTotals {
+  fills: number;
+  /** The NUMERIC sum as PostgreSQL writes it, 2 places. */
+  amount: string;
+}
+
+/** How many fills a filter matches, and their amount summed in NUMERIC: every one, not a page. */
+export async function fuelLogTotals(tx: Tx, filters: FuelLogFilters): Promise<FuelLogTotals> {
+  const where = fuelLogConditions(filters);
+  const [totals] = await rows<FuelLogTotals>(
+    tx,
+    sql`select count(*)::int as fills, coalesce(sum(l.amount), 0)::numeric(16, 2)::text as amount
+        from billing.fuel_logs l
+        ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}`,
+  );
+  return totals ?? { fills: 0, amount: '0.00' };
+}
+
 /** Up to `limit + 1` fills of a filter, keyset-paged. */
 export async function listFuelLogs(
   tx: Tx,
@@ -195,12 +224,7 @@ export async function listFuelLogs(
     cursor: page.cursor,
     shape: FUEL_SORT_SHAPES[page.sortBy],
   });
-  const where: SQL[] = [];
-  if (filters.vehicleIds.length > 0) where.push(idIn(sql`l.vehicle_id`, filters.vehicleIds));
-  if (filters.stationIds.length > 0) where.push(idIn(sql`l.fuel_station_id`, filters.stationIds));
-  if (filters.from) where.push(sql`l.filled_at >= ${filters.from.toISOString()}`);
-  if (filters.to) where.push(sql`l.filled_at < ${filters.to.toISOString()}`);
-  if (filters.fullTankOnly) where.push(sql`l.is_full_tank`);
+  const where = fuelLogConditions(filters);
   if (paging.after) where.push(paging.after);
   return rows(
     tx,

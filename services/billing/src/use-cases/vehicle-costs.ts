@@ -57,6 +57,7 @@ import {
   FUEL_LOG_SORTS,
   type FuelLogRow,
   type FuelLogValues,
+  fuelLogTotals,
   getExpense,
   getFuelLog,
   insertExpense,
@@ -351,26 +352,31 @@ export function createVehicleCosts(deps: BillingDeps) {
         sortBy?: string;
         direction?: 'asc' | 'desc';
       },
-    ): Promise<Page<FuelLogRow>> {
+    ): Promise<Page<FuelLogRow> & { totals?: { fills: number; amount: Decimal } }> {
       requirePermission(caller, PERMISSION.view_vehicle_fuel, 'see fuel logs');
       const sortBy = sortKey(input.sortBy, FUEL_LOG_SORTS, 'filled_at', 'Fuel logs');
       const limit = pageSize(input.limit);
       const dateFrom = checkedDate(input.dateFrom, 'dateFrom');
       const dateTo = checkedDate(input.dateTo, 'dateTo');
-      const fetched = await db.read(caller.tenantId, (tx) =>
-        listFuelLogs(
-          tx,
-          {
-            vehicleIds: requireIds(input.vehicleIds ?? [], 'vehicleIds'),
-            stationIds: requireIds(input.fuelStationIds ?? [], 'fuelStationIds'),
-            from: dateFrom ? operatorInstant(dateFrom, '00:00') : undefined,
-            to: dateTo ? operatorInstant(addCalendarDays(dateTo, 1), '00:00') : undefined,
-            fullTankOnly: input.fullTankOnly ?? false,
-          },
-          { sortBy, direction: input.direction ?? 'desc', cursor: input.cursor, limit },
-        ),
-      );
-      return toPage(fetched, limit, (row) => [row.sortKey, row.id]);
+      const filters = {
+        vehicleIds: requireIds(input.vehicleIds ?? [], 'vehicleIds'),
+        stationIds: requireIds(input.fuelStationIds ?? [], 'fuelStationIds'),
+        from: dateFrom ? operatorInstant(dateFrom, '00:00') : undefined,
+        to: dateTo ? operatorInstant(addCalendarDays(dateTo, 1), '00:00') : undefined,
+        fullTankOnly: input.fullTankOnly ?? false,
+      };
+      const { fetched, totals } = await db.read(caller.tenantId, async (tx) => ({
+        fetched: await listFuelLogs(tx, filters, {
+          sortBy,
+          direction: input.direction ?? 'desc',
+          cursor: input.cursor,
+          limit,
+        }),
+        // The whole filter's, once: on the first page, as the list opens or its filter changes.
+        totals: input.cursor ? undefined : await fuelLogTotals(tx, filters),
+      }));
+      const page = toPage(fetched, limit, (row) => [row.sortKey, row.id]);
+      return totals ? { ...page, totals: { fills: totals.fills, amount: new Decimal(totals.amount) } } : page;
     },
 
     async get(caller: TenantCaller, id: string): Promise<FuelLogRow> {

@@ -1,11 +1,11 @@
 // /operations/fuel: the fills of the fleet, newest first, narrowed by vehicle, fuel station and fill date
-// (kept in the URL) and cursor-paged by the server; a fill is added or edited in a dialog.
+// (kept in the URL) and cursor-paged by the server, the whole filter's fills counted and summed by
+// billing; a fill is added or edited in a dialog.
 import { idSchema } from '@fleet/domain/inputs';
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { z } from 'zod';
 import { usePermissions } from '../../app/session';
@@ -107,7 +107,8 @@ export default function FuelLogsPage() {
     dateTo: undefined,
   });
   const canManage = permissions.has('manage_vehicle_fuel');
-  const shown = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
+  // The whole filter's count and amount, summed by billing; the first page carries them.
+  const totals = list.data?.pages[0]?.totals ?? null;
 
   return (
     <Stack gap="sm">
@@ -144,9 +145,9 @@ export default function FuelLogsPage() {
           onChange={(range) => update(range)}
         />
         <ClearFiltersButton active={narrowed} onClear={clear} />
-        {rows.length ? (
-          <Text size="sm" c="dimmed" ml="auto">
-            {rows.length} fills shown · {rupees(shown)}
+        {totals?.fills ? (
+          <Text size="sm" c="dimmed" ml="auto" data-testid="fuel-totals">
+            {totals.fills === 1 ? '1 fill' : `${totals.fills} fills`} · {rupees(totals.amount)}
           </Text>
         ) : null}
       </Group>

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/billing/v1/vehicle_costs.proto.
  */
 export const file_fleet_billing_v1_vehicle_costs: GenFile = /*@__PURE__*/
-  fileDesc("CiRmbGVldC9iaWxsaW5nL3YxL3ZlaGljbGVfY29zdHMucHJvdG8SEGZsZWV0LmJpbGxpbmcudjEi8gMKB0Z1ZWxMb2cSCgoCaWQYASABKAkSEQoJZmlsbF9kYXRlGAIgASgJEhEKCWZpbGxfdGltZRgDIAEoCRISCgp2ZWhpY2xlX2lkGAQgASgJEhIKCnZlaGljbGVfbm8YBSABKAkSEQoJZnVlbF90eXBlGAYgASgJEhEKCWRyaXZlcl9pZBgHIAEoCRITCgtkcml2ZXJfbmFtZRgIIAEoCRIQCghxdWFudGl0eRgJIAEoCRIOCgZhbW91bnQYCiABKAkSDAoEcmF0ZRgLIAEoCRITCgtvZG9tZXRlcl9rbRgMIAEoBRIXCg9mdWVsX3N0YXRpb25faWQYDSABKAkSFAoMc3RhdGlvbl9uYW1lGA4gASgJEhQKDGlzX2Z1bGxfdGFuaxgPIAEoCBIUCgxwYXltZW50X21vZGUYECABKAkSDwoHYmlsbF9ubxgRIAEoCRINCgVub3RlcxgSIAEoCRISCgpzdHJldGNoX2ttGBMgASgFEhgKEHN0cmV0Y2hfcXVhbnRpdHkYFCABKAkSFgoOc3RyZXRjaF9hbW91bnQYFSABKAkSEwoLa21fcGVyX3VuaXQYFiABKAkSDwoHdmVyc2lvbhgXIAEoBRISCgpjcmVhdGVkX2F0GBggASgJEhIKCnVwZGF0ZWRfYXQYGSABKAkijQIKDEZ1ZWxMb2dJbnB1dBIRCglmaWxsX2RhdGUYASABKAkSEQoJZmlsbF90aW1lGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhAKCHF1YW50aXR5GAUgASgJEg4KBmFtb3VudBgGIAEoCRITCgtvZG9tZXRlcl9rbRgHIAEoBRIXCg9mdWVsX3N0YXRpb25faWQYCCABKAkSFAoMc3RhdGlvbl9uYW1lGAkgASgJEhQKDGlzX2Z1bGxfdGFuaxgKIAEoCBIUCgxwYXltZW50X21vZGUYCyABKAkSDwoHYmlsbF9ubxgMIAEoCRINCgVub3RlcxgNIAEoCSKsAQoTTGlzdEZ1ZWxMb2dzUmVxdWVzdBITCgt2ZWhpY2xlX2lkcxgBIAMoCRIYChBmdWVsX3N0YXRpb25faWRzGAIgAygJEhEKCWRhdGVfZnJvbRgDIAEoCRIPCgdkYXRlX3RvGAQgASgJEhYKDmZ1bGxfdGFua19vbmx5GAUgASgIEioKBHBhZ2UYBiABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QibQoUTGlzdEZ1ZWxMb2dzUmVzcG9uc2USLAoJZnVlbF9sb2dzGAEgAygLMhkuZmxlZXQuYmlsbGluZy52MS5GdWVsTG9nEicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iHwoRR2V0RnVlbExvZ1JlcXVlc3QSCgoCaWQYASABKAkiQQoSR2V0RnVlbExvZ1Jlc3BvbnNlEisKCGZ1ZWxfbG9nGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5GdWVsTG9nIkgKFFJlY29yZEZ1ZWxMb2dSZXF1ZXN0EjAKCGZ1ZWxfbG9nGAEgASgLMh4uZmxlZXQuYmlsbGluZy52MS5GdWVsTG9nSW5wdXQiRAoVUmVjb3JkRnVlbExvZ1Jlc3BvbnNlEisKCGZ1ZWxfbG9nGAEgASgLMhkuZmxlZXQuYmlsbGluZy52MS5GdWVsTG9nImUKFFVwZGF0ZUZ1ZWxMb2dSZXF1ZXN0EgoKAmlkGAEgASgJEg8KB3ZlcnNpb24YAiABKAUSMAoIZnVlbF9sb2cYAyABKAsyHi5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2dJbnB1dCJEChVVcGRhdGVGdWVsTG9nUmVzcG9uc2USKwoIZnVlbF9sb2cYASABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2ciMwoURGVsZXRlRnVlbExvZ1JlcXVlc3QSCgoCaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBSIXChVEZWxldGVGdWVsTG9nUmVzcG9uc2UiUgoXR2V0TWlsZWFnZVJlcG9ydFJlcXVlc3QSEQoJZGF0ZV9mcm9tGAEgASgJEg8KB2RhdGVfdG8YAiABKAkSEwoLdmVoaWNsZV9pZHMYAyADKAkilAIKDlZlaGljbGVNaWxlYWdlEhIKCnZlaGljbGVfaWQYASABKAkSEgoKdmVoaWNsZV9ubxgCIAEoCRIRCglmdWVsX3R5cGUYAyABKAkSDQoFZmlsbHMYBCABKAUSEAoIcXVhbnRpdHkYBSABKAkSDgoGYW1vdW50GAYgASgJEgoKAmttGAcgASgFEhkKEW1lYXN1cmVkX3F1YW50aXR5GAggASgJEhcKD21lYXN1cmVkX2Ftb3VudBgJIAEoCRITCgtrbV9wZXJfdW5pdBgKIAEoCRITCgtjb3N0X3Blcl9rbRgLIAEoCRIcChRiYXNlbGluZV9rbV9wZXJfdW5pdBgMIAEoCRIOCgZpc19sb3cYDSABKAgimwEKGEdldE1pbGVhZ2VSZXBvcnRSZXNwb25zZRIRCglkYXRlX2Zyb20YASABKAkSDwoHZGF0ZV90bxgCIAEoCRIVCg1iYXNlbGluZV9mcm9tGAMgASgJEjIKCHZlaGljbGVzGAQgAygLMiAuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlTWlsZWFnZRIQCghsb3dfcnVsZRgFIAEoCSLJAgoOVmVoaWNsZUV4cGVuc2USCgoCaWQYASABKAkSFAoMZXhwZW5zZV9kYXRlGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEgoKdmVoaWNsZV9ubxgEIAEoCRIQCghjYXRlZ29yeRgFIAEoCRIOCgZhbW91bnQYBiABKAkSEgoKZ3N0X2Ftb3VudBgHIAEoCRINCgV0b3RhbBgIIAEoCRITCgtvZG9tZXRlcl9rbRgJIAEoBRIUCgxoYXNfb2RvbWV0ZXIYCiABKAgSDgoGdmVuZG9yGAsgASgJEg8KB2JpbGxfbm8YDCABKAkSFAoMcGF5bWVudF9tb2RlGA0gASgJEg0KBW5vdGVzGA4gASgJEg8KB3ZlcnNpb24YDyABKAUSEgoKY3JlYXRlZF9hdBgQIAEoCRISCgp1cGRhdGVkX2F0GBEgASgJItABChNWZWhpY2xlRXhwZW5zZUlucHV0EhQKDGV4cGVuc2VfZGF0ZRgBIAEoCRISCgp2ZWhpY2xlX2lkGAIgASgJEhAKCGNhdGVnb3J5GAMgASgJEg4KBmFtb3VudBgEIAEoCRISCgpnc3RfYW1vdW50GAUgASgJEhMKC29kb21ldGVyX2ttGAYgASgJEg4KBnZlbmRvchgHIAEoCRIPCgdiaWxsX25vGAggASgJEhQKDHBheW1lbnRfbW9kZRgJIAEoCRINCgVub3RlcxgKIAEoCSKlAQoaTGlzdFZlaGljbGVFeHBlbnNlc1JlcXVlc3QSDgoGc2VhcmNoGAEgASgJEhMKC3ZlaGljbGVfaWRzGAIgAygJEhIKCmNhdGVnb3JpZXMYAyADKAkSEQoJZGF0ZV9mcm9tGAQgASgJEg8KB2RhdGVfdG8YBSABKAkSKgoEcGFnZRgGIAEoCzIcLmZsZWV0LmNvbW1vbi52MS5QYWdlUmVxdWVzdCJ6ChtMaXN0VmVoaWNsZUV4cGVuc2VzUmVzcG9uc2USMgoIZXhwZW5zZXMYASADKAsyIC5mbGVldC5iaWxsaW5nLnYxLlZlaGljbGVFeHBlbnNlEicKBHBhZ2UYAiABKAsyGS5mbGVldC5jb21tb24udjEuUGFnZUluZm8iJgoYR2V0VmVoaWNsZUV4cGVuc2VSZXF1ZXN0EgoKAmlkGAEgASgJIk4KGUdldFZlaGljbGVFeHBlbnNlUmVzcG9uc2USMQoHZXhwZW5zZRgBIAEoCzIgLmZsZWV0LmJpbGxpbmcudjEuVmVoaWNsZUV4cGVuc2UiVQobUmVjb3JkVmVoaWNsZUV4cGVuc2VSZXF1ZXN0EjYKB2V4cGVuc2UYASABKAsyJS5mbGVldC5iaWxsaW5nLnYxLlZlaGljbGVFeHBlbnNlSW5wdXQiUQocUmVjb3JkVmVoaWNsZUV4cGVuc2VSZXNwb25zZRIxCgdleHBlbnNlGAEgASgLMiAuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlRXhwZW5zZSJyChtVcGRhdGVWZWhpY2xlRXhwZW5zZVJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBRI2CgdleHBlbnNlGAMgASgLMiUuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlRXhwZW5zZUlucHV0IlEKHFVwZGF0ZVZlaGljbGVFeHBlbnNlUmVzcG9uc2USMQoHZXhwZW5zZRgBIAEoCzIgLmZsZWV0LmJpbGxpbmcudjEuVmVoaWNsZUV4cGVuc2UiOgobRGVsZXRlVmVoaWNsZUV4cGVuc2VSZXF1ZXN0EgoKAmlkGAEgASgJEg8KB3ZlcnNpb24YAiABKAUiHgocRGVsZXRlVmVoaWNsZUV4cGVuc2VSZXNwb25zZSJRChZHZXRWZWhpY2xlQ29zdHNSZXF1ZXN0EhEKCWRhdGVfZnJvbRgBIAEoCRIPCgdkYXRlX3RvGAIgASgJEhMKC3ZlaGljbGVfaWRzGAMgAygJIjAKDUNhdGVnb3J5VG90YWwSEAoIY2F0ZWdvcnkYASABKAkSDQoFdG90YWwYAiABKAkilAIKC1ZlaGljbGVDb3N0EhIKCnZlaGljbGVfaWQYASABKAkSEgoKdmVoaWNsZV9ubxgCIAEoCRINCgVmaWxscxgDIAEoBRIVCg1mdWVsX3F1YW50aXR5GAQgASgJEhMKC2Z1ZWxfYW1vdW50GAUgASgJEhAKCGV4cGVuc2VzGAYgASgFEhUKDWV4cGVuc2VfdG90YWwYByABKAkSNAoLYnlfY2F0ZWdvcnkYCCADKAsyHy5mbGVldC5iaWxsaW5nLnYxLkNhdGVnb3J5VG90YWwSDQoFdG90YWwYCSABKAkSCgoCa20YCiABKAUSEwoLZnVlbF9wZXJfa20YCyABKAkSEwoLY29zdF9wZXJfa20YDCABKAkinAEKF0dldFZlaGljbGVDb3N0c1Jlc3BvbnNlEhEKCWRhdGVfZnJvbRgBIAEoCRIPCgdkYXRlX3RvGAIgASgJEi8KCHZlaGljbGVzGAMgAygLMh0uZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlQ29zdBIsCgV0b3RhbBgEIAEoCzIdLmZsZWV0LmJpbGxpbmcudjEuVmVoaWNsZUNvc3RiBnByb3RvMw", [file_fleet_common_v1_common]);
+  fileDesc("CiRmbGVldC9iaWxsaW5nL3YxL3ZlaGljbGVfY29zdHMucHJvdG8SEGZsZWV0LmJpbGxpbmcudjEi8gMKB0Z1ZWxMb2cSCgoCaWQYASABKAkSEQoJZmlsbF9kYXRlGAIgASgJEhEKCWZpbGxfdGltZRgDIAEoCRISCgp2ZWhpY2xlX2lkGAQgASgJEhIKCnZlaGljbGVfbm8YBSABKAkSEQoJZnVlbF90eXBlGAYgASgJEhEKCWRyaXZlcl9pZBgHIAEoCRITCgtkcml2ZXJfbmFtZRgIIAEoCRIQCghxdWFudGl0eRgJIAEoCRIOCgZhbW91bnQYCiABKAkSDAoEcmF0ZRgLIAEoCRITCgtvZG9tZXRlcl9rbRgMIAEoBRIXCg9mdWVsX3N0YXRpb25faWQYDSABKAkSFAoMc3RhdGlvbl9uYW1lGA4gASgJEhQKDGlzX2Z1bGxfdGFuaxgPIAEoCBIUCgxwYXltZW50X21vZGUYECABKAkSDwoHYmlsbF9ubxgRIAEoCRINCgVub3RlcxgSIAEoCRISCgpzdHJldGNoX2ttGBMgASgFEhgKEHN0cmV0Y2hfcXVhbnRpdHkYFCABKAkSFgoOc3RyZXRjaF9hbW91bnQYFSABKAkSEwoLa21fcGVyX3VuaXQYFiABKAkSDwoHdmVyc2lvbhgXIAEoBRISCgpjcmVhdGVkX2F0GBggASgJEhIKCnVwZGF0ZWRfYXQYGSABKAkijQIKDEZ1ZWxMb2dJbnB1dBIRCglmaWxsX2RhdGUYASABKAkSEQoJZmlsbF90aW1lGAIgASgJEhIKCnZlaGljbGVfaWQYAyABKAkSEQoJZHJpdmVyX2lkGAQgASgJEhAKCHF1YW50aXR5GAUgASgJEg4KBmFtb3VudBgGIAEoCRITCgtvZG9tZXRlcl9rbRgHIAEoBRIXCg9mdWVsX3N0YXRpb25faWQYCCABKAkSFAoMc3RhdGlvbl9uYW1lGAkgASgJEhQKDGlzX2Z1bGxfdGFuaxgKIAEoCBIUCgxwYXltZW50X21vZGUYCyABKAkSDwoHYmlsbF9ubxgMIAEoCRINCgVub3RlcxgNIAEoCSKsAQoTTGlzdEZ1ZWxMb2dzUmVxdWVzdBITCgt2ZWhpY2xlX2lkcxgBIAMoCRIYChBmdWVsX3N0YXRpb25faWRzGAIgAygJEhEKCWRhdGVfZnJvbRgDIAEoCRIPCgdkYXRlX3RvGAQgASgJEhYKDmZ1bGxfdGFua19vbmx5GAUgASgIEioKBHBhZ2UYBiABKAsyHC5mbGVldC5jb21tb24udjEuUGFnZVJlcXVlc3QingEKFExpc3RGdWVsTG9nc1Jlc3BvbnNlEiwKCWZ1ZWxfbG9ncxgBIAMoCzIZLmZsZWV0LmJpbGxpbmcudjEuRnVlbExvZxInCgRwYWdlGAIgASgLMhkuZmxlZXQuY29tbW9uLnYxLlBhZ2VJbmZvEi8KBnRvdGFscxgDIAEoCzIfLmZsZWV0LmJpbGxpbmcudjEuRnVlbExvZ1RvdGFscyIuCg1GdWVsTG9nVG90YWxzEg0KBWZpbGxzGAEgASgDEg4KBmFtb3VudBgCIAEoCSIfChFHZXRGdWVsTG9nUmVxdWVzdBIKCgJpZBgBIAEoCSJBChJHZXRGdWVsTG9nUmVzcG9uc2USKwoIZnVlbF9sb2cYASABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2ciSAoUUmVjb3JkRnVlbExvZ1JlcXVlc3QSMAoIZnVlbF9sb2cYASABKAsyHi5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2dJbnB1dCJEChVSZWNvcmRGdWVsTG9nUmVzcG9uc2USKwoIZnVlbF9sb2cYASABKAsyGS5mbGVldC5iaWxsaW5nLnYxLkZ1ZWxMb2ciZQoUVXBkYXRlRnVlbExvZ1JlcXVlc3QSCgoCaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBRIwCghmdWVsX2xvZxgDIAEoCzIeLmZsZWV0LmJpbGxpbmcudjEuRnVlbExvZ0lucHV0IkQKFVVwZGF0ZUZ1ZWxMb2dSZXNwb25zZRIrCghmdWVsX2xvZxgBIAEoCzIZLmZsZWV0LmJpbGxpbmcudjEuRnVlbExvZyIzChREZWxldGVGdWVsTG9nUmVxdWVzdBIKCgJpZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgFIhcKFURlbGV0ZUZ1ZWxMb2dSZXNwb25zZSJSChdHZXRNaWxlYWdlUmVwb3J0UmVxdWVzdBIRCglkYXRlX2Zyb20YASABKAkSDwoHZGF0ZV90bxgCIAEoCRITCgt2ZWhpY2xlX2lkcxgDIAMoCSKUAgoOVmVoaWNsZU1pbGVhZ2USEgoKdmVoaWNsZV9pZBgBIAEoCRISCgp2ZWhpY2xlX25vGAIgASgJEhEKCWZ1ZWxfdHlwZRgDIAEoCRINCgVmaWxscxgEIAEoBRIQCghxdWFudGl0eRgFIAEoCRIOCgZhbW91bnQYBiABKAkSCgoCa20YByABKAUSGQoRbWVhc3VyZWRfcXVhbnRpdHkYCCABKAkSFwoPbWVhc3VyZWRfYW1vdW50GAkgASgJEhMKC2ttX3Blcl91bml0GAogASgJEhMKC2Nvc3RfcGVyX2ttGAsgASgJEhwKFGJhc2VsaW5lX2ttX3Blcl91bml0GAwgASgJEg4KBmlzX2xvdxgNIAEoCCKbAQoYR2V0TWlsZWFnZVJlcG9ydFJlc3BvbnNlEhEKCWRhdGVfZnJvbRgBIAEoCRIPCgdkYXRlX3RvGAIgASgJEhUKDWJhc2VsaW5lX2Zyb20YAyABKAkSMgoIdmVoaWNsZXMYBCADKAsyIC5mbGVldC5iaWxsaW5nLnYxLlZlaGljbGVNaWxlYWdlEhAKCGxvd19ydWxlGAUgASgJIskCCg5WZWhpY2xlRXhwZW5zZRIKCgJpZBgBIAEoCRIUCgxleHBlbnNlX2RhdGUYAiABKAkSEgoKdmVoaWNsZV9pZBgDIAEoCRISCgp2ZWhpY2xlX25vGAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEg4KBmFtb3VudBgGIAEoCRISCgpnc3RfYW1vdW50GAcgASgJEg0KBXRvdGFsGAggASgJEhMKC29kb21ldGVyX2ttGAkgASgFEhQKDGhhc19vZG9tZXRlchgKIAEoCBIOCgZ2ZW5kb3IYCyABKAkSDwoHYmlsbF9ubxgMIAEoCRIUCgxwYXltZW50X21vZGUYDSABKAkSDQoFbm90ZXMYDiABKAkSDwoHdmVyc2lvbhgPIAEoBRISCgpjcmVhdGVkX2F0GBAgASgJEhIKCnVwZGF0ZWRfYXQYESABKAki0AEKE1ZlaGljbGVFeHBlbnNlSW5wdXQSFAoMZXhwZW5zZV9kYXRlGAEgASgJEhIKCnZlaGljbGVfaWQYAiABKAkSEAoIY2F0ZWdvcnkYAyABKAkSDgoGYW1vdW50GAQgASgJEhIKCmdzdF9hbW91bnQYBSABKAkSEwoLb2RvbWV0ZXJfa20YBiABKAkSDgoGdmVuZG9yGAcgASgJEg8KB2JpbGxfbm8YCCABKAkSFAoMcGF5bWVudF9tb2RlGAkgASgJEg0KBW5vdGVzGAogASgJIqUBChpMaXN0VmVoaWNsZUV4cGVuc2VzUmVxdWVzdBIOCgZzZWFyY2gYASABKAkSEwoLdmVoaWNsZV9pZHMYAiADKAkSEgoKY2F0ZWdvcmllcxgDIAMoCRIRCglkYXRlX2Zyb20YBCABKAkSDwoHZGF0ZV90bxgFIAEoCRIqCgRwYWdlGAYgASgLMhwuZmxlZXQuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0InoKG0xpc3RWZWhpY2xlRXhwZW5zZXNSZXNwb25zZRIyCghleHBlbnNlcxgBIAMoCzIgLmZsZWV0LmJpbGxpbmcudjEuVmVoaWNsZUV4cGVuc2USJwoEcGFnZRgCIAEoCzIZLmZsZWV0LmNvbW1vbi52MS5QYWdlSW5mbyImChhHZXRWZWhpY2xlRXhwZW5zZVJlcXVlc3QSCgoCaWQYASABKAkiTgoZR2V0VmVoaWNsZUV4cGVuc2VSZXNwb25zZRIxCgdleHBlbnNlGAEgASgLMiAuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlRXhwZW5zZSJVChtSZWNvcmRWZWhpY2xlRXhwZW5zZVJlcXVlc3QSNgoHZXhwZW5zZRgBIAEoCzIlLmZsZWV0LmJpbGxpbmcudjEuVmVoaWNsZUV4cGVuc2VJbnB1dCJRChxSZWNvcmRWZWhpY2xlRXhwZW5zZVJlc3BvbnNlEjEKB2V4cGVuc2UYASABKAsyIC5mbGVldC5iaWxsaW5nLnYxLlZlaGljbGVFeHBlbnNlInIKG1VwZGF0ZVZlaGljbGVFeHBlbnNlUmVxdWVzdBIKCgJpZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgFEjYKB2V4cGVuc2UYAyABKAsyJS5mbGVldC5iaWxsaW5nLnYxLlZlaGljbGVFeHBlbnNlSW5wdXQiUQocVXBkYXRlVmVoaWNsZUV4cGVuc2VSZXNwb25zZRIxCgdleHBlbnNlGAEgASgLMiAuZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlRXhwZW5zZSI6ChtEZWxldGVWZWhpY2xlRXhwZW5zZVJlcXVlc3QSCgoCaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBSIeChxEZWxldGVWZWhpY2xlRXhwZW5zZVJlc3BvbnNlIlEKFkdldFZlaGljbGVDb3N0c1JlcXVlc3QSEQoJZGF0ZV9mcm9tGAEgASgJEg8KB2RhdGVfdG8YAiABKAkSEwoLdmVoaWNsZV9pZHMYAyADKAkiMAoNQ2F0ZWdvcnlUb3RhbBIQCghjYXRlZ29yeRgBIAEoCRINCgV0b3RhbBgCIAEoCSKUAgoLVmVoaWNsZUNvc3QSEgoKdmVoaWNsZV9pZBgBIAEoCRISCgp2ZWhpY2xlX25vGAIgASgJEg0KBWZpbGxzGAMgASgFEhUKDWZ1ZWxfcXVhbnRpdHkYBCABKAkSEwoLZnVlbF9hbW91bnQYBSABKAkSEAoIZXhwZW5zZXMYBiABKAUSFQoNZXhwZW5zZV90b3RhbBgHIAEoCRI0CgtieV9jYXRlZ29yeRgIIAMoCzIfLmZsZWV0LmJpbGxpbmcudjEuQ2F0ZWdvcnlUb3RhbBINCgV0b3RhbBgJIAEoCRIKCgJrbRgKIAEoBRITCgtmdWVsX3Blcl9rbRgLIAEoCRITCgtjb3N0X3Blcl9rbRgMIAEoCSKcAQoXR2V0VmVoaWNsZUNvc3RzUmVzcG9uc2USEQoJZGF0ZV9mcm9tGAEgASgJEg8KB2RhdGVfdG8YAiABKAkSLwoIdmVoaWNsZXMYAyADKAsyHS5mbGVldC5iaWxsaW5nLnYxLlZlaGljbGVDb3N0EiwKBXRvdGFsGAQgASgLMh0uZmxlZXQuYmlsbGluZy52MS5WZWhpY2xlQ29zdGIGcHJvdG8z", [file_fleet_common_v1_common]);
 
 /**
  * One fill of one vehicle.
@@ -304,6 +304,13 @@ export type ListFuelLogsResponse = Message<"fleet.billing.v1.ListFuelLogsRespons
    * @generated from field: fleet.common.v1.PageInfo page = 2;
    */
   page?: PageInfo | undefined;
+
+  /**
+   * Over every fill the filter matches, not only this page's: on the first page (no cursor) only.
+   *
+   * @generated from field: fleet.billing.v1.FuelLogTotals totals = 3;
+   */
+  totals?: FuelLogTotals | undefined;
 };
 
 /**
@@ -312,6 +319,30 @@ export type ListFuelLogsResponse = Message<"fleet.billing.v1.ListFuelLogsRespons
  */
 export const ListFuelLogsResponseSchema: GenMessage<ListFuelLogsResponse> = /*@__PURE__*/
   messageDesc(file_fleet_billing_v1_vehicle_costs, 3);
+
+/**
+ * The fills a filter matches: how many, and what they cost (decimal string, 2 places).
+ *
+ * @generated from message fleet.billing.v1.FuelLogTotals
+ */
+export type FuelLogTotals = Message<"fleet.billing.v1.FuelLogTotals"> & {
+  /**
+   * @generated from field: int64 fills = 1;
+   */
+  fills: bigint;
+
+  /**
+   * @generated from field: string amount = 2;
+   */
+  amount: string;
+};
+
+/**
+ * Describes the message fleet.billing.v1.FuelLogTotals.
+ * Use `create(FuelLogTotalsSchema)` to create a new message.
+ */
+export const FuelLogTotalsSchema: GenMessage<FuelLogTotals> = /*@__PURE__*/
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 4);
 
 /**
  * @generated from message fleet.billing.v1.GetFuelLogRequest
@@ -328,7 +359,7 @@ export type GetFuelLogRequest = Message<"fleet.billing.v1.GetFuelLogRequest"> & 
  * Use `create(GetFuelLogRequestSchema)` to create a new message.
  */
 export const GetFuelLogRequestSchema: GenMessage<GetFuelLogRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 4);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 5);
 
 /**
  * @generated from message fleet.billing.v1.GetFuelLogResponse
@@ -345,7 +376,7 @@ export type GetFuelLogResponse = Message<"fleet.billing.v1.GetFuelLogResponse"> 
  * Use `create(GetFuelLogResponseSchema)` to create a new message.
  */
 export const GetFuelLogResponseSchema: GenMessage<GetFuelLogResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 5);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 6);
 
 /**
  * @generated from message fleet.billing.v1.RecordFuelLogRequest
@@ -362,7 +393,7 @@ export type RecordFuelLogRequest = Message<"fleet.billing.v1.RecordFuelLogReques
  * Use `create(RecordFuelLogRequestSchema)` to create a new message.
  */
 export const RecordFuelLogRequestSchema: GenMessage<RecordFuelLogRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 6);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 7);
 
 /**
  * @generated from message fleet.billing.v1.RecordFuelLogResponse
@@ -379,7 +410,7 @@ export type RecordFuelLogResponse = Message<"fleet.billing.v1.RecordFuelLogRespo
  * Use `create(RecordFuelLogResponseSchema)` to create a new message.
  */
 export const RecordFuelLogResponseSchema: GenMessage<RecordFuelLogResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 7);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 8);
 
 /**
  * @generated from message fleet.billing.v1.UpdateFuelLogRequest
@@ -408,7 +439,7 @@ export type UpdateFuelLogRequest = Message<"fleet.billing.v1.UpdateFuelLogReques
  * Use `create(UpdateFuelLogRequestSchema)` to create a new message.
  */
 export const UpdateFuelLogRequestSchema: GenMessage<UpdateFuelLogRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 8);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 9);
 
 /**
  * @generated from message fleet.billing.v1.UpdateFuelLogResponse
@@ -425,7 +456,7 @@ export type UpdateFuelLogResponse = Message<"fleet.billing.v1.UpdateFuelLogRespo
  * Use `create(UpdateFuelLogResponseSchema)` to create a new message.
  */
 export const UpdateFuelLogResponseSchema: GenMessage<UpdateFuelLogResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 9);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 10);
 
 /**
  * @generated from message fleet.billing.v1.DeleteFuelLogRequest
@@ -447,7 +478,7 @@ export type DeleteFuelLogRequest = Message<"fleet.billing.v1.DeleteFuelLogReques
  * Use `create(DeleteFuelLogRequestSchema)` to create a new message.
  */
 export const DeleteFuelLogRequestSchema: GenMessage<DeleteFuelLogRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 10);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 11);
 
 /**
  * @generated from message fleet.billing.v1.DeleteFuelLogResponse
@@ -460,7 +491,7 @@ export type DeleteFuelLogResponse = Message<"fleet.billing.v1.DeleteFuelLogRespo
  * Use `create(DeleteFuelLogResponseSchema)` to create a new message.
  */
 export const DeleteFuelLogResponseSchema: GenMessage<DeleteFuelLogResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 11);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 12);
 
 /**
  * @generated from message fleet.billing.v1.GetMileageReportRequest
@@ -489,7 +520,7 @@ export type GetMileageReportRequest = Message<"fleet.billing.v1.GetMileageReport
  * Use `create(GetMileageReportRequestSchema)` to create a new message.
  */
 export const GetMileageReportRequestSchema: GenMessage<GetMileageReportRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 12);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 13);
 
 /**
  * One vehicle's fuel over the period, and its mileage full to full.
@@ -578,7 +609,7 @@ export type VehicleMileage = Message<"fleet.billing.v1.VehicleMileage"> & {
  * Use `create(VehicleMileageSchema)` to create a new message.
  */
 export const VehicleMileageSchema: GenMessage<VehicleMileage> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 13);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 14);
 
 /**
  * @generated from message fleet.billing.v1.GetMileageReportResponse
@@ -617,7 +648,7 @@ export type GetMileageReportResponse = Message<"fleet.billing.v1.GetMileageRepor
  * Use `create(GetMileageReportResponseSchema)` to create a new message.
  */
 export const GetMileageReportResponseSchema: GenMessage<GetMileageReportResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 14);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 15);
 
 /**
  * @generated from message fleet.billing.v1.VehicleExpense
@@ -723,7 +754,7 @@ export type VehicleExpense = Message<"fleet.billing.v1.VehicleExpense"> & {
  * Use `create(VehicleExpenseSchema)` to create a new message.
  */
 export const VehicleExpenseSchema: GenMessage<VehicleExpense> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 15);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 16);
 
 /**
  * @generated from message fleet.billing.v1.VehicleExpenseInput
@@ -789,7 +820,7 @@ export type VehicleExpenseInput = Message<"fleet.billing.v1.VehicleExpenseInput"
  * Use `create(VehicleExpenseInputSchema)` to create a new message.
  */
 export const VehicleExpenseInputSchema: GenMessage<VehicleExpenseInput> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 16);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 17);
 
 /**
  * @generated from message fleet.billing.v1.ListVehicleExpensesRequest
@@ -835,7 +866,7 @@ export type ListVehicleExpensesRequest = Message<"fleet.billing.v1.ListVehicleEx
  * Use `create(ListVehicleExpensesRequestSchema)` to create a new message.
  */
 export const ListVehicleExpensesRequestSchema: GenMessage<ListVehicleExpensesRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 17);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 18);
 
 /**
  * @generated from message fleet.billing.v1.ListVehicleExpensesResponse
@@ -857,7 +888,7 @@ export type ListVehicleExpensesResponse = Message<"fleet.billing.v1.ListVehicleE
  * Use `create(ListVehicleExpensesResponseSchema)` to create a new message.
  */
 export const ListVehicleExpensesResponseSchema: GenMessage<ListVehicleExpensesResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 18);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 19);
 
 /**
  * @generated from message fleet.billing.v1.GetVehicleExpenseRequest
@@ -874,7 +905,7 @@ export type GetVehicleExpenseRequest = Message<"fleet.billing.v1.GetVehicleExpen
  * Use `create(GetVehicleExpenseRequestSchema)` to create a new message.
  */
 export const GetVehicleExpenseRequestSchema: GenMessage<GetVehicleExpenseRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 19);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 20);
 
 /**
  * @generated from message fleet.billing.v1.GetVehicleExpenseResponse
@@ -891,7 +922,7 @@ export type GetVehicleExpenseResponse = Message<"fleet.billing.v1.GetVehicleExpe
  * Use `create(GetVehicleExpenseResponseSchema)` to create a new message.
  */
 export const GetVehicleExpenseResponseSchema: GenMessage<GetVehicleExpenseResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 20);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 21);
 
 /**
  * @generated from message fleet.billing.v1.RecordVehicleExpenseRequest
@@ -908,7 +939,7 @@ export type RecordVehicleExpenseRequest = Message<"fleet.billing.v1.RecordVehicl
  * Use `create(RecordVehicleExpenseRequestSchema)` to create a new message.
  */
 export const RecordVehicleExpenseRequestSchema: GenMessage<RecordVehicleExpenseRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 21);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 22);
 
 /**
  * @generated from message fleet.billing.v1.RecordVehicleExpenseResponse
@@ -925,7 +956,7 @@ export type RecordVehicleExpenseResponse = Message<"fleet.billing.v1.RecordVehic
  * Use `create(RecordVehicleExpenseResponseSchema)` to create a new message.
  */
 export const RecordVehicleExpenseResponseSchema: GenMessage<RecordVehicleExpenseResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 22);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 23);
 
 /**
  * @generated from message fleet.billing.v1.UpdateVehicleExpenseRequest
@@ -952,7 +983,7 @@ export type UpdateVehicleExpenseRequest = Message<"fleet.billing.v1.UpdateVehicl
  * Use `create(UpdateVehicleExpenseRequestSchema)` to create a new message.
  */
 export const UpdateVehicleExpenseRequestSchema: GenMessage<UpdateVehicleExpenseRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 23);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 24);
 
 /**
  * @generated from message fleet.billing.v1.UpdateVehicleExpenseResponse
@@ -969,7 +1000,7 @@ export type UpdateVehicleExpenseResponse = Message<"fleet.billing.v1.UpdateVehic
  * Use `create(UpdateVehicleExpenseResponseSchema)` to create a new message.
  */
 export const UpdateVehicleExpenseResponseSchema: GenMessage<UpdateVehicleExpenseResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 24);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 25);
 
 /**
  * @generated from message fleet.billing.v1.DeleteVehicleExpenseRequest
@@ -991,7 +1022,7 @@ export type DeleteVehicleExpenseRequest = Message<"fleet.billing.v1.DeleteVehicl
  * Use `create(DeleteVehicleExpenseRequestSchema)` to create a new message.
  */
 export const DeleteVehicleExpenseRequestSchema: GenMessage<DeleteVehicleExpenseRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 25);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 26);
 
 /**
  * @generated from message fleet.billing.v1.DeleteVehicleExpenseResponse
@@ -1004,7 +1035,7 @@ export type DeleteVehicleExpenseResponse = Message<"fleet.billing.v1.DeleteVehic
  * Use `create(DeleteVehicleExpenseResponseSchema)` to create a new message.
  */
 export const DeleteVehicleExpenseResponseSchema: GenMessage<DeleteVehicleExpenseResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 26);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 27);
 
 /**
  * @generated from message fleet.billing.v1.GetVehicleCostsRequest
@@ -1033,7 +1064,7 @@ export type GetVehicleCostsRequest = Message<"fleet.billing.v1.GetVehicleCostsRe
  * Use `create(GetVehicleCostsRequestSchema)` to create a new message.
  */
 export const GetVehicleCostsRequestSchema: GenMessage<GetVehicleCostsRequest> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 27);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 28);
 
 /**
  * @generated from message fleet.billing.v1.CategoryTotal
@@ -1055,7 +1086,7 @@ export type CategoryTotal = Message<"fleet.billing.v1.CategoryTotal"> & {
  * Use `create(CategoryTotalSchema)` to create a new message.
  */
 export const CategoryTotalSchema: GenMessage<CategoryTotal> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 28);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 29);
 
 /**
  * What one vehicle cost over the period: fuel and expenses, and per km its odometer ran.
@@ -1133,7 +1164,7 @@ export type VehicleCost = Message<"fleet.billing.v1.VehicleCost"> & {
  * Use `create(VehicleCostSchema)` to create a new message.
  */
 export const VehicleCostSchema: GenMessage<VehicleCost> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 29);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 30);
 
 /**
  * @generated from message fleet.billing.v1.GetVehicleCostsResponse
@@ -1165,5 +1196,5 @@ export type GetVehicleCostsResponse = Message<"fleet.billing.v1.GetVehicleCostsR
  * Use `create(GetVehicleCostsResponseSchema)` to create a new message.
  */
 export const GetVehicleCostsResponseSchema: GenMessage<GetVehicleCostsResponse> = /*@__PURE__*/
-  messageDesc(file_fleet_billing_v1_vehicle_costs, 30);
+  messageDesc(file_fleet_billing_v1_vehicle_costs, 31);
 
