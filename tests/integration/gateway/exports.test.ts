@@ -11,6 +11,13 @@ let customerId: string;
 const invoiceNos: string[] = [];
 const totals: string[] = [];
 
+// Invoices are dated within the business's bounds (from the start of last financial year to a few days
+// ahead), so the test's dates follow the calendar rather than a fixed day that would one day fall out.
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const INVOICED_ON = daysFromToday(-10);
+const PERIOD = { from: daysFromToday(-15), to: daysFromToday(-5) };
+const EARLIER = daysFromToday(-40);
+
 beforeAll(async () => {
   h = await bootGateway();
   ({ token: ownerToken } = await h.signIn(freshPhone(), { operatorName: 'Export Cabs' }));
@@ -57,7 +64,7 @@ beforeAll(async () => {
   for (const rate of ['1500', '2250.50']) {
     const invoice = await owner.invoice.create.mutate({
       customerId: customer.id,
-      invoiceDate: '2026-11-20',
+      invoiceDate: INVOICED_ON,
       lines: [
         {
           type: 'CUSTOM',
@@ -87,7 +94,7 @@ const exportUrl = (path: string) => `${h.baseUrl}/api/exports/${path}`;
 it('streams the invoices as CSV with the row count first and the file named by its period', async () => {
   const answer = await fetch(
     exportUrl(
-      'invoices.csv?columns=invoice_no,invoice_date,buyer_name,total&dateFrom=2026-11-01&dateTo=2026-11-30',
+      `invoices.csv?columns=invoice_no,invoice_date,buyer_name,total&dateFrom=${PERIOD.from}&dateTo=${PERIOD.to}`,
     ),
     { headers: bearer(ownerToken) },
   );
@@ -95,13 +102,13 @@ it('streams the invoices as CSV with the row count first and the file named by i
   expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   expect(answer.headers.get('x-export-rows')).toBe('2');
   expect(answer.headers.get('content-disposition')).toBe(
-    "attachment; filename*=UTF-8''invoices_2026-11-01_2026-11-30.csv",
+    `attachment; filename*=UTF-8''invoices_${PERIOD.from}_${PERIOD.to}.csv`,
   );
   const text = (await answer.text()).replace(/^\uFEFF/, '');
   expect(text.split('\r\n')).toEqual([
     'Invoice no.,Invoice date,Customer,Total (₹)',
-    `${invoiceNos[0]},2026-11-20,"Harbour Logistics, Mumbai",${totals[0]}`,
-    `${invoiceNos[1]},2026-11-20,"Harbour Logistics, Mumbai",${totals[1]}`,
+    `${invoiceNos[0]},${INVOICED_ON},"Harbour Logistics, Mumbai",${totals[0]}`,
+    `${invoiceNos[1]},${INVOICED_ON},"Harbour Logistics, Mumbai",${totals[1]}`,
     '',
   ]);
   expect(totals).toEqual(['1575.00', '2363.00']);
@@ -168,7 +175,7 @@ it('exports receipts and notes and prints a note, each for whoever holds its own
   const owner = h.client(() => bearer(ownerToken));
   const draft = await owner.invoice.create.mutate({
     customerId,
-    invoiceDate: '2026-10-20',
+    invoiceDate: EARLIER,
     lines: [{ type: 'CUSTOM', description: 'Outstation', quantity: '1', rate: '4000', isTaxable: true }],
   });
   const invoice = await owner.invoice.approve.mutate({ id: draft.id });
