@@ -99,7 +99,8 @@ it('records two full-tank fills and shows the vehicle’s km per litre', async (
   // The total is the filter's, both fills, though the page holds one; a later page carries none.
   expect(list.totals).toEqual({ fills: 2, amount: first.amount.plus(second.amount) });
   expect(
-    (await owner.fuelLog.list.query({ vehicleIds: [vehicleId], cursor: list.nextCursor })).totals,
+    (await owner.fuelLog.list.query({ vehicleIds: [vehicleId], cursor: list.nextCursor ?? undefined }))
+      .totals,
   ).toBeNull();
 });
 
