@@ -45,6 +45,8 @@ export function publicSlipToProto(view: PublicSlipView): MessageInitShape<typeof
     // The passenger sees the answer, never the staff's comparison or the signature's file.
     approval: { ...slipApprovalToProto(view.approval, false), signatureFileId: '' },
     timeZone: view.timeZone,
+    signedOnDriverPhone: view.signedOnDriverPhone !== undefined,
+    signedOnDriverPhoneAt: stamp(view.signedOnDriverPhone?.at),
   };
 }
 

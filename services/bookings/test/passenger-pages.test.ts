@@ -87,8 +87,11 @@ beforeEach(() => {
   now = START;
 });
 
-/** A duty for `customer` run in the driver app from garage start to garage end (closed, priced). */
-async function dutyRunInTheApp(customer = customerId) {
+/**
+ * A duty for `customer` run in the driver app from garage start to garage end (closed, priced); with
+ * `signatureFileId`, the passenger signed on the driver's phone at duty end.
+ */
+async function dutyRunInTheApp(customer = customerId, signatureFileId = '') {
   const draft = {
     customerId: customer,
     passengers: [{ name: 'Asha Rao', phone: '+919800000101' }],
@@ -114,7 +117,15 @@ async function dutyRunInTheApp(customer = customerId) {
   ];
   for (const [event, local, km] of trip) {
     await h.client.recordTripEvent(
-      { id, clientActionId: randomUUID(), event, at: at(local), km, location: 'Pune' },
+      {
+        id,
+        clientActionId: randomUUID(),
+        event,
+        at: at(local),
+        km,
+        location: 'Pune',
+        signatureFileId: event === 'DUTY_END' ? signatureFileId : '',
+      },
       ravi(),
     );
   }
@@ -313,6 +324,40 @@ it('takes the passenger’s answer once: accepted with a signature, or rejected 
     state: 'REJECTED',
     reason: 'The garage end km is too high',
   });
+});
+
+it('shows a slip the passenger signed on the driver’s phone as signed, and takes its acceptance without signing again', async () => {
+  const { file } = await h.masters.client.uploadFile(
+    { fileName: 'signature.png', content: PNG, kind: 'booking', field: 'slip_photo' },
+    ravi(),
+  );
+  const id = await dutyRunInTheApp(customerId, file!.id);
+  const token = await linkFor(id, 'DIGITAL_DUTY_SLIP');
+  const { slip } = await h.client.getPublicSlip({ token }, gateway());
+  expect(slip!.approval!.state).toBe('PENDING');
+  expect(slip!.signedOnDriverPhone).toBe(true);
+  expect(timestampDate(slip!.signedOnDriverPhoneAt!)).toEqual(new Date('2026-11-25T16:30:00+05:30'));
+
+  const twice = await expectDomainError(
+    h.client.answerPublicSlip({ token, decision: 'ACCEPT', signaturePng: PNG }, gateway()),
+  );
+  expect(twice.fieldViolations).toEqual([
+    {
+      field: 'signature',
+      message: 'You signed this slip on the driver’s phone already; accept it without signing again.',
+    },
+  ]);
+  const { slip: accepted } = await h.client.answerPublicSlip({ token, decision: 'ACCEPT' }, gateway());
+  expect([accepted!.approval!.state, accepted!.signedOnDriverPhone]).toEqual(['ACCEPTED', true]);
+  const read = await h.client.getBooking({ id }, staff());
+  expect(read.slipApproval!.signatureFileId).toBe(file!.id);
+
+  // A duty the passenger did not sign on the phone still asks for the signature on the page.
+  const unsignedId = await dutyRunInTheApp();
+  const unsigned = (
+    await h.client.getPublicSlip({ token: await linkFor(unsignedId, 'DIGITAL_DUTY_SLIP') }, gateway())
+  ).slip!;
+  expect([unsigned.signedOnDriverPhone, unsigned.signedOnDriverPhoneAt]).toEqual([false, undefined]);
 });
 
 it('counts an unanswered slip as accepted at its due time, and refuses an answer after it', async () => {

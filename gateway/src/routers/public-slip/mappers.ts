@@ -54,6 +54,9 @@ export const publicSlipToJson = (s: PublicSlip) => ({
   chargesTotal: s.chargesTotal ? new Decimal(s.chargesTotal) : null,
   route: s.route.map((r) => ({ latitude: r.latitude, longitude: r.longitude, at: dateOrNull(r.at) })),
   approval: passengersView(slipApprovalToJson(required(s.approval, 'the slip’s approval'))),
+  // Signed on the driver's phone at the end of the duty: accepting then takes no signature on the page.
+  signedOnDriverPhone: s.signedOnDriverPhone,
+  signedOnDriverPhoneAt: dateOrNull(s.signedOnDriverPhoneAt),
 });
 
 /** What the passenger sees of the approval: never staff's comparison or the signature's file. */

@@ -52,6 +52,10 @@ export const signatureDataUrlSchema = z
 
 export const SLIP_REASON_MAX = 500;
 
+/**
+ * The passenger's answer on the slip's page. Accepting needs a signature drawn there unless the passenger
+ * signed on the driver's phone, which only bookings knows; it says so, naming `signature`.
+ */
 export const publicSlipAnswerSchema = z
   .object({
     token: publicTokenSchema,
@@ -66,9 +70,6 @@ export const publicSlipAnswerSchema = z
   .superRefine((answer, ctx) => {
     if (answer.decision === 'REJECT' && answer.reason === '') {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say what is wrong with the slip.' });
-    }
-    if (answer.decision === 'ACCEPT' && !answer.signature) {
-      ctx.addIssue({ code: 'custom', path: ['signature'], message: 'Sign in the box to accept the slip.' });
     }
   });
 export type PublicSlipAnswerInput = z.input<typeof publicSlipAnswerSchema>;

@@ -52,6 +52,24 @@ export interface SlipApprovalRecord {
   contentHash: string | null;
 }
 
+/**
+ * The passenger's signature taken on the driver's screen (spec §3 customer_signature), and when: the
+ * phone's time of the act that carried it. Undefined when the passenger did not sign there.
+ */
+export async function driverPhoneSignature(
+  tx: Tx,
+  bookingId: string,
+): Promise<{ fileId: string; at: Date | null } | undefined> {
+  const [found] = await rows<{ fileId: string; at: Date | null }>(
+    tx,
+    sql`select b.customer_signature_file_id::text as "fileId",
+          (select max(a.at) from bookings.driver_actions a
+            where a.booking_id = b.id and lower(a.details ->> 'signatureFileId') = b.customer_signature_file_id::text) as at
+        from bookings.bookings b where b.id = ${bookingId} and b.customer_signature_file_id is not null`,
+  );
+  return found;
+}
+
 const APPROVAL_COLUMNS = sql.raw(`booking_id as "bookingId", state, requested_at as "requestedAt",
   due_at as "dueAt", answered_at as "answeredAt", reason, signature_file_id::text as "signatureFileId",
   charges_shown as "chargesShown", content_hash as "contentHash"`);

@@ -1,8 +1,9 @@
 // The passenger's digital duty slip (spec §2 /digital-duty-slip): what the link's holder sees — the
 // operator, the booking's number, the passenger, each point's time and km, the totals, the billing items,
 // the charges when the customer lets its passengers see them, the tracked route — and their answer,
-// once: accepted with a signature drawn on the page, or rejected with a reason. Asked by the gateway on
-// its own account; the token alone says which duty.
+// once: accepted with a signature drawn on the page, or rejected with a reason. A passenger who signed on
+// the driver's phone at the end of the duty is shown that (and when) and accepts without signing again.
+// Asked by the gateway on its own account; the token alone says which duty.
 import {
   PERMISSION,
   printedBillingItems,
@@ -22,6 +23,7 @@ import {
 import Decimal from 'decimal.js';
 import { getBookingDetail, getCharges, listSlipPoints } from '../storage/booking-record-store';
 import {
+  driverPhoneSignature,
   getSlipApproval,
   type RoutePointRecord,
   routePointsOf,
@@ -46,6 +48,8 @@ export interface PublicSlipView {
   chargesTotal: string;
   route: RoutePointRecord[];
   approval: SlipApprovalRecord;
+  /** The passenger signed on the driver's phone (when, if known): the page asks no signature. */
+  signedOnDriverPhone: { fileId: string; at: Date | null } | undefined;
 }
 
 /** The gateway, passing on a visit to a public page. */
@@ -71,12 +75,13 @@ export function createPublicSlip(deps: BookingsDeps, links: PublicLinks, facts: 
       const booking = await getBookingDetail(tx, link.bookingId);
       const approval = await getSlipApproval(tx, link.bookingId);
       if (!booking || !approval) throw unknownLink();
-      const [points, charges, route] = await Promise.all([
+      const [points, charges, route, signed] = await Promise.all([
         listSlipPoints(tx, booking.id, 'SALES'),
         getCharges(tx, booking.id, 'CUSTOMER'),
         routePointsOf(tx, booking.id),
+        driverPhoneSignature(tx, booking.id),
       ]);
-      return { booking, approval, points, charges, route };
+      return { booking, approval, points, charges, route, signed };
     });
     const { booking, approval, points, charges } = read;
     const [operator, customer] = await Promise.all([
@@ -117,6 +122,7 @@ export function createPublicSlip(deps: BookingsDeps, links: PublicLinks, facts: 
       chargesTotal: chargesShown && charges ? charges.total : '',
       route: read.route,
       approval,
+      signedOnDriverPhone: read.signed,
     };
     return { view, showChargesNow: customer.showCharges };
   }
@@ -141,8 +147,6 @@ export function createPublicSlip(deps: BookingsDeps, links: PublicLinks, facts: 
         throw invalidField('reason', `Keep the reason to ${SLIP_REASON_MAX} characters or fewer.`);
       if (decision === 'REJECT' && !reason) throw invalidField('reason', 'Say what is wrong with the slip.');
       const signed = input.signaturePng.length > 0;
-      if (decision === 'ACCEPT' && !signed)
-        throw invalidField('signature', 'Sign in the box to accept the slip.');
       if (signed) checkSignature(input.signaturePng);
 
       const { view: before, showChargesNow } = await load(link);
@@ -156,6 +160,16 @@ export function createPublicSlip(deps: BookingsDeps, links: PublicLinks, facts: 
           );
       };
       stillOpen(before.approval);
+      // Signed on the driver's phone: that signature is the slip's, and the page takes no second one.
+      const phoneSignature = before.signedOnDriverPhone;
+      if (phoneSignature && signed) {
+        throw invalidField(
+          'signature',
+          'You signed this slip on the driver’s phone already; accept it without signing again.',
+        );
+      }
+      if (decision === 'ACCEPT' && !signed && !phoneSignature)
+        throw invalidField('signature', 'Sign in the box to accept the slip.');
       const signatureFileId = signed
         ? ((
             await masters.uploadFile(
@@ -168,7 +182,7 @@ export function createPublicSlip(deps: BookingsDeps, links: PublicLinks, facts: 
               callAs(asBookings(link.tenantId, [PERMISSION.generate_duty_slip])),
             )
           ).file?.id ?? null)
-        : null;
+        : (phoneSignature?.fileId ?? null);
       await db.withTenant(link.tenantId, async (tx) => {
         const approval = await getSlipApproval(tx, link.bookingId, { lock: true });
         const booking = await getBookingDetail(tx, link.bookingId);

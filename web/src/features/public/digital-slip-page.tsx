@@ -2,7 +2,8 @@
 // sign-in and no app shell, made for a phone. It shows the trip's points with their times and km, the
 // totals, the billing items, the charges when the customer shows them and the tracked route; the
 // passenger accepts it with a signature or rejects it with a reason, once, and then sees the answer with
-// the slip's fingerprint.
+// the slip's fingerprint. A passenger who signed on the driver's phone sees that, and when, and accepts
+// without signing again.
 import { SLIP_APPROVAL_LABELS, type SlipApprovalState } from '@fleet/domain';
 import type { AppRouter } from '@fleet/gateway';
 import {
@@ -197,6 +198,8 @@ function Answer({ token, slip }: { token: string; slip: Slip }) {
   const { approval } = slip;
   const late = approval.dueAt !== null && approval.dueAt.getTime() <= Date.now();
 
+  const signedOnPhone = slip.signedOnDriverPhone;
+
   if (late) {
     return (
       <Alert color="teal" title="The time to answer has passed">
@@ -213,18 +216,24 @@ function Answer({ token, slip }: { token: string; slip: Slip }) {
         <Text size="sm" c="dimmed">
           Please answer by {at(approval.dueAt)}; after that it counts as accepted.
         </Text>
-        <SignatureBox onChange={setSignature} error={fieldErrors.signature} />
+        {signedOnPhone ? (
+          <SignedOnPhone slip={slip} />
+        ) : (
+          <SignatureBox onChange={setSignature} error={fieldErrors.signature} />
+        )}
         <Button
           color="green"
           size="md"
           loading={answer.isPending && !rejecting}
-          disabled={!signature || answer.isPending}
+          disabled={(!signedOnPhone && !signature) || answer.isPending}
           onClick={() => {
             setRejecting(false);
-            answer.mutate({ token, decision: 'ACCEPT', signature });
+            answer.mutate(
+              signedOnPhone ? { token, decision: 'ACCEPT' } : { token, decision: 'ACCEPT', signature },
+            );
           }}
         >
-          Accept and sign
+          {signedOnPhone ? 'Accept the slip' : 'Accept and sign'}
         </Button>
         <Divider label="or" labelPosition="center" />
         <Textarea
@@ -245,18 +254,36 @@ function Answer({ token, slip }: { token: string; slip: Slip }) {
           disabled={reason.trim() === '' || answer.isPending}
           onClick={() => {
             setRejecting(true);
-            answer.mutate({ token, decision: 'REJECT', reason, ...(signature ? { signature } : {}) });
+            answer.mutate({
+              token,
+              decision: 'REJECT',
+              reason,
+              ...(signature && !signedOnPhone ? { signature } : {}),
+            });
           }}
         >
           Reject the slip
         </Button>
-        {answer.error && !fieldErrors.signature && !fieldErrors.reason ? (
+        {answer.error && (signedOnPhone || !fieldErrors.signature) && !fieldErrors.reason ? (
           <Alert color="red" role="alert">
             {errorMessage(answer.error)}
           </Alert>
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** The passenger's signature was taken on the driver's phone: said so, with when, instead of a signing box. */
+function SignedOnPhone({ slip }: { slip: Slip }) {
+  const at = timesIn(slip.timeZone);
+  return (
+    <Alert color="green" title="Signed on the driver’s phone" role="status" aria-label="Signature">
+      {slip.signedOnDriverPhoneAt
+        ? `You signed this slip on the driver’s phone at ${at(slip.signedOnDriverPhoneAt)}.`
+        : 'You signed this slip on the driver’s phone.'}{' '}
+      There is no need to sign again.
+    </Alert>
   );
 }
 
@@ -275,6 +302,12 @@ function Answered({ slip }: { slip: Slip }) {
           </Text>
         </Group>
         {approval.reason ? <Text size="sm">Reason: {approval.reason}</Text> : null}
+        {slip.signedOnDriverPhone ? (
+          <Text size="sm">
+            Signed on the driver’s phone
+            {slip.signedOnDriverPhoneAt ? ` at ${at(slip.signedOnDriverPhoneAt)}` : ''}.
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed">
           Fingerprint of the slip as answered (SHA-256):
         </Text>
