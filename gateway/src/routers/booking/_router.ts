@@ -14,6 +14,7 @@ import { list, tabCounts } from './list';
 import { needsAttentionCount } from './needs-attention-count';
 import { quote } from './quote';
 import { setBillingItems } from './set-billing-items';
+import { removeInsurance, setInsurance } from './set-insurance';
 import { unlockTripStart } from './unlock-trip-start';
 
 export const bookingRouter = router({
@@ -39,6 +40,8 @@ export const bookingRouter = router({
   setLabels,
   setSupporters,
   setBillingItems,
+  setInsurance,
+  removeInsurance,
   unlockTripStart,
   consentEarlyStart,
   ...bookingActions,

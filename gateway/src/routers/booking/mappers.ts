@@ -5,6 +5,7 @@ import type {
   Contact,
   DutyBillingItem,
   Price,
+  TripInsurance,
 } from '@fleet/proto/fleet/bookings/v1/booking_pb';
 import type { DutyCharges, SlipPoint } from '@fleet/proto/fleet/bookings/v1/bookings_service_pb';
 import type { StoredFile } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
@@ -98,8 +99,20 @@ export function bookingDetailToJson(booking: Booking) {
     /** The driver app's try at starting long before the reporting time, and the office's consent. */
     earlyStartRequestedAt: dateOrNull(booking.earlyStartRequestedAt),
     earlyStartConsentedAt: dateOrNull(booking.earlyStartConsentedAt),
+    /** The trip insurance the duty carries (its premium billed on the duty's invoice); null for none. */
+    tripInsurance: booking.tripInsurance ? tripInsuranceToJson(booking.tripInsurance) : null,
   };
 }
+
+/** A duty's trip insurance: money as exact decimals, the sum insured null when not given. */
+export const tripInsuranceToJson = (insurance: TripInsurance) => ({
+  policyNumber: insurance.policyNumber,
+  insurer: insurance.insurer,
+  premium: new Decimal(insurance.premium || 0),
+  sumInsured: decimalOrNull(insurance.sumInsured),
+  note: insurance.note,
+  setAt: dateOrNull(insurance.setAt),
+});
 
 /** A billing item on a duty: what its master record said when it was put on, the amount and the receipt. */
 export const billingItemToJson = (item: DutyBillingItem) => ({

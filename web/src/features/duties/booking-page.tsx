@@ -49,6 +49,7 @@ import { PassengerPagesCard } from './passenger-pages-card';
 import { SendMessageButtons, TripCodes } from './send-messages';
 import { SlipSection } from './slip-form';
 import { StatusActionButtons } from './status-actions';
+import { TripInsuranceCard } from './trip-insurance-card';
 import { TripStartLock } from './trip-start-lock';
 import { type CustomFieldNames, useCustomFieldNames } from './use-master-names';
 
@@ -305,6 +306,8 @@ export default function BookingPage() {
       ) : null}
 
       <BillingItemsCard view={view} permissions={permissions} />
+
+      <TripInsuranceCard view={view} permissions={permissions} />
 
       <DutyChargesSection view={view} permissions={permissions} />
 
