@@ -17,6 +17,7 @@ import {
   operatorInstant,
   PERMISSION,
   supplierMaster,
+  type TripInsuranceInput,
   vehicleMaster,
   withoutPermission,
 } from '@fleet/domain';
@@ -48,6 +49,27 @@ const PASSENGERS = [
   'Siddharth Rao',
   'Pooja Menon',
 ];
+/**
+ * Trip insurance the travel desk bought for two duties — the first to close from 17 days back (its
+ * premium is on its invoice once billed) and the first of three days ahead — picked by where in the month
+ * they fall, so the month's draws stay as they were.
+ */
+const INSURED_BEHIND: TripInsuranceInput & { fromDay: number } = {
+  fromDay: -DAYS_BEHIND + 4,
+  policyNumber: 'TRV/2026/004211',
+  insurer: 'ICICI Lombard General Insurance',
+  premium: '1803.00',
+  sumInsured: '500000.00',
+  note: 'Covers both passengers',
+};
+const INSURED_AHEAD: TripInsuranceInput & { day: number } = {
+  day: 3,
+  policyNumber: 'OG-27-1101-9999-00000482',
+  insurer: 'Tata AIG General Insurance',
+  premium: '649.50',
+  sumInsured: '',
+  note: '',
+};
 const SUPPLIER_DRIVERS = ['Ramesh Jadhav', 'Suresh Yadav', 'Imran Shaikh', 'Gurpreet Singh', 'Anil Kamble'];
 const ADDRESSES = [
   'Hinjewadi Phase 1',
@@ -158,6 +180,13 @@ export async function seedDemoBookings(
     }
   };
 
+  const insure = (id: string, { policyNumber, insurer, premium, sumInsured, note }: TripInsuranceInput) =>
+    clients.bookings.setTripInsurance(
+      { id, insurance: { policyNumber, insurer, premium, sumInsured, note } },
+      as,
+    );
+  let insuredBehind = false;
+
   let taken = 0;
   for (let day = -DAYS_BEHIND; day <= DAYS_AHEAD; day++) {
     const date = addCalendarDays(today, day);
@@ -200,6 +229,7 @@ export async function seedDemoBookings(
       const { booking } = await clients.bookings.createBooking({ draftJson: JSON.stringify(draft) }, as);
       taken += 1;
       const id = booking!.id;
+      if (day === INSURED_AHEAD.day && n === 0) await insure(id, INSURED_AHEAD);
       const act = (action: string, reason = '') => clients.bookings.actOnBooking({ id, action, reason }, as);
       if (!draft.confirmed) continue;
       // Ahead of today: most duties are allotted, some wait for a vehicle.
@@ -276,7 +306,13 @@ export async function seedDemoBookings(
         );
       }
       // The last few days' slips are still with the accounts desk.
-      if (day < -2 || random.chance(0.5)) await clients.bookings.closeDuty({ id }, as);
+      if (day < -2 || random.chance(0.5)) {
+        if (!insuredBehind && day >= INSURED_BEHIND.fromDay) {
+          await insure(id, INSURED_BEHIND);
+          insuredBehind = true;
+        }
+        await clients.bookings.closeDuty({ id }, as);
+      }
     }
   }
   return taken;
