@@ -13,10 +13,15 @@ import type {
 } from './domain/booking';
 import type { SlipPointRecord, StoredCharges } from './storage/booking-record-store';
 import type { DriverDutyView } from './use-cases/driver-duties';
+import type { DutyNames } from './use-cases/duty-names';
 
-/** A booking as its proto message: vocabulary values as the spec's strings, unset ids as ''. */
-export function bookingToProto(booking: BookingRecord) {
+/**
+ * A booking as its proto message: vocabulary values as the spec's strings, unset ids as '', and the
+ * names shown beside its ids when they were looked up.
+ */
+export function bookingToProto(booking: BookingRecord, names?: DutyNames) {
   return {
+    ...names,
     id: booking.id,
     bookingNo: BigInt(booking.bookingNo),
     type: booking.type,
@@ -54,9 +59,12 @@ const priceToProto = (price: PriceRecord) => ({
 });
 
 /** A whole booking as its proto message. */
-export function bookingDetailToProto(booking: BookingDetail): MessageInitShape<typeof BookingSchema> {
+export function bookingDetailToProto(
+  booking: BookingDetail,
+  names?: DutyNames,
+): MessageInitShape<typeof BookingSchema> {
   return {
-    ...bookingToProto(booking),
+    ...bookingToProto(booking, names),
     parentId: booking.parentId ?? '',
     companyId: booking.companyId ?? '',
     bookedBy: { ...booking.bookedBy, customField: '' },

@@ -1,7 +1,7 @@
 // Records to proto. A master's record travels generically as Record (values in a Struct, through the
 // domain's codec) to the gateway; the masters other services read also travel typed (Vehicle, Driver,
-// Customer, Supplier, DutyType, RateCard, and what invoicing reads: Company, CompanyProfile, Tax,
-// BillingItem, BankAccount, BusinessSettings), each mapped here field by field from the record its
+// Customer, Supplier, DutyType, RateCard, VehicleGroup, Label, and what invoicing reads: Company,
+// CompanyProfile, Tax, BillingItem, BankAccount, BusinessSettings, FuelStation), each mapped here field by field from the record its
 // declaration types, so a renamed or retyped field fails to compile here, not in a consumer.
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
@@ -17,12 +17,14 @@ import {
   type dutyTypeMaster,
   encodeValuesJson,
   type fuelStationMaster,
+  type labelMaster,
   type MasterDefinition,
   type MasterRecord,
   type rateCardMaster,
   type supplierMaster,
   type taxMaster,
   type ValuesOf,
+  type vehicleGroupMaster,
   type vehicleMaster,
 } from '@fleet/domain';
 import type {
@@ -32,6 +34,7 @@ import type {
   CompanyProfileSchema,
   CompanySchema,
   FuelStationSchema,
+  LabelSchema,
   TaxSchema,
 } from '@fleet/proto/fleet/masters/v1/billing_masters_pb';
 import type {
@@ -43,7 +46,7 @@ import type { AllowancesSchema, DriverSchema } from '@fleet/proto/fleet/masters/
 import type { DutyTypeSchema } from '@fleet/proto/fleet/masters/v1/duty_type_pb';
 import { type RateCardSchema, RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import { type Record as RecordMessage, RecordSchema } from '@fleet/proto/fleet/masters/v1/record_pb';
-import type { VehicleSchema } from '@fleet/proto/fleet/masters/v1/vehicle_pb';
+import type { VehicleGroupSchema, VehicleSchema } from '@fleet/proto/fleet/masters/v1/vehicle_pb';
 
 /** A record as the wire carries it to the gateway: its values through the codec, as JSON text. */
 export function recordToProto<D extends MasterDefinition>(
@@ -449,4 +452,22 @@ export function fuelStationToProto(
     gstNo: text(v.gst_no),
     hasCreditAccount: v.has_credit_account,
   };
+}
+
+export function vehicleGroupToProto(
+  record: MasterRecord<typeof vehicleGroupMaster>,
+): MessageInitShape<typeof VehicleGroupSchema> {
+  const v = record.values;
+  return {
+    ...recordColumns(record),
+    name: v.name,
+    seatingCapacity: count(v.seating_capacity),
+    luggageCapacity: count(v.luggage_capacity),
+    description: text(v.description),
+  };
+}
+
+export function labelToProto(record: MasterRecord<typeof labelMaster>): MessageInitShape<typeof LabelSchema> {
+  const v = record.values;
+  return { ...recordColumns(record), name: v.name, colour: v.colour };
 }

@@ -1,5 +1,5 @@
 // What other services hear about masters, read off a real JetStream as a consumer would: every change of
-// a vehicle, driver, customer, supplier, duty type or rate card, and of what invoicing reads (companies,
+// a vehicle, vehicle group, driver, customer, supplier, duty type, rate card or label, and of what invoicing reads (companies,
 // company profiles, taxes, billing items, bank accounts, business settings), is published on
 // fleet.masters.<kind>.<created|updated|deactivated|activated> as its own typed message (VehicleChanged,
 // CompanyChanged…) carrying the record as it now is, the operator, what happened and who did it; the
@@ -18,11 +18,13 @@ import {
   CustomerChangedSchema,
   DriverChangedSchema,
   DutyTypeChangedSchema,
+  LabelChangedSchema,
   MasterChangedSchema,
   RateCardChangedSchema,
   SupplierChangedSchema,
   TaxChangedSchema,
   VehicleChangedSchema,
+  VehicleGroupChangedSchema,
 } from '@fleet/proto/fleet/masters/v1/events_pb';
 import { RateParty } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
 import { recordValues } from '@fleet/testing';
@@ -212,7 +214,7 @@ describe('the other masters other services read', () => {
   it('publishes CustomerChanged and SupplierChanged: the connection they share and what is their own', async () => {
     const from = heard.length;
     const customerGroup = await h.create(T, 'customer_group', { name: 'Corporate' });
-    const label = await h.create(T, 'label', { name: 'VIP', colour: 'red' });
+    const label = await h.create(T, 'label', { name: 'Airport', colour: 'red' });
     const customer = await h.create(T, 'customer', {
       name: 'Acme Technologies',
       phone: '+912040001234',
@@ -326,6 +328,36 @@ describe('the other masters other services read', () => {
       isActive: true,
     });
     expect([deactivated!.change, deactivated!.rateCard!.isActive]).toEqual([ChangeKind.DEACTIVATED, false]);
+  });
+});
+
+describe('the names a duty board shows', () => {
+  it('publishes VehicleGroupChanged and LabelChanged, each as it now is', async () => {
+    const from = heard.length;
+    const group = await h.create(T, 'vehicle_group', { name: 'SUV', seating_capacity: '6' });
+    const label = await h.create(T, 'label', { name: 'Night shift', colour: 'red' });
+    await h.client.setRecordActive({ kind: 'label', id: label.id, isActive: false }, callAs(owner));
+
+    const [groupEvent] = await heardOn(/^fleet\.masters\.vehicle_group\./, from, 1);
+    expect(groupEvent!.subject).toBe('fleet.masters.vehicle_group.created');
+    expect(decode(VehicleGroupChangedSchema, groupEvent!)).toMatchObject({
+      tenantId: T,
+      change: ChangeKind.CREATED,
+      vehicleGroup: { id: group.id, name: 'SUV', seatingCapacity: 6, isActive: true },
+    });
+    const labelEvents = await heardOn(/^fleet\.masters\.label\./, from, 2);
+    expect(labelEvents.map((e) => e.subject)).toEqual([
+      'fleet.masters.label.created',
+      'fleet.masters.label.deactivated',
+    ]);
+    const [created, deactivated] = labelEvents.map((e) => decode(LabelChangedSchema, e));
+    expect(created!.label).toMatchObject({
+      id: label.id,
+      name: 'Night shift',
+      colour: 'red',
+      isActive: true,
+    });
+    expect([deactivated!.change, deactivated!.label!.isActive]).toEqual([ChangeKind.DEACTIVATED, false]);
   });
 });
 
@@ -500,14 +532,14 @@ describe('the masters invoicing reads', () => {
 
 it('publishes the masters no other service reads yet as MasterChanged, on their own subjects', async () => {
   const from = heard.length;
-  const group = await h.create(T, 'vehicle_group', { name: 'SUV', seating_capacity: '6' });
-  const [event] = await heardOn(/^fleet\.masters\.vehicle_group\./, from, 1);
-  expect(event!.subject).toBe('fleet.masters.vehicle_group.created');
+  const group = await h.create(T, 'customer_group', { name: 'Corporates' });
+  const [event] = await heardOn(/^fleet\.masters\.customer_group\./, from, 1);
+  expect(event!.subject).toBe('fleet.masters.customer_group.created');
   const generic = decode(MasterChangedSchema, event!);
-  expect(generic).toMatchObject({ tenantId: T, kind: 'vehicle_group', change: ChangeKind.CREATED });
+  expect(generic).toMatchObject({ tenantId: T, kind: 'customer_group', change: ChangeKind.CREATED });
   expect(generic.record!.id).toBe(group.id);
-  expect(recordValues(generic.record)).toMatchObject({ name: 'SUV', seating_capacity: 6 });
-  expect(masterEvent('vehicle_group', 'created').schema.typeName).toBe('fleet.masters.v1.MasterChanged');
+  expect(recordValues(generic.record)).toMatchObject({ name: 'Corporates' });
+  expect(masterEvent('customer_group', 'created').schema.typeName).toBe('fleet.masters.v1.MasterChanged');
   expect(TYPED_EVENT_KINDS).toEqual([
     'vehicle',
     'driver',
@@ -522,8 +554,10 @@ it('publishes the masters no other service reads yet as MasterChanged, on their 
     'bank_account',
     'business_settings',
     'fuel_station',
+    'vehicle_group',
+    'label',
   ]);
   // No vehicle event came of it.
   await new Promise((r) => setTimeout(r, 300));
-  expect(heard.slice(from).map((e) => e.subject)).toEqual(['fleet.masters.vehicle_group.created']);
+  expect(heard.slice(from).map((e) => e.subject)).toEqual(['fleet.masters.customer_group.created']);
 });

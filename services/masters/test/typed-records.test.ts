@@ -156,7 +156,7 @@ it('gives the operator’s business settings when asked with no ids: none before
 
 it('refuses a kind no read model copies, too many ids and ids that are not ids', async () => {
   const owner = callAs(h.callerFor(T));
-  const kind = await expectDomainError(h.client.getTypedRecords({ kind: 'label', ids: [] }, owner));
+  const kind = await expectDomainError(h.client.getTypedRecords({ kind: 'branch', ids: [] }, owner));
   expect(kind.fieldViolations.map((v) => v.field)).toEqual(['kind']);
   const many = Array.from({ length: 101 }, () => randomUUID());
   const tooMany = await expectDomainError(h.client.getTypedRecords({ kind: 'vehicle', ids: many }, owner));

@@ -116,6 +116,33 @@ it('lets that person take a booking and see its city, duty type, group and label
   });
 });
 
+it('names the board from bookings’ own copies, which follow a rename in masters', async () => {
+  const clerk = h.client(() => bearer(clerkToken));
+  const owner = h.client(() => bearer(ownerToken));
+  const group = await owner.masters.vehicle_group.create.mutate({ values: { name: 'Tempo Traveller' } });
+  const { booking } = await clerk.booking.create.mutate({
+    ...masters,
+    vehicleGroupId: group.id,
+    fromCityId: 'mh-pune',
+    reportingDate: '2040-05-03',
+    reportingTime: '07:00',
+    reportingAddress: 'Baner, Pune',
+    passengers: [{ name: 'Ravi Rao', phone: '+919800000002' }],
+  });
+  const groupOnBoard = async () =>
+    (await clerk.booking.list.query({ tab: 'all' })).bookings.find((b) => b.id === booking.id)
+      ?.vehicleGroupName;
+  expect(await groupOnBoard()).toBe('Tempo Traveller');
+  await owner.masters.vehicle_group.update.mutate({ id: group.id, values: { name: '12-seater Tempo' } });
+  const deadline = Date.now() + 15_000;
+  while ((await groupOnBoard()) !== '12-seater Tempo' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(await groupOnBoard()).toBe('12-seater Tempo');
+  const page = await clerk.booking.get.query({ id: booking.id });
+  expect(page.booking).toMatchObject({ vehicleGroupName: '12-seater Tempo', dutyTypeName: '8 Hrs 80 Kms' });
+});
+
 it('refuses an id that is not one of a record, naming it, before it reaches the database', async () => {
   const clerk = h.client(() => bearer(clerkToken));
   await expect(

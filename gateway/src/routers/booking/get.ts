@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
 import { feedbackToJson, slipApprovalToJson } from '../public-slip/mappers';
 import { required } from '../shared-mappers';
-import { dutyNamesOf } from './duty-names';
 import {
   activityToJson,
   attachmentToJson,
@@ -26,9 +25,8 @@ export const get = procedureNeeding(BOOKING_LIST_PERMISSION)
     const r = await ctx.services.bookings.getBooking({ id: input.id }, callAs(ctx.caller));
     const booking = required(r.booking, 'the booking');
     const people = r.activity.flatMap((a) => [a.userId, a.actorUserId]);
-    const [names, dutyNames, attachments] = await Promise.all([
+    const [names, attachments] = await Promise.all([
       namesOf(ctx.services.identity, ctx.caller, people),
-      dutyNamesOf(ctx.services.masters, ctx.caller, [booking, ...r.duties]),
       booking.attachmentIds.length
         ? ctx.services.masters.checkFiles(
             { kind: BOOKING_FILE_KIND, field: 'attachment_ids', ids: booking.attachmentIds },
@@ -37,9 +35,9 @@ export const get = procedureNeeding(BOOKING_LIST_PERMISSION)
         : { files: [] },
     ]);
     return {
-      booking: { ...bookingDetailToJson(booking), ...dutyNames(booking) },
+      booking: bookingDetailToJson(booking),
       attachments: attachments.files.map(attachmentToJson),
-      duties: r.duties.map((duty) => ({ ...bookingDetailToJson(duty), ...dutyNames(duty) })),
+      duties: r.duties.map(bookingDetailToJson),
       activity: r.activity.map((a) => activityToJson(a, names)),
       salesSlip: r.salesSlip.map(slipPointToJson),
       purchaseSlip: r.purchaseSlip.map(slipPointToJson),

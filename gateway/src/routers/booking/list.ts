@@ -3,7 +3,6 @@ import { cursorSchema, limitSchema, optionalText, orderSchema } from '@fleet/dom
 import { callAs, pageInfoFromProto, pageRequestToProto } from '@fleet/platform';
 import { z } from 'zod';
 import { procedureNeeding } from '../../trpc';
-import { dutyNamesOf } from './duty-names';
 import { bookingToJson } from './mappers';
 
 export const listBookingsInput = z.object({
@@ -35,9 +34,8 @@ export const list = procedureNeeding(BOOKING_LIST_PERMISSION)
       },
       callAs(ctx.caller),
     );
-    const names = await dutyNamesOf(ctx.services.masters, ctx.caller, r.bookings);
     return {
-      bookings: r.bookings.map((booking) => ({ ...bookingToJson(booking), ...names(booking) })),
+      bookings: r.bookings.map(bookingToJson),
       ...pageInfoFromProto(r.pageInfo),
     };
   });

@@ -1,4 +1,9 @@
-import type { BookingStatus, BookingType, ConnectionRequestStatus } from '@fleet/domain';
+import {
+  type BookingStatus,
+  type BookingType,
+  type ConnectionRequestStatus,
+  LABEL_COLOURS,
+} from '@fleet/domain';
 import type {
   Booking,
   BookingActivity,
@@ -41,6 +46,15 @@ export function bookingToJson(booking: Booking) {
     driverPhone: textOrNull(booking.driverPhone),
     supplierName: textOrNull(booking.supplierName),
     labelIds: booking.labelIds,
+    /** The names shown beside the ids, from bookings' own copies; null when unknown. */
+    fromCityName: textOrNull(booking.fromCityName),
+    toCityName: textOrNull(booking.toCityName),
+    dutyTypeName: textOrNull(booking.dutyTypeName),
+    vehicleGroupName: textOrNull(booking.vehicleGroupName),
+    labels: booking.labels.flatMap((label) => {
+      const colour = LABEL_COLOURS.find((c) => c === label.colour);
+      return colour ? [{ id: label.id, name: label.name, colour }] : [];
+    }),
     /** How the duty slip arrived (EMAIL, HARD_COPY, DIGITAL_DUTY_SLIP, NETWORK); null until it has. */
     slipMedium: textOrNull(booking.slipMedium),
     version: booking.version,

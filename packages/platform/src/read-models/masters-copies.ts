@@ -11,6 +11,7 @@ import {
   CompanyProfileSchema,
   CompanySchema,
   FuelStationSchema,
+  LabelSchema,
   TaxSchema,
 } from '@fleet/proto/fleet/masters/v1/billing_masters_pb';
 import { type Connection, CustomerSchema, SupplierSchema } from '@fleet/proto/fleet/masters/v1/connection_pb';
@@ -26,17 +27,19 @@ import {
   DriverChangedSchema,
   DutyTypeChangedSchema,
   FuelStationChangedSchema,
+  LabelChangedSchema,
   RateCardChangedSchema,
   SupplierChangedSchema,
   TaxChangedSchema,
   VehicleChangedSchema,
+  VehicleGroupChangedSchema,
 } from '@fleet/proto/fleet/masters/v1/events_pb';
 import type {
   GetTypedRecordsResponse,
   MastersService,
 } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { RateCardSchema } from '@fleet/proto/fleet/masters/v1/rate_card_pb';
-import { VehicleSchema } from '@fleet/proto/fleet/masters/v1/vehicle_pb';
+import { VehicleGroupSchema, VehicleSchema } from '@fleet/proto/fleet/masters/v1/vehicle_pb';
 import type { Database } from '../db/database';
 import type { EventBus } from '../events/bus';
 import type { Logger } from '../logger';
@@ -160,6 +163,20 @@ export const MASTER_COPY_KINDS = {
     event: FuelStationChangedSchema,
     fromEvent: (e) => e.fuelStation,
     fromAnswer: (a) => a.fuelStations,
+    facts: named,
+  }),
+  vehicle_group: copied({
+    schema: VehicleGroupSchema,
+    event: VehicleGroupChangedSchema,
+    fromEvent: (e) => e.vehicleGroup,
+    fromAnswer: (a) => a.vehicleGroups,
+    facts: named,
+  }),
+  label: copied({
+    schema: LabelSchema,
+    event: LabelChangedSchema,
+    fromEvent: (e) => e.label,
+    fromAnswer: (a) => a.labels,
     facts: named,
   }),
 };

@@ -1,5 +1,5 @@
-// Bookings' copies of the masters it reads (customers, suppliers, vehicles, drivers, duty types, rate
-// cards), kept from masters' typed events and filled in from masters' GetTypedRecords when a booking
+// Bookings' copies of the masters it reads (customers, suppliers, vehicles, vehicle groups, drivers, duty
+// types, rate cards, labels), kept from masters' typed events and filled in from masters' GetTypedRecords when a booking
 // names a record no event has brought yet. A booking is never refused because an event is late, and
 // never waits on masters once a copy is here.
 import type { Client } from '@connectrpc/connect';
@@ -15,7 +15,16 @@ import {
 import type { MastersService } from '@fleet/proto/fleet/masters/v1/masters_service_pb';
 import { SCHEMA } from '../storage/migrations';
 
-const KINDS = ['vehicle', 'driver', 'customer', 'supplier', 'duty_type', 'rate_card'] as const;
+const KINDS = [
+  'vehicle',
+  'vehicle_group',
+  'driver',
+  'customer',
+  'supplier',
+  'duty_type',
+  'rate_card',
+  'label',
+] as const;
 type Kind = (typeof KINDS)[number];
 /** The typed record of a copied kind: `Copy<'vehicle'>` is masters' Vehicle message. */
 export type Copy<K extends Kind> = MasterCopy<K>;

@@ -20,6 +20,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
   const {
     tabCounts,
     bookingLists,
+    dutyNames,
     takeBooking,
     actOnBooking,
     allotDuty,
@@ -46,13 +47,18 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
       },
       async listBookings(req, ctx) {
         // An unspecified direction leaves the choice to the tab's default (domain/tabs.ts).
-        const page = await bookingLists.list(tenantCallerOf(ctx), {
+        const caller = tenantCallerOf(ctx);
+        const page = await bookingLists.list(caller, {
           tab: req.tab,
           ...pageRequestFromProto(req.page),
           filters: req.filters.map((f) => ({ key: f.key, values: f.values })),
           search: req.search,
         });
-        return { bookings: page.items.map(bookingToProto), pageInfo: pageInfoToProto(page) };
+        const names = await dutyNames.of(caller, page.items);
+        return {
+          bookings: page.items.map((booking) => bookingToProto(booking, names(booking))),
+          pageInfo: pageInfoToProto(page),
+        };
       },
       async updateBooking(req, ctx) {
         const booking = await takeBooking.update(
@@ -65,11 +71,14 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
       },
       async copyBooking(req, ctx) {
         const { booking, duties } = await takeBooking.copy(tenantCallerOf(ctx), req.id, req.reportingDate);
-        return { booking: bookingDetailToProto(booking), duties: duties.map(bookingDetailToProto) };
+        return {
+          booking: bookingDetailToProto(booking),
+          duties: duties.map((duty) => bookingDetailToProto(duty)),
+        };
       },
       async extendBooking(req, ctx) {
         const duties = await takeBooking.extend(tenantCallerOf(ctx), req.id, req.lastDate);
-        return { duties: duties.map(bookingDetailToProto) };
+        return { duties: duties.map((duty) => bookingDetailToProto(duty)) };
       },
       async approveDutySlip(req, ctx) {
         return { booking: bookingDetailToProto(await slipReview.approve(tenantCallerOf(ctx), req.id)) };
@@ -139,7 +148,10 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
       },
       async createBooking(req, ctx) {
         const { booking, duties } = await takeBooking.create(tenantCallerOf(ctx), req.draftJson);
-        return { booking: bookingDetailToProto(booking), duties: duties.map(bookingDetailToProto) };
+        return {
+          booking: bookingDetailToProto(booking),
+          duties: duties.map((duty) => bookingDetailToProto(duty)),
+        };
       },
       async actOnBooking(req, ctx) {
         const booking = await actOnBooking.act(tenantCallerOf(ctx), {
@@ -164,18 +176,21 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           allDuties: req.allDuties,
           expectedVersion: req.expectedVersion,
         });
-        return { duties: duties.map(bookingDetailToProto) };
+        return { duties: duties.map((duty) => bookingDetailToProto(duty)) };
       },
       async getBooking(req, ctx) {
         const caller = tenantCallerOf(ctx);
         const found = await takeBooking.get(caller, req.id);
-        const pages = await passengerPages.forStaff(caller, req.id);
+        const [pages, names] = await Promise.all([
+          passengerPages.forStaff(caller, req.id),
+          dutyNames.of(caller, [found.booking, ...found.duties]),
+        ]);
         return {
           slipApproval:
             pages.approval && slipApprovalToProto(pages.approval.approval, pages.approval.changedSinceAnswer),
           feedback: pages.feedback && feedbackToProto(pages.feedback),
-          booking: bookingDetailToProto(found.booking),
-          duties: found.duties.map(bookingDetailToProto),
+          booking: bookingDetailToProto(found.booking, names(found.booking)),
+          duties: found.duties.map((duty) => bookingDetailToProto(duty, names(duty))),
           activity: found.activity.map(activityToProto),
           salesSlip: found.salesSlip.map(slipPointToProto),
           purchaseSlip: found.purchaseSlip.map(slipPointToProto),

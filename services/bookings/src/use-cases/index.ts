@@ -6,6 +6,7 @@ import { createDriverDuties } from './driver-duties';
 import { createEarlyStartConsent } from './driver-start';
 import { createDutyBillingItems } from './duty-billing-items';
 import { createDutyLabelsAndSupporters } from './duty-labels-and-supporters';
+import { createDutyNames } from './duty-names';
 import { createDutySlip } from './duty-slip';
 import { createLocationTracking } from './location-tracking';
 import { createPassengerPages } from './passenger-pages';
@@ -20,6 +21,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
   return {
     tabCounts: createTabCounts(deps),
     bookingLists: createBookingLists(deps),
+    dutyNames: createDutyNames(deps),
     takeBooking: createTakeBooking(deps),
     actOnBooking: createActOnBooking(deps),
     allotDuty: createAllotDuty(deps),

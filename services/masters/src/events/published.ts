@@ -1,7 +1,8 @@
 // What the masters service publishes, through its transactional outbox: every change of a master
 // record on fleet.masters.<kind>.<created|updated|deactivated|activated>. The masters other services
-// read (vehicles, drivers, customers, suppliers, duty types, rate cards, and for invoicing companies,
-// company profiles, taxes, billing items, bank accounts and business settings) publish typed messages
+// read (vehicles, vehicle groups, drivers, customers, suppliers, duty types, rate cards, labels, and for
+// invoicing companies, company profiles, taxes, billing items, bank accounts, business settings and fuel
+// stations) publish typed messages
 // (VehicleChanged…), mapped from the record their declaration types; the rest publish the generic
 // MasterChanged with the record's values as a Struct. Business settings are saved, never deactivated:
 // they publish created on the first save and updated after.
@@ -16,6 +17,7 @@ import {
   driverMaster,
   dutyTypeMaster,
   fuelStationMaster,
+  labelMaster,
   type MasterDefinition,
   type MasterRecord,
   masterOf,
@@ -23,6 +25,7 @@ import {
   recordOf,
   supplierMaster,
   taxMaster,
+  vehicleGroupMaster,
   vehicleMaster,
 } from '@fleet/domain';
 import { type Caller, createOutbox, defineEvent, type EventType, type Tx } from '@fleet/platform';
@@ -37,11 +40,13 @@ import {
   DriverChangedSchema,
   DutyTypeChangedSchema,
   FuelStationChangedSchema,
+  LabelChangedSchema,
   MasterChangedSchema,
   RateCardChangedSchema,
   SupplierChangedSchema,
   TaxChangedSchema,
   VehicleChangedSchema,
+  VehicleGroupChangedSchema,
 } from '@fleet/proto/fleet/masters/v1/events_pb';
 import {
   bankAccountToProto,
@@ -53,10 +58,12 @@ import {
   driverToProto,
   dutyTypeToProto,
   fuelStationToProto,
+  labelToProto,
   rateCardToProto,
   recordToProto,
   supplierToProto,
   taxToProto,
+  vehicleGroupToProto,
   vehicleToProto,
 } from '../mappers';
 import { SCHEMA } from '../storage/migrations';
@@ -235,12 +242,27 @@ const typed: ReadonlyMap<string, MasterEvents> = new Map([
       fuelStation: fuelStationToProto(record),
     })),
   ],
+  [
+    vehicleGroupMaster.kind,
+    typedEvents(vehicleGroupMaster, VehicleGroupChangedSchema, (record, change) => ({
+      ...change,
+      vehicleGroup: vehicleGroupToProto(record),
+    })),
+  ],
+  [
+    labelMaster.kind,
+    typedEvents(labelMaster, LabelChangedSchema, (record, change) => ({
+      ...change,
+      label: labelToProto(record),
+    })),
+  ],
 ]);
 const generic = new Map<string, MasterEvents>();
 
 /**
  * The masters published with typed events: vehicle, driver, customer, supplier, duty_type, rate_card,
- * company, company_profile, tax, billing_item, bank_account, business_settings and fuel_station.
+ * company, company_profile, tax, billing_item, bank_account, business_settings, fuel_station,
+ * vehicle_group and label.
  */
 export const TYPED_EVENT_KINDS: readonly string[] = [...typed.keys()];
 

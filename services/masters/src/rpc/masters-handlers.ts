@@ -35,10 +35,12 @@ import {
   driverToProto,
   dutyTypeToProto,
   fuelStationToProto,
+  labelToProto,
   rateCardToProto,
   recordToProto,
   supplierToProto,
   taxToProto,
+  vehicleGroupToProto,
   vehicleToProto,
 } from '../mappers';
 import type { FileRow } from '../storage/file-store';
@@ -179,6 +181,10 @@ export function mastersRoutes(useCases: MastersUseCases) {
             return { businessSettings: typed(COPIED_MASTERS.business_settings).map(businessSettingsToProto) };
           case 'fuel_station':
             return { fuelStations: typed(COPIED_MASTERS.fuel_station).map(fuelStationToProto) };
+          case 'vehicle_group':
+            return { vehicleGroups: typed(COPIED_MASTERS.vehicle_group).map(vehicleGroupToProto) };
+          case 'label':
+            return { labels: typed(COPIED_MASTERS.label).map(labelToProto) };
         }
       },
       async uploadFile(req, ctx) {

@@ -8,11 +8,13 @@ import {
   driverMaster,
   dutyTypeMaster,
   fuelStationMaster,
+  labelMaster,
   type MasterDefinition,
   operatorDate,
   rateCardMaster,
   supplierMaster,
   taxMaster,
+  vehicleGroupMaster,
   vehicleMaster,
 } from '@fleet/domain';
 import { type Caller, invalidField, requireIds, requireTenant } from '@fleet/platform';
@@ -37,6 +39,8 @@ export const COPIED_MASTERS = {
   bank_account: bankAccountMaster,
   business_settings: businessSettingsMaster,
   fuel_station: fuelStationMaster,
+  vehicle_group: vehicleGroupMaster,
+  label: labelMaster,
 } as const;
 export type CopiedKind = keyof typeof COPIED_MASTERS;
 

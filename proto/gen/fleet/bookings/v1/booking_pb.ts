@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/bookings/v1/booking.proto.
  */
 export const file_fleet_bookings_v1_booking: GenFile = /*@__PURE__*/
-  fileDesc("Ch9mbGVldC9ib29raW5ncy92MS9ib29raW5nLnByb3RvEhFmbGVldC5ib29raW5ncy52MSL0DAoHQm9va2luZxIKCgJpZBgBIAEoCRISCgpib29raW5nX25vGAIgASgDEgwKBHR5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGZyb21fY2l0eV9pZBgGIAEoCRISCgp0b19jaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFAoMZHV0eV90eXBlX2lkGAkgASgJEjAKDHJlcG9ydGluZ19hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc3RhcnRfZGF0ZRgLIAEoCRIaChJhbGxvdGVkX3ZlaGljbGVfaWQYDCABKAkSGQoRYWxsb3RlZF9kcml2ZXJfaWQYDSABKAkSGwoTaXNfbmV0d29ya19pbmNvbWluZxgOIAEoCBIeChZuZXR3b3JrX3JlcXVlc3Rfc3RhdHVzGA8gASgJEhEKCWlzX2JpbGxlZBgQIAEoCBIuCgpjcmVhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYXJlbnRfaWQYEiABKAkSEgoKY29tcGFueV9pZBgTIAEoCRIVCg1jdXN0b21lcl9uYW1lGBQgASgJEi0KCWJvb2tlZF9ieRgVIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSLgoKcGFzc2VuZ2VycxgWIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSNwoTYWRkaXRpb25hbF9jb250YWN0cxgXIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSGQoRcmVwb3J0aW5nX2FkZHJlc3MYGCABKAkSFAoMZHJvcF9hZGRyZXNzGBkgASgJEisKB2VuZHNfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlbWFyaxgbIAEoCRIWCg5vcGVyYXRvcl9ub3RlcxgcIAEoCRIeChZvcmRlcl9yZWZlcmVuY2VfbnVtYmVyGB0gASgJEhEKCWxhYmVsX2lkcxgeIAMoCRIWCg5hdHRhY2htZW50X2lkcxgfIAMoCRIaChJkdXR5X3N1cHBvcnRlcl9pZHMYICADKAkSOgoNY3VzdG9tX2ZpZWxkcxghIAMoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkN1c3RvbUZpZWxkRW50cnkSJwoFc2FsZXMYIiABKAsyGC5mbGVldC5ib29raW5ncy52MS5QcmljZRIqCghwdXJjaGFzZRgjIAEoCzIYLmZsZWV0LmJvb2tpbmdzLnYxLlByaWNlEhIKCnZlaGljbGVfbm8YJCABKAkSEwoLZHJpdmVyX25hbWUYJSABKAkSFAoMZHJpdmVyX3Bob25lGCYgASgJEhMKC3N1cHBsaWVyX2lkGCcgASgJEhUKDXN1cHBsaWVyX25hbWUYKCABKAkSGwoTY2FuY2VsbGF0aW9uX3JlYXNvbhgpIAEoCRIaChJ1bmZ1bGZpbGxlZF9yZWFzb24YKiABKAkSEwoLc2xpcF9tZWRpdW0YKyABKAkSDwoHdmVyc2lvbhgsIAEoBRI5Cg1iaWxsaW5nX2l0ZW1zGC0gAygLMiIuZmxlZXQuYm9va2luZ3MudjEuRHV0eUJpbGxpbmdJdGVtEhYKDnRyaXBfc3RhcnRfb3RwGC4gASgJEhQKDHRyaXBfZW5kX290cBgvIAEoCRIeChZ0cmlwX3N0YXJ0X3dyb25nX2NvZGVzGDAgASgFEjgKFHRyaXBfc3RhcnRfbG9ja2VkX2F0GDEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI8ChhlYXJseV9zdGFydF9yZXF1ZXN0ZWRfYXQYMiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjwKGGVhcmx5X3N0YXJ0X2NvbnNlbnRlZF9hdBgzIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAogZWFybHlfc3RhcnRfY29uc2VudGVkX2J5X3VzZXJfaWQYNCABKAkSOAoOdHJpcF9pbnN1cmFuY2UYNSABKAsyIC5mbGVldC5ib29raW5ncy52MS5UcmlwSW5zdXJhbmNlIq8BCg1UcmlwSW5zdXJhbmNlEhUKDXBvbGljeV9udW1iZXIYASABKAkSDwoHaW5zdXJlchgCIAEoCRIPCgdwcmVtaXVtGAMgASgJEhMKC3N1bV9pbnN1cmVkGAQgASgJEgwKBG5vdGUYBSABKAkSFgoOc2V0X2J5X3VzZXJfaWQYBiABKAkSKgoGc2V0X2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCL5AQoPRHV0eUJpbGxpbmdJdGVtEgoKAmlkGAEgASgJEhcKD2JpbGxpbmdfaXRlbV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhIKCmlzX3RheGFibGUYBCABKAgSEAoIc2FjX2NvZGUYBSABKAkSDgoGdGF4X2lkGAYgASgJEg4KBmFtb3VudBgHIAEoCRIXCg9yZWNlaXB0X2ZpbGVfaWQYCCABKAkSDAoEbm90ZRgJIAEoCRIYChBhZGRlZF9ieV91c2VyX2lkGAogASgJEiwKCGFkZGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJLCgdDb250YWN0EgwKBG5hbWUYASABKAkSDQoFcGhvbmUYAiABKAkSDQoFZW1haWwYAyABKAkSFAoMY3VzdG9tX2ZpZWxkGAQgASgJIjoKEEN1c3RvbUZpZWxkRW50cnkSFwoPY3VzdG9tX2ZpZWxkX2lkGAEgASgJEg0KBXZhbHVlGAIgASgJIlwKBVByaWNlEhQKDHJhdGVfY2FyZF9pZBgBIAEoCRINCgVwcmljZRgCIAEoCRIVCg1leHRyYV9rbV9yYXRlGAMgASgJEhcKD2V4dHJhX2hvdXJfcmF0ZRgEIAEoCSLEAQoPQm9va2luZ0FjdGl2aXR5EgoKAmlkGAEgASgJEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhY3RvchgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEhUKDWFjdG9yX3VzZXJfaWQYBSABKAkSDgoGYWN0aW9uGAYgASgJEhMKC2Zyb21fc3RhdHVzGAcgASgJEhEKCXRvX3N0YXR1cxgIIAEoCRIOCgZyZWFzb24YCSABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9mbGVldC9ib29raW5ncy92MS9ib29raW5nLnByb3RvEhFmbGVldC5ib29raW5ncy52MSKEDgoHQm9va2luZxIKCgJpZBgBIAEoCRISCgpib29raW5nX25vGAIgASgDEgwKBHR5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhMKC2N1c3RvbWVyX2lkGAUgASgJEhQKDGZyb21fY2l0eV9pZBgGIAEoCRISCgp0b19jaXR5X2lkGAcgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYCCABKAkSFAoMZHV0eV90eXBlX2lkGAkgASgJEjAKDHJlcG9ydGluZ19hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKc3RhcnRfZGF0ZRgLIAEoCRIaChJhbGxvdGVkX3ZlaGljbGVfaWQYDCABKAkSGQoRYWxsb3RlZF9kcml2ZXJfaWQYDSABKAkSGwoTaXNfbmV0d29ya19pbmNvbWluZxgOIAEoCBIeChZuZXR3b3JrX3JlcXVlc3Rfc3RhdHVzGA8gASgJEhEKCWlzX2JpbGxlZBgQIAEoCBIuCgpjcmVhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglwYXJlbnRfaWQYEiABKAkSEgoKY29tcGFueV9pZBgTIAEoCRIVCg1jdXN0b21lcl9uYW1lGBQgASgJEi0KCWJvb2tlZF9ieRgVIAEoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSLgoKcGFzc2VuZ2VycxgWIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSNwoTYWRkaXRpb25hbF9jb250YWN0cxgXIAMoCzIaLmZsZWV0LmJvb2tpbmdzLnYxLkNvbnRhY3QSGQoRcmVwb3J0aW5nX2FkZHJlc3MYGCABKAkSFAoMZHJvcF9hZGRyZXNzGBkgASgJEisKB2VuZHNfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJlbWFyaxgbIAEoCRIWCg5vcGVyYXRvcl9ub3RlcxgcIAEoCRIeChZvcmRlcl9yZWZlcmVuY2VfbnVtYmVyGB0gASgJEhEKCWxhYmVsX2lkcxgeIAMoCRIWCg5hdHRhY2htZW50X2lkcxgfIAMoCRIaChJkdXR5X3N1cHBvcnRlcl9pZHMYICADKAkSOgoNY3VzdG9tX2ZpZWxkcxghIAMoCzIjLmZsZWV0LmJvb2tpbmdzLnYxLkN1c3RvbUZpZWxkRW50cnkSJwoFc2FsZXMYIiABKAsyGC5mbGVldC5ib29raW5ncy52MS5QcmljZRIqCghwdXJjaGFzZRgjIAEoCzIYLmZsZWV0LmJvb2tpbmdzLnYxLlByaWNlEhIKCnZlaGljbGVfbm8YJCABKAkSEwoLZHJpdmVyX25hbWUYJSABKAkSFAoMZHJpdmVyX3Bob25lGCYgASgJEhMKC3N1cHBsaWVyX2lkGCcgASgJEhUKDXN1cHBsaWVyX25hbWUYKCABKAkSGwoTY2FuY2VsbGF0aW9uX3JlYXNvbhgpIAEoCRIaChJ1bmZ1bGZpbGxlZF9yZWFzb24YKiABKAkSEwoLc2xpcF9tZWRpdW0YKyABKAkSDwoHdmVyc2lvbhgsIAEoBRI5Cg1iaWxsaW5nX2l0ZW1zGC0gAygLMiIuZmxlZXQuYm9va2luZ3MudjEuRHV0eUJpbGxpbmdJdGVtEhYKDnRyaXBfc3RhcnRfb3RwGC4gASgJEhQKDHRyaXBfZW5kX290cBgvIAEoCRIeChZ0cmlwX3N0YXJ0X3dyb25nX2NvZGVzGDAgASgFEjgKFHRyaXBfc3RhcnRfbG9ja2VkX2F0GDEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI8ChhlYXJseV9zdGFydF9yZXF1ZXN0ZWRfYXQYMiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjwKGGVhcmx5X3N0YXJ0X2NvbnNlbnRlZF9hdBgzIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAogZWFybHlfc3RhcnRfY29uc2VudGVkX2J5X3VzZXJfaWQYNCABKAkSOAoOdHJpcF9pbnN1cmFuY2UYNSABKAsyIC5mbGVldC5ib29raW5ncy52MS5UcmlwSW5zdXJhbmNlEhYKDmZyb21fY2l0eV9uYW1lGDwgASgJEhQKDHRvX2NpdHlfbmFtZRg9IAEoCRIWCg5kdXR5X3R5cGVfbmFtZRg+IAEoCRIaChJ2ZWhpY2xlX2dyb3VwX25hbWUYPyABKAkSLAoGbGFiZWxzGEAgAygLMhwuZmxlZXQuYm9va2luZ3MudjEuRHV0eUxhYmVsIjUKCUR1dHlMYWJlbBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvbG91chgDIAEoCSKvAQoNVHJpcEluc3VyYW5jZRIVCg1wb2xpY3lfbnVtYmVyGAEgASgJEg8KB2luc3VyZXIYAiABKAkSDwoHcHJlbWl1bRgDIAEoCRITCgtzdW1faW5zdXJlZBgEIAEoCRIMCgRub3RlGAUgASgJEhYKDnNldF9ieV91c2VyX2lkGAYgASgJEioKBnNldF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi+QEKD0R1dHlCaWxsaW5nSXRlbRIKCgJpZBgBIAEoCRIXCg9iaWxsaW5nX2l0ZW1faWQYAiABKAkSDAoEbmFtZRgDIAEoCRISCgppc190YXhhYmxlGAQgASgIEhAKCHNhY19jb2RlGAUgASgJEg4KBnRheF9pZBgGIAEoCRIOCgZhbW91bnQYByABKAkSFwoPcmVjZWlwdF9maWxlX2lkGAggASgJEgwKBG5vdGUYCSABKAkSGAoQYWRkZWRfYnlfdXNlcl9pZBgKIAEoCRIsCghhZGRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiSwoHQ29udGFjdBIMCgRuYW1lGAEgASgJEg0KBXBob25lGAIgASgJEg0KBWVtYWlsGAMgASgJEhQKDGN1c3RvbV9maWVsZBgEIAEoCSI6ChBDdXN0b21GaWVsZEVudHJ5EhcKD2N1c3RvbV9maWVsZF9pZBgBIAEoCRINCgV2YWx1ZRgCIAEoCSJcCgVQcmljZRIUCgxyYXRlX2NhcmRfaWQYASABKAkSDQoFcHJpY2UYAiABKAkSFQoNZXh0cmFfa21fcmF0ZRgDIAEoCRIXCg9leHRyYV9ob3VyX3JhdGUYBCABKAkixAEKD0Jvb2tpbmdBY3Rpdml0eRIKCgJpZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFYWN0b3IYAyABKAkSDwoHdXNlcl9pZBgEIAEoCRIVCg1hY3Rvcl91c2VyX2lkGAUgASgJEg4KBmFjdGlvbhgGIAEoCRITCgtmcm9tX3N0YXR1cxgHIAEoCRIRCgl0b19zdGF0dXMYCCABKAkSDgoGcmVhc29uGAkgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * One booking (duty) as the Duties lists show it. Vocabulary fields carry the spec's own strings
@@ -331,6 +331,36 @@ export type Booking = Message<"fleet.bookings.v1.Booking"> & {
    * @generated from field: fleet.bookings.v1.TripInsurance trip_insurance = 53;
    */
   tripInsurance?: TripInsurance | undefined;
+
+  /**
+   * The names a board row and a duty's page show beside the ids, from bookings' own copies of the
+   * masters (cities from the reference list): empty when the record is unknown.
+   *
+   * @generated from field: string from_city_name = 60;
+   */
+  fromCityName: string;
+
+  /**
+   * @generated from field: string to_city_name = 61;
+   */
+  toCityName: string;
+
+  /**
+   * @generated from field: string duty_type_name = 62;
+   */
+  dutyTypeName: string;
+
+  /**
+   * @generated from field: string vehicle_group_name = 63;
+   */
+  vehicleGroupName: string;
+
+  /**
+   * The duty's labels that are known, in label_ids' order.
+   *
+   * @generated from field: repeated fleet.bookings.v1.DutyLabel labels = 64;
+   */
+  labels: DutyLabel[];
 };
 
 /**
@@ -339,6 +369,35 @@ export type Booking = Message<"fleet.bookings.v1.Booking"> & {
  */
 export const BookingSchema: GenMessage<Booking> = /*@__PURE__*/
   messageDesc(file_fleet_bookings_v1_booking, 0);
+
+/**
+ * A label on a duty as the board shows it: its name in its colour (red, blue…).
+ *
+ * @generated from message fleet.bookings.v1.DutyLabel
+ */
+export type DutyLabel = Message<"fleet.bookings.v1.DutyLabel"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string colour = 3;
+   */
+  colour: string;
+};
+
+/**
+ * Describes the message fleet.bookings.v1.DutyLabel.
+ * Use `create(DutyLabelSchema)` to create a new message.
+ */
+export const DutyLabelSchema: GenMessage<DutyLabel> = /*@__PURE__*/
+  messageDesc(file_fleet_bookings_v1_booking, 1);
 
 /**
  * A duty's trip insurance: the policy's number and insurer, the premium billed to the customer and the
@@ -389,7 +448,7 @@ export type TripInsurance = Message<"fleet.bookings.v1.TripInsurance"> & {
  * Use `create(TripInsuranceSchema)` to create a new message.
  */
 export const TripInsuranceSchema: GenMessage<TripInsurance> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 1);
+  messageDesc(file_fleet_bookings_v1_booking, 2);
 
 /**
  * A billing item on a duty: the billing item master record it is, what that record said when it was
@@ -460,7 +519,7 @@ export type DutyBillingItem = Message<"fleet.bookings.v1.DutyBillingItem"> & {
  * Use `create(DutyBillingItemSchema)` to create a new message.
  */
 export const DutyBillingItemSchema: GenMessage<DutyBillingItem> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 2);
+  messageDesc(file_fleet_bookings_v1_booking, 3);
 
 /**
  * A person on a booking: the booker, a passenger, an additional contact.
@@ -494,7 +553,7 @@ export type Contact = Message<"fleet.bookings.v1.Contact"> & {
  * Use `create(ContactSchema)` to create a new message.
  */
 export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 3);
+  messageDesc(file_fleet_bookings_v1_booking, 4);
 
 /**
  * @generated from message fleet.bookings.v1.CustomFieldEntry
@@ -516,7 +575,7 @@ export type CustomFieldEntry = Message<"fleet.bookings.v1.CustomFieldEntry"> & {
  * Use `create(CustomFieldEntrySchema)` to create a new message.
  */
 export const CustomFieldEntrySchema: GenMessage<CustomFieldEntry> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 4);
+  messageDesc(file_fleet_bookings_v1_booking, 5);
 
 /**
  * What a duty is sold (or bought) at: the rate card it came from and its amounts, decimal strings
@@ -551,7 +610,7 @@ export type Price = Message<"fleet.bookings.v1.Price"> & {
  * Use `create(PriceSchema)` to create a new message.
  */
 export const PriceSchema: GenMessage<Price> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 5);
+  messageDesc(file_fleet_bookings_v1_booking, 6);
 
 /**
  * One thing that happened to a booking.
@@ -616,5 +675,5 @@ export type BookingActivity = Message<"fleet.bookings.v1.BookingActivity"> & {
  * Use `create(BookingActivitySchema)` to create a new message.
  */
 export const BookingActivitySchema: GenMessage<BookingActivity> = /*@__PURE__*/
-  messageDesc(file_fleet_bookings_v1_booking, 6);
+  messageDesc(file_fleet_bookings_v1_booking, 7);
 

@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { BankAccount, BillingItem, BusinessSettings, Company, CompanyProfile, FuelStation, Tax } from "./billing_masters_pb";
+import type { BankAccount, BillingItem, BusinessSettings, Company, CompanyProfile, FuelStation, Label, Tax } from "./billing_masters_pb";
 import { file_fleet_masters_v1_billing_masters } from "./billing_masters_pb";
 import type { Customer, Supplier } from "./connection_pb";
 import { file_fleet_masters_v1_connection } from "./connection_pb";
@@ -16,7 +16,7 @@ import type { RateCard } from "./rate_card_pb";
 import { file_fleet_masters_v1_rate_card } from "./rate_card_pb";
 import type { Record } from "./record_pb";
 import { file_fleet_masters_v1_record } from "./record_pb";
-import type { Vehicle } from "./vehicle_pb";
+import type { Vehicle, VehicleGroup } from "./vehicle_pb";
 import { file_fleet_masters_v1_vehicle } from "./vehicle_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -24,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/masters/v1/events.proto.
  */
 export const file_fleet_masters_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQubWFzdGVycy52MSKZAQoOVmVoaWNsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB3ZlaGljbGUYAiABKAsyGS5mbGVldC5tYXN0ZXJzLnYxLlZlaGljbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKWAQoNRHJpdmVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKAoGZHJpdmVyGAIgASgLMhguZmxlZXQubWFzdGVycy52MS5Ecml2ZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPQ3VzdG9tZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghjdXN0b21lchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuQ3VzdG9tZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPU3VwcGxpZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghzdXBwbGllchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKdAQoPRHV0eVR5cGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRItCglkdXR5X3R5cGUYAiABKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkR1dHlUeXBlEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkinQEKD1JhdGVDYXJkQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSLQoJcmF0ZV9jYXJkGAIgASgLMhouZmxlZXQubWFzdGVycy52MS5SYXRlQ2FyZBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIpkBCg5Db21wYW55Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHY29tcGFueRgCIAEoCzIZLmZsZWV0Lm1hc3RlcnMudjEuQ29tcGFueRIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIq8BChVDb21wYW55UHJvZmlsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEjkKD2NvbXBhbnlfcHJvZmlsZRgCIAEoCzIgLmZsZWV0Lm1hc3RlcnMudjEuQ29tcGFueVByb2ZpbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKNAQoKVGF4Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSIgoDdGF4GAIgASgLMhUuZmxlZXQubWFzdGVycy52MS5UYXgSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKmAQoSQmlsbGluZ0l0ZW1DaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIzCgxiaWxsaW5nX2l0ZW0YAiABKAsyHS5mbGVldC5tYXN0ZXJzLnYxLkJpbGxpbmdJdGVtEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkipgEKEkJhbmtBY2NvdW50Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSMwoMYmFua19hY2NvdW50GAIgASgLMh0uZmxlZXQubWFzdGVycy52MS5CYW5rQWNjb3VudBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIrUBChdCdXNpbmVzc1NldHRpbmdzQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSPQoRYnVzaW5lc3Nfc2V0dGluZ3MYAiABKAsyIi5mbGVldC5tYXN0ZXJzLnYxLkJ1c2luZXNzU2V0dGluZ3MSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKkAQoNTWFzdGVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRIoCgZyZWNvcmQYAyABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSLAoGY2hhbmdlGAUgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kIqYBChJGdWVsU3RhdGlvbkNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEjMKDGZ1ZWxfc3RhdGlvbhgCIAEoCzIdLmZsZWV0Lm1hc3RlcnMudjEuRnVlbFN0YXRpb24SLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSqTAQoKQ2hhbmdlS2luZBIbChdDSEFOR0VfS0lORF9VTlNQRUNJRklFRBAAEhcKE0NIQU5HRV9LSU5EX0NSRUFURUQQARIXChNDSEFOR0VfS0lORF9VUERBVEVEEAISGwoXQ0hBTkdFX0tJTkRfREVBQ1RJVkFURUQQAxIZChVDSEFOR0VfS0lORF9BQ1RJVkFURUQQBGIGcHJvdG8z", [file_fleet_masters_v1_billing_masters, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle]);
+  fileDesc("Ch1mbGVldC9tYXN0ZXJzL3YxL2V2ZW50cy5wcm90bxIQZmxlZXQubWFzdGVycy52MSKZAQoOVmVoaWNsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEioKB3ZlaGljbGUYAiABKAsyGS5mbGVldC5tYXN0ZXJzLnYxLlZlaGljbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKWAQoNRHJpdmVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKAoGZHJpdmVyGAIgASgLMhguZmxlZXQubWFzdGVycy52MS5Ecml2ZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPQ3VzdG9tZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghjdXN0b21lchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuQ3VzdG9tZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKcAQoPU3VwcGxpZXJDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIsCghzdXBwbGllchgCIAEoCzIaLmZsZWV0Lm1hc3RlcnMudjEuU3VwcGxpZXISLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKdAQoPRHV0eVR5cGVDaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRItCglkdXR5X3R5cGUYAiABKAsyGi5mbGVldC5tYXN0ZXJzLnYxLkR1dHlUeXBlEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkinQEKD1JhdGVDYXJkQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSLQoJcmF0ZV9jYXJkGAIgASgLMhouZmxlZXQubWFzdGVycy52MS5SYXRlQ2FyZBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIpkBCg5Db21wYW55Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSKgoHY29tcGFueRgCIAEoCzIZLmZsZWV0Lm1hc3RlcnMudjEuQ29tcGFueRIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIq8BChVDb21wYW55UHJvZmlsZUNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEjkKD2NvbXBhbnlfcHJvZmlsZRgCIAEoCzIgLmZsZWV0Lm1hc3RlcnMudjEuQ29tcGFueVByb2ZpbGUSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKNAQoKVGF4Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSIgoDdGF4GAIgASgLMhUuZmxlZXQubWFzdGVycy52MS5UYXgSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKmAQoSQmlsbGluZ0l0ZW1DaGFuZ2VkEhEKCXRlbmFudF9pZBgBIAEoCRIzCgxiaWxsaW5nX2l0ZW0YAiABKAsyHS5mbGVldC5tYXN0ZXJzLnYxLkJpbGxpbmdJdGVtEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkipgEKEkJhbmtBY2NvdW50Q2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSMwoMYmFua19hY2NvdW50GAIgASgLMh0uZmxlZXQubWFzdGVycy52MS5CYW5rQWNjb3VudBIsCgZjaGFuZ2UYAyABKA4yHC5mbGVldC5tYXN0ZXJzLnYxLkNoYW5nZUtpbmQSGgoSY2hhbmdlZF9ieV91c2VyX2lkGAQgASgJIrUBChdCdXNpbmVzc1NldHRpbmdzQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSPQoRYnVzaW5lc3Nfc2V0dGluZ3MYAiABKAsyIi5mbGVldC5tYXN0ZXJzLnYxLkJ1c2luZXNzU2V0dGluZ3MSLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKkAQoNTWFzdGVyQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRIoCgZyZWNvcmQYAyABKAsyGC5mbGVldC5tYXN0ZXJzLnYxLlJlY29yZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkSLAoGY2hhbmdlGAUgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kIqYBChJGdWVsU3RhdGlvbkNoYW5nZWQSEQoJdGVuYW50X2lkGAEgASgJEjMKDGZ1ZWxfc3RhdGlvbhgCIAEoCzIdLmZsZWV0Lm1hc3RlcnMudjEuRnVlbFN0YXRpb24SLAoGY2hhbmdlGAMgASgOMhwuZmxlZXQubWFzdGVycy52MS5DaGFuZ2VLaW5kEhoKEmNoYW5nZWRfYnlfdXNlcl9pZBgEIAEoCSKpAQoTVmVoaWNsZUdyb3VwQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSNQoNdmVoaWNsZV9ncm91cBgCIAEoCzIeLmZsZWV0Lm1hc3RlcnMudjEuVmVoaWNsZUdyb3VwEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkikwEKDExhYmVsQ2hhbmdlZBIRCgl0ZW5hbnRfaWQYASABKAkSJgoFbGFiZWwYAiABKAsyFy5mbGVldC5tYXN0ZXJzLnYxLkxhYmVsEiwKBmNoYW5nZRgDIAEoDjIcLmZsZWV0Lm1hc3RlcnMudjEuQ2hhbmdlS2luZBIaChJjaGFuZ2VkX2J5X3VzZXJfaWQYBCABKAkqkwEKCkNoYW5nZUtpbmQSGwoXQ0hBTkdFX0tJTkRfVU5TUEVDSUZJRUQQABIXChNDSEFOR0VfS0lORF9DUkVBVEVEEAESFwoTQ0hBTkdFX0tJTkRfVVBEQVRFRBACEhsKF0NIQU5HRV9LSU5EX0RFQUNUSVZBVEVEEAMSGQoVQ0hBTkdFX0tJTkRfQUNUSVZBVEVEEARiBnByb3RvMw", [file_fleet_masters_v1_billing_masters, file_fleet_masters_v1_connection, file_fleet_masters_v1_driver, file_fleet_masters_v1_duty_type, file_fleet_masters_v1_rate_card, file_fleet_masters_v1_record, file_fleet_masters_v1_vehicle]);
 
 /**
  * fleet.masters.vehicle.created / .updated / .deactivated / .activated
@@ -437,8 +437,8 @@ export const BusinessSettingsChangedSchema: GenMessage<BusinessSettingsChanged> 
   messageDesc(file_fleet_masters_v1_events, 11);
 
 /**
- * fleet.masters.<kind>.<change> for the masters without a typed event (groups, labels, branches,
- * feedback forms, custom fields, duty supporters): the record with its values by field name (see
+ * fleet.masters.<kind>.<change> for the masters without a typed event (customer and supplier groups,
+ * branches, feedback forms, custom fields, duty supporters): the record with its values by field name (see
  * record.proto).
  *
  * @generated from message fleet.masters.v1.MasterChanged
@@ -512,6 +512,74 @@ export type FuelStationChanged = Message<"fleet.masters.v1.FuelStationChanged"> 
  */
 export const FuelStationChangedSchema: GenMessage<FuelStationChanged> = /*@__PURE__*/
   messageDesc(file_fleet_masters_v1_events, 13);
+
+/**
+ * fleet.masters.vehicle_group.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.VehicleGroupChanged
+ */
+export type VehicleGroupChanged = Message<"fleet.masters.v1.VehicleGroupChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.VehicleGroup vehicle_group = 2;
+   */
+  vehicleGroup?: VehicleGroup | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.VehicleGroupChanged.
+ * Use `create(VehicleGroupChangedSchema)` to create a new message.
+ */
+export const VehicleGroupChangedSchema: GenMessage<VehicleGroupChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 14);
+
+/**
+ * fleet.masters.label.created / .updated / .deactivated / .activated
+ *
+ * @generated from message fleet.masters.v1.LabelChanged
+ */
+export type LabelChanged = Message<"fleet.masters.v1.LabelChanged"> & {
+  /**
+   * @generated from field: string tenant_id = 1;
+   */
+  tenantId: string;
+
+  /**
+   * @generated from field: fleet.masters.v1.Label label = 2;
+   */
+  label?: Label | undefined;
+
+  /**
+   * @generated from field: fleet.masters.v1.ChangeKind change = 3;
+   */
+  change: ChangeKind;
+
+  /**
+   * @generated from field: string changed_by_user_id = 4;
+   */
+  changedByUserId: string;
+};
+
+/**
+ * Describes the message fleet.masters.v1.LabelChanged.
+ * Use `create(LabelChangedSchema)` to create a new message.
+ */
+export const LabelChangedSchema: GenMessage<LabelChanged> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_events, 15);
 
 /**
  * What happened to the record; the subject's last part says the same.

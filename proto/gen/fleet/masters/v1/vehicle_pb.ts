@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file fleet/masters/v1/vehicle.proto.
  */
 export const file_fleet_masters_v1_vehicle: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mbGVldC9tYXN0ZXJzL3YxL3ZlaGljbGUucHJvdG8SEGZsZWV0Lm1hc3RlcnMudjEi4QYKB1ZlaGljbGUSCgoCaWQYASABKAkSEgoKdmVoaWNsZV9ubxgCIAEoCRIVCg12ZWhpY2xlX21vZGVsGAMgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBCABKAkSGQoRdmVoaWNsZV9mdWVsX3R5cGUYBSABKAkSJQoYdmVoaWNsZV9zZWF0aW5nX2NhcGFjaXR5GAYgASgFSACIAQESDgoGY29sb3VyGAcgASgJEh8KEm1hbnVmYWN0dXJpbmdfeWVhchgIIAEoBUgBiAEBEhEKCWJyYW5jaF9pZBgJIAEoCRIRCglkcml2ZXJfaWQYCiABKAkSEwoLc3VwcGxpZXJfaWQYCyABKAkSIAoYaXNfYXZhaWxhYmxlX2Zvcl9ib29raW5nGAwgASgIEh0KFXJ0b19yZWdpc3RyYXRpb25fZGF0ZRgNIAEoCRIWCg5ydG9fdGF4X2V4cGlyeRgOIAEoCRIZChFpbnN1cmFuY2VfY29tcGFueRgPIAEoCRIbChNpbnN1cmFuY2VfcG9saWN5X25vGBAgASgJEhgKEGluc3VyYW5jZV9leHBpcnkYESABKAkSHgoWZml0bmVzc19jZXJ0aWZpY2F0ZV9ubxgSIAEoCRIWCg5maXRuZXNzX2V4cGlyeRgTIAEoCRIRCglwZXJtaXRfbm8YFCABKAkSFQoNcGVybWl0X2V4cGlyeRgVIAEoCRIOCgZwdWNfbm8YFiABKAkSEgoKcHVjX2V4cGlyeRgXIAEoCRIRCglsb2FuX2JhbmsYGCABKAkSFwoPbG9hbl9hY2NvdW50X25vGBkgASgJEhAKCGxvYW5fZW1pGBogASgJEhkKDGxvYW5fZW1pX2RheRgbIAEoBUgCiAEBEhUKDWxvYW5fZW5kX2RhdGUYHCABKAkSEQoJaXNfYWN0aXZlGB0gASgIEi4KCmNyZWF0ZWRfYXQYHiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYHyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQhsKGV92ZWhpY2xlX3NlYXRpbmdfY2FwYWNpdHlCFQoTX21hbnVmYWN0dXJpbmdfeWVhckIPCg1fbG9hbl9lbWlfZGF5YgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5mbGVldC9tYXN0ZXJzL3YxL3ZlaGljbGUucHJvdG8SEGZsZWV0Lm1hc3RlcnMudjEi4QYKB1ZlaGljbGUSCgoCaWQYASABKAkSEgoKdmVoaWNsZV9ubxgCIAEoCRIVCg12ZWhpY2xlX21vZGVsGAMgASgJEhgKEHZlaGljbGVfZ3JvdXBfaWQYBCABKAkSGQoRdmVoaWNsZV9mdWVsX3R5cGUYBSABKAkSJQoYdmVoaWNsZV9zZWF0aW5nX2NhcGFjaXR5GAYgASgFSACIAQESDgoGY29sb3VyGAcgASgJEh8KEm1hbnVmYWN0dXJpbmdfeWVhchgIIAEoBUgBiAEBEhEKCWJyYW5jaF9pZBgJIAEoCRIRCglkcml2ZXJfaWQYCiABKAkSEwoLc3VwcGxpZXJfaWQYCyABKAkSIAoYaXNfYXZhaWxhYmxlX2Zvcl9ib29raW5nGAwgASgIEh0KFXJ0b19yZWdpc3RyYXRpb25fZGF0ZRgNIAEoCRIWCg5ydG9fdGF4X2V4cGlyeRgOIAEoCRIZChFpbnN1cmFuY2VfY29tcGFueRgPIAEoCRIbChNpbnN1cmFuY2VfcG9saWN5X25vGBAgASgJEhgKEGluc3VyYW5jZV9leHBpcnkYESABKAkSHgoWZml0bmVzc19jZXJ0aWZpY2F0ZV9ubxgSIAEoCRIWCg5maXRuZXNzX2V4cGlyeRgTIAEoCRIRCglwZXJtaXRfbm8YFCABKAkSFQoNcGVybWl0X2V4cGlyeRgVIAEoCRIOCgZwdWNfbm8YFiABKAkSEgoKcHVjX2V4cGlyeRgXIAEoCRIRCglsb2FuX2JhbmsYGCABKAkSFwoPbG9hbl9hY2NvdW50X25vGBkgASgJEhAKCGxvYW5fZW1pGBogASgJEhkKDGxvYW5fZW1pX2RheRgbIAEoBUgCiAEBEhUKDWxvYW5fZW5kX2RhdGUYHCABKAkSEQoJaXNfYWN0aXZlGB0gASgIEi4KCmNyZWF0ZWRfYXQYHiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYHyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQhsKGV92ZWhpY2xlX3NlYXRpbmdfY2FwYWNpdHlCFQoTX21hbnVmYWN0dXJpbmdfeWVhckIPCg1fbG9hbl9lbWlfZGF5IpgCCgxWZWhpY2xlR3JvdXASCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIdChBzZWF0aW5nX2NhcGFjaXR5GAMgASgFSACIAQESHQoQbHVnZ2FnZV9jYXBhY2l0eRgEIAEoBUgBiAEBEhMKC2Rlc2NyaXB0aW9uGAUgASgJEhEKCWlzX2FjdGl2ZRgGIAEoCBIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEITChFfc2VhdGluZ19jYXBhY2l0eUITChFfbHVnZ2FnZV9jYXBhY2l0eWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A vehicle as other services read it (allotment, duty slips, billing): the `vehicle` master's fields
@@ -195,4 +195,62 @@ export type Vehicle = Message<"fleet.masters.v1.Vehicle"> & {
  */
 export const VehicleSchema: GenMessage<Vehicle> = /*@__PURE__*/
   messageDesc(file_fleet_masters_v1_vehicle, 0);
+
+/**
+ * A kind of vehicle a booking asks for (Sedan, SUV): what bookings names on its board.
+ *
+ * @generated from message fleet.masters.v1.VehicleGroup
+ */
+export type VehicleGroup = Message<"fleet.masters.v1.VehicleGroup"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Passengers, not counting the driver; absent when not given.
+   *
+   * @generated from field: optional int32 seating_capacity = 3;
+   */
+  seatingCapacity?: number | undefined;
+
+  /**
+   * Bags; absent when not given.
+   *
+   * @generated from field: optional int32 luggage_capacity = 4;
+   */
+  luggageCapacity?: number | undefined;
+
+  /**
+   * @generated from field: string description = 5;
+   */
+  description: string;
+
+  /**
+   * @generated from field: bool is_active = 6;
+   */
+  isActive: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 7;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 8;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message fleet.masters.v1.VehicleGroup.
+ * Use `create(VehicleGroupSchema)` to create a new message.
+ */
+export const VehicleGroupSchema: GenMessage<VehicleGroup> = /*@__PURE__*/
+  messageDesc(file_fleet_masters_v1_vehicle, 1);
 
