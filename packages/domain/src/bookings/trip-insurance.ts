@@ -28,11 +28,11 @@ export type TripInsuranceField = keyof TripInsuranceInput;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Why `text` is not an amount of money above zero and at most `max`; undefined when it is one. */
-function moneyProblem(text: string, what: string, max: string): string | undefined {
+function moneyProblem(text: string, what: string, max: string, maxText: string): string | undefined {
   if (!MONEY.test(text)) return `Enter the ${what} in rupees, e.g. 1803 or 1803.50 (at most 2 decimals).`;
   const amount = new Decimal(text);
   if (amount.lessThanOrEqualTo(0)) return `The ${what} is more than ₹0.`;
-  if (amount.greaterThan(max)) return `The ${what} is at most ₹${new Decimal(max).toFixed(2)}.`;
+  if (amount.greaterThan(max)) return `The ${what} is at most ${maxText}.`;
   return undefined;
 }
 
@@ -64,13 +64,13 @@ export function tripInsuranceProblems(
       'premium',
       given.premium === ''
         ? 'Enter the premium.'
-        : moneyProblem(given.premium, 'premium', MAX_TRIP_INSURANCE_PREMIUM),
+        : moneyProblem(given.premium, 'premium', MAX_TRIP_INSURANCE_PREMIUM, '₹10,00,000'),
     ],
     [
       'sumInsured',
       given.sumInsured === ''
         ? undefined
-        : moneyProblem(given.sumInsured, 'sum insured', MAX_TRIP_INSURANCE_SUM_INSURED),
+        : moneyProblem(given.sumInsured, 'sum insured', MAX_TRIP_INSURANCE_SUM_INSURED, '₹99,99,99,999.99'),
     ],
     ['note', textProblem(given.note, TRIP_INSURANCE_NOTE_MAX)],
   ];

@@ -1,14 +1,19 @@
 // A duty's trip insurance on its page ("Insurance"): the policy number, insurer, premium and sum insured
 // (₹1,803.00), and a note. Whoever may manage booking insurance adds, edits or removes it until the duty
 // is invoiced; its premium is billed as a line of the duty's invoice.
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { tripInsuranceSchema } from '@fleet/domain/inputs';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { showToast } from '../../app/toast/toast-store';
-import { errorMessage, fieldErrorsOf, trpcClient } from '../../lib/trpc';
+import { errorMessage, trpc } from '../../lib/trpc';
 import { Fact } from '../common/facts';
+import { applyServerErrors, TextField } from '../common/form/form-fields';
 import type { BookingView } from './booking-types';
-import { rupees } from './duty-format';
+import { dutyNumber, rupees } from './duty-format';
 import { useRefreshBookings } from './status-actions';
 import {
   type InsuranceForm,
@@ -16,108 +21,93 @@ import {
   insuranceFacts,
   insuranceFormOf,
   insuranceInput,
-  insuranceProblems,
 } from './trip-insurance-values';
 
-const FIELDS: { name: keyof InsuranceForm; label: string; placeholder: string; money?: boolean }[] = [
-  { name: 'policyNumber', label: 'Policy number', placeholder: 'TRV/2026/004211' },
-  { name: 'insurer', label: 'Insurer', placeholder: 'ICICI Lombard' },
-  { name: 'premium', label: 'Premium (₹)', placeholder: '1803.00', money: true },
-  { name: 'sumInsured', label: 'Sum insured (₹, optional)', placeholder: '500000', money: true },
-  { name: 'note', label: 'Note (optional)', placeholder: 'Who it covers' },
-];
+/** The form's values under `insurance`, so its fields are named as the server names them (`insurance.premium`). */
+const formSchema = z.object({ insurance: tripInsuranceSchema });
+type FormValues = { insurance: InsuranceForm };
 
 function InsuranceEditor({ view, onDone }: { view: BookingView; onDone: () => void }) {
   const { booking } = view;
   const refresh = useRefreshBookings();
-  const [form, setForm] = useState(() => insuranceFormOf(booking.tripInsurance));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const failed = (error: unknown) => {
-    setErrors(fieldErrorsOf(error));
-    showToast(errorMessage(error), 'alert-danger');
-  };
-  const save = useMutation({
-    mutationFn: (given: InsuranceForm) =>
-      trpcClient.booking.setInsurance.mutate({
-        id: booking.id,
-        insurance: insuranceInput(given),
-        version: booking.version,
-      }),
-    onSuccess: (changed) => {
-      const premium = changed.tripInsurance ? rupees(changed.tripInsurance.premium) : '';
-      showToast(`Trip insurance saved: premium ${premium}.`);
-      onDone();
-    },
-    onError: failed,
-    onSettled: () => refresh(),
+  // Read once: the editor is keyed by the duty's version, so a saved change starts it afresh.
+  const form = useForm<FormValues>({
+    defaultValues: { insurance: insuranceFormOf(booking.tripInsurance) },
+    resolver: zodResolver(formSchema) as never,
+    mode: 'onTouched',
   });
-  const remove = useMutation({
-    mutationFn: () => trpcClient.booking.removeInsurance.mutate({ id: booking.id, version: booking.version }),
-    onSuccess: () => {
-      showToast('Trip insurance removed.');
-      onDone();
+  const [problem, setProblem] = useState<string>();
+  const options = {
+    onError: (error: unknown) => {
+      setProblem(applyServerErrors(form, error) ? undefined : errorMessage(error));
     },
-    onError: failed,
     onSettled: () => refresh(),
+  };
+  const save = useMutation(
+    trpc.booking.setInsurance.mutationOptions({
+      ...options,
+      onSuccess: (changed) => {
+        const premium = changed.tripInsurance ? rupees(changed.tripInsurance.premium) : '';
+        showToast(`Trip insurance of duty ${dutyNumber(booking.bookingNo)} saved: premium ${premium}.`);
+        onDone();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.booking.removeInsurance.mutationOptions({
+      ...options,
+      onSuccess: () => {
+        showToast(`Trip insurance of duty ${dutyNumber(booking.bookingNo)} removed.`);
+        onDone();
+      },
+    }),
+  );
+  const submit = form.handleSubmit((values) => {
+    setProblem(undefined);
+    save.mutate({ id: booking.id, insurance: insuranceInput(values.insurance), version: booking.version });
   });
 
   return (
-    <form
-      aria-label="Trip insurance"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const found = insuranceProblems(form);
-        setErrors(found);
-        if (Object.keys(found).length === 0) save.mutate(form);
-      }}
-    >
-      <Stack gap="xs">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          {FIELDS.map((field) => (
-            <TextInput
-              key={field.name}
-              label={field.label}
-              placeholder={field.placeholder}
-              inputMode={field.money ? 'decimal' : undefined}
-              value={form[field.name]}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setForm((now) => ({ ...now, [field.name]: value }));
-              }}
-              error={errors[`insurance.${field.name}`]}
-              styles={
-                field.money
-                  ? { input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }
-                  : undefined
-              }
-            />
-          ))}
-        </SimpleGrid>
-        <Group justify="space-between">
-          {booking.tripInsurance ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate()}
-            >
-              Remove insurance
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="xs">
-            <Button size="xs" variant="default" onClick={onDone}>
-              Back
-            </Button>
-            <Button size="xs" type="submit" loading={save.isPending}>
-              Save
-            </Button>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label="Trip insurance">
+        <Stack gap="xs">
+          {problem ? <Alert color="red">{problem}</Alert> : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            <TextField name="insurance.policyNumber" label="Policy number" required />
+            <TextField name="insurance.insurer" label="Insurer" required />
+            <TextField name="insurance.premium" label="Premium (₹)" placeholder="1803.00" required />
+            <TextField name="insurance.sumInsured" label="Sum insured (₹)" placeholder="Optional" />
+          </SimpleGrid>
+          <TextField name="insurance.note" label="Note" placeholder="Optional: who it covers" />
+          <Group justify="space-between">
+            {booking.tripInsurance ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => {
+                  setProblem(undefined);
+                  remove.mutate({ id: booking.id, version: booking.version });
+                }}
+              >
+                Remove insurance
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={onDone}>
+                Back
+              </Button>
+              <Button size="xs" type="submit" loading={save.isPending}>
+                Save
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }
 

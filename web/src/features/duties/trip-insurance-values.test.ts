@@ -1,12 +1,6 @@
 import { PERMISSION } from '@fleet/domain';
 import Decimal from 'decimal.js';
-import {
-  insuranceEditable,
-  insuranceFacts,
-  insuranceFormOf,
-  insuranceInput,
-  insuranceProblems,
-} from './trip-insurance-values';
+import { insuranceEditable, insuranceFacts, insuranceFormOf, insuranceInput } from './trip-insurance-values';
 
 const held = {
   policyNumber: 'TRV/2026/004211',
@@ -49,23 +43,6 @@ describe('the insurance form', () => {
       sumInsured: '',
       note: '',
     });
-  });
-
-  it('names each problem by the field the server names', () => {
-    expect(
-      insuranceProblems({
-        policyNumber: ' ',
-        insurer: 'ICICI Lombard',
-        premium: '0',
-        sumInsured: '12.345',
-        note: '',
-      }),
-    ).toEqual({
-      'insurance.policyNumber': 'Enter the policy number.',
-      'insurance.premium': 'The premium is more than ₹0.',
-      'insurance.sumInsured': 'Enter the sum insured in rupees, e.g. 1803 or 1803.50 (at most 2 decimals).',
-    });
-    expect(insuranceProblems(insuranceFormOf(held))).toEqual({});
   });
 
   it('sends the text trimmed, leaving out what was not given', () => {

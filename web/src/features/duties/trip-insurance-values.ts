@@ -1,12 +1,7 @@
 // A duty's trip insurance as its page shows and edits it: the facts with money through the rupee
-// formatter, the form's text as typed, checked with the domain's rules (the same the gateway and bookings
-// apply, named by the same fields), and what booking.setInsurance takes.
-import {
-  PERMISSION,
-  type TripInsuranceInput,
-  trimmedTripInsurance,
-  tripInsuranceProblems,
-} from '@fleet/domain';
+// formatter, the form's text as typed (checked by the gateway's own schema, tripInsuranceSchema), and
+// what booking.setInsurance takes.
+import { PERMISSION, type TripInsuranceInput, trimmedTripInsurance } from '@fleet/domain';
 import type Decimal from 'decimal.js';
 import { rupees } from './duty-format';
 
@@ -40,11 +35,6 @@ export const insuranceFormOf = (insurance: HeldInsurance | null): InsuranceForm 
   sumInsured: insurance?.sumInsured ? insurance.sumInsured.toFixed(2) : '',
   note: insurance?.note ?? '',
 });
-
-/** What is wrong with the form, by the field names the server uses (`insurance.premium`); empty when nothing. */
-export function insuranceProblems(form: InsuranceForm): Record<string, string> {
-  return Object.fromEntries(tripInsuranceProblems(form).map((p) => [`insurance.${p.field}`, p.message]));
-}
 
 /** The insurance booking.setInsurance takes: text trimmed, the optional fields left out when empty. */
 export function insuranceInput(form: InsuranceForm) {
