@@ -349,14 +349,13 @@ describe('dates within what the business allows', () => {
     expect((await manual('2025-04-01')).invoice?.invoiceDate).toBe('2025-04-01');
   });
 
-  it('never dates an invoice before its duties, nor bills a duty that has not happened', async () => {
+  // A duty that has not happened cannot be closed at all (bookings refuses its slip's future times).
+  it('never dates an invoice before its duties', async () => {
     const id = await closedDuty(h, T, m, '2026-11-22');
     await refused(
       h.client.createInvoicesFromDuties({ bookingIds: [id], invoiceDate: '2026-11-21' }, staff()),
       'invoiceDate',
     );
-    const ahead = await closedDuty(h, T, m, '2026-12-20');
-    await refused(h.client.createInvoicesFromDuties({ bookingIds: [ahead] }, staff()), 'bookingIds');
     const { invoices } = await h.client.createInvoicesFromDuties({ bookingIds: [id] }, staff());
     expect(invoices[0]?.invoiceDate).toBe('2026-11-24');
   });
