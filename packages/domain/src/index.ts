@@ -21,6 +21,9 @@ export {
 } from './booking-tabs';
 // The booking status machine: statuses, actions, who may move a duty
 export * from './bookings';
+// Money and dates as people read them (spec §9): ₹1,803.00, DD/MM/YYYY on the operator's clock
+export { formatDate, formatDateTime, formatIsoDate } from './display/date-time';
+export { formatRupees } from './display/rupees';
 // Exports (spec §3, "Export profiles"): the columns of each kind of record and who may export them
 export * from './exports/export-catalogue';
 // Time

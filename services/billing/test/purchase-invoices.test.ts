@@ -196,6 +196,10 @@ it("records a supplier's invoice over two duties and a toll: IGST 5%, 2% TDS by 
   ]);
   expect(invoice.duties.map((d) => d.bookingId).sort()).toEqual([a, b].sort());
   expect(invoice.activity.map((x) => x.action)).toEqual(['created']);
+  // Money and dates as people read them, a duty by its eight-digit number.
+  expect(invoice.rows[0]!.description).toMatch(/^Duty #\d{8} of \d{2}\/\d{2}\/2026(, |$)/);
+  expect(invoice.rows[1]!.description).toMatch(/\(duty #\d{8}\)$/);
+  expect(invoice.activity[0]!.detail).toMatch(/ of \d{2}\/\d{2}\/\d{4}, ₹4,738\.00 payable\.$/);
   expect(await holderOf(a)).toBe(invoice.id);
   // The duties are no longer offered.
   const offered = await h.client.listBillablePurchaseDuties(

@@ -220,7 +220,7 @@ describe('who gets which message, from identity’s and masters’ events, over 
       'SEND_INFO_TO_SUPPLIER_SMS SUPPLIER +919800000020',
     ]);
     expect(rows.find((r) => r.recipientRole === 'SUPPLIER')?.text).toBe(
-      'Duty #17 allotted to you: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234, driver Ravi (+919800000009).',
+      'Duty #00000017 allotted to you: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234, driver Ravi (+919800000009).',
     );
   });
 
@@ -272,7 +272,7 @@ describe('who gets which message, from identity’s and masters’ events, over 
       'FEEDBACK_REQUEST_SMS PASSENGER +919800000003',
     ]);
     const slip = rows.find((r) => r.recipientRole === 'CUSTOMER');
-    expect(slip).toMatchObject({ channel: 'EMAIL', subject: 'Duty slip for booking #17' });
+    expect(slip).toMatchObject({ channel: 'EMAIL', subject: 'Duty slip for booking #00000017' });
     expect(slip?.attachments).toEqual([
       { kind: 'DUTY_SLIP', bookingId: closed.booking?.id, fileName: 'duty-slip-17.pdf' },
     ]);
@@ -317,13 +317,13 @@ describe('who gets which message, from identity’s and masters’ events, over 
     expect(rows.map((r) => [r.recipientPhone, r.text, r.dltTemplateId, r.senderId])).toEqual([
       [
         '+919800000002',
-        'Dear Meera, car MH01AB1234 for booking 17. OTP 0427. Konkan Cabs team',
+        'Dear Meera, car MH01AB1234 for booking 00000017. OTP 0427. Konkan Cabs team',
         '1207161234567890123',
         'KNKCAB',
       ],
       [
         '+919800000003',
-        'Dear Vikram, car MH01AB1234 for booking 17. OTP 0427. Konkan Cabs team',
+        'Dear Vikram, car MH01AB1234 for booking 00000017. OTP 0427. Konkan Cabs team',
         '1207161234567890123',
         'KNKCAB',
       ],

@@ -40,7 +40,7 @@ describe('texts from bookings’ events, over a real JetStream and PostgreSQL', 
     ]);
     expect(sms.sent.map((m) => m.to).sort()).toEqual(['+919800000001', '+919800000002', '+919800000003']);
     expect(sms.sent[0]?.text).toBe(
-      'Booking #17 is confirmed: pickup 01/04/2026 09:30 at Terminal 2, Mumbai airport. We will text you the car and driver before the trip.',
+      'Booking #00000017 is confirmed: pickup 01/04/2026 09:30 at Terminal 2, Mumbai airport. We will text you the car and driver before the trip.',
     );
     expect(sms.sent[0]?.template).toBe('CONFIRMATION_SMS');
     expect(stored.every((r) => r.provider === 'recording' && r.providerMessageId?.startsWith('rec-'))).toBe(
@@ -64,7 +64,7 @@ describe('texts from bookings’ events, over a real JetStream and PostgreSQL', 
     await publishBookingEvent(h.testBus.bus, 'status_changed', allotted);
     await eventually(() => storedMessages(h), allSent(1));
     expect(sms.sent.map((m) => `${m.purpose} ${m.to} ${m.text}`)).toEqual([
-      'DRIVER_ALLOTMENT_SMS +919800000009 New duty #17: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
+      'DRIVER_ALLOTMENT_SMS +919800000009 New duty #00000017: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
     ]);
 
     await publishBookingEvent(
@@ -83,7 +83,7 @@ describe('texts from bookings’ events, over a real JetStream and PostgreSQL', 
       'CUSTOMER_PASSENGER_ALLOTMENT_SMS_WITH_OTP +919800000003',
     ]);
     expect(sms.sent[1]?.text).toBe(
-      'Booking #17: your car MH01AB1234 with Ravi Kumar (+919800000009) reports 01/04/2026 09:30 at Terminal 2, Mumbai airport.',
+      'Booking #00000017: your car MH01AB1234 with Ravi Kumar (+919800000009) reports 01/04/2026 09:30 at Terminal 2, Mumbai airport.',
     );
   });
 

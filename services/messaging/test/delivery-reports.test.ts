@@ -32,7 +32,7 @@ async function sentText(tenantId: string, phone: string, requestId: string) {
         phone,
         bookingId: randomUUID(),
         bookingNo: '17',
-        text: 'Booking #17 is confirmed.',
+        text: 'Booking #00000017 is confirmed.',
         variables: {},
       },
     ]);

@@ -83,7 +83,7 @@ describe('delivery through MSG91 while it is down, over real HTTP to a local MSG
       template_id: CONFIRMATION_TEMPLATE,
       sender: 'FLEETS',
       recipients: [
-        { bookingNo: '17', reportingTime: '01/04/2026 09:30', pickup: 'Terminal 2, Mumbai airport' },
+        { bookingNo: '00000017', reportingTime: '01/04/2026 09:30', pickup: 'Terminal 2, Mumbai airport' },
       ],
     });
     expect(peer.received).toHaveLength(7);

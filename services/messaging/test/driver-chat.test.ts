@@ -115,7 +115,7 @@ describe('driver chat over WhatsApp, against a local Cloud API peer', () => {
           {
             type: 'body',
             parameters: [
-              { type: 'text', text: '17' },
+              { type: 'text', text: '00000017' },
               { type: 'text', text: '01/04/2026 09:30' },
               { type: 'text', text: 'Terminal 2, Mumbai airport' },
               { type: 'text', text: 'MH01AB1234' },
@@ -211,7 +211,7 @@ describe('driver chat over WhatsApp, against a local Cloud API peer', () => {
     );
     expect(texts[0]?.type).toBe('DRIVER_ALLOTMENT_SMS');
     expect(texts[0]?.text).toBe(
-      'New duty #17: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
+      'New duty #00000017: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
     );
     expect(conversation.fallbackMessageId).not.toBe('');
 
@@ -289,7 +289,7 @@ describe('driver chat over WhatsApp, against a local Cloud API peer', () => {
       [
         'OUT',
         'TEMPLATE',
-        'Duty #17: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234. Accept or Reject?',
+        'Duty #00000017: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234. Accept or Reject?',
       ],
       ['IN', 'TEXT', 'ok'],
       ['IN', 'BUTTON_REPLY', 'Accept'],

@@ -108,7 +108,7 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
       driverId: driver.id,
       recipientName: 'Ravi Kumar',
       recipientPhone: '+919800000009',
-      title: 'New duty #17',
+      title: 'New duty #00000017',
       body: 'Report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
       data: { bookingId, bookingNo: '17', kind: 'NEW_DUTY' },
       provider: 'fcm',
@@ -120,7 +120,7 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
       {
         token: RAVI_PHONE,
         notification: {
-          title: 'New duty #17',
+          title: 'New duty #00000017',
           body: 'Report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
         },
         data: { bookingId, bookingNo: '17', kind: 'NEW_DUTY' },
@@ -128,7 +128,7 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
         webpush: {
           headers: { Urgency: 'high' },
           notification: {
-            title: 'New duty #17',
+            title: 'New duty #00000017',
             body: 'Report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
           },
         },
@@ -236,7 +236,10 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
       () => storedPushes(h),
       (stored) => stored.length === 2 && stored[1]?.status === 'SENT',
     );
-    expect(pushes.map((p) => `${p.title} ${p.status}`)).toEqual(['New duty #17 FAILED', 'New duty #19 SENT']);
+    expect(pushes.map((p) => `${p.title} ${p.status}`)).toEqual([
+      'New duty #00000017 FAILED',
+      'New duty #00000019 SENT',
+    ]);
     expect(pushesTo(REINSTALLED_APP)).toHaveLength(1);
     expect(pushesTo(REMOVED_APP)).toEqual([]);
   });
@@ -316,7 +319,7 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
     const reallotted = randomUUID();
     const cancelled = randomUUID();
 
-    // Duty #17 goes to Ravi, then to Suresh, then its allotment is cleared.
+    // Duty #00000017 goes to Ravi, then to Suresh, then its allotment is cleared.
     await publishBookingEvent(
       h.testBus.bus,
       'status_changed',
@@ -341,7 +344,7 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
     );
     await eventually(() => storedPushes(h), sentPushes(4));
 
-    // Duty #20 goes to Ravi and is cancelled.
+    // Duty #00000020 goes to Ravi and is cancelled.
     await publishBookingEvent(
       h.testBus.bus,
       'status_changed',
@@ -372,37 +375,37 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
       [
         'NEW_DUTY_PUSH',
         'Ravi Kumar',
-        'New duty #17',
+        'New duty #00000017',
         'Report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
       ],
       [
         'DUTY_CANCELLED_PUSH',
         'Ravi Kumar',
-        'Duty #17 withdrawn',
+        'Duty #00000017 withdrawn',
         'The duty reporting 01/04/2026 09:30 at Terminal 2, Mumbai airport is no longer allotted to you.',
       ],
       [
         'NEW_DUTY_PUSH',
         'Suresh Patil',
-        'New duty #17',
+        'New duty #00000017',
         'Report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
       ],
       [
         'DUTY_CANCELLED_PUSH',
         'Suresh Patil',
-        'Duty #17 withdrawn',
+        'Duty #00000017 withdrawn',
         'The duty reporting 01/04/2026 09:30 at Terminal 2, Mumbai airport is no longer allotted to you.',
       ],
       [
         'NEW_DUTY_PUSH',
         'Ravi Kumar',
-        'New duty #20',
+        'New duty #00000020',
         'Report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
       ],
       [
         'DUTY_CANCELLED_PUSH',
         'Ravi Kumar',
-        'Duty #20 cancelled',
+        'Duty #00000020 cancelled',
         'The duty reporting 01/04/2026 09:30 at Terminal 2, Mumbai airport is cancelled.',
       ],
     ]);
@@ -444,8 +447,8 @@ describe('pushes of new and lost duties to drivers’ apps, over real JetStream,
         .map((m) => `${m.channel} ${m.type} ${m.recipientName} ${m.recipientPhone} ${m.status} ${m.subject}`)
         .sort(),
     ).toEqual([
-      'PUSH NEW_DUTY_PUSH Ravi Kumar +919800000009 FAILED New duty #17',
-      'PUSH NEW_DUTY_PUSH Suresh Patil +919800000010 SENT New duty #18',
+      'PUSH NEW_DUTY_PUSH Ravi Kumar +919800000009 FAILED New duty #00000017',
+      'PUSH NEW_DUTY_PUSH Suresh Patil +919800000010 SENT New duty #00000018',
     ]);
     expect(listed.messages.find((m) => m.status === 'FAILED')?.error).toBe(
       'FCM refused the push (HTTP 404, UNREGISTERED): Requested entity was not found.',

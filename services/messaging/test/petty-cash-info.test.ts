@@ -99,7 +99,7 @@ describe('petty cash information to its person', () => {
         recipientEmail: '',
         recipientRole: 'DRIVER',
         subject: '',
-        text: 'Dear Ravi Kumar, petty cash PC/26-27/0007 of 24/11/2026: ₹2,500.00 given to you for driver advance, duty #1042. You now hold ₹2,500.00 of the office cash. - Konkan Cabs',
+        text: 'Dear Ravi Kumar, petty cash PC/26-27/0007 of 24/11/2026: ₹2,500.00 given to you for driver advance, duty #00001042. You now hold ₹2,500.00 of the office cash. - Konkan Cabs',
       },
     ]);
     expect(sms.sent.filter((m) => m.to === '+919822000111').map((m) => m.template)).toEqual([

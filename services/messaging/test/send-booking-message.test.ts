@@ -141,7 +141,7 @@ describe('staff sending a booking’s confirmation or details by hand (SendBooki
       staff(['send_booking_confirmation_email']),
     );
     expect(sent.messages.map((m) => `${m.type} ${m.channel} ${m.recipientEmail} ${m.subject}`)).toEqual([
-      'CONFIRMATION_EMAIL EMAIL asha@acme.example Booking #17 confirmed',
+      'CONFIRMATION_EMAIL EMAIL asha@acme.example Booking #00000017 confirmed',
     ]);
   });
 

@@ -183,7 +183,7 @@ describe('an operator’s message templates (ListTemplates, SaveTemplate, ResetT
       },
       as(a, VIEW),
     );
-    expect([byId.subject, byId.text]).toEqual(['Booking #17', 'Dear Meera']);
+    expect([byId.subject, byId.text]).toEqual(['Booking #00000017', 'Dear Meera']);
     expect(
       (await expectDomainError(h.client.previewTemplate({ ...confirmation, bookingId }, as(b, VIEW)))).code,
     ).toBe('NOT_FOUND');
@@ -213,7 +213,7 @@ describe('an operator’s message templates (ListTemplates, SaveTemplate, ResetT
       (r) => r.some((m) => m.type === type),
     );
     expect(rows.find((m) => m.type === type)?.text).toBe(
-      'New duty #17: report 01/04/2026 09:30 at Terminal 2, Mumbai airport.',
+      'New duty #00000017: report 01/04/2026 09:30 at Terminal 2, Mumbai airport.',
     );
   });
 });

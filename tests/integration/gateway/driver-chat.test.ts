@@ -210,7 +210,7 @@ describe('driver chat through the gateway', () => {
     expect(chat.conversations[0]?.messages.map((m) => [m.kind, m.text])).toEqual([
       [
         'TEMPLATE',
-        'Duty #41: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234. Accept or Reject?',
+        'Duty #00000041: report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234. Accept or Reject?',
       ],
       ['TEXT', 'Stuck in traffic'],
       ['TEXT', 'Noted, thanks'],

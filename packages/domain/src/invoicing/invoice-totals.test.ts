@@ -220,7 +220,7 @@ describe('an invoice: worked examples', () => {
     );
     const tooMuch: InvoiceLine[] = [booking(1000), billingItem('Toll', 5000), discount('1000.01')];
     expect(() => computeInvoice(tooMuch, regime('INTRA'))).toThrow(
-      'Line 3: the discount of ₹1000.01 is more than the ₹1000.00 of taxable charges left to discount',
+      'Line 3: the discount of ₹1,000.01 is more than the ₹1,000.00 of taxable charges left to discount',
     );
     const exactly = computeInvoice([booking(1000), discount(1000)], regime('INTRA'));
     expect(money(exactly.total)).toBe('0.00');

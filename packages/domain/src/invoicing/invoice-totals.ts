@@ -20,7 +20,9 @@
 // - Reverse charge: the tax is computed and listed in `taxes` but not collected: `taxTotal` is 0 and
 //   the tax is in `reverseChargeTax`.
 // - A rate whose taxable value comes to zero (a full discount) gets no tax rows.
+
 import type Decimal from 'decimal.js';
+import { formatRupees } from '../display/rupees';
 import type { GstRegime } from './gst-regime';
 import {
   type BookingLine,
@@ -197,7 +199,7 @@ function itemOf(index: number, line: InvoiceItemLine, carHireRate: bigint, gstAp
 
 const describe = (line: InvoiceItemLine) => (line.type === 'BILLING_ITEM' ? line.name : line.description);
 const sacOf = (line: InvoiceItemLine) => (line.type === 'BOOKING' ? CAR_HIRE_SAC : line.sac);
-const rupees = (paise: bigint) => `₹${fromPaise(paise).toFixed(2)}`;
+const rupees = (paise: bigint) => formatRupees(fromPaise(paise));
 
 /** Spreads `amount` over `items` in proportion to `weights`, adding each part to the field named. */
 function spread(

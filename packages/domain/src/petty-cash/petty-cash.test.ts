@@ -76,7 +76,7 @@ describe('the box and the people', () => {
         { box: 1_000_00n, held: new Map() },
         { after: { kind: 'GIVEN', amount: 1_000_01n, personKey: ravi } },
       ),
-    ).toThrow('The cash box holds ₹1000.00');
+    ).toThrow('The cash box holds ₹1,000.00');
   });
 
   it('refuses a return or a spend beyond what the person holds, and names them', () => {

@@ -12,6 +12,7 @@
 // person give back or spend more than they were given.
 
 import Decimal from 'decimal.js';
+import { formatRupees } from '../display/rupees';
 import { financialYearOf } from '../financial-year';
 import { invoiceNumber } from '../invoicing/invoice-number';
 import { fromPaise, scaled } from '../invoicing/paise';
@@ -175,7 +176,7 @@ export function pettyCashChange(
   if (ledger.box < 0n) {
     throw new PettyCashError(
       'amount',
-      `The cash box holds ₹${pettyCashRupees(now.box)}: it cannot pay out ₹${pettyCashRupees(now.box - ledger.box)}.`,
+      `The cash box holds ${formatRupees(fromPaise(now.box))}: it cannot pay out ${formatRupees(fromPaise(now.box - ledger.box))}.`,
     );
   }
   const heldDelta = new Map<string, bigint>();
@@ -186,7 +187,7 @@ export function pettyCashChange(
       const who = names.get(key) || 'This person';
       throw new PettyCashError(
         'amount',
-        `${who} holds ₹${pettyCashRupees(now.held.get(key) ?? 0n)}: that is more than they hold.`,
+        `${who} holds ${formatRupees(fromPaise(now.held.get(key) ?? 0n))}: that is more than they hold.`,
       );
     }
   }

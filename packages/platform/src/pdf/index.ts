@@ -1,4 +1,5 @@
-export { formatDate, formatDateTime } from './date-time';
+// The formatters live in the domain, shared with the web; documents take them from here as before.
+export { formatDate, formatDateTime, formatRupees } from '@fleet/domain';
 export {
   createPdfDocument,
   type ImageBlock,
@@ -10,4 +11,3 @@ export {
   type TableColumn,
   type TitleBlock,
 } from './pdf-document';
-export { formatRupees } from './rupees';

@@ -8,12 +8,14 @@ import {
   CAR_HIRE_SAC,
   type CustomLine,
   computeInvoice,
+  formatIsoDate,
   type GstRegime,
   type InvoiceComputation,
   type InvoiceLine,
   invoiceLinesSchema,
   printedBillingItems,
   rupeesInWords,
+  shownBookingNo,
   tripInsuranceLineName,
 } from '@fleet/domain';
 import { invalid } from '@fleet/platform';
@@ -84,7 +86,7 @@ export function invoiceLinesOf(
       if (printedBillingItems([item]).length === 0) continue;
       raw.push({
         type: 'BILLING_ITEM',
-        name: `${item.name} (duty ${duty.bookingNo})`,
+        name: `${item.name} (duty ${shownBookingNo(duty.bookingNo)})`,
         amount: item.amount || '0',
         taxable: item.isTaxable,
         sac: item.sacCode,
@@ -160,12 +162,16 @@ function staffLineInput(line: StaffLine): unknown {
 }
 
 const dutyDescription = (duty: DutyRecord) =>
-  [`Duty ${duty.bookingNo} on ${displayDate(duty.startDate)}`, duty.vehicleNo, duty.rateCardName]
+  [
+    `Duty ${shownBookingNo(duty.bookingNo)} on ${displayDate(duty.startDate)}`,
+    duty.vehicleNo,
+    duty.rateCardName,
+  ]
     .filter(Boolean)
     .join(' · ');
 
 /** YYYY-MM-DD as DD/MM/YYYY (ARCHITECTURE: the UI and documents show dates so). */
-export const displayDate = (date: string) => date.split('-').reverse().join('/');
+export const displayDate = formatIsoDate;
 
 const money = (value: Decimal) => value.toFixed(2);
 const rate = (value: Decimal) => value.toFixed();

@@ -1,6 +1,6 @@
 // What billing's use cases check of what people type, each refusal naming the field: text (trimmed, no
 // NUL, not too long), dates (YYYY-MM-DD) within what the business allows, and one of a list of choices.
-import { addCalendarDays, financialYearOf, isIsoDate } from '@fleet/domain';
+import { addCalendarDays, financialYearOf, formatIsoDate, isIsoDate } from '@fleet/domain';
 import { invalidField } from '@fleet/platform';
 
 /** Trimmed text of at most `max` characters; '' when none was given. */
@@ -28,7 +28,7 @@ export function oneOf<T extends string>(choices: readonly T[], value: string, fi
 /** How far past the operator's today an invoice may be dated: a bill made out for a trip ending soon. */
 export const INVOICE_DAYS_AHEAD = 3;
 
-const shown = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+const shown = formatIsoDate;
 
 /**
  * A document's date within what the business allows: not after `latest` (today for money received or a

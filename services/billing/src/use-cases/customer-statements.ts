@@ -1,7 +1,15 @@
 // A customer's statement of account (DOMAIN.md "Receipts, settlements, notes"): between two dates, the
 // balance brought forward, each approved invoice and live receipt with the running balance, and the
 // balance it closes at — as data for the printable page and as a PDF rendered here.
-import { addCalendarDays, financialYearOf, isIsoDate, operatorDate, PERMISSION } from '@fleet/domain';
+import {
+  addCalendarDays,
+  financialYearOf,
+  formatIsoDate,
+  formatRupees,
+  isIsoDate,
+  operatorDate,
+  PERMISSION,
+} from '@fleet/domain';
 import { invalidField, requireId, requirePermission } from '@fleet/platform';
 import Decimal from 'decimal.js';
 import { renderStatementPdf } from '../documents/customer-statement-pdf';
@@ -49,7 +57,7 @@ const MODE_NAMES: Record<string, string> = {
   OTHER: 'Other',
 };
 
-const shown = (date: string) => date.split('-').reverse().join('/');
+const shown = formatIsoDate;
 
 export function createCustomerStatements(deps: BillingDeps) {
   const { db, clock, copies } = deps;
@@ -99,7 +107,10 @@ export function createCustomerStatements(deps: BillingDeps) {
             ? `Due ${shown(line.dueDate)}`
             : line.kind !== 'RECEIPT'
               ? `On ${line.invoiceNo}`
-              : [MODE_NAMES[line.paymentMode] ?? line.paymentMode, tds.gt(0) ? `TDS ₹${tds.toFixed(2)}` : '']
+              : [
+                  MODE_NAMES[line.paymentMode] ?? line.paymentMode,
+                  tds.gt(0) ? `TDS ${formatRupees(tds)}` : '',
+                ]
                   .filter(Boolean)
                   .join(', '),
         debit,

@@ -9,6 +9,7 @@ import {
   defaultInvoicePrefix,
   expandPrefix,
   financialYearOf,
+  formatIsoDate,
   GstRegimeError,
   gstRegime,
   INVOICE_LINE_TYPES,
@@ -19,6 +20,7 @@ import {
   operatorDate,
   PERMISSION,
   type RentACabGst,
+  shownBookingNo,
   stateById,
   stateOfCity,
   TAX_TYPES,
@@ -464,13 +466,13 @@ export function createInvoicing(deps: BillingDeps) {
         if (duty.startDate > today()) {
           throw invalidField(
             'bookingIds',
-            `Duty ${duty.bookingNo} is dated ${duty.startDate.split('-').reverse().join('/')}, after today: bill it once it has run.`,
+            `Duty ${shownBookingNo(duty.bookingNo)} is dated ${formatIsoDate(duty.startDate)}, after today: bill it once it has run.`,
           );
         }
         if (plan.invoiceDate < duty.startDate) {
           throw invalidField(
             'invoiceDate',
-            `Date the invoice on or after its duties: duty ${duty.bookingNo} ran on ${duty.startDate.split('-').reverse().join('/')}.`,
+            `Date the invoice on or after its duties: duty ${shownBookingNo(duty.bookingNo)} ran on ${formatIsoDate(duty.startDate)}.`,
           );
         }
         if (duty.invoiceId && duty.invoiceId !== own) {

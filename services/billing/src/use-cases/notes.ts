@@ -9,6 +9,7 @@ import {
   computeInvoice,
   expandPrefix,
   financialYearOf,
+  formatRupees,
   type GstRegime,
   type GstRegimeKind,
   InvoiceNumberError,
@@ -215,14 +216,14 @@ export function createNotes(deps: BillingDeps) {
         if (figures.total.lte(0)) {
           throw invalidField(
             'taxableAmount',
-            `₹${rupees(amount)} before GST comes to ₹0.00 once rounded to the rupee; a note moves at least ₹1.`,
+            `${formatRupees(rupees(amount))} before GST comes to ₹0.00 once rounded to the rupee; a note moves at least ₹1.`,
           );
         }
         const outstanding = new Decimal(asking.outstanding);
         if (type === 'CREDIT' && figures.total.gt(outstanding)) {
           throw invalidField(
             'taxableAmount',
-            `The credit note comes to ₹${figures.total.toFixed(2)} with GST, more than the ₹${outstanding.toFixed(2)} invoice ${asking.invoiceNo} still asks.`,
+            `The credit note comes to ${formatRupees(figures.total)} with GST, more than the ${formatRupees(outstanding)} invoice ${asking.invoiceNo} still asks.`,
           );
         }
         const financialYear = financialYearOf(noteDate).label;
@@ -279,7 +280,7 @@ export function createNotes(deps: BillingDeps) {
           caller,
           record.id,
           type === 'CREDIT' ? 'credit note' : 'debit note',
-          `${noteNo}: ₹${figures.total.toFixed(2)}, ${reason}`,
+          `${noteNo}: ${formatRupees(figures.total)}, ${reason}`,
         );
         const made = (await getNote(tx, id))!;
         await publish(tx, caller, 'noteCreated', made);

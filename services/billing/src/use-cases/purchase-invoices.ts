@@ -10,6 +10,8 @@ import {
   checkPurchaseDates,
   defaultPurchaseTdsPercentage,
   financialYearOf,
+  formatIsoDate,
+  formatRupees,
   isEmail,
   operatorDate,
   PERMISSION,
@@ -21,6 +23,7 @@ import {
   purchaseFigures,
   purchaseMoney,
   purchaseNumber,
+  shownBookingNo,
 } from '@fleet/domain';
 import {
   invalidField,
@@ -298,12 +301,13 @@ export function createPurchaseInvoices(deps: BillingDeps) {
       const duty = byId.get(pick.bookingId);
       if (!duty) throw invalidField(`duties.${i}.bookingId`, 'There is no such duty.');
       const reason = blockedReason(duty, known.supplier, invoiceId);
-      if (reason) throw invalidField(`duties.${i}.bookingId`, `Duty #${duty.bookingNo}: ${reason}`);
+      if (reason)
+        throw invalidField(`duties.${i}.bookingId`, `Duty #${shownBookingNo(duty.bookingNo)}: ${reason}`);
       lines.push({
         type: 'CAR_HIRE_CHARGES',
         bookingId: duty.bookingId,
         description:
-          `Duty #${duty.bookingNo} of ${duty.startDate}${duty.vehicleNo ? `, ${duty.vehicleNo}` : ''}` +
+          `Duty #${shownBookingNo(duty.bookingNo)} of ${formatIsoDate(duty.startDate)}${duty.vehicleNo ? `, ${duty.vehicleNo}` : ''}` +
           (pick.amount === undefined ? '' : ' (as the supplier billed it)'),
         amount: new Decimal(pick.amount ?? duty.purchaseAmount ?? 0).toFixed(2),
       });
@@ -312,7 +316,7 @@ export function createPurchaseInvoices(deps: BillingDeps) {
           lines.push({
             type: 'BILLING_ITEM',
             bookingId: duty.bookingId,
-            description: `${item.name ?? 'Billing item'} (duty #${duty.bookingNo})`,
+            description: `${item.name ?? 'Billing item'} (duty #${shownBookingNo(duty.bookingNo)})`,
             amount: new Decimal(item.amount || 0).toFixed(2),
           });
         }
@@ -532,7 +536,7 @@ export function createPurchaseInvoices(deps: BillingDeps) {
           caller,
           id,
           'created',
-          `${draft.supplierInvoiceNo} of ${draft.supplierInvoiceDate}, ₹${values.payable} payable.`,
+          `${draft.supplierInvoiceNo} of ${formatIsoDate(draft.supplierInvoiceDate)}, ${formatRupees(values.payable)} payable.`,
         );
         const result = await whole(tx, id);
         await publish(tx, caller, 'purchaseInvoiceCreated', result.invoice);
@@ -592,7 +596,7 @@ export function createPurchaseInvoices(deps: BillingDeps) {
         const released = before.map((d) => d.bookingId).filter((b) => !kept.has(b));
         await holdPurchaseDuties(tx, released, null);
         await holdPurchaseDuties(tx, [...kept], id);
-        await note(tx, caller, id, 'updated', `₹${values.payable} payable.`);
+        await note(tx, caller, id, 'updated', `${formatRupees(values.payable)} payable.`);
         const result = await whole(tx, id);
         await publish(tx, caller, 'purchaseInvoiceUpdated', result.invoice, { released });
         return result;
@@ -633,7 +637,7 @@ export function createPurchaseInvoices(deps: BillingDeps) {
           throw preconditionFailed('The purchase invoice is already cancelled.');
         if (new Decimal(invoice.paid).gt(0)) {
           throw preconditionFailed(
-            `Supplier payments settle ₹${new Decimal(invoice.paid).toFixed(2)} of this invoice: cancel them first.`,
+            `Supplier payments settle ${formatRupees(invoice.paid)} of this invoice: cancel them first.`,
             'PAID',
           );
         }

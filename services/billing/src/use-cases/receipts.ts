@@ -10,6 +10,7 @@ import {
   type DateBasis,
   defaultTdsPaise,
   financialYearOf,
+  formatRupees,
   InvoiceNumberError,
   maxTdsPaise,
   operatorDate,
@@ -245,9 +246,9 @@ export function createReceipts(deps: BillingDeps) {
         actorUserId: caller.actorUserId ?? (caller.userId || null),
         action: 'settled',
         note:
-          `${receipt.receiptNo}: ₹${rupees(s.amount)} received` +
-          (s.tds > 0n ? `, ₹${rupees(s.tds)} TDS` : '') +
-          (s.bankCharges > 0n ? `, ₹${rupees(s.bankCharges)} bank charges` : '') +
+          `${receipt.receiptNo}: ${formatRupees(rupees(s.amount))} received` +
+          (s.tds > 0n ? `, ${formatRupees(rupees(s.tds))} TDS` : '') +
+          (s.bankCharges > 0n ? `, ${formatRupees(rupees(s.bankCharges))} bank charges` : '') +
           ` (${numbers.get(s.invoiceId) ?? ''}).`,
       })),
     );

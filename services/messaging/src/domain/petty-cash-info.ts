@@ -2,7 +2,7 @@
 // PETTY_CASH_INFO_SMS / _EMAIL templates (or the defaults), saying the amount, what happened to it, the
 // date, what it was for and what the person holds of the office's cash now. Pure; the caller writes
 // what this answers.
-import { PETTY_CASH_CATEGORY_LABELS, type PettyCashCategory } from '@fleet/domain';
+import { PETTY_CASH_CATEGORY_LABELS, type PettyCashCategory, shownBookingNo } from '@fleet/domain';
 import { formatRupees } from '@fleet/platform/pdf';
 import {
   DEFAULT_TEMPLATES,
@@ -62,7 +62,7 @@ const isCategory = (value: string): value is PettyCashCategory =>
 /** What it was for: its category, and the duty it was for, if any. */
 function purposeOf(entry: SentPettyCash): string {
   const category = isCategory(entry.category) ? PETTY_CASH_CATEGORY_LABELS[entry.category].toLowerCase() : '';
-  const duty = entry.bookingNo ? `duty #${entry.bookingNo}` : '';
+  const duty = entry.bookingNo ? `duty #${shownBookingNo(entry.bookingNo)}` : '';
   return [category, duty].filter(Boolean).join(', ');
 }
 

@@ -3,9 +3,11 @@
 // and the one function that fills a template. No row of an operator's = the default here.
 import {
   DEFAULT_OPERATOR_TIME_ZONE,
+  formatDateTime,
+  formatIsoDate,
   MESSAGE_TEMPLATE_TYPES,
   type PublicLinkPurpose,
-  wallClock,
+  shownBookingNo,
 } from '@fleet/domain';
 import type { BookingFacts } from './booking-texts';
 import { EMAIL_TYPES, type MessageType } from './message-types';
@@ -163,8 +165,7 @@ export const NO_BILLING_VALUES = {
 } as const satisfies Partial<TemplateValues>;
 
 /** A YYYY-MM-DD date as billing's messages write it (DD/MM/YYYY); '' when it is none. */
-export const shownDate = (date: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(date) ? date.split('-').reverse().join('/') : '';
+export const shownDate = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? formatIsoDate(date) : '');
 
 export const writtenLinkVariable = (name: LinkVariable | 'paymentLink') => `{${name}}`;
 
@@ -465,8 +466,6 @@ export function templateProblem(type: TemplateType, template: TemplateText): Tem
 const unknownMessage = (names: string[]) =>
   `${names.map((n) => `{${n}}`).join(', ')} ${names.length === 1 ? 'is not a variable' : 'are not variables'}. Use ${TEMPLATE_VARIABLES.map((v) => `{${v}}`).join(', ')}.`;
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** Who a message is about beyond the booking: the operator, the customer, the supplier, the recipient. */
 export interface ValueContext {
   companyName?: string;
@@ -479,12 +478,12 @@ export interface ValueContext {
 
 /** The values a booking gives the variables; the reporting time as DD/MM/YYYY HH:mm on the operator's clock. */
 export function templateValues(booking: BookingFacts, context: ValueContext = {}): TemplateValues {
-  const w = booking.reportingAt
-    ? wallClock(booking.reportingAt, context.timeZone || DEFAULT_OPERATOR_TIME_ZONE)
-    : undefined;
   return {
-    bookingNo: booking.bookingNo,
-    reportingTime: w ? `${two(w.day)}/${two(w.month)}/${w.year} ${two(w.hour)}:${two(w.minute)}` : '',
+    // Eight digits, as every screen and slip shows it, so a number read off a text finds its booking.
+    bookingNo: booking.bookingNo ? shownBookingNo(booking.bookingNo) : '',
+    reportingTime: booking.reportingAt
+      ? formatDateTime(booking.reportingAt, context.timeZone || DEFAULT_OPERATOR_TIME_ZONE)
+      : '',
     pickup: booking.pickup.trim(),
     drop: booking.drop.trim(),
     vehicleNo: booking.vehicleNo.trim(),

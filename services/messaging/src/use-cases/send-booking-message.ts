@@ -3,7 +3,7 @@
 // permissions do: send_booking_confirmation_sms / _email for the confirmation, send_duty_info for the
 // details. The client's request id makes a double click send once: the messages are written under it,
 // and the unique (event, type, channel, recipient) of the log keeps a repeat from writing again.
-import { getPermission, type PermissionId } from '@fleet/domain';
+import { getPermission, type PermissionId, shownBookingNo } from '@fleet/domain';
 import {
   type Caller,
   type Database,
@@ -94,8 +94,8 @@ export function createSendBookingMessage(deps: { db: Database }) {
         if (planned.length === 0) {
           throw preconditionFailed(
             parsed.what === 'CONFIRMATION'
-              ? `Booking #${booking.bookingNo} has no passenger or booker with ${parsed.channels.length === 1 && parsed.channels[0] === 'EMAIL' ? 'an email address' : 'a phone number or email address'} to send it to.`
-              : `Booking #${booking.bookingNo} has nobody of those chosen to send the details to yet (no driver, passenger or supplier number).`,
+              ? `Booking #${shownBookingNo(booking.bookingNo)} has no passenger or booker with ${parsed.channels.length === 1 && parsed.channels[0] === 'EMAIL' ? 'an email address' : 'a phone number or email address'} to send it to.`
+              : `Booking #${shownBookingNo(booking.bookingNo)} has nobody of those chosen to send the details to yet (no driver, passenger or supplier number).`,
             'NO_RECIPIENTS',
           );
         }

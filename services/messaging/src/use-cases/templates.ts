@@ -1,7 +1,7 @@
 // The operator's message templates: every type with its own words or the default, saved against the
 // version the person edited, reset to the default, and previewed against one of its bookings. Seeing
 // them needs view_company_profile; changing them manage_company_profile (they are business settings).
-import { getPermission, type PermissionId } from '@fleet/domain';
+import { getPermission, type PermissionId, shownBookingNo } from '@fleet/domain';
 import {
   type Caller,
   conflict,
@@ -183,7 +183,8 @@ export function createTemplates(deps: { db: Database }) {
         const booking = parsed.bookingId
           ? await findBooking(tx, parsed.bookingId)
           : await findBookingByNo(tx, parsed.bookingNo.toString());
-        if (!booking) throw notFound(parsed.bookingId ? 'The booking' : `Booking #${parsed.bookingNo}`);
+        if (!booking)
+          throw notFound(parsed.bookingId ? 'The booking' : `Booking #${shownBookingNo(parsed.bookingNo)}`);
         const { audience, operator } = await audienceOf(tx, caller.tenantId, booking);
         const values = templateValues(booking, {
           companyName: operator.companyName,

@@ -1,4 +1,4 @@
-import { TRIP_EVENT_RULES } from '@fleet/domain';
+import { formatRupees, TRIP_EVENT_RULES } from '@fleet/domain';
 import type { DriverDuty } from '../api/types';
 import type { DriverAct } from '../offline/driver-acts';
 
@@ -12,7 +12,7 @@ export function describeAct(act: DriverAct, duty?: DriverDuty): string {
     case 'billingItem': {
       const name =
         duty?.addableItems.find((item) => item.billingItemId === act.input.billingItemId)?.name ?? 'Expense';
-      return `${name} · ₹${act.input.amount.trim()}`;
+      return `${name} · ${formatRupees(act.input.amount.trim())}`;
     }
     case 'navigation':
       return act.input.to === 'PICKUP' ? 'Navigation to the pickup' : 'Navigation to the drop';

@@ -1,5 +1,6 @@
 // An expense the driver paid on the duty (a toll, parking, a permit) — one of the billing items the
 // operator lets drivers add, or one the checklist needs before the start — with its receipt's photo.
+import { formatRupees } from '@fleet/domain';
 import { type DriverBillingItemInput, driverBillingItemSchema } from '@fleet/domain/inputs';
 import { Alert, Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -70,8 +71,8 @@ export function ExpenseForm({
     }
     onClose(
       result.kind === 'sent'
-        ? `${name} ₹${amount.trim()}: added.`
-        : `${name} ₹${amount.trim()}: kept on the phone; it goes when the network is back.`,
+        ? `${name} ${formatRupees(amount.trim())}: added.`
+        : `${name} ${formatRupees(amount.trim())}: kept on the phone; it goes when the network is back.`,
     );
   }
 

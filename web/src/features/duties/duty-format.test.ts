@@ -30,7 +30,7 @@ describe('how the Duties screens write things', () => {
     expect(rupees(new Decimal('2579.5'))).toBe('₹2,579.50');
     expect(rupees(new Decimal('0.1').plus('0.2'))).toBe('₹0.30');
     expect(rupees(new Decimal('99999999999.99'))).toBe('₹99,99,99,99,999.99');
-    expect(rupees(new Decimal('-450'))).toBe('₹-450.00');
+    expect(rupees(new Decimal('-450'))).toBe('-₹450.00');
   });
 
   it('says how long a duty ran in hours and minutes', () => {

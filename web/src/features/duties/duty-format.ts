@@ -6,12 +6,12 @@ import {
   DEFAULT_OPERATOR_TIME_ZONE,
   DUTY_SLIP_MEDIA,
   type DutySlipMedium,
+  formatDate,
+  formatRupees,
   type LabelColour,
-  operatorDate,
   shownBookingNo,
 } from '@fleet/domain';
 import type Decimal from 'decimal.js';
-import { ddmmyyyy, indianAmount } from '../masters/format';
 
 /** Spec/DOMAIN: booking numbers are shown as 8 digits. */
 export const dutyNumber = (bookingNo: number | bigint) => shownBookingNo(bookingNo);
@@ -24,13 +24,13 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** The instant's date in the operator's zone, DD/MM/YYYY. */
-export const dateText = (at: Date) => ddmmyyyy(operatorDate(at));
+export const dateText = (at: Date) => formatDate(at);
 /** The instant's wall-clock time in the operator's zone, HH:MM (24-hour, as the forms take it). */
 export const timeText = (at: Date) => timeFormat.format(at);
 export const dateTimeText = (at: Date | null) => (at ? `${dateText(at)} ${timeText(at)}` : '—');
 
 /** ₹ with Indian grouping and paise, written from the Decimal's own digits (never a JS number). */
-export const rupees = (amount: Decimal) => `₹${indianAmount(amount.toFixed(2))}`;
+export const rupees = (amount: Decimal) => formatRupees(amount);
 
 /** How long a duty ran, as a person says it: 9 h 15 min. */
 export function durationText(minutes: number): string {

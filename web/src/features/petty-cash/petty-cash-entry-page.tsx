@@ -1,6 +1,7 @@
 // /operations/petty-cash/$id: one petty cash entry — what happened to the cash, who it went to and what
 // they hold now — and what this person may do to it: edit, void with a reason, send it to its person by
 // SMS and/or email.
+import { shownBookingNo } from '@fleet/domain';
 import {
   Alert,
   Anchor,
@@ -171,7 +172,7 @@ export default function PettyCashEntryPage() {
               <span data-testid="person-holds">{rupees(entry.held)}</span>
             </Fact>
           ) : null}
-          <Fact label="Duty no.">{entry.bookingNo}</Fact>
+          <Fact label="Duty no.">{entry.bookingNo ? shownBookingNo(entry.bookingNo) : ''}</Fact>
           <Fact label="Vehicle">{entry.vehicleNo}</Fact>
           <Fact label="Recorded">
             <span data-testid="entry-recorded">

@@ -2,7 +2,7 @@
 // much of it (each person a link to their entries); below, the entries newest first, filtered by date,
 // kind, category, person and text (all kept in the URL), cursor-paged by the server. Recording an
 // entry opens a dialog.
-import { PETTY_CASH_CATEGORIES, PETTY_CASH_KINDS } from '@fleet/domain';
+import { PETTY_CASH_CATEGORIES, PETTY_CASH_KINDS, shownBookingNo } from '@fleet/domain';
 import {
   Anchor,
   Badge,
@@ -104,7 +104,10 @@ const columns: ColumnDef<PettyCashEntry, unknown>[] = [
         <Text size="sm">{row.original.personName || '—'}</Text>
         {row.original.bookingNo || row.original.vehicleNo ? (
           <Text size="xs" c="dimmed">
-            {[row.original.bookingNo ? `Duty #${row.original.bookingNo}` : '', row.original.vehicleNo]
+            {[
+              row.original.bookingNo ? `Duty #${shownBookingNo(row.original.bookingNo)}` : '',
+              row.original.vehicleNo,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Text>

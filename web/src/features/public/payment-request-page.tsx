@@ -6,7 +6,7 @@ import { Alert, Anchor, Center, Paper, SimpleGrid, Stack, Table, Text, Title } f
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { trpc } from '../../lib/trpc';
-import { rupees } from '../duties/duty-format';
+import { dateText, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { LinkProblem, PublicFrame } from './digital-slip-page';
 
@@ -130,7 +130,7 @@ export default function PaymentRequestPage() {
       ) : null}
       {data.expiresAt ? (
         <Text size="xs" c="dimmed">
-          This page can be opened until {ddmmyyyy(data.expiresAt.toISOString().slice(0, 10))}.
+          This page can be opened until {dateText(data.expiresAt)}.
         </Text>
       ) : null}
     </PublicFrame>

@@ -52,6 +52,6 @@ it('reviews only closed duties no purchase invoice bills, and says why the other
   ];
   expect(reviewable(picked)).toEqual({
     ids: ['a'],
-    held: ['2 is on purchase invoice PUR/26-27/0001', '3 is not closed'],
+    held: ['Duty 00000002 is on purchase invoice PUR/26-27/0001', 'Duty 00000003 is not closed'],
   });
 });

@@ -1,4 +1,5 @@
 // How the purchase duties screens write a supplier's slip review and what the operator keeps of a duty.
+import { shownBookingNo } from '@fleet/domain';
 import Decimal from 'decimal.js';
 import type { PurchaseDuty, SlipDecision } from './purchase-duty-types';
 
@@ -37,8 +38,10 @@ export function reviewable(duties: readonly PurchaseDuty[]): { ids: string[]; he
   const held: string[] = [];
   for (const duty of duties) {
     if (duty.purchaseInvoiceId)
-      held.push(`${duty.bookingNo} is on purchase invoice ${duty.purchaseNo ?? ''}`.trim());
-    else if (duty.status !== 'CLOSED') held.push(`${duty.bookingNo} is not closed`);
+      held.push(
+        `Duty ${shownBookingNo(duty.bookingNo)} is on purchase invoice ${duty.purchaseNo ?? ''}`.trim(),
+      );
+    else if (duty.status !== 'CLOSED') held.push(`Duty ${shownBookingNo(duty.bookingNo)} is not closed`);
     else ids.push(duty.bookingId);
   }
   return { ids, held };

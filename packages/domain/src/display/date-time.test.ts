@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './date-time';
+import { formatDate, formatDateTime, formatIsoDate } from './date-time';
 
 describe('document dates and times', () => {
   it("prints an instant in the operator's zone, which may be another day than UTC", () => {
@@ -14,5 +14,11 @@ describe('document dates and times', () => {
 
   it('refuses a zone that does not exist', () => {
     expect(() => formatDateTime(new Date(), 'Asia/Nowhere')).toThrow(RangeError);
+  });
+
+  it('writes a calendar date DD/MM/YYYY, and an instant on the operator’s clock unless told', () => {
+    expect(formatIsoDate('2026-11-30')).toBe('30/11/2026');
+    expect(formatIsoDate('')).toBe('');
+    expect(formatDate(new Date('2026-11-29T19:00:00Z'))).toBe('30/11/2026');
   });
 });
