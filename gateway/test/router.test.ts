@@ -44,6 +44,7 @@ const EXPECTED: Record<string, string> = {
   'booking.confirm': 'manage_booking',
   'booking.copy': 'manage_booking',
   'booking.create': 'manage_booking',
+  'booking.delete': 'delete_booking',
   'booking.dispatch': 'send_duty_info',
   'booking.extend': 'manage_booking',
   'booking.get': 'view_booking',

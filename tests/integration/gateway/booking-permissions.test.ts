@@ -17,6 +17,7 @@ let h: GatewayHarness;
 let ownerToken: string;
 let clerkToken: string;
 let bookingId: string;
+let masters: Awaited<ReturnType<typeof bookingMasters>>;
 
 beforeAll(async () => {
   h = await bootGateway();
@@ -31,8 +32,9 @@ beforeAll(async () => {
   await owner.employee.create.mutate({ name: 'Cal Clerk', phone, permissionProfileId: profile.id });
   ({ token: clerkToken } = await h.signIn(phone));
 
+  masters = await bookingMasters(owner);
   const { booking } = await owner.booking.create.mutate({
-    ...(await bookingMasters(owner)),
+    ...masters,
     fromCityId: 'mh-pune',
     reportingDate: '2040-05-02',
     reportingTime: '09:00',
@@ -72,4 +74,38 @@ it('left the booking as it was', async () => {
   expect(booking.status).toBe('BOOKED');
   expect(booking.version).toBe(1);
   expect(activity.map((a) => a.action)).toEqual(['created']);
+});
+
+it('deletes a booking entered by mistake only for someone holding Delete Booking', async () => {
+  const owner = h.client(() => bearer(ownerToken));
+  const profile = await owner.permissionProfile.create.mutate({
+    name: 'Booking desk',
+    permissions: ['view_booking', 'manage_booking', 'edit_duty', 'cancel_duty'],
+  });
+  const phone = freshPhone();
+  await owner.employee.create.mutate({ name: 'Desh Desk', phone, permissionProfileId: profile.id });
+  const { token: deskToken } = await h.signIn(phone);
+  const { booking } = await owner.booking.create.mutate({
+    ...masters,
+    fromCityId: 'mh-pune',
+    reportingDate: '2040-05-03',
+    reportingTime: '09:00',
+    reportingAddress: 'Koregaon Park, Pune',
+    passengers: [{ name: 'Asha Rao', phone: '+919800000001' }],
+  });
+
+  const refused = await h.mutate('booking.delete', { id: booking.id }, bearer(deskToken));
+  expect([refused.status, refused.body.error?.data.code]).toEqual([403, 'FORBIDDEN']);
+  expect((await owner.booking.get.query({ id: booking.id })).booking.id).toBe(booking.id);
+
+  const deleted = await h.mutate(
+    'booking.delete',
+    { id: booking.id, reason: 'Entered twice' },
+    bearer(ownerToken),
+  );
+  expect(deleted.status).toBe(200);
+  const gone = await h.query('booking.get', { id: booking.id }, bearer(ownerToken));
+  expect(gone.status).toBe(404);
+  const { bookings } = await owner.booking.list.query({ tab: 'all' });
+  expect(bookings.map((b) => b.id)).not.toContain(booking.id);
 });

@@ -7,6 +7,7 @@ import { changes } from './changes';
 import { choices } from './choices';
 import { consentEarlyStart } from './consent-early-start';
 import { create } from './create';
+import { deleteBooking } from './delete';
 import { approveSlip, close, recordSlip } from './duty-slip';
 import { get } from './get';
 import { incomingRequestsCount } from './incoming-requests-count';
@@ -25,6 +26,7 @@ export const bookingRouter = router({
   tabCounts,
   get,
   create,
+  delete: deleteBooking,
   update,
   copy,
   extend,

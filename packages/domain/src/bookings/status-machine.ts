@@ -387,3 +387,41 @@ export const KEPT_BY_UPDATE = {
   lastDate: 'Editing changes this one day. Add days with Extend; cancel one with Skip on that day’s page.',
   confirmed: 'Editing does not change the status; confirm an unconfirmed duty with Confirm on its page.',
 } as const;
+
+/**
+ * A booking entered by mistake is deleted (Delete Booking) only while nothing has happened to it: it
+ * is tentative or booked, was never allotted, sent to a supplier, dispatched, started or cancelled (its
+ * activity holds nothing but being taken, confirmed and edited), has no slip and no invoice, and did not
+ * come from a network party. Anything further is cancelled instead, which keeps it on the board.
+ */
+export const DELETABLE_STATUSES = ['UNCONFIRMED', 'BOOKED'] as const satisfies readonly BookingStatus[];
+
+/** The activity that leaves a booking as if nothing happened to it: taking, confirming and editing it. */
+export const ACTIVITY_BEFORE_ANYTHING_HAPPENED: readonly string[] = [
+  'created',
+  'updated',
+  'confirm',
+  'labelsChanged',
+  'supportersChanged',
+  'billingItemsChanged',
+];
+
+/** Why a duty cannot be deleted, as booking.delete refuses it; null while it can. */
+export function deleteRefusal(duty: {
+  status: BookingStatus;
+  isBilled: boolean;
+  isNetworkIncoming: boolean;
+  /** The actions of its activity so far. */
+  activity: readonly string[];
+}): string | null {
+  if (duty.isNetworkIncoming) {
+    return 'This booking came from a network party; reject or cancel it instead of deleting it.';
+  }
+  if (!(DELETABLE_STATUSES as readonly BookingStatus[]).includes(duty.status)) {
+    return `This duty is ${BOOKING_STATUS_LABELS[duty.status]}; only a booking nothing has happened to yet can be deleted. Cancel it instead.`;
+  }
+  if (duty.isBilled || duty.activity.some((action) => !ACTIVITY_BEFORE_ANYTHING_HAPPENED.includes(action))) {
+    return 'This booking was allotted, sent or worked on already; only a booking nothing has happened to yet can be deleted. Cancel it instead.';
+  }
+  return null;
+}

@@ -15,6 +15,8 @@ export const BookingsEvents = {
   bookingCreated: defineEvent('fleet.bookings.booking.created', BookingChangedSchema),
   bookingStatusChanged: defineEvent('fleet.bookings.booking.status_changed', BookingChangedSchema),
   bookingUpdated: defineEvent('fleet.bookings.booking.updated', BookingChangedSchema),
+  /** A booking entered by mistake was deleted (each of its duties): it leaves every list and count. */
+  bookingDeleted: defineEvent('fleet.bookings.booking.deleted', BookingChangedSchema),
   driverPositionChanged: defineEvent('fleet.bookings.driver_position.changed', DriverPositionChangedSchema),
   /** A closed duty's digital slip awaits the passenger's answer. */
   slipApprovalRequested: defineEvent('fleet.bookings.slip_approval.requested', SlipApprovalChangedSchema),

@@ -23,6 +23,7 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
     dutyNames,
     takeBooking,
     actOnBooking,
+    deleteBooking,
     allotDuty,
     dutySlip,
     slipReview,
@@ -161,6 +162,14 @@ export function bookingsRoutes(useCases: BookingsUseCases) {
           expectedVersion: req.expectedVersion,
         });
         return { booking: bookingDetailToProto(booking) };
+      },
+      async deleteBooking(req, ctx) {
+        const deletedIds = await deleteBooking.delete(tenantCallerOf(ctx), {
+          id: req.id,
+          reason: req.reason,
+          expectedVersion: req.expectedVersion,
+        });
+        return { deletedIds };
       },
       async allotDuty(req, ctx) {
         const duties = await allotDuty.allot(tenantCallerOf(ctx), {

@@ -172,7 +172,7 @@ const DETAIL_COLUMNS = sql.raw(`
 export async function getBookingDetail(tx: Tx, id: string): Promise<BookingDetail | undefined> {
   const [found] = await rows<BookingDetail>(
     tx,
-    sql`select ${DETAIL_COLUMNS} from bookings.bookings b where b.id = ${id}`,
+    sql`select ${DETAIL_COLUMNS} from bookings.bookings b where b.id = ${id} and b.deleted_at is null`,
   );
   return found;
 }
@@ -182,6 +182,7 @@ export function getDuties(tx: Tx, parentId: string): Promise<BookingDetail[]> {
   return rows<BookingDetail>(
     tx,
     sql`select ${DETAIL_COLUMNS} from bookings.bookings b where b.parent_id = ${parentId}
+          and b.deleted_at is null
         order by b.start_date, b.reporting_at`,
   );
 }
@@ -210,7 +211,7 @@ export async function lockDuty(tx: Tx, id: string): Promise<LockedDuty | undefin
     tx,
     sql`select id, status, is_billed as "isBilled", type, status_before_request as "statusBeforeRequest",
           version
-        from bookings.bookings where id = ${id} for update`,
+        from bookings.bookings where id = ${id} and deleted_at is null for update`,
   );
   return found;
 }
@@ -320,6 +321,7 @@ export function dutiesOfBooking(tx: Tx, id: string): Promise<{ id: string }[]> {
     tx,
     sql`select b.id from bookings.bookings b, bookings.bookings d
         where d.id = ${id} and (b.id = coalesce(d.parent_id, d.id) or b.parent_id = coalesce(d.parent_id, d.id))
+          and b.deleted_at is null
         order by b.start_date, b.reporting_at`,
   );
 }
@@ -566,4 +568,21 @@ export async function slipApprovedAt(tx: Tx, id: string): Promise<Date | null> {
     sql`select slip_approved_at as at from bookings.bookings where id = ${id}`,
   );
   return row?.at ?? null;
+}
+
+/** The actions of a duty's activity so far, oldest first (what deleting it looks at). */
+export async function activityActions(tx: Tx, bookingId: string): Promise<string[]> {
+  const found = await rows<{ action: string }>(
+    tx,
+    sql`select action from bookings.booking_activity where booking_id = ${bookingId} order by at, id`,
+  );
+  return found.map((row) => row.action);
+}
+
+/** Marks a duty deleted by `userId` at `at`: kept, and hidden from every list, count, search and read. */
+export async function markDeleted(tx: Tx, id: string, deletion: { userId: string; at: Date }): Promise<void> {
+  await tx.execute(sql`
+    update bookings.bookings set deleted_at = ${deletion.at}, deleted_by = ${deletion.userId},
+      version = version + 1, updated_at = now()
+    where id = ${id} and deleted_at is null`);
 }

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BookingRecord } from '../domain/booking';
 import type { BookingSort, SortDirection, TabContext } from '../domain/tabs';
 import { SCHEMA } from './migrations';
-import { tabPredicate } from './tab-sql';
+import { KEPT, tabPredicate } from './tab-sql';
 
 export const BOOKING_COLUMNS = sql.raw(`
   id, booking_no::text as "bookingNo", type, status, customer_id as "customerId", from_city_id as "fromCityId",
@@ -99,7 +99,7 @@ export function tabListSql(query: TabListQuery): SQL {
     cursor: query.cursor,
     shape,
   });
-  const conditions: SQL[] = [sql.raw(`(${tabPredicate(query.tab, query.on)})`)];
+  const conditions: SQL[] = [sql.raw(KEPT), sql.raw(`(${tabPredicate(query.tab, query.on)})`)];
   for (const filter of query.filters ?? []) {
     const condition = filterSql(filter);
     if (condition) conditions.push(condition);

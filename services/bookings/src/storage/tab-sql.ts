@@ -72,9 +72,14 @@ export function tabPredicate(tab: BookingTab, on?: TabContext): string {
   return parts.length > 0 ? parts.join('\nand ') : 'true';
 }
 
+/** The bookings kept: a deleted booking (booking.delete) is in no tab, count or search. */
+export const KEPT = 'deleted_at is null';
+
 /** Counts the operator's bookings in a tab; row-level security limits it to the transaction's operator. */
 export function tabCountSql(tab: CountedTab) {
-  return sql.raw(`select count(*)::int as count from ${SCHEMA}.bookings\nwhere ${tabPredicate(tab)}`);
+  return sql.raw(
+    `select count(*)::int as count from ${SCHEMA}.bookings\nwhere ${KEPT} and (${tabPredicate(tab)})`,
+  );
 }
 
 export async function countTab(tx: Tx, tab: CountedTab): Promise<number> {
@@ -93,14 +98,15 @@ export async function countAllTabs(tx: Tx, on: TabContext): Promise<Record<Booki
   const byStatus = BOOKING_TABS.filter(readsOnlyStatus);
   const byPredicate = BOOKING_TABS.filter((tab) => !readsOnlyStatus(tab));
   const predicateCounts = byPredicate.map(
-    (tab, i) => `(select count(*)::int from ${SCHEMA}.bookings where ${tabPredicate(tab, on)}) as "c${i}"`,
+    (tab, i) =>
+      `(select count(*)::int from ${SCHEMA}.bookings where ${KEPT} and (${tabPredicate(tab, on)})) as "c${i}"`,
   );
   const [row] = await rows<
     Record<string, number> & { statuses: { status: BookingStatus; n: number }[] | null }
   >(
     tx,
     sql.raw(`select (select json_agg(json_build_object('status', status, 'n', n)) from (
-        select status, count(*)::int as n from ${SCHEMA}.bookings group by status) per_status) as statuses,
+        select status, count(*)::int as n from ${SCHEMA}.bookings where ${KEPT} group by status) per_status) as statuses,
       ${predicateCounts.join(',\n      ')}`),
   );
   const counts = Object.fromEntries(BOOKING_TABS.map((tab) => [tab, 0])) as Record<BookingTab, number>;

@@ -57,7 +57,7 @@ export async function recordDutyChange(
   change: Omit<DutyChange, 'to'> & {
     /** The status it is in now; read from the duty when not given. */
     to?: string;
-    event: 'bookingCreated' | 'bookingStatusChanged' | 'bookingUpdated';
+    event: 'bookingCreated' | 'bookingStatusChanged' | 'bookingUpdated' | 'bookingDeleted';
     charges?: ChargesOfEvent;
   },
 ): Promise<BookingDetail> {

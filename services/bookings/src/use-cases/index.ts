@@ -1,6 +1,7 @@
 import { createActOnBooking } from './act-on-booking';
 import { createAllotDuty } from './allot-duty';
 import { createBookingLists } from './booking-lists';
+import { createDeleteBooking } from './delete-booking';
 import type { BookingsDeps } from './deps';
 import { createDriverDuties } from './driver-duties';
 import { createEarlyStartConsent } from './driver-start';
@@ -24,6 +25,7 @@ export function createBookingsUseCases(deps: BookingsDeps) {
     dutyNames: createDutyNames(deps),
     takeBooking: createTakeBooking(deps),
     actOnBooking: createActOnBooking(deps),
+    deleteBooking: createDeleteBooking(deps),
     allotDuty: createAllotDuty(deps),
     dutySlip: createDutySlip(deps),
     slipReview: createSlipReview(deps),

@@ -31,8 +31,9 @@ import { AllotDialog } from './allot-dialog';
 import { BillingItemsCard } from './billing-items-card';
 import { AttachmentLinks } from './booking-attachments';
 import type { Activity, BookingDetail, BookingView } from './booking-types';
+import { DeleteBookingButton } from './delete-booking';
 import { DriverChatCard } from './driver-chat-card';
-import { activityWords, actorText, mayEdit, offeredActions } from './duty-actions';
+import { activityWords, actorText, mayDelete, mayEdit, offeredActions } from './duty-actions';
 import { DutyChargesSection } from './duty-charges-section';
 import {
   dateText,
@@ -273,6 +274,9 @@ export default function BookingPage() {
           ) : null}
           <StatusActionButtons duty={booking} actions={offered.status} />
           <SendMessageButtons booking={booking} permissions={permissions} />
+          {mayDelete(booking, view.activity, permissions) ? (
+            <DeleteBookingButton duty={booking} days={Math.max(days.length, 1)} />
+          ) : null}
         </Group>
       </Group>
 

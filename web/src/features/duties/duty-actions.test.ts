@@ -1,5 +1,5 @@
 import { allPermissionIds } from '@fleet/domain';
-import { activityWords, actorText, mayEdit, needsReason, offeredActions } from './duty-actions';
+import { activityWords, actorText, mayDelete, mayEdit, needsReason, offeredActions } from './duty-actions';
 
 const everything = new Set(allPermissionIds());
 
@@ -93,5 +93,26 @@ describe('offering Edit', () => {
     expect(mayEdit({ status: 'BOOKED', isBilled: false }, new Set(['view_booking', 'manage_booking']))).toBe(
       false,
     );
+  });
+});
+
+describe('deleting a booking', () => {
+  const fresh = { status: 'BOOKED', isBilled: false, isNetworkIncoming: false } as const;
+  const trail = (...actions: string[]) => actions.map((action) => ({ action }));
+
+  it('is offered to holders of Delete Booking while nothing has happened to the booking', () => {
+    expect(mayDelete(fresh, trail('created', 'updated', 'labelsChanged'), everything)).toBe(true);
+    expect(
+      mayDelete({ ...fresh, status: 'UNCONFIRMED' }, trail('created'), new Set(['delete_booking'])),
+    ).toBe(true);
+    expect(mayDelete(fresh, trail('created'), new Set(['view_booking', 'manage_booking']))).toBe(false);
+  });
+
+  it('is not offered once it was allotted (even if cleared since), cancelled, billed or a network request', () => {
+    expect(mayDelete({ ...fresh, status: 'ALLOTED' }, trail('created', 'allot'), everything)).toBe(false);
+    expect(mayDelete(fresh, trail('created', 'allot', 'clearAllotment'), everything)).toBe(false);
+    expect(mayDelete({ ...fresh, status: 'CANCELLED' }, trail('created', 'cancel'), everything)).toBe(false);
+    expect(mayDelete({ ...fresh, isBilled: true }, trail('created'), everything)).toBe(false);
+    expect(mayDelete({ ...fresh, isNetworkIncoming: true }, trail('created'), everything)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   type BookingAction,
   type BookingStatus,
   type BookingType,
+  deleteRefusal,
   editRefusal,
   PERMISSION,
   type TransitionRule,
@@ -107,6 +108,7 @@ const ACTIVITY_WORDS: Readonly<Record<string, string>> = {
   slipApproved: 'The passenger approved the slip',
   feedbackReceived: 'The passenger gave feedback',
   completeDuty: 'Completed the duty',
+  deleted: 'Deleted the booking',
 };
 
 /** An action's code name as words: slipApprovalRequested or SLIP_APPROVAL_REQUESTED → "Slip approval requested". */
@@ -164,4 +166,19 @@ export function mayEdit(
   permissions: ReadonlySet<string>,
 ): boolean {
   return permissions.has(PERMISSION.edit_duty) && editRefusal(duty) === null;
+}
+
+/**
+ * Whether to offer Delete booking on a duty: the person holds Delete Booking, and the service's rule
+ * (deleteRefusal) says nothing has happened to the duty yet — judged from its status and its trail.
+ */
+export function mayDelete(
+  duty: { status: BookingStatus; isBilled: boolean; isNetworkIncoming: boolean },
+  activity: readonly { action: string }[],
+  permissions: ReadonlySet<string>,
+): boolean {
+  return (
+    permissions.has(PERMISSION.delete_booking) &&
+    deleteRefusal({ ...duty, activity: activity.map((entry) => entry.action) }) === null
+  );
 }

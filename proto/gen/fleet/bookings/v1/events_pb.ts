@@ -24,6 +24,8 @@ export const file_fleet_bookings_v1_events: GenFile = /*@__PURE__*/
  *   fleet.bookings.booking.created          BookingChanged (a new booking, and each of its duties)
  *   fleet.bookings.booking.status_changed   BookingChanged (an action of the status machine)
  *   fleet.bookings.booking.updated          BookingChanged (its details changed)
+ *   fleet.bookings.booking.deleted          BookingChanged (a booking entered by mistake was deleted,
+ *                                           each of its duties, as it was: it leaves every read model)
  *
  * Each carries the booking as it now is, so messaging, billing and the driver app's side can act on it
  * and keep read models.
