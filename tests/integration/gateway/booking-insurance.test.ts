@@ -89,7 +89,7 @@ it('refuses a premium that is not money above zero BAD_REQUEST, naming the field
     ['0', 'The premium is more than ₹0.'],
     ['12.345', 'Enter the premium in rupees, e.g. 1803 or 1803.50 (at most 2 decimals).'],
     ['', 'Enter the premium.'],
-  ]) {
+  ] as const) {
     const error = await expectTrpcError(
       owner.booking.setInsurance.mutate({ id: bookingId, insurance: { ...policy, premium } }),
     );
