@@ -643,7 +643,7 @@ describe('invalid values', () => {
       expect.arrayContaining([
         { field: 'vehicle_no', message: 'Enter the vehicle number.' },
         { field: 'vehicle_model', message: 'Enter the model.' },
-        { field: 'vehicle_group_id', message: 'Choose the vehicle group.' },
+        { field: 'vehicle_group_id', message: 'Choose a vehicle group' },
         { field: 'vehicle_fuel_type', message: 'Choose the fuel type.' },
       ]),
     );

@@ -268,7 +268,10 @@ describe('references', () => {
     for (const notAnId of ['not an id!', 'mh-pune', `${GROUP}x`, `${GROUP}\u0000`]) {
       expect(refusal(group, notAnId)).toEqual(['Choose the vehicle group from the list.']);
     }
-    expect(refusal(group, '')).toEqual(['Choose the vehicle group.']);
+    // Left empty, a picker asks for its choice as the booking form's do.
+    expect(refusal(group, '')).toEqual(['Choose a vehicle group']);
+    expect(refusal(group, null)).toEqual(['Choose a vehicle group']);
+    expect(refusal(f.ref('Owner', 'supplier', { required: true }), ' ')).toEqual(['Choose an owner']);
     expect(stored(vehicleMaster.fields.supplier_id, '')).toBeNull();
   });
 

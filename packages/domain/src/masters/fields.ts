@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { emailSchema } from '../validation/email';
 import { gstinSchema } from '../validation/gstin';
-import { isReferenceCode, isUuid } from '../validation/id';
+import { chosenMessage, isReferenceCode, isUuid } from '../validation/id';
 import { ifscSchema } from '../validation/ifsc';
 import { isoDateSchema } from '../validation/iso-date';
 import { panSchema } from '../validation/pan';
@@ -173,8 +173,10 @@ function optionalOr<T extends z.ZodType>(schema: T, field: Field) {
 }
 
 function requiredMessage(field: Field): string {
+  // A record picker left empty asks for its choice as every picker does (the booking form's too).
+  if (field.type === 'ref') return chosenMessage(field.label.toLowerCase());
   const article =
-    field.type === 'ref' || field.type === 'choice' || field.type === 'date' ? 'Choose' : 'Enter';
+    field.type === 'choice' || field.type === 'date' ? 'Choose' : 'Enter';
   return `${article} the ${field.label.toLowerCase()}.`;
 }
 

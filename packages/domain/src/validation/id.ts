@@ -21,6 +21,9 @@ export const idSchema = z.string().regex(UUID_PATTERN, ID_MESSAGE);
 /** A state's or a city's code. */
 export const referenceCodeSchema = z.string().regex(REFERENCE_CODE_PATTERN, ID_MESSAGE);
 
+/** What an empty picker asks for, in every form that has one: "Choose a customer", "Choose an owner". */
+export const chosenMessage = (thing: string) => `Choose ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing}`;
+
 /**
  * A record a person picks in a form: left empty, it asks for the choice ("Choose a customer"); anything
  * else that is not an id is the id's own message.
@@ -28,11 +31,11 @@ export const referenceCodeSchema = z.string().regex(REFERENCE_CODE_PATTERN, ID_M
 export const chosenId = (thing: string) =>
   z
     .string()
-    .min(1, { message: `Choose a ${thing}`, abort: true })
+    .min(1, { message: chosenMessage(thing), abort: true })
     .regex(UUID_PATTERN, ID_MESSAGE);
 /** A state or a city a person picks in a form. */
 export const chosenReferenceCode = (thing: string) =>
   z
     .string()
-    .min(1, { message: `Choose a ${thing}`, abort: true })
+    .min(1, { message: chosenMessage(thing), abort: true })
     .regex(REFERENCE_CODE_PATTERN, ID_MESSAGE);
