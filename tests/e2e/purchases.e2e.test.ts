@@ -60,6 +60,18 @@ describe('purchases in Chromium', () => {
     await product?.stop();
   });
 
+  /**
+   * What of the page a 1440 px screen would not show: how far it is wider than the window (a table spilling
+   * out of its card widens it), and the badges whose word is cut ("APPR…").
+   */
+  const clipped = (on: Page) =>
+    on.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      cutBadges: [...document.querySelectorAll('.mantine-Badge-label')]
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => label.textContent),
+    }));
+
   // A required field's label ends in Mantine's asterisk.
   const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
@@ -96,6 +108,7 @@ describe('purchases in Chromium', () => {
       await dated.press('Tab');
       const duty = String(chosen.bookingNo).padStart(8, '0');
       await page.getByRole('checkbox', { name: `Take duty ${duty}` }).check();
+      expect(await clipped(page)).toEqual({ overflow: 0, cutBadges: [] });
       await screenshot(page, 'purchases-01-record');
       await page.getByRole('button', { name: 'Save purchase invoice' }).click();
       await page.waitForURL(/\/operations\/purchases\/invoices\/[0-9a-f-]{36}$/);
@@ -130,6 +143,7 @@ describe('purchases in Chromium', () => {
       // The list exports what it shows: the paid invoice is a row of the spreadsheet, owing nothing.
       await page.goto(`${base}/operations/purchases/invoices?search=${encodeURIComponent('E2E/0042')}`);
       await expectText(page, number);
+      expect(await clipped(page)).toEqual({ overflow: 0, cutBadges: [] });
       await page.getByRole('button', { name: 'Export purchase invoices' }).click();
       const download = page.waitForEvent('download');
       await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();

@@ -4,6 +4,7 @@ import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { wholeWordBadge } from '../features/common/whole-word-badge';
 import { DriverApp } from './app';
 import { createDriverRuntime } from './runtime';
 import { RuntimeProvider } from './runtime-context';
@@ -12,6 +13,7 @@ const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+  components: { Badge: wholeWordBadge },
 });
 
 // The service worker (scope /driver/) keeps the app's shell on the phone so it opens offline. A new

@@ -111,107 +111,112 @@ function DutyPicker({
   }
   return (
     <Stack gap={4}>
-      <Table fz="sm" verticalSpacing={4} aria-label="Supplier's duties">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label="Tick every duty that can be taken"
-                checked={takeable.length > 0 && takeable.every((d) => picked.has(d.bookingId))}
-                indeterminate={picks.length > 0 && picks.length < takeable.length}
-                onChange={(e) =>
-                  onChange(
-                    e.currentTarget.checked
-                      ? takeable.map((d) => ({
-                          bookingId: d.bookingId,
-                          includeBillingItems: d.billingItems.length > 0,
-                          amount: '',
-                        }))
-                      : [],
-                  )
-                }
-              />
-            </Table.Th>
-            <Table.Th>Duty</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Customer · vehicle</Table.Th>
-            <Table.Th>Slip</Table.Th>
-            <Table.Th ta="right">Purchase amount</Table.Th>
-            <Table.Th>Billed (if not)</Table.Th>
-            <Table.Th>Billing items</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {duties.map((duty) => {
-            const pick = picked.get(duty.bookingId);
-            const items = duty.billingItems.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
-            return (
-              <Table.Tr key={duty.bookingId}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Take duty ${dutyNumber(duty.bookingNo)}`}
-                    disabled={!!duty.blockedReason}
-                    checked={!!pick}
-                    onChange={(e) => toggle(duty, e.currentTarget.checked)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {dutyNumber(duty.bookingNo)}
-                  {duty.blockedReason ? (
-                    <Text size="xs" c="orange">
-                      {duty.blockedReason}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{ddmmyyyy(duty.startDate)}</Table.Td>
-                <Table.Td>{[duty.customerName, duty.vehicleNo].filter(Boolean).join(' · ')}</Table.Td>
-                <Table.Td>{SLIP_STATUS_LABELS[duty.purchaseSlipStatus] ?? duty.purchaseSlipStatus}</Table.Td>
-                <Table.Td ta="right" style={NUMERIC}>
-                  {duty.purchaseAmount ? rupees(duty.purchaseAmount) : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    size="xs"
-                    w={120}
-                    leftSection="₹"
-                    inputMode="decimal"
-                    styles={RIGHT}
-                    aria-label={`Amount billed for duty ${dutyNumber(duty.bookingNo)}`}
-                    placeholder={duty.purchaseAmount?.toFixed(2) ?? ''}
-                    disabled={!pick}
-                    value={pick?.amount ?? ''}
-                    onChange={(e) => {
-                      const amount = e.currentTarget.value;
-                      onChange(picks.map((p) => (p.bookingId === duty.bookingId ? { ...p, amount } : p)));
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {duty.billingItems.length ? (
+      {/* Scrolls inside its card on a narrow screen, as the other wide tables do, never past the page. */}
+      <Table.ScrollContainer minWidth={900}>
+        <Table fz="sm" verticalSpacing={4} aria-label="Supplier's duties">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Tick every duty that can be taken"
+                  checked={takeable.length > 0 && takeable.every((d) => picked.has(d.bookingId))}
+                  indeterminate={picks.length > 0 && picks.length < takeable.length}
+                  onChange={(e) =>
+                    onChange(
+                      e.currentTarget.checked
+                        ? takeable.map((d) => ({
+                            bookingId: d.bookingId,
+                            includeBillingItems: d.billingItems.length > 0,
+                            amount: '',
+                          }))
+                        : [],
+                    )
+                  }
+                />
+              </Table.Th>
+              <Table.Th>Duty</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Customer · vehicle</Table.Th>
+              <Table.Th>Slip</Table.Th>
+              <Table.Th ta="right">Purchase amount</Table.Th>
+              <Table.Th>Billed (if not)</Table.Th>
+              <Table.Th>Billing items</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {duties.map((duty) => {
+              const pick = picked.get(duty.bookingId);
+              const items = duty.billingItems.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
+              return (
+                <Table.Tr key={duty.bookingId}>
+                  <Table.Td>
                     <Checkbox
+                      aria-label={`Take duty ${dutyNumber(duty.bookingNo)}`}
+                      disabled={!!duty.blockedReason}
+                      checked={!!pick}
+                      onChange={(e) => toggle(duty, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {dutyNumber(duty.bookingNo)}
+                    {duty.blockedReason ? (
+                      <Text size="xs" c="orange">
+                        {duty.blockedReason}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{ddmmyyyy(duty.startDate)}</Table.Td>
+                  <Table.Td>{[duty.customerName, duty.vehicleNo].filter(Boolean).join(' · ')}</Table.Td>
+                  <Table.Td>
+                    {SLIP_STATUS_LABELS[duty.purchaseSlipStatus] ?? duty.purchaseSlipStatus}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NUMERIC}>
+                    {duty.purchaseAmount ? rupees(duty.purchaseAmount) : '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
                       size="xs"
-                      label={`${rupees(items)} (${duty.billingItems.map((i) => i.name).join(', ')})`}
-                      aria-label={`Add the billing items of duty ${dutyNumber(duty.bookingNo)}`}
+                      w={120}
+                      leftSection="₹"
+                      inputMode="decimal"
+                      styles={RIGHT}
+                      aria-label={`Amount billed for duty ${dutyNumber(duty.bookingNo)}`}
+                      placeholder={duty.purchaseAmount?.toFixed(2) ?? ''}
                       disabled={!pick}
-                      checked={!!pick?.includeBillingItems}
+                      value={pick?.amount ?? ''}
                       onChange={(e) => {
-                        const on = e.currentTarget.checked;
-                        onChange(
-                          picks.map((p) =>
-                            p.bookingId === duty.bookingId ? { ...p, includeBillingItems: on } : p,
-                          ),
-                        );
+                        const amount = e.currentTarget.value;
+                        onChange(picks.map((p) => (p.bookingId === duty.bookingId ? { ...p, amount } : p)));
                       }}
                     />
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                  </Table.Td>
+                  <Table.Td>
+                    {duty.billingItems.length ? (
+                      <Checkbox
+                        size="xs"
+                        label={`${rupees(items)} (${duty.billingItems.map((i) => i.name).join(', ')})`}
+                        aria-label={`Add the billing items of duty ${dutyNumber(duty.bookingNo)}`}
+                        disabled={!pick}
+                        checked={!!pick?.includeBillingItems}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          onChange(
+                            picks.map((p) =>
+                              p.bookingId === duty.bookingId ? { ...p, includeBillingItems: on } : p,
+                            ),
+                          );
+                        }}
+                      />
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {error ? (
         <Text size="xs" c="red">
           {error}

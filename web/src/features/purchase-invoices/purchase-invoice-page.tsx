@@ -80,27 +80,29 @@ function Figures({ invoice, withPaid }: { invoice: PurchaseInvoice; withPaid: bo
 function Rows({ invoice }: { invoice: PurchaseInvoice }) {
   return (
     <Panel title={`Rows (${invoice.rows.length})`}>
-      <Table fz="sm" verticalSpacing={2} aria-label="Purchase invoice rows">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoice.rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the invoice's rows, in their fixed order
-            <Table.Tr key={`${index}-${row.type}`}>
-              <Table.Td>{ROW_NAMES[row.type] ?? row.type}</Table.Td>
-              <Table.Td>{row.description || '—'}</Table.Td>
-              <Table.Td ta="right" style={NUMERIC}>
-                {row.type === 'DISCOUNT_AMOUNT' ? `− ${rupees(row.amount)}` : rupees(row.amount)}
-              </Table.Td>
+      <Table.ScrollContainer minWidth={560}>
+        <Table fz="sm" verticalSpacing={2} aria-label="Purchase invoice rows">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the invoice's rows, in their fixed order
+              <Table.Tr key={`${index}-${row.type}`}>
+                <Table.Td>{ROW_NAMES[row.type] ?? row.type}</Table.Td>
+                <Table.Td>{row.description || '—'}</Table.Td>
+                <Table.Td ta="right" style={NUMERIC}>
+                  {row.type === 'DISCOUNT_AMOUNT' ? `− ${rupees(row.amount)}` : rupees(row.amount)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Panel>
   );
 }
@@ -109,34 +111,36 @@ function Duties({ invoice }: { invoice: PurchaseInvoice }) {
   if (invoice.duties.length === 0) return null;
   return (
     <Panel title={`Duties (${invoice.duties.length})`}>
-      <Table fz="sm" verticalSpacing={2} aria-label="Purchase invoice duties">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Duty</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Vehicle · driver</Table.Th>
-            <Table.Th ta="right">Purchase amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoice.duties.map((duty) => (
-            <Table.Tr key={duty.bookingId}>
-              <Table.Td>
-                <Anchor component={Link} to={`/duties/booking/${duty.bookingId}`} size="sm">
-                  {dutyNumber(duty.bookingNo)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{ddmmyyyy(duty.startDate)}</Table.Td>
-              <Table.Td>{duty.customerName}</Table.Td>
-              <Table.Td>{[duty.vehicleNo, duty.driverName].filter(Boolean).join(' · ')}</Table.Td>
-              <Table.Td ta="right" style={NUMERIC}>
-                {duty.purchaseAmount ? rupees(duty.purchaseAmount) : '—'}
-              </Table.Td>
+      <Table.ScrollContainer minWidth={720}>
+        <Table fz="sm" verticalSpacing={2} aria-label="Purchase invoice duties">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Duty</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Customer</Table.Th>
+              <Table.Th>Vehicle · driver</Table.Th>
+              <Table.Th ta="right">Purchase amount</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.duties.map((duty) => (
+              <Table.Tr key={duty.bookingId}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/duties/booking/${duty.bookingId}`} size="sm">
+                    {dutyNumber(duty.bookingNo)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{ddmmyyyy(duty.startDate)}</Table.Td>
+                <Table.Td>{duty.customerName}</Table.Td>
+                <Table.Td>{[duty.vehicleNo, duty.driverName].filter(Boolean).join(' · ')}</Table.Td>
+                <Table.Td ta="right" style={NUMERIC}>
+                  {duty.purchaseAmount ? rupees(duty.purchaseAmount) : '—'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Panel>
   );
 }
