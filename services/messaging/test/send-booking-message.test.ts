@@ -201,4 +201,40 @@ describe('staff sending a booking’s confirmation or details by hand (SendBooki
     );
     expect(elsewhere.code).toBe('NOT_FOUND');
   });
+
+  it('finds no booking deleted as entered by mistake, and sends it nothing', async () => {
+    const mistaken = randomUUID();
+    const booking = {
+      id: mistaken,
+      status: 'UNCONFIRMED',
+      bookedBy: { name: 'Asha', phone: '+919800000001', email: '' },
+    };
+    await publishBookingEvent(
+      h.testBus.bus,
+      'created',
+      bookingEvent(tenantId, { toStatus: 'UNCONFIRMED', booking }),
+    );
+    const send = () =>
+      h.client.sendBookingMessage(
+        { bookingId: mistaken, requestId: randomUUID(), what: 'CONFIRMATION', channels: ['SMS'] },
+        staff(['send_booking_confirmation_sms']),
+      );
+    await eventually(
+      () =>
+        send().then(
+          () => true,
+          () => false,
+        ),
+      (sent) => sent,
+    );
+    await publishBookingEvent(h.testBus.bus, 'deleted', bookingEvent(tenantId, { booking }));
+    await eventually(
+      () =>
+        send().then(
+          () => 'sent',
+          (error: unknown) => String(error),
+        ),
+      (outcome) => outcome.includes('not_found'),
+    );
+  });
 });

@@ -156,7 +156,7 @@ export function bookingEvent(
 /** Publishes one of bookings' events as its outbox relay does: the event id as the message id. */
 export async function publishBookingEvent(
   bus: EventBus,
-  event: 'created' | 'status_changed' | 'updated',
+  event: 'created' | 'status_changed' | 'updated' | 'deleted',
   value: BookingEventInit,
   id: string = randomUUID(),
 ): Promise<BusMessage> {

@@ -18,7 +18,13 @@ import { type BookingChanged, BookingChangedSchema } from '@fleet/proto/fleet/bo
 import { type BookingChange, type BookingFacts, type Person, textsFor } from '../domain/booking-texts';
 import { compose } from '../domain/compose';
 import { pushesFor, pushWords } from '../domain/duty-pushes';
-import { audienceOf, type DutyHolding, dutyHolding, saveBooking } from '../storage/audience-store';
+import {
+  audienceOf,
+  type DutyHolding,
+  dutyHolding,
+  markBookingDeleted,
+  saveBooking,
+} from '../storage/audience-store';
 import { insertMessages, type NewMessage } from '../storage/messages-store';
 import { SCHEMA } from '../storage/migrations';
 import { reachableDrivers } from '../storage/push-targets-store';
@@ -30,6 +36,8 @@ const BOOKING_EVENTS = {
   status_changed: defineEvent('fleet.bookings.booking.status_changed', BookingChangedSchema),
   updated: defineEvent('fleet.bookings.booking.updated', BookingChangedSchema),
 } as const;
+/** A booking entered by mistake was deleted: its copy is kept (messages name it), marked, sent nothing more. */
+const BOOKING_DELETED = defineEvent('fleet.bookings.booking.deleted', BookingChangedSchema);
 
 const eventOf = (subject: string): BookingChange['event'] | undefined =>
   subject === BOOKING_EVENTS.created.subject
@@ -146,10 +154,18 @@ export function startBookingTextsConsumer(deps: {
     schema: SCHEMA,
     bus: deps.bus,
     logger: deps.logger,
-    events: Object.values(BOOKING_EVENTS),
+    events: [...Object.values(BOOKING_EVENTS), BOOKING_DELETED],
     async handle(tx, event) {
-      const change = bookingChangeOf(event.subject, event.message);
       const tenantId = event.tenantId ?? event.message.tenantId;
+      if (event.subject === BOOKING_DELETED.subject) {
+        const deleted = event.message.booking;
+        if (tenantId && deleted) {
+          await saveBooking(tx, tenantId, bookingFactsOf(deleted));
+          await markBookingDeleted(tx, tenantId, deleted.id);
+        }
+        return;
+      }
+      const change = bookingChangeOf(event.subject, event.message);
       if (!change || !tenantId) return;
       const before = deps.pushes ? await dutyHolding(tx, tenantId, change.booking.id) : undefined;
       await saveBooking(tx, tenantId, change.booking);

@@ -129,19 +129,31 @@ const toFacts = (row: BookingRow): BookingFacts => ({
   bookedBy: row.bookedBy ?? undefined,
 });
 
-/** A booking of the operator by id (the caller's row-level security applies). */
+/** A booking of the operator by id (the caller's row-level security applies); none once deleted. */
 export async function findBooking(tx: Tx, id: string): Promise<BookingFacts | undefined> {
-  const [row] = await rows<BookingRow>(tx, sql`select ${BOOKING_COLUMNS} from ${bookings} where id = ${id}`);
+  const [row] = await rows<BookingRow>(
+    tx,
+    sql`select ${BOOKING_COLUMNS} from ${bookings} where id = ${id} and deleted_at is null`,
+  );
   return row ? toFacts(row) : undefined;
 }
 
-/** A booking of the operator by the number staff know it by. */
+/** A booking of the operator by the number staff know it by; none once deleted. */
 export async function findBookingByNo(tx: Tx, bookingNo: string): Promise<BookingFacts | undefined> {
   const [row] = await rows<BookingRow>(
     tx,
-    sql`select ${BOOKING_COLUMNS} from ${bookings} where booking_no = ${bookingNo}::bigint limit 1`,
+    sql`select ${BOOKING_COLUMNS} from ${bookings}
+        where booking_no = ${bookingNo}::bigint and deleted_at is null limit 1`,
   );
   return row ? toFacts(row) : undefined;
+}
+
+/** Marks a booking bookings deleted as entered by mistake: it is found no more, and sent nothing. */
+export async function markBookingDeleted(tx: Tx, tenantId: string, id: string): Promise<void> {
+  await tx.execute(
+    sql`update ${bookings} set deleted_at = coalesce(deleted_at, now())
+        where tenant_id = ${tenantId} and id = ${id}`,
+  );
 }
 
 /** Who held a duty as messaging last knew it, and the version of the booking that said so. */
