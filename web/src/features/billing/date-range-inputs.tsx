@@ -1,5 +1,4 @@
-import { DateInput } from '@mantine/dates';
-import { parseDateText } from '../common/form/date-text';
+import { DayInput } from '../common/form/day-input';
 
 /** A list's date range filter: two DD/MM/YYYY inputs, named "<what> from" and "<what> to". */
 export function DateRangeInputs({
@@ -14,11 +13,9 @@ export function DateRangeInputs({
   onChange(range: { dateFrom?: string; dateTo?: string }): void;
 }) {
   const input = (end: 'from' | 'to', value: string | undefined, set: (v: string | undefined) => void) => (
-    <DateInput
+    <DayInput
       aria-label={`${what} ${end}`}
       placeholder={`${end === 'from' ? 'From' : 'To'} DD/MM/YYYY`}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseDateText}
       clearable
       w={150}
       value={value ?? null}

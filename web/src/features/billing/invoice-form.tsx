@@ -14,7 +14,6 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -22,7 +21,7 @@ import { useState } from 'react';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
 import { useCheckedSave, withoutPrefix } from '../common/form/checked-save';
-import { parseDateText } from '../common/form/date-text';
+import { DayInput } from '../common/form/day-input';
 import { Panel } from '../common/panel';
 import { dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
@@ -102,13 +101,10 @@ export function DateBox(props: {
   required?: boolean;
 }) {
   return (
-    <DateInput
+    <DayInput
       label={props.label}
       description={props.description}
       withAsterisk={props.required}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseDateText}
-      placeholder="DD/MM/YYYY"
       clearable={!props.required}
       value={props.value || null}
       onChange={(v) => props.onChange(v ?? '')}

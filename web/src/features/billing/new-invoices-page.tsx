@@ -17,7 +17,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -26,7 +25,7 @@ import { progress } from '../../app/progress';
 import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, trpc, trpcClient } from '../../lib/trpc';
-import { parseDateText } from '../common/form/date-text';
+import { DayInput } from '../common/form/day-input';
 import { ClearFiltersButton, MasterFilterInput } from '../common/list/list-filters';
 import { listDay, useListState } from '../common/list/list-state';
 import { ListSearchInput } from '../common/list/list-toolbar';
@@ -262,11 +261,9 @@ export default function NewInvoicesPage() {
                 setGrouping(GROUPINGS.find((g) => g.value === value)?.value ?? 'PER_CUSTOMER')
               }
             />
-            <DateInput
+            <DayInput
               label="Invoice date"
               placeholder="Today"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseDateText}
               clearable
               w={150}
               value={invoiceDate}

@@ -19,7 +19,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -30,7 +29,7 @@ import { usePermissions } from '../../app/session';
 import { showToast } from '../../app/toast/toast-store';
 import { errorMessage, fieldErrorsOf, trpc, trpcClient } from '../../lib/trpc';
 import { Fact } from '../common/facts';
-import { parseDateText } from '../common/form/date-text';
+import { DayInput } from '../common/form/day-input';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import {
@@ -282,11 +281,9 @@ function NoteForm({
         <Paper withBorder p="md">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <DateInput
+              <DayInput
                 label="Note date"
                 description="Today when left empty; on or after the invoice's date"
-                valueFormat="DD/MM/YYYY"
-                dateParser={parseDateText}
                 placeholder="DD/MM/YYYY"
                 clearable
                 value={values.noteDate || null}

@@ -3,7 +3,6 @@
 // the balance brought forward, each invoice, note and receipt with the running balance, the totals and
 // the closing balance — to print from the browser or to download as the PDF the service renders.
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type Decimal from 'decimal.js';
@@ -11,7 +10,7 @@ import { z } from 'zod';
 import { usePermissions } from '../../app/session';
 import { errorMessage, fieldErrorsOf, trpc } from '../../lib/trpc';
 import { PrintStyles } from '../billing/print-styles';
-import { parseDateText } from '../common/form/date-text';
+import { DayInput } from '../common/form/day-input';
 import { listDay, useListState } from '../common/list/list-state';
 import { rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
@@ -194,7 +193,7 @@ function PeriodInput({
   error?: string;
 }) {
   return (
-    <DateInput
+    <DayInput
       aria-label={`Statement ${label.toLowerCase()}`}
       leftSection={
         <Text size="xs" c="dimmed">
@@ -203,8 +202,6 @@ function PeriodInput({
       }
       leftSectionWidth={44}
       placeholder="DD/MM/YYYY"
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseDateText}
       clearable={chosen !== undefined}
       w={190}
       value={chosen ?? shown ?? null}

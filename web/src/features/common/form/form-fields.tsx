@@ -1,5 +1,4 @@
 import { MultiSelect, Select, Switch, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import {
   type FieldValues,
   type Path,
@@ -8,7 +7,7 @@ import {
   useFormContext,
 } from 'react-hook-form';
 import { fieldErrorsOf } from '../../../lib/trpc';
-import { parseDateText } from './date-text';
+import { DayInput } from './day-input';
 
 /**
  * Form fields bound to react-hook-form through context, so every form in the app is the same few lines:
@@ -117,14 +116,11 @@ export function MultiSelectField({
 export function DateField({ name, label, hideLabel, description, required, disabled }: FieldProps) {
   const { field, fieldState } = useField(name);
   return (
-    <DateInput
+    <DayInput
       {...labelProps(label, hideLabel)}
       description={description}
       withAsterisk={required}
       disabled={disabled}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseDateText}
-      placeholder="DD/MM/YYYY"
       clearable
       value={(field.value as string | null) || null}
       onChange={(value) => field.onChange(value ?? '')}
