@@ -360,3 +360,52 @@ describe('dates within what the business allows', () => {
     expect(invoices[0]?.invoiceDate).toBe('2026-11-24');
   });
 });
+
+describe('the company an invoice is billed from', () => {
+  const T5 = randomUUID();
+  const clerk = () => callAs(h.callerFor(T5, Object.values(PERMISSION)));
+  const invoiceFor = async (customerId: string) =>
+    (
+      await h.client.createInvoice(
+        {
+          draft: {
+            customerId,
+            invoiceDate: '2026-11-24',
+            lines: [
+              {
+                type: 'CUSTOM',
+                description: 'Airport transfer',
+                quantity: '1',
+                rate: '100',
+                isTaxable: true,
+              },
+            ],
+          },
+        },
+        clerk(),
+      )
+    ).invoice!;
+
+  it('is the customer’s own billed-from company when it has one, else the primary', async () => {
+    const m5 = await operatorMasters(h, T5);
+    const goa = await m5.create('company', {
+      name: 'Konkan Cabs Goa',
+      state_id: 'GA',
+      address: 'Panaji, Goa',
+    });
+    const resort = await m5.create('customer', {
+      name: 'Calangute Resorts',
+      tax_type: 'UNREGISTRED',
+      billed_from_company_id: goa,
+      billing_details: [
+        { billing_name: 'Calangute Resorts', address: 'Calangute, Goa', state_id: 'GA', is_default: true },
+      ],
+    });
+    await eventually(
+      () => h.module.copies.loadAll({ ...h.callerFor(T5), tenantId: T5 }, 'customer'),
+      (customers) => customers.some((c) => c.connection?.id === resort),
+    );
+    expect((await invoiceFor(resort)).seller?.name).toBe('Konkan Cabs Goa');
+    expect((await invoiceFor(m5.customer)).seller?.name).toBe('Konkan Cabs Pvt Ltd');
+  });
+});

@@ -238,6 +238,7 @@ export function customerToProto(
     slipAutoAcceptHours: count(v.slip_auto_accept_hours),
     showChargesOnDigitalSlip: v.show_charges_on_digital_slip,
     feedbackFormId: text(v.feedback_form_id),
+    billedFromCompanyId: text(v.billed_from_company_id),
   };
 }
 

@@ -165,6 +165,10 @@ export const customerMaster = defineMaster({
       },
       section: TERMS,
     }),
+    billed_from_company_id: f.ref('Billed from', 'company', {
+      section: BILLING,
+      help: 'The company its invoices are issued from; the primary company when empty',
+    }),
     city_timings: f.rows(
       'Working hours by city',
       'city',

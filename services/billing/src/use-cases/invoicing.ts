@@ -230,8 +230,15 @@ export function createInvoicing(deps: BillingDeps) {
     return customer;
   }
 
+  /**
+   * The company an invoice is issued from: the one asked for, else its duties' booking's, else the
+   * customer's own billed-from company, else the operator's primary.
+   */
   function companyOf(known: Known, plan: Plan, duties: readonly DutyRecord[]): Copy<'company'> {
-    const id = plan.companyId ?? duties.find((duty) => duty.companyId)?.companyId ?? undefined;
+    const id =
+      plan.companyId ??
+      duties.find((duty) => duty.companyId)?.companyId ??
+      (known.copies.customer.get(plan.customerId)?.billedFromCompanyId || undefined);
     const company = id
       ? (known.copies.company.get(id) ?? known.companies.find((c) => c.id === id))
       : (known.companies.find((c) => c.isPrimary) ?? known.companies[0]);

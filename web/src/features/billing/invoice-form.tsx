@@ -27,7 +27,7 @@ import { dutyNumber, rupees } from '../duties/duty-format';
 import { ddmmyyyy } from '../masters/format';
 import { useRefOptions } from '../masters/master-fields';
 import { useRefreshInvoices } from './invoice-actions';
-import { invoiceNumberText } from './invoice-format';
+import { companyToBillFrom, invoiceNumberText } from './invoice-format';
 import { type InvoiceRowValues, rowProblems, rowsToLines } from './invoice-rows';
 import { InvoiceRowsEditor } from './invoice-rows-editor';
 import type { BillableDuty, DraftInput, InvoiceDetail } from './invoice-types';
@@ -183,13 +183,19 @@ export function InvoiceForm({
   const navigate = useNavigate();
   const refresh = useRefreshInvoices();
   const set = (patch: Partial<InvoiceFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  // A new invoice is billed from the customer's own billed-from company until another is chosen.
+  const customer = useQuery({
+    ...trpc.masters.customer.get.queryOptions({ id: values.customerId }),
+    enabled: !invoice && values.customerId !== '',
+  });
+  const companyId = companyToBillFrom({ chosen: values.companyId, customer: customer.data?.values });
   const { errors, problem, submit, saving } = useCheckedSave({
     check: () => {
       const found = rowProblems(values.rows);
       if (!values.customerId) found.customerId = 'Choose the customer to bill.';
       return found;
     },
-    input: () => draftOf(values, invoice),
+    input: () => draftOf({ ...values, companyId }, invoice),
     send: (draft: DraftInput) =>
       invoice
         ? trpcClient.invoice.update.mutate({ id: invoice.id, expectedVersion: invoice.version, draft })
@@ -245,8 +251,8 @@ export function InvoiceForm({
             ) : (
               <RefSelect
                 target="company"
-                label="Company (default: the primary)"
-                value={values.companyId}
+                label="Company (default: the customer’s, else the primary)"
+                value={companyId}
                 onChange={(companyId) => set({ companyId })}
                 error={errors.companyId}
               />

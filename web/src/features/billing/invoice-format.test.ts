@@ -1,4 +1,4 @@
-import { invoiceMarks, offeredInvoiceActions } from './invoice-format';
+import { companyToBillFrom, invoiceMarks, offeredInvoiceActions } from './invoice-format';
 
 it('shows an invoice’s status, then Dispatched and Downloaded when they apply', () => {
   const labels = (invoice: Parameters<typeof invoiceMarks>[0]) => invoiceMarks(invoice).map((m) => m.label);
@@ -34,4 +34,13 @@ it('offers each action on the invoices its permission and state allow', () => {
   expect(offered('DISCARDED')).toEqual(['download']);
   expect(offered('DRAFT', new Set(['edit_invoice']))).toEqual(['edit']);
   expect(offered('APPROVED', new Set(['approve_invoice', 'manage_invoice']))).toEqual(['move']);
+});
+
+it('bills from the company chosen, else the customer’s own billed-from company, else leaves it to the primary', () => {
+  const goa = '0b6c1b9e-52f3-4d2c-9f51-2f1b7c7c0a11';
+  const pune = '5d7f1c2a-8e34-4b6a-a1f0-3c9e2b8d4f22';
+  expect(companyToBillFrom({ chosen: '', customer: { billed_from_company_id: goa } })).toBe(goa);
+  expect(companyToBillFrom({ chosen: pune, customer: { billed_from_company_id: goa } })).toBe(pune);
+  expect(companyToBillFrom({ chosen: '', customer: { billed_from_company_id: null } })).toBe('');
+  expect(companyToBillFrom({ chosen: '', customer: undefined })).toBe('');
 });

@@ -41,3 +41,14 @@ export function offeredInvoiceActions(invoice: Pick<InvoiceRow, 'status'>, permi
     download: permissions.has('download_print_invoice'),
   };
 }
+
+/**
+ * The company a new invoice is billed from: the one chosen on the form, else the customer's own
+ * billed-from company (the customer master's "Billed from"), else '' for billing's primary company.
+ */
+export function companyToBillFrom(from: {
+  chosen: string;
+  customer: { billed_from_company_id: string | null } | undefined;
+}): string {
+  return from.chosen || from.customer?.billed_from_company_id || '';
+}
