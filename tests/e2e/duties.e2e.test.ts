@@ -36,8 +36,8 @@ describe('a duty from booking to bill in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  /** The duty's day: tomorrow in the operator's zone, so no back-dating is involved. */
-  const day = addCalendarDays(operatorDate(new Date()), 1);
+  /** The duty's day: yesterday in the operator's zone, so its slip's times have passed and it may close. */
+  const day = addCalendarDays(operatorDate(new Date()), -1);
   const dayText = day.split('-').reverse().join('/');
 
   beforeAll(async () => {
