@@ -221,7 +221,7 @@ export default function InvoicesPage() {
           order: state.order ?? 'desc',
         }}
         update={(patch) => update({ sortBy: search.shape.sortBy.parse(patch.sortBy), order: patch.order })}
-        sortable={{ invoice_no: 'invoice_no', start_date: 'start_date' }}
+        sortable={{ date: 'invoice_date', invoice_no: 'invoice_no', start_date: 'start_date' }}
         onRowClick={(r) => void navigate({ to: `/operations/billing/${r.id}` })}
         rowLabel={(r) => `Invoice ${invoiceNumberText(r)} · ${r.buyerName}`}
         minWidth={1000}
