@@ -2,7 +2,9 @@
 // PurchaseInvoice, §9 purchase item types): its rows add up to the sub-total, the discount comes off to
 // give the taxable value, the supplier's taxes are charged on that, the total is rounded to the rupee,
 // and the operator deducts TDS on the taxable value from what it pays. All in decimal.js, half up.
+
 import Decimal from 'decimal.js';
+import { formatRupees } from '../display/rupees';
 import { financialYearOf } from '../financial-year';
 import { isIsoDate } from '../validation/iso-date';
 import { invoiceNumber } from './invoice-number';
@@ -135,7 +137,7 @@ export function purchaseFigures(input: {
   if (discount.gt(subTotal)) {
     throw new PurchaseInvoiceError(
       'discount',
-      `The discount ₹${discount.toFixed(2)} is more than the ₹${subTotal.toFixed(2)} it comes off.`,
+      `The discount ${formatRupees(discount)} is more than the ${formatRupees(subTotal)} it comes off.`,
     );
   }
   const taxable = subTotal.minus(discount);

@@ -6,7 +6,9 @@
 // the money that arrived does, and `received` is what reached the operator's account. An invoice of
 // ₹10,500 with ₹200 TDS deducted, paid by NEFT with ₹15 bank charges, is settled by ₹10,285 received +
 // ₹200 TDS + ₹15 bank charges; nothing is left for the customer to pay.
+
 import Decimal from 'decimal.js';
+import { formatRupees } from '../display/rupees';
 import type { ReceiptType } from '../vocabulary';
 import { expandPrefix, invoiceNumber } from './invoice-number';
 import { divideHalfUp, fromPaise, scaled, sumOf } from './paise';
@@ -125,7 +127,7 @@ export function checkReceipt(
     if (room !== undefined && s.tds > room) {
       throw new ReceiptError(
         `${field}.tdsAmount`,
-        `TDS is at most 20% of the invoice's value before GST: ₹${rupees(room < 0n ? 0n : room)} more at most.`,
+        `TDS is at most 20% of the invoice's value before GST: ${formatRupees(rupees(room < 0n ? 0n : room))} more at most.`,
       );
     }
     if (settledBy(s) === 0n)
@@ -133,7 +135,7 @@ export function checkReceipt(
     if (settledBy(s) > left) {
       throw new ReceiptError(
         `${field}.amount`,
-        `That settles more than the invoice's outstanding ₹${rupees(left)} (money, TDS and bank charges together).`,
+        `That settles more than the invoice's outstanding ${formatRupees(rupees(left))} (money, TDS and bank charges together).`,
       );
     }
   });
@@ -144,7 +146,7 @@ export function checkReceipt(
   if (applied > receipt.received) {
     throw new ReceiptError(
       'receivedAmount',
-      `The settlements apply ₹${rupees(applied)}, more than the ₹${rupees(receipt.received)} received.`,
+      `The settlements apply ${formatRupees(rupees(applied))}, more than the ${formatRupees(rupees(receipt.received))} received.`,
     );
   }
   return {

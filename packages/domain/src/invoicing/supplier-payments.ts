@@ -2,6 +2,7 @@
 // supplier side of receipts. All figures are BigInt paise while worked out; decimal text at the edges.
 // A payment settles a purchase invoice by the money applied to it alone (the TDS the operator deducts is
 // already out of the invoice's payable).
+import { formatRupees } from '../display/rupees';
 import { financialYearOf } from '../financial-year';
 import { invoiceNumber } from './invoice-number';
 import { sumOf } from './paise';
@@ -53,7 +54,7 @@ export function checkSupplierPayment(
     if (s.amount > left) {
       throw new ReceiptError(
         `${field}.amount`,
-        `That pays more than the ₹${rupees(left)} the invoice still owes.`,
+        `That pays more than the ${formatRupees(rupees(left))} the invoice still owes.`,
       );
     }
   });
@@ -64,7 +65,7 @@ export function checkSupplierPayment(
   if (applied > payment.amount) {
     throw new ReceiptError(
       'amount',
-      `The invoices take ₹${rupees(applied)}, more than the ₹${rupees(payment.amount)} paid.`,
+      `The invoices take ${formatRupees(rupees(applied))}, more than the ${formatRupees(rupees(payment.amount))} paid.`,
     );
   }
   return { amount: payment.amount, applied, unapplied: payment.amount - applied };

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DEFAULT_OPERATOR_TIME_ZONE } from '@fleet/domain';
+import { DEFAULT_OPERATOR_TIME_ZONE, formatRupees } from '@fleet/domain';
 import type Decimal from 'decimal.js';
 import type { CellValue, Column, Worksheet } from 'exceljs';
 import {
@@ -243,7 +243,7 @@ function excelValue<Row>(
         throw cellError(
           column,
           rowNumber,
-          `₹${cell.value.toFixed(2)} is beyond what Excel holds to the paisa`,
+          `${formatRupees(cell.value)} is beyond what Excel holds to the paisa`,
         );
       }
       return excelNumber(column, cell.value, rowNumber);
