@@ -1,10 +1,11 @@
 // A customer's statement of account as a PDF: the operator's letterhead, the customer, the period, the
 // balance brought forward, a row per invoice and receipt with the running balance, and the closing
 // balance (what the customer owes, or what the operator holds for it when negative).
+import { formatIsoDate } from '@fleet/domain';
 import { createPdfDocument, formatRupees } from '@fleet/platform/pdf';
 import type { CustomerStatement } from '../use-cases/customer-statements';
 
-const shown = (date: string) => date.split('-').reverse().join('/');
+const shown = formatIsoDate;
 
 const DOCUMENT_NAMES: Record<CustomerStatement['entries'][number]['kind'], string> = {
   INVOICE: 'Invoice',

@@ -13,6 +13,7 @@ import {
   FUEL_PAYMENT_MODES,
   FUEL_TYPES,
   type FuelType,
+  formatIsoDate,
   isLowMileage,
   LOW_MILEAGE_BASELINE_DAYS,
   LOW_MILEAGE_MIN_KM,
@@ -160,7 +161,7 @@ function asInput<T>(work: () => T): T {
   }
 }
 
-const dayOf = (date: string) => date.split('-').reverse().join('/');
+const dayOf = formatIsoDate;
 
 export function createVehicleCosts(deps: BillingDeps) {
   const { db, clock, copies } = deps;
