@@ -175,8 +175,7 @@ function optionalOr<T extends z.ZodType>(schema: T, field: Field) {
 function requiredMessage(field: Field): string {
   // A record picker left empty asks for its choice as every picker does (the booking form's too).
   if (field.type === 'ref') return chosenMessage(field.label.toLowerCase());
-  const article =
-    field.type === 'choice' || field.type === 'date' ? 'Choose' : 'Enter';
+  const article = field.type === 'choice' || field.type === 'date' ? 'Choose' : 'Enter';
   return `${article} the ${field.label.toLowerCase()}.`;
 }
 
