@@ -104,7 +104,7 @@ describe('a push’s words', () => {
     const [push] = pushesFor(change({}), undefined);
     if (!push) throw new Error('expected a push');
     expect(pushWords(push, booking, 'Asia/Kolkata')).toEqual({
-      title: 'New duty #42',
+      title: 'New duty #00000042',
       body: 'Report 01/04/2026 09:30 at Terminal 2, Mumbai airport with MH01AB1234.',
       data: { bookingId: booking.id, bookingNo: '42', kind: 'NEW_DUTY' },
     });

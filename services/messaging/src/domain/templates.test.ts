@@ -245,7 +245,7 @@ describe('a booking’s values', () => {
 
   it('confirms without the car while none is allotted', () => {
     expect(renderTemplate(DEFAULT_TEMPLATES.DRIVER_ALLOTMENT_SMS.body, templateValues(booking))).toBe(
-      'New duty #7: report 01/04/2026 01:30 at Andheri East.',
+      'New duty #00000007: report 01/04/2026 01:30 at Andheri East.',
     );
   });
 
@@ -280,7 +280,7 @@ describe('a booking’s values', () => {
       },
     );
     expect(composed[0]).toMatchObject({
-      text: 'Dear Meera, 7 is on. Konkan Cabs team',
+      text: 'Dear Meera, 00000007 is on. Konkan Cabs team',
       dltTemplateId: '1207161234567890123',
       senderId: 'KNKCAB',
       attachments: [],
