@@ -286,7 +286,7 @@ describe('a booking’s values', () => {
       attachments: [],
     });
     expect(composed[1]).toMatchObject({
-      subject: 'Duty slip for booking #7 - Konkan Cabs',
+      subject: 'Duty slip for booking #00000007 - Konkan Cabs',
       dltTemplateId: '',
       attachments: [{ kind: 'DUTY_SLIP', bookingId: booking.id, fileName: 'duty-slip-7.pdf' }],
     });
