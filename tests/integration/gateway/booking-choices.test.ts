@@ -51,12 +51,24 @@ it('lists the names and ids a booking form picks from to someone holding only th
   });
 });
 
-it('gives that person what the form fills in from a chosen customer: its city and contact, nothing more', async () => {
+it('gives that person what the form fills in from a chosen customer: city, contact, billed from', async () => {
   const owner = h.client(() => bearer(ownerToken));
   const clerk = h.client(() => bearer(clerkToken));
+  const company = await owner.masters.company.create.mutate({
+    values: {
+      name: 'Desk Cabs Pvt Ltd',
+      business_type: 'PRIVATE_LIMITED',
+      state_id: 'MH',
+      city_id: 'mh-pune',
+      address: '12 FC Road, Pune',
+      pincode: '411004',
+      is_primary: true,
+    },
+  });
   const customer = await owner.masters.customer.create.mutate({
     values: {
       name: 'Zenith Travels',
+      billed_from_company_id: company.id,
       city_id: 'mh-pune',
       contact_person: 'Ravi Kumar',
       phone: '+919811100022',
@@ -73,6 +85,7 @@ it('gives that person what the form fills in from a chosen customer: its city an
       contact_person: 'Ravi Kumar',
       phone: '+919811100022',
       email: 'desk@zenith.example',
+      billed_from_company_id: company.id,
     },
   });
   // Kinds the form fills nothing in from carry names alone.

@@ -21,10 +21,11 @@ export type BookingChoiceKind = (typeof BOOKING_CHOICE_KINDS)[number];
 
 /**
  * What a booking's form fills in from a chosen record, besides its name: a customer's city (the duty's
- * from city) and its contact (who booked). Nothing of documents, terms or money.
+ * from city), its contact (who booked) and the company it is billed from. Nothing of documents, terms
+ * or money.
  */
 export const CHOICE_DETAILS: Partial<Record<BookingChoiceKind, readonly string[]>> = {
-  customer: ['city_id', 'contact_person', 'phone', 'email'],
+  customer: ['city_id', 'contact_person', 'phone', 'email', 'billed_from_company_id'],
 };
 
 /** The details a form takes from a chosen record of `kind`, none for most kinds. */

@@ -93,15 +93,27 @@ describe('the booking form’s draft', () => {
     );
   });
 
-  it('fills from the chosen customer only what is still empty', () => {
-    const customer = { cityId: 'mh-pune', contactPerson: 'Meera Iyer', phone: '+912226543210', email: null };
+  it('fills from the chosen customer only what is still empty, the company it is billed from too', () => {
+    const company = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+    const customer = {
+      cityId: 'mh-pune',
+      contactPerson: 'Meera Iyer',
+      phone: '+912226543210',
+      email: null,
+      billedFromCompanyId: company,
+    };
     expect(customerPatch(newBookingValues('2026-11-25'), customer)).toEqual({
       fromCityId: 'mh-pune',
       bookedBy: { name: 'Meera Iyer', phone: '+912226543210', email: '' },
+      companyId: company,
     });
     expect(
       customerPatch(
-        { fromCityId: 'mh-mumbai', bookedBy: { name: 'Typed already', phone: '', email: '' } },
+        {
+          fromCityId: 'mh-mumbai',
+          bookedBy: { name: 'Typed already', phone: '', email: '' },
+          companyId: '0a9b8c7d-6e5f-4a3b-9c1d-2e3f4a5b6c7d',
+        },
         customer,
       ),
     ).toEqual({});

@@ -357,18 +357,20 @@ export interface CustomerDefaults {
   contactPerson: string | null;
   phone: string | null;
   email: string | null;
+  /** The company (My Companies) the customer's duties are billed from. */
+  billedFromCompanyId: string | null;
 }
 
 /**
  * The fields a chosen customer fills: only those still empty, so nothing typed is overwritten. The booker
  * is the customer's contact when no booker is given yet.
  */
-export function customerPatch(
-  values: Pick<BookingFormValues, 'fromCityId' | 'bookedBy'>,
-  customer: CustomerDefaults,
-): Partial<Pick<BookingFormValues, 'fromCityId' | 'bookedBy'>> {
-  const patch: Partial<Pick<BookingFormValues, 'fromCityId' | 'bookedBy'>> = {};
+type CustomerFilled = Pick<BookingFormValues, 'fromCityId' | 'bookedBy' | 'companyId'>;
+
+export function customerPatch(values: CustomerFilled, customer: CustomerDefaults): Partial<CustomerFilled> {
+  const patch: Partial<CustomerFilled> = {};
   if (!values.fromCityId && customer.cityId) patch.fromCityId = customer.cityId;
+  if (!values.companyId && customer.billedFromCompanyId) patch.companyId = customer.billedFromCompanyId;
   const { name, phone, email } = values.bookedBy;
   if (!name && !phone && !email && (customer.contactPerson || customer.phone || customer.email)) {
     patch.bookedBy = {

@@ -119,8 +119,8 @@ function ContactRows({
 }
 
 /**
- * The chosen customer's city and contact, filled into what is still empty: booking.choices gives them to
- * whoever may take a booking, with or without the customers' screens.
+ * The chosen customer's city, contact and billed-from company, filled into what is still empty:
+ * booking.choices gives them to whoever may take a booking, with or without the customers' screens.
  */
 function useCustomerDefaults() {
   const { control, getValues, setValue } = useFormContext<BookingFormValues>();
@@ -134,14 +134,16 @@ function useCustomerDefaults() {
   const details = chosen.data?.[0]?.details;
   useEffect(() => {
     if (!details) return;
-    const { city_id, contact_person, phone, email } = details;
+    const { city_id, contact_person, phone, email, billed_from_company_id } = details;
     const patch = customerPatch(getValues(), {
       cityId: city_id ?? null,
       contactPerson: contact_person ?? null,
       phone: phone ?? null,
       email: email ?? null,
+      billedFromCompanyId: billed_from_company_id ?? null,
     });
     if (patch.fromCityId) setValue('fromCityId', patch.fromCityId, { shouldValidate: true });
+    if (patch.companyId) setValue('companyId', patch.companyId);
     if (patch.bookedBy) setValue('bookedBy', patch.bookedBy);
   }, [details, getValues, setValue]);
 }
