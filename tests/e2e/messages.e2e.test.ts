@@ -94,7 +94,7 @@ describe('a passenger’s confirmation text, found in the SMS log and sent again
 
       await confirmations().first().click();
       const drawer = page.getByRole('dialog');
-      await expectText(drawer.getByTestId('message-text'), `#${Number(bookingNo)}`);
+      await expectText(drawer.getByTestId('message-text'), `#${bookingNo}`);
       await expectText(drawer, 'Passenger · Meera Joshi · +919811177001');
       await screenshot(page, 'messages-02-detail');
       // A double click sends once.

@@ -122,7 +122,7 @@ it('lets the owner word a type, preview it on a real booking, refuses a stale sa
 
   const preview = await owner.messageTemplate.preview.query({ type: 'CONFIRMATION_SMS', body, bookingNo });
   expect(preview.text).toBe(
-    `Booking ${bookingNo} at Koregaon Park, Pune is confirmed. Thank you, Konkan Cabs team`,
+    `Booking ${String(bookingNo).padStart(8, '0')} at Koregaon Park, Pune is confirmed. Thank you, Konkan Cabs team`,
   );
   expect(preview.bookingId).toBe(bookingId);
 
