@@ -2,17 +2,26 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { envPrefixOf, type ModuleTable } from '@fleet/platform';
 
-/** A port nobody is listening on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Below Linux's ephemeral range (32768–60999): a port the OS hands to some other test's listen(0) or
+// outgoing connection between our probe and a child process binding it would fail that child with
+// EADDRINUSE. Only another explicit pick can land here, and picks are spread over 12,000 ports.
+const FIRST_PICKED_PORT = 20_000;
+const PICKED_PORTS = 12_000;
+
+const listensOn = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/** A port nobody is listening on right now, outside the range the OS gives out by itself. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = FIRST_PICKED_PORT + Math.floor(Math.random() * PICKED_PORTS);
+    if (await listensOn(port)) return port;
+  }
+  throw new Error('no free port found below the ephemeral range');
 }
 
 /**

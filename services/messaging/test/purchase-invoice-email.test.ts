@@ -50,6 +50,17 @@ describe("a supplier's invoice, emailed to the supplier with our record of it", 
       tds_ledger_type: '194C_OTHERS',
       email: 'accounts@saitravels.example',
     });
+    // Billing learns of the company from masters' event; a purchase invoice is billed to it.
+    await eventually(
+      () =>
+        billing.database.db.readAsSystem((tx) =>
+          rows(
+            tx,
+            sql`select 1 from billing.master_copies where tenant_id = ${tenantId} and kind = 'company'`,
+          ),
+        ),
+      (found) => found.length === 1,
+    );
     const bookingId = randomUUID();
     await billing.database.db.asOwner((tx) =>
       tx.execute(sql`insert into billing.duties (booking_id, tenant_id, booking_no, version, status, customer_id,
