@@ -3,7 +3,7 @@ import type { DriverDuty } from '../api/types';
 import type { DriverAct } from '../offline/driver-acts';
 
 /** An act as the driver reads it in the list of what is waiting or was refused. */
-export function describeAct(act: DriverAct, duty?: DriverDuty): string {
+export function describeAct(act: DriverAct, duty?: Pick<DriverDuty, 'addableItems'>): string {
   switch (act.kind) {
     case 'answer':
       return act.input.answer === 'ACCEPT' ? 'Accept the duty' : 'Reject the duty';

@@ -15,25 +15,19 @@ import { applyServerErrors, TextField } from '../common/form/form-fields';
 import type { BookingView } from './booking-types';
 import { dutyNumber, rupees } from './duty-format';
 import { useRefreshBookings } from './status-actions';
-import {
-  type InsuranceForm,
-  insuranceEditable,
-  insuranceFacts,
-  insuranceFormOf,
-  insuranceInput,
-} from './trip-insurance-values';
+import { insuranceEditable, insuranceFacts, insuranceFormOf, insuranceInput } from './trip-insurance-values';
 
 /** The form's values under `insurance`, so its fields are named as the server names them (`insurance.premium`). */
 const formSchema = z.object({ insurance: tripInsuranceSchema });
-type FormValues = { insurance: InsuranceForm };
+type FormValues = z.input<typeof formSchema>;
 
 function InsuranceEditor({ view, onDone }: { view: BookingView; onDone: () => void }) {
   const { booking } = view;
   const refresh = useRefreshBookings();
   // Read once: the editor is keyed by the duty's version, so a saved change starts it afresh.
-  const form = useForm<FormValues>({
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     defaultValues: { insurance: insuranceFormOf(booking.tripInsurance) },
-    resolver: zodResolver(formSchema) as never,
+    resolver: zodResolver(formSchema),
     mode: 'onTouched',
   });
   const [problem, setProblem] = useState<string>();
