@@ -2,12 +2,12 @@
 // and the board's filters on them: their choices come from booking.choices, open to whoever may see
 // bookings, so taking and finding bookings needs the bookings permissions alone, not the masters' screens.
 import type { BookingChoiceKind } from '@fleet/domain';
-import { MultiSelect, type MultiSelectProps, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { type MultiSelectProps, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { trpc } from '../../lib/trpc';
+import { SearchedMultiSelect, useTypedSearch } from '../common/list/list-filters';
 
 /** The searched choices of a kind plus those already chosen, by name. */
 function useBookingChoices(kind: BookingChoiceKind, chosen: readonly string[], search: string) {
@@ -43,11 +43,10 @@ export function BookingChoiceField({
 }) {
   const { control } = useFormContext();
   const { field: input, fieldState } = useController({ name, control });
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  const typed = useTypedSearch();
   const value = typeof input.value === 'string' && input.value !== '' ? input.value : null;
   const chosen = useMemo(() => (value ? [value] : NONE), [value]);
-  const options = useBookingChoices(kind, chosen, debounced);
+  const options = useBookingChoices(kind, chosen, typed.debounced);
   return (
     <Select
       label={label}
@@ -56,7 +55,7 @@ export function BookingChoiceField({
       clearable
       data={options}
       value={value}
-      onSearchChange={setSearch}
+      onSearchChange={typed.setSearch}
       onChange={(v) => input.onChange(v ?? '')}
       onBlur={input.onBlur}
       error={fieldState.error?.message}
@@ -72,18 +71,7 @@ export function BookingChoicesFilter({
   value,
   ...props
 }: { kind: BookingChoiceKind; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const options = useBookingChoices(kind, value, debounced);
-  return (
-    <MultiSelect
-      searchable
-      data={options}
-      value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage="Nothing matches"
-      {...props}
-    />
-  );
+  const typed = useTypedSearch();
+  const options = useBookingChoices(kind, value, typed.debounced);
+  return <SearchedMultiSelect options={options} typed={typed} value={value} {...props} />;
 }

@@ -20,26 +20,44 @@ export function mayListMaster(kind: string, permissions: ReadonlySet<string> | u
   );
 }
 
+/** What a person types into a searched picker, and the same text once they pause (what is asked for). */
+export function useTypedSearch() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  return { search, setSearch, debounced };
+}
+
+/** A multi-select whose options the server finds for what is typed (`typed`, from useTypedSearch). */
+export function SearchedMultiSelect({
+  options,
+  typed,
+  ...props
+}: {
+  options: MultiSelectProps['data'];
+  typed: ReturnType<typeof useTypedSearch>;
+  value: string[];
+} & Omit<MultiSelectProps, 'data' | 'value' | 'searchValue' | 'onSearchChange'>) {
+  return (
+    <MultiSelect
+      searchable
+      data={options}
+      searchValue={typed.search}
+      onSearchChange={typed.setSearch}
+      nothingFoundMessage="Nothing matches"
+      {...props}
+    />
+  );
+}
+
 /** Another master's records, searched on the server as the user types (there may be 100,000 of them). */
 export function RefFilterInput<K extends ListedKind>({
   target,
   value,
   ...props
 }: { target: K; value: string[] } & Omit<MultiSelectProps, 'data' | 'value'>) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const options = useRefOptions(target, value, debounced);
-  return (
-    <MultiSelect
-      searchable
-      data={options}
-      value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage="Nothing matches"
-      {...props}
-    />
-  );
+  const typed = useTypedSearch();
+  const options = useRefOptions(target, value, typed.debounced);
+  return <SearchedMultiSelect options={options} typed={typed} value={value} {...props} />;
 }
 
 /**
