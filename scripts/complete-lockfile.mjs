@@ -3,11 +3,16 @@
 // record the other platforms' optional packages (esbuild, swc, biome, buf, turbo…) and `npm ci` then
 // calls the lockfile out of sync. This adds each missing optional platform package as an optional entry
 // (name, version, os/cpu taken from its name), which is what npm itself would have written; npm skips
-// them on platforms they do not fit. Run after `npm install` changes the lockfile.
+// them on platforms they do not fit. Run it (`npm run lockfile`) after a dependency change; an install
+// never runs it, so installing leaves the tree as it was. `--check` only says whether it would change
+// anything, and fails if so (CI runs that).
 import { readFileSync, writeFileSync } from 'node:fs';
 
+const checkOnly = process.argv.includes('--check');
+
 const file = new URL('../package-lock.json', import.meta.url);
-const lock = JSON.parse(readFileSync(file, 'utf8'));
+const before = readFileSync(file, 'utf8');
+const lock = JSON.parse(before);
 const packages = lock.packages;
 
 const OS = [
@@ -57,5 +62,15 @@ const sorted = Object.fromEntries(
   Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
 );
 lock.packages = sorted;
-writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-process.stdout.write(`package-lock.json: ${added} optional platform packages recorded\n`);
+const after = `${JSON.stringify(lock, null, 2)}\n`;
+if (after === before) {
+  process.stdout.write('package-lock.json: complete\n');
+} else if (checkOnly) {
+  process.stderr.write(
+    `package-lock.json lacks ${added} optional platform packages: run 'npm run lockfile' and commit it\n`,
+  );
+  process.exit(1);
+} else {
+  writeFileSync(file, after);
+  process.stdout.write(`package-lock.json: ${added} optional platform packages recorded\n`);
+}
