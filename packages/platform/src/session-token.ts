@@ -1,6 +1,6 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
 import { type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { ConfigError } from './config';
+import { hs256Key } from './jws';
 
 /** A signing key; the first of the ring signs, every key verifies (rotation keeps old tokens valid). */
 export interface SigningKey {
@@ -31,12 +31,6 @@ export function parseSigningKeys(value: string): SigningKey[] {
   });
   if (keys.length === 0) throw new Error('at least one key is needed');
   return keys;
-}
-
-/** An HMAC key from a secret: the one way this product keys the HS256 tokens it signs and verifies. */
-export function hs256Key(secret: string): KeyObject {
-  if (!secret) throw new Error('A signing secret is empty.');
-  return createSecretKey(Buffer.from(secret, 'utf8'));
 }
 
 /**
