@@ -1,6 +1,6 @@
+import { webcrypto } from 'node:crypto';
 import { type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { ConfigError } from './config';
-import { hs256Key } from './jws';
 
 /** A signing key; the first of the ring signs, every key verifies (rotation keeps old tokens valid). */
 export interface SigningKey {
@@ -34,6 +34,16 @@ export function parseSigningKeys(value: string): SigningKey[] {
 }
 
 /**
+ * A WebCrypto HMAC key, imported once: jose re-imports a KeyObject or raw bytes on every call, which
+ * made each verify several times dearer.
+ */
+function hmacKey(secret: string): Promise<webcrypto.CryptoKey> {
+  if (!secret) throw new Error('A signing secret is empty.');
+  const raw = Buffer.from(secret, 'utf8');
+  return webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+/**
  * Session tokens: HS256 JWTs signed and verified by jose, with the key id in the header, so the ring
  * verifies tokens signed by any of its keys. The header must be exactly `{"alg":"HS256","kid":…}` with
  * a kid of the ring; issuer, audience and an expiry are required.
@@ -41,7 +51,7 @@ export function parseSigningKeys(value: string): SigningKey[] {
 export function createSessionTokens(keys: SigningKey[]) {
   const [active] = keys;
   if (!active) throw new Error('No signing key configured');
-  const byKid = new Map(keys.map((k) => [k.kid, hs256Key(k.secret)]));
+  const byKid = new Map(keys.map((k) => [k.kid, hmacKey(k.secret)]));
   const activeKey = byKid.get(active.kid)!;
   const keyFor: JWTVerifyGetKey = (header) => {
     const key = typeof header.kid === 'string' ? byKid.get(header.kid) : undefined;
@@ -61,7 +71,7 @@ export function createSessionTokens(keys: SigningKey[]) {
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(activeKey);
+        .sign(await activeKey);
     },
     /** The claims of a valid token, or undefined for anything forged, expired or signed by an unknown key. */
     async verify(token: string): Promise<SessionClaims | undefined> {
